@@ -1,0 +1,507 @@
+package homeassistant
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Client talks to one Home Assistant as a non-admin user: a websocket session that keeps a live state cache,
+// the camera proxy and the Assist MCP endpoint. Create it with New; it is safe for concurrent use.
+type Client struct {
+	cfg  Config
+	log  *slog.Logger
+	base *url.URL
+
+	mu            sync.Mutex
+	states        map[string]State
+	reg           registries
+	user          User
+	version       string
+	haConfig      HAConfig
+	status        Status
+	changed       chan struct{}
+	everConnected bool
+	refused       *Error // the token was refused once: never present it again (HA bans after failed logins)
+	started       bool
+	cancel        context.CancelFunc
+	done          chan struct{} // closed when the background goroutine exits
+
+	regDirty chan struct{} // registry update events ask for a reload
+
+	assist assistState
+}
+
+// Status describes the websocket session, for answers and `maison check`.
+type Status struct {
+	Connected bool      // a session is up and the cache is live
+	Since     time.Time // when Connected last changed (zero before Connect)
+	Err       *Error    // why the client is not connected (nil while connected)
+	Stopped   bool      // the client no longer reconnects: closed, its context ended, or the token was refused
+}
+
+// User is the Home Assistant user the token belongs to (auth/current_user).
+type User struct {
+	ID      string
+	Name    string
+	IsAdmin bool
+	IsOwner bool
+}
+
+// HAConfig is the part of Home Assistant's get_config maison uses.
+type HAConfig struct {
+	LocationName string
+	TimeZone     string
+	Language     string
+	UnitSystem   UnitSystem
+}
+
+// UnitSystem holds the units Home Assistant displays, e.g. Temperature "°C", Length "km".
+type UnitSystem struct {
+	Length                   string `json:"length"`
+	AccumulatedPrecipitation string `json:"accumulated_precipitation"`
+	Mass                     string `json:"mass"`
+	Pressure                 string `json:"pressure"`
+	Temperature              string `json:"temperature"`
+	Volume                   string `json:"volume"`
+	WindSpeed                string `json:"wind_speed"`
+}
+
+// New checks cfg and returns a Client. It does no I/O; call Connect for the websocket. CameraImage and the
+// Assist methods work without Connect.
+func New(cfg Config) (*Client, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	cfg = cfg.withDefaults()
+	base, err := url.Parse(strings.TrimRight(cfg.URL, "/"))
+	if err != nil {
+		return nil, fmt.Errorf("homeassistant: MAISON_HA_URL: %w", err)
+	}
+	return &Client{
+		cfg:      cfg,
+		log:      cfg.Logger.With("component", "homeassistant"),
+		base:     base,
+		states:   map[string]State{},
+		changed:  make(chan struct{}),
+		regDirty: make(chan struct{}, 1),
+		assist:   newAssistState(),
+	}, nil
+}
+
+// Connect dials the websocket, authenticates, refuses an administrator's token (KindAdminToken), loads the
+// configuration and registries, subscribes to entities and returns once the first full state has arrived.
+// A background goroutine then keeps the session alive until ctx ends or Close is called: it pings, reconnects
+// with capped, jittered exponential backoff and replaces the cache on each new first state. A refused token
+// stops it for good (Home Assistant bans addresses after failed logins); Status reports why. If the first
+// attempt fails, Connect returns its error and starts nothing; it may be called again.
+func (c *Client) Connect(ctx context.Context) error {
+	c.mu.Lock()
+	if c.started {
+		c.mu.Unlock()
+		return errors.New("homeassistant: Connect called twice")
+	}
+	c.started = true
+	c.mu.Unlock()
+
+	if e := c.refusal(); e != nil {
+		c.mu.Lock()
+		c.started = false
+		c.mu.Unlock()
+		return e
+	}
+	life, cancel := context.WithCancel(ctx)
+	sess, err := c.attempt(life)
+	if err != nil {
+		cancel()
+		c.mu.Lock()
+		c.started = false
+		c.status = Status{Since: time.Now(), Err: asError(err), Stopped: true}
+		c.mu.Unlock()
+		return err
+	}
+	done := make(chan struct{})
+	c.mu.Lock()
+	c.cancel, c.done = cancel, done
+	c.mu.Unlock()
+	go func() {
+		defer close(done)
+		c.run(life, sess)
+	}()
+	return nil
+}
+
+// Close stops the background session and waits for it. It is safe to call more than once.
+func (c *Client) Close() error {
+	c.mu.Lock()
+	cancel, done := c.cancel, c.done
+	c.mu.Unlock()
+	if cancel != nil {
+		cancel()
+		<-done
+	}
+	return nil
+}
+
+// Status reports whether the websocket session is up and, if not, why.
+func (c *Client) Status() Status {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.status
+}
+
+// User returns the user the token belongs to (zero before Connect succeeds).
+func (c *Client) User() User {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.user
+}
+
+// Version returns Home Assistant's version, e.g. "2026.9.1" (empty before Connect succeeds).
+func (c *Client) Version() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.version
+}
+
+// Config returns Home Assistant's location name, time zone, language and unit system.
+func (c *Client) Config() HAConfig {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.haConfig
+}
+
+// States returns a copy of every cached state, sorted by entity id. Attribute maps are shared: do not modify.
+func (c *Client) States() []State {
+	c.mu.Lock()
+	out := make([]State, 0, len(c.states))
+	for _, s := range c.states {
+		out = append(out, s)
+	}
+	c.mu.Unlock()
+	slices.SortFunc(out, func(a, b State) int { return strings.Compare(a.EntityID, b.EntityID) })
+	return out
+}
+
+// State returns the cached state of one entity.
+func (c *Client) State(entityID string) (State, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	s, ok := c.states[entityID]
+	return s, ok
+}
+
+// Area returns the name of the entity's area, from the entity registry or else its device's area; "" if none.
+func (c *Client) Area(entityID string) string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.reg.areaOf(entityID)
+}
+
+// Changed returns a channel that is closed at the next change of the cache (states, registries or status).
+// Call it again after each close to wait for the following change.
+func (c *Client) Changed() <-chan struct{} {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.changed
+}
+
+// notifyLocked wakes Changed waiters; c.mu must be held.
+func (c *Client) notifyLocked() {
+	close(c.changed)
+	c.changed = make(chan struct{})
+}
+
+func (c *Client) setStatus(connected bool, err *Error, stopped bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	since := c.status.Since
+	if connected != c.status.Connected || since.IsZero() {
+		since = time.Now()
+	}
+	c.status = Status{Connected: connected, Since: since, Err: err, Stopped: stopped}
+	c.notifyLocked()
+}
+
+// refuse records that Home Assistant refused the token, so no later request presents it again.
+func (c *Client) refuse(e *Error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.refused == nil {
+		c.refused = e
+	}
+}
+
+// refusal returns the recorded refusal, if any.
+func (c *Client) refusal() *Error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.refused
+}
+
+func (c *Client) wasConnected() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.everConnected
+}
+
+// run keeps the session alive until life ends, reconnecting when it dies.
+func (c *Client) run(life context.Context, sess *session) {
+	delay := c.cfg.ReconnectMin
+	for {
+		began := time.Now()
+		err := c.keepAlive(life, sess)
+		if life.Err() != nil {
+			sess.close(&Error{Kind: KindCanceled, Op: "websocket", Err: errors.New("client closed")})
+			<-sess.done
+			c.setStatus(false, nil, true)
+			return
+		}
+		c.log.Warn("homeassistant: websocket lost", "err", err)
+		c.setStatus(false, asError(err), false)
+		if time.Since(began) >= c.cfg.ReconnectMax {
+			delay = c.cfg.ReconnectMin
+		}
+		for {
+			wait := delay/2 + rand.N(delay/2+1)
+			c.log.Info("homeassistant: reconnecting", "in", wait.Round(time.Millisecond))
+			select {
+			case <-life.Done():
+				c.setStatus(false, c.Status().Err, true)
+				return
+			case <-time.After(wait):
+			}
+			delay = min(delay*2, c.cfg.ReconnectMax)
+			sess, err = c.attempt(life)
+			if err == nil {
+				break
+			}
+			if life.Err() != nil {
+				c.setStatus(false, c.Status().Err, true)
+				return
+			}
+			e := asError(err)
+			if e.Kind == KindAuth || e.Kind == KindAdminToken {
+				c.log.Error("homeassistant: token refused, not retrying", "err", err)
+				c.setStatus(false, e, true)
+				return
+			}
+			c.log.Warn("homeassistant: reconnect failed", "err", err)
+			c.setStatus(false, e, false)
+		}
+		c.log.Info("homeassistant: websocket reconnected")
+	}
+}
+
+// keepAlive pings the session and reloads registries on request until the session or life ends.
+func (c *Client) keepAlive(life context.Context, sess *session) error {
+	t := time.NewTicker(c.cfg.PingInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-life.Done():
+			return life.Err()
+		case <-sess.done:
+			return sess.err
+		case <-t.C:
+			ctx, cancel := context.WithTimeout(life, c.cfg.PongTimeout)
+			_, err := sess.call(ctx, map[string]any{"type": "ping"}, nil)
+			cancel()
+			if err != nil && life.Err() == nil {
+				e := &Error{Kind: KindTimeout, Op: "websocket ping", Err: err}
+				sess.close(e)
+				<-sess.done
+				return sess.err
+			}
+		case <-c.regDirty:
+			ctx, cancel := context.WithTimeout(life, c.cfg.ConnectTimeout)
+			reg, err := loadRegistries(ctx, sess)
+			cancel()
+			if err != nil {
+				c.log.Warn("homeassistant: registry reload failed", "err", err)
+				continue
+			}
+			c.mu.Lock()
+			c.reg = reg
+			c.notifyLocked()
+			c.mu.Unlock()
+		}
+	}
+}
+
+// attempt makes one full connection: dial, auth, privilege check, config, registries, subscription and first
+// state. On success the cache has been replaced and the status says connected.
+func (c *Client) attempt(life context.Context) (*session, error) {
+	ctx, cancel := context.WithTimeout(life, c.cfg.ConnectTimeout)
+	defer cancel()
+	if e := c.refusal(); e != nil {
+		return nil, e
+	}
+	sess, version, err := dialSession(ctx, &c.cfg, c.base, c.wasConnected())
+	if err != nil {
+		if kindOf(err) == KindAuth {
+			c.refuse(asError(err))
+		}
+		return nil, err
+	}
+	fail := func(err error) (*session, error) {
+		sess.close(asError(err))
+		<-sess.done
+		return nil, err
+	}
+	if _, err := sess.call(ctx, map[string]any{"type": "supported_features", "features": map[string]int{"coalesce_messages": 1}}, nil); err != nil {
+		if kindOf(err) != KindProtocol && kindOf(err) != KindNotFound {
+			return fail(err)
+		}
+		c.log.Debug("homeassistant: supported_features refused", "err", err)
+	}
+	raw, err := sess.call(ctx, map[string]any{"type": "auth/current_user"}, nil)
+	if err != nil {
+		return fail(err)
+	}
+	var u struct {
+		ID      string `json:"id"`
+		Name    string `json:"name"`
+		IsOwner bool   `json:"is_owner"`
+		IsAdmin bool   `json:"is_admin"`
+	}
+	if err := json.Unmarshal(raw, &u); err != nil {
+		return fail(&Error{Kind: KindProtocol, Op: "websocket auth/current_user", Err: err})
+	}
+	if u.IsAdmin || u.IsOwner {
+		return fail(&Error{Kind: KindAdminToken, Op: "websocket auth/current_user",
+			Err: fmt.Errorf("user %q is an administrator; create a non-admin, local-only user (Settings › People › add a person with \"Allow person to login\" and \"Can only log in from the local network\" on, \"Administrator\" off) and a long-lived token from that user's profile › Security, then set MAISON_HA_TOKEN", u.Name)})
+	}
+	raw, err = sess.call(ctx, map[string]any{"type": "get_config"}, nil)
+	if err != nil {
+		return fail(err)
+	}
+	var hc struct {
+		LocationName string     `json:"location_name"`
+		TimeZone     string     `json:"time_zone"`
+		Language     string     `json:"language"`
+		Version      string     `json:"version"`
+		UnitSystem   UnitSystem `json:"unit_system"`
+	}
+	if err := json.Unmarshal(raw, &hc); err != nil {
+		return fail(&Error{Kind: KindProtocol, Op: "websocket get_config", Err: err})
+	}
+	if hc.Version != "" {
+		version = hc.Version
+	}
+	reg, err := loadRegistries(ctx, sess)
+	if err != nil {
+		if kindOf(err) != KindNotAllowed {
+			return fail(err)
+		}
+		c.log.Warn("homeassistant: registries unavailable; areas unknown", "err", err)
+	}
+	for _, ev := range []string{"area_registry_updated", "device_registry_updated", "entity_registry_updated"} {
+		_, err := sess.call(ctx, map[string]any{"type": "subscribe_events", "event_type": ev}, func(json.RawMessage) {
+			select {
+			case c.regDirty <- struct{}{}:
+			default:
+			}
+		})
+		if err != nil {
+			if kindOf(err) != KindNotAllowed {
+				return fail(err)
+			}
+			c.log.Debug("homeassistant: registry events unavailable", "event_type", ev, "err", err)
+		}
+	}
+
+	// The subscription handler runs on the read loop: the first event replaces the cache, later ones patch it.
+	first := make(chan struct{})
+	gotFirst := false
+	handler := func(raw json.RawMessage) {
+		var ev entityEvent
+		if err := json.Unmarshal(raw, &ev); err != nil {
+			c.log.Warn("homeassistant: bad entity event", "err", err)
+			return
+		}
+		if !gotFirst {
+			fresh := map[string]State{}
+			if _, err := applyEvent(fresh, ev); err != nil {
+				c.log.Warn("homeassistant: first entity event", "err", err)
+			}
+			gotFirst = true
+			c.mu.Lock()
+			c.states = fresh
+			c.reg = reg
+			c.user = User{ID: u.ID, Name: u.Name, IsAdmin: u.IsAdmin, IsOwner: u.IsOwner}
+			c.version = version
+			c.haConfig = HAConfig{LocationName: hc.LocationName, TimeZone: hc.TimeZone, Language: hc.Language, UnitSystem: hc.UnitSystem}
+			c.notifyLocked()
+			c.mu.Unlock()
+			close(first)
+			return
+		}
+		c.mu.Lock()
+		changed, err := applyEvent(c.states, ev)
+		if changed {
+			c.notifyLocked()
+		}
+		c.mu.Unlock()
+		if err != nil {
+			c.log.Warn("homeassistant: entity event", "err", err)
+		}
+	}
+	if _, err := sess.call(ctx, map[string]any{"type": "subscribe_entities"}, handler); err != nil {
+		return fail(err)
+	}
+	select {
+	case <-first:
+	case <-sess.done:
+		return fail(sess.err)
+	case <-ctx.Done():
+		return fail(classifyNetErr("websocket subscribe_entities", ctx.Err(), true))
+	}
+	c.mu.Lock()
+	c.everConnected = true
+	c.mu.Unlock()
+	c.setStatus(true, nil, false)
+	c.log.Info("homeassistant: connected", "version", version, "user", u.Name)
+	return sess, nil
+}
+
+// loadRegistries reads the area, device and entity display registries.
+func loadRegistries(ctx context.Context, sess *session) (registries, error) {
+	areas, err := sess.call(ctx, map[string]any{"type": "config/area_registry/list"}, nil)
+	if err != nil {
+		return registries{}, err
+	}
+	devices, err := sess.call(ctx, map[string]any{"type": "config/device_registry/list"}, nil)
+	if err != nil {
+		return registries{}, err
+	}
+	entities, err := sess.call(ctx, map[string]any{"type": "config/entity_registry/list_for_display"}, nil)
+	if err != nil {
+		return registries{}, err
+	}
+	reg, err := parseRegistries(areas, devices, entities)
+	if err != nil {
+		return registries{}, &Error{Kind: KindProtocol, Op: "websocket registries", Err: err}
+	}
+	return reg, nil
+}
+
+// asError returns err as an *Error, wrapping foreign errors as KindProtocol.
+func asError(err error) *Error {
+	if err == nil {
+		return nil
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	return &Error{Kind: KindProtocol, Err: err}
+}

@@ -1,0 +1,126 @@
+package homeassistant
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// Config configures a Client. Only URL and Token are required; every other field documents its zero-value default.
+type Config struct {
+	// URL is Home Assistant's base URL, e.g. http://homeassistant.local:8123. Required (MAISON_HA_URL).
+	URL string
+	// Token is a long-lived access token of a non-admin, local-only user. Required (MAISON_HA_TOKEN).
+	Token string
+	// HTTPClient carries camera and Assist requests and the websocket handshake. Nil means a client with
+	// 10 s dial and TLS timeouts and a 90 s overall limit.
+	HTTPClient *http.Client
+	// Logger receives connection events. Nil means discard. Tokens are never logged.
+	Logger *slog.Logger
+
+	// ConnectTimeout bounds one websocket connection attempt: dial, auth, registries and the first full state.
+	// Zero means 60s.
+	ConnectTimeout time.Duration
+	// PingInterval is how often the websocket is pinged to notice a dead connection. Zero means 30s.
+	PingInterval time.Duration
+	// PongTimeout is how long to wait for a pong (or any command result) before dropping the connection.
+	// Zero means 10s.
+	PongTimeout time.Duration
+	// ReconnectMin is the first delay before reconnecting; it doubles after each failed attempt. Zero means 1s.
+	ReconnectMin time.Duration
+	// ReconnectMax caps the reconnect delay. Zero means 1m. Each delay is jittered between half and all of it.
+	ReconnectMax time.Duration
+	// ReadLimit caps one websocket message; the first state of a big house can be several MB. Zero means 64 MiB.
+	ReadLimit int64
+	// RequestTimeout bounds each camera or Assist HTTP request when the caller's context has no earlier
+	// deadline. Zero means 30s.
+	RequestTimeout time.Duration
+	// ToolsTTL is how long the Assist tool list is reused before listing again. Zero means 1m.
+	ToolsTTL time.Duration
+}
+
+// Validate reports the first missing or malformed field, naming the environment variable to fix.
+func (c Config) Validate() error {
+	if strings.TrimSpace(c.URL) == "" {
+		return errors.New("homeassistant: no Home Assistant URL: set MAISON_HA_URL, e.g. http://homeassistant.local:8123")
+	}
+	u, err := url.Parse(c.URL)
+	if err != nil {
+		return fmt.Errorf("homeassistant: MAISON_HA_URL %q is not a URL: %w", c.URL, err)
+	}
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return fmt.Errorf("homeassistant: MAISON_HA_URL %q must start with http:// or https://", c.URL)
+	}
+	if u.Host == "" {
+		return fmt.Errorf("homeassistant: MAISON_HA_URL %q has no host; use e.g. http://homeassistant.local:8123", c.URL)
+	}
+	if u.User != nil || u.RawQuery != "" || u.Fragment != "" {
+		return errors.New("homeassistant: MAISON_HA_URL must be a plain base URL without credentials, query or fragment")
+	}
+	if strings.TrimSpace(c.Token) == "" {
+		return errors.New("homeassistant: no access token: set MAISON_HA_TOKEN to a long-lived token of a non-admin, local-only Home Assistant user")
+	}
+	if strings.ContainsAny(c.Token, " \t\r\n") {
+		return errors.New("homeassistant: MAISON_HA_TOKEN contains whitespace; paste the token alone")
+	}
+	for name, d := range map[string]time.Duration{
+		"ConnectTimeout": c.ConnectTimeout, "PingInterval": c.PingInterval, "PongTimeout": c.PongTimeout,
+		"ReconnectMin": c.ReconnectMin, "ReconnectMax": c.ReconnectMax, "RequestTimeout": c.RequestTimeout,
+		"ToolsTTL": c.ToolsTTL,
+	} {
+		if d < 0 {
+			return fmt.Errorf("homeassistant: %s is negative", name)
+		}
+	}
+	if c.ReadLimit < 0 {
+		return errors.New("homeassistant: ReadLimit is negative")
+	}
+	if c.ReconnectMax != 0 && c.ReconnectMin > c.ReconnectMax {
+		return errors.New("homeassistant: ReconnectMin exceeds ReconnectMax")
+	}
+	return nil
+}
+
+// withDefaults returns c with every zero field replaced by its documented default.
+func (c Config) withDefaults() Config {
+	def := func(d *time.Duration, v time.Duration) {
+		if *d == 0 {
+			*d = v
+		}
+	}
+	def(&c.ConnectTimeout, 60*time.Second)
+	def(&c.PingInterval, 30*time.Second)
+	def(&c.PongTimeout, 10*time.Second)
+	def(&c.ReconnectMin, time.Second)
+	def(&c.ReconnectMax, time.Minute)
+	def(&c.RequestTimeout, 30*time.Second)
+	def(&c.ToolsTTL, time.Minute)
+	if c.ReconnectMin > c.ReconnectMax {
+		c.ReconnectMin = c.ReconnectMax
+	}
+	if c.ReadLimit == 0 {
+		c.ReadLimit = 64 << 20
+	}
+	if c.Logger == nil {
+		c.Logger = slog.New(slog.DiscardHandler)
+	}
+	if c.HTTPClient == nil {
+		c.HTTPClient = &http.Client{
+			Timeout: 90 * time.Second,
+			Transport: &http.Transport{
+				Proxy:                 http.ProxyFromEnvironment,
+				DialContext:           (&net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
+				TLSHandshakeTimeout:   10 * time.Second,
+				ResponseHeaderTimeout: 70 * time.Second,
+				IdleConnTimeout:       90 * time.Second,
+				MaxIdleConnsPerHost:   4,
+			},
+		}
+	}
+	return c
+}

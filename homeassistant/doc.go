@@ -1,0 +1,14 @@
+// Package homeassistant is maison's client of Home Assistant, used as a non-admin, local-only user through
+// three interfaces:
+//
+//   - the websocket API (/api/websocket): authentication, the current user (an administrator's token is
+//     refused), the configuration, the area/device/entity registries and a live state cache kept by
+//     subscribe_entities, with pings and capped, jittered reconnects;
+//   - the camera proxy (/api/camera_proxy/<entity_id>) for frames;
+//   - the MCP server's Assist endpoint (/api/mcp/assist, or /api/mcp on older releases), which offers only
+//     what an administrator exposed to Assist.
+//
+// Every failure is an *Error whose Kind says what happened and whose Advice says what a person should do.
+// A refused token (HTTP 401 or auth_invalid) is never retried: Home Assistant counts each as a failed login
+// and may ban the address.
+package homeassistant

@@ -1,0 +1,202 @@
+package homeassistant
+
+import (
+	"context"
+	"errors"
+	"net"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// Kind classifies what went wrong when talking to Home Assistant.
+type Kind int
+
+const (
+	// KindUnreachable: Home Assistant could not be reached (connection refused, no route, DNS).
+	KindUnreachable Kind = iota + 1
+	// KindRestarting: Home Assistant answered 503 or refused connections after having been reachable.
+	KindRestarting
+	// KindAuth: the token was refused (invalid or revoked), or a local-only user came from a non-local address.
+	KindAuth
+	// KindAdminToken: the token belongs to an administrator; maison refuses to run with it.
+	KindAdminToken
+	// KindNotAllowed: the user is authenticated but not allowed to do this (an admin-only endpoint or command).
+	KindNotAllowed
+	// KindForbidden: HTTP 403, usually an address banned after failed logins or a proxy refusing.
+	KindForbidden
+	// KindNotFound: the entity, camera or Assist tool does not exist.
+	KindNotFound
+	// KindCameraOff: the camera is turned off (camera proxy 503).
+	KindCameraOff
+	// KindCameraFailed: Home Assistant could not get an image from the camera (camera proxy 500, or an unusable body).
+	KindCameraFailed
+	// KindTimeout: the request did not finish in time.
+	KindTimeout
+	// KindCanceled: the caller gave up (context canceled).
+	KindCanceled
+	// KindNoAssist: Home Assistant's Model Context Protocol Server integration is not set up.
+	KindNoAssist
+	// KindProtocol: Home Assistant answered something this client did not expect.
+	KindProtocol
+)
+
+var kindText = map[Kind]string{
+	KindUnreachable:  "unreachable",
+	KindRestarting:   "restarting",
+	KindAuth:         "unauthorized",
+	KindAdminToken:   "admin token refused",
+	KindNotAllowed:   "not allowed",
+	KindForbidden:    "forbidden",
+	KindNotFound:     "not found",
+	KindCameraOff:    "camera off",
+	KindCameraFailed: "camera failed",
+	KindTimeout:      "timeout",
+	KindCanceled:     "canceled",
+	KindNoAssist:     "assist endpoint not configured",
+	KindProtocol:     "protocol error",
+}
+
+// String returns a short lowercase name for the kind.
+func (k Kind) String() string {
+	if s, ok := kindText[k]; ok {
+		return s
+	}
+	return "kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Error is the one error type of this package. Use errors.As to reach it and Advice to tell a person what to do.
+type Error struct {
+	Kind   Kind   // what went wrong
+	Op     string // what was attempted, e.g. "GET /api/camera_proxy/camera.garage" or "websocket auth"
+	Status int    // HTTP status when there was one, else 0
+	Err    error  // the underlying cause, may be nil
+}
+
+// Error returns the lowercase developer form, e.g.
+// "homeassistant: GET /api/camera_proxy/camera.x: 503 camera off".
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString("homeassistant: ")
+	if e.Op != "" {
+		b.WriteString(e.Op)
+		b.WriteString(": ")
+	}
+	if e.Status != 0 {
+		b.WriteString(strconv.Itoa(e.Status))
+		b.WriteByte(' ')
+	}
+	b.WriteString(e.Kind.String())
+	if e.Err != nil {
+		b.WriteString(": ")
+		b.WriteString(e.Err.Error())
+	}
+	return b.String()
+}
+
+// Unwrap returns the underlying cause.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Advice returns English sentences for a person: what happened, how long it usually lasts, what it does not
+// mean, and what to do instead. It never contains the token.
+func (e *Error) Advice() string {
+	switch e.Kind {
+	case KindUnreachable:
+		return "Home Assistant cannot be reached over the network right now. " +
+			"This usually lasts until it is started again or the network comes back, often a minute or two. " +
+			"It does not mean the token is wrong or that anything in the house changed. " +
+			"Check that MAISON_HA_URL points at Home Assistant (for example http://homeassistant.local:8123) and that it is running; maison keeps retrying on its own."
+	case KindRestarting:
+		return "Home Assistant is starting or restarting and is not answering yet. " +
+			"This usually takes under a minute, sometimes a few minutes on a large installation. " +
+			"It does not mean the token is wrong or that devices are offline. " +
+			"Wait a moment and ask again; maison reconnects by itself."
+	case KindAuth:
+		return "Home Assistant refused maison's access token. " +
+			"Either the token is invalid or was revoked, or the user is marked \"Can only log in from the local network\" and maison reaches Home Assistant from an address it does not consider local (a VPN such as Tailscale, the cloud, or a proxy without trusted_proxies); Home Assistant answers both the same way. " +
+			"This will not fix itself, and maison does not retry, because Home Assistant bans addresses after repeated failed logins. " +
+			"Create a new long-lived token from the maison user's profile › Security, put it in MAISON_HA_TOKEN, and run maison from the local network or configure trusted_proxies."
+	case KindAdminToken:
+		return "The token in MAISON_HA_TOKEN belongs to an administrator, and maison refuses to run with administrator rights. " +
+			"This is a setup choice, not a fault in Home Assistant, and it will not change by waiting. " +
+			"Create a dedicated user: in Home Assistant open Settings › People, add a person, turn on \"Allow person to login\", turn on \"Can only log in from the local network\", leave \"Administrator\" off; then log in as that user, open the profile › Security, create a long-lived access token and put it in MAISON_HA_TOKEN."
+	case KindNotAllowed:
+		if strings.Contains(e.Op, "/api/mcp") {
+			return "Home Assistant's older MCP endpoint refused maison's user because it is not an administrator. " +
+				"This is Home Assistant's setting, not a temporary fault, and it does not mean the token is wrong. " +
+				"Update Home Assistant to 2026.8 or later, which offers /api/mcp/assist to every user, or have an administrator turn off the admin requirement of the Model Context Protocol Server integration."
+		}
+		return "Home Assistant says maison's user is not allowed to do this. " +
+			"This is a permission, not a temporary fault, and it does not mean the token is wrong. " +
+			"maison runs as a non-administrator on purpose; use Home Assistant's own interface for administrator tasks."
+	case KindForbidden:
+		return "Home Assistant refused the request with 403 Forbidden. " +
+			"Most often the address maison runs from was banned after failed logins, or a proxy in front of Home Assistant refuses it; a ban lasts until an administrator removes it. " +
+			"It does not mean the device or camera is broken. " +
+			"Ask an administrator to check ip_bans.yaml in Home Assistant's configuration folder and any proxy between maison and Home Assistant."
+	case KindNotFound:
+		return "Home Assistant does not know this name. " +
+			"This does not change by waiting, and it does not mean Home Assistant is down. " +
+			"Check the spelling or list what exists, then ask again with one of those names."
+	case KindCameraOff:
+		return "This camera is turned off in Home Assistant, so there is no picture. " +
+			"It stays off until someone turns it on again. " +
+			"It does not mean the camera is broken or that maison lost access. " +
+			"Turn the camera on in Home Assistant, or look at another camera."
+	case KindCameraFailed:
+		return "Home Assistant could not get a picture from this camera. " +
+			"This is often brief (a camera rebooting or a slow network) and usually passes within a minute. " +
+			"It does not mean the other cameras or Home Assistant itself are down. " +
+			"Try again in a moment; if it keeps failing, check the camera in Home Assistant."
+	case KindTimeout:
+		return "Home Assistant took too long to answer. " +
+			"This is usually brief, a busy or slow network or a camera that answers slowly. " +
+			"It does not mean the request was refused or that anything changed. " +
+			"Try again in a moment."
+	case KindCanceled:
+		return "The request was abandoned before Home Assistant answered. " +
+			"Nothing is wrong with Home Assistant. Ask again if the answer is still wanted."
+	case KindNoAssist:
+		return "Home Assistant does not offer its Assist tools to maison yet. " +
+			"This is a one-time setup step and will not change by waiting. " +
+			"It does not mean the token is wrong. " +
+			"An administrator must add the integration (Settings › Devices & services › Add integration › Model Context Protocol Server) and expose the wanted entities to Assist (Settings › Voice assistants › Expose)."
+	case KindProtocol:
+		return "Home Assistant answered in a way maison did not expect. " +
+			"This may pass after an update of Home Assistant or maison. " +
+			"It does not mean the token is wrong. " +
+			"Try again; if it persists, report it with the maison log."
+	}
+	return "Something went wrong talking to Home Assistant. Try again in a moment."
+}
+
+// kindOf returns the Kind of err if it is (or wraps) an *Error, else 0.
+func kindOf(err error) Kind {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Kind
+	}
+	return 0
+}
+
+// classifyNetErr maps a transport error to an *Error. wasConnected says whether Home Assistant has been reached
+// before, which turns a refused connection into KindRestarting.
+func classifyNetErr(op string, err error, wasConnected bool) *Error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	kind := KindUnreachable
+	var ne net.Error
+	switch {
+	case errors.Is(err, context.Canceled):
+		kind = KindCanceled
+	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &ne) && ne.Timeout():
+		kind = KindTimeout
+	case errors.Is(err, syscall.ECONNREFUSED), errors.Is(err, syscall.ECONNRESET):
+		if wasConnected {
+			kind = KindRestarting
+		}
+	}
+	return &Error{Kind: kind, Op: op, Err: err}
+}
