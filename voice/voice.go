@@ -1,0 +1,103 @@
+// Package voice writes text for the ear, in English and in French as it is
+// written in Québec.
+//
+// What maison's tools return is read by a model and often spoken aloud, so
+// everything here produces plain sentences: lists said as people say them
+// ("a, b and c", « a, b et c »), times relative to now ("two minutes ago",
+// « il y a deux minutes »), numbers with their units spoken ("21.5 degrees
+// Celsius", « 21,5 degrés Celsius »), clock times as a listener expects them
+// ("at 7:05 PM", « à 19 h 05 »).
+//
+// French output uses a no-break space (U+00A0) where Québec typography puts
+// one: between groups of digits (« 1 250 ») and around the h of a clock time
+// (« 19 h 05 »). A no-break space keeps a number in one piece for text-to-speech
+// normalisers and line wrappers alike, which a plain space does not (« 1 250 »
+// can be read as « un, deux cent cinquante »); it is also better known to
+// speech engines and tokenisers than the narrow no-break space U+202F.
+// [Sentence] and [Paragraph] keep a lone no-break space; [Clean] does not.
+//
+// Text read from Home Assistant (names, states) is data: [Clean] makes it safe
+// to say without interpreting it. [Speakable] checks that a finished text is
+// fit for the ear, for tests across the project.
+//
+// The package is pure: no I/O, no state, safe for concurrent use.
+package voice
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Lang is a language maison speaks. Methods on any value other than French
+// speak English.
+type Lang string
+
+// The languages maison speaks.
+const (
+	English Lang = "en" // English, US spelling and 12-hour clock.
+	French  Lang = "fr" // French as written in Québec, 24-hour clock.
+)
+
+// ErrLang is wrapped by the error [ParseLang] returns for a language maison
+// does not speak.
+var ErrLang = errors.New("voice: unsupported language")
+
+// nbsp is the no-break space used in French numbers and clock times.
+const nbsp = "\u00a0"
+
+// ParseLang reads a language tag as found in MAISON_LANG or a POSIX locale:
+// "", "en", "en-US", "EN", "en_US.UTF-8" are English; "fr", "fr-CA", "fr_CA"
+// are French. Anything else is an error naming MAISON_LANG and the accepted
+// values.
+func ParseLang(s string) (Lang, error) {
+	tag := strings.ToLower(strings.TrimSpace(s))
+	tag, _, _ = strings.Cut(tag, ".") // POSIX encoding, as in fr_CA.UTF-8
+	tag, _, _ = strings.Cut(tag, "@") // POSIX modifier
+	primary, _, _ := strings.Cut(strings.ReplaceAll(tag, "_", "-"), "-")
+	switch primary {
+	case "", "en":
+		return English, nil
+	case "fr":
+		return French, nil
+	}
+	return "", fmt.Errorf("%w %q: set MAISON_LANG to en or fr (a region such as en-US or fr-CA is accepted)", ErrLang, s)
+}
+
+func (l Lang) fr() bool { return l == French }
+
+// List says items as a list joined by "and" / « et », without a serial
+// comma: "", "a", "a and b", "a, b and c" / « a, b et c ». Blank items are
+// left out.
+func (l Lang) List(items []string) string {
+	if l.fr() {
+		return join(items, "et")
+	}
+	return join(items, "and")
+}
+
+// Or says items as alternatives: "a, b or c" / « a, b ou c ». Blank items are
+// left out.
+func (l Lang) Or(items []string) string {
+	if l.fr() {
+		return join(items, "ou")
+	}
+	return join(items, "or")
+}
+
+func join(items []string, last string) string {
+	kept := make([]string, 0, len(items))
+	for _, it := range items {
+		if it = strings.TrimSpace(it); it != "" {
+			kept = append(kept, it)
+		}
+	}
+	switch len(kept) {
+	case 0:
+		return ""
+	case 1:
+		return kept[0]
+	}
+	n := len(kept)
+	return strings.Join(kept[:n-1], ", ") + " " + last + " " + kept[n-1]
+}
