@@ -54,7 +54,7 @@ type compressedDiff struct {
 	Plus  *compressedState `json:"+"`
 	Minus *struct {
 		Attributes []string `json:"a"`
-	} `json:"-"`
+	} `json:"-,"` // "-," names the key "-" (a bare "-" tag would skip the field)
 }
 
 // epoch converts HA's float epoch seconds to a time, keeping microseconds.
