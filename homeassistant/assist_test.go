@@ -1,0 +1,88 @@
+package homeassistant
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestCanonical(t *testing.T) {
+	for in, want := range map[string]string{
+		"HassTurnOn":                            "HassTurnOn",
+		"intent__HassTurnOn":                    "HassTurnOn",
+		"light__HassLightSet":                   "HassLightSet",
+		"homeassistant__GetLiveContext":         "GetLiveContext",
+		"assist__homeassistant__GetLiveContext": "GetLiveContext",
+		"todo_get_items":                        "todo_get_items",
+		"weird__":                               "weird__",
+	} {
+		if got := Canonical(in); got != want {
+			t.Errorf("Canonical(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestFindTool(t *testing.T) {
+	tools := []Tool{
+		{Name: "assist__intent__HassTurnOn", Canonical: "HassTurnOn"},
+		{Name: "intent__HassTurnOn", Canonical: "HassTurnOn"},
+		{Name: "light__HassLightSet", Canonical: "HassLightSet"},
+	}
+	if got, ok := findTool(tools, "HassTurnOn"); !ok || got.Name != "intent__HassTurnOn" {
+		t.Errorf("HassTurnOn → %q %v", got.Name, ok)
+	}
+	if got, ok := findTool(tools, "assist__intent__HassTurnOn"); !ok || got.Name != "assist__intent__HassTurnOn" {
+		t.Errorf("exact name → %q %v", got.Name, ok)
+	}
+	if got, ok := findTool(tools, "HassLightSet"); !ok || got.Name != "light__HassLightSet" {
+		t.Errorf("HassLightSet → %q %v", got.Name, ok)
+	}
+	if _, ok := findTool(tools, "HassTurnOff"); ok {
+		t.Error("HassTurnOff found in a list without it")
+	}
+}
+
+func TestCleanArgs(t *testing.T) {
+	got := cleanArgs(map[string]any{
+		"name": "Kitchen Light", "area": "", "floor": "  ", "domain": []string{}, "device_class": []any{},
+		"brightness": 0, "color": nil, "keep": []string{"light"},
+	})
+	want := map[string]bool{"name": true, "brightness": true, "keep": true}
+	if len(got) != len(want) {
+		t.Fatalf("cleanArgs = %v", got)
+	}
+	for k := range want {
+		if _, ok := got[k]; !ok {
+			t.Errorf("%s dropped", k)
+		}
+	}
+}
+
+func TestUnknownTool(t *testing.T) {
+	if !unknownTool("HassTurnOn", ToolResult{IsError: true, Text: `Error calling tool: Tool "HassTurnOn" not found`}, nil) {
+		t.Error("HA's not-found text not recognised")
+	}
+	if unknownTool("HassTurnOn", ToolResult{IsError: true, Text: `Error calling tool: <MatchFailedError result=MatchTargetsResult(is_match=False, no_match_reason=<MatchFailedReason.NAME: 1>)>`}, nil) {
+		t.Error("a match failure is not an unknown tool")
+	}
+	if !unknownTool("x", ToolResult{}, &Error{Kind: KindProtocol, Err: &rpcError{Code: -32602, Message: `unknown tool "x"`}}) {
+		t.Error("json-rpc unknown tool not recognised")
+	}
+	if unknownTool("x", ToolResult{}, errors.New("boom")) {
+		t.Error("plain error taken for unknown tool")
+	}
+}
+
+func TestFirstSSEData(t *testing.T) {
+	stream := "event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\"}\n\n" +
+		"event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":7,\n" + "data: \"result\":{}}\n\n"
+	got, err := firstSSEData([]byte(stream))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "{\"jsonrpc\":\"2.0\",\"id\":7,\n\"result\":{}}"; string(got) != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if _, err := firstSSEData([]byte(": keepalive\n\n")); err == nil {
+		t.Error("empty stream: want error")
+	}
+}

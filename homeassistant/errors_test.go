@@ -1,0 +1,82 @@
+package homeassistant
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+func TestErrorForms(t *testing.T) {
+	e := &Error{Kind: KindCameraOff, Op: "GET /api/camera_proxy/camera.x", Status: 503}
+	if got, want := e.Error(), "homeassistant: GET /api/camera_proxy/camera.x: 503 camera off"; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+	cause := errors.New("auth_invalid")
+	wrapped := fmt.Errorf("connect: %w", &Error{Kind: KindAuth, Op: "websocket auth", Err: cause})
+	var he *Error
+	if !errors.As(wrapped, &he) || he.Kind != KindAuth || !errors.Is(wrapped, cause) {
+		t.Errorf("errors.As/Is through wrapping failed: %v", wrapped)
+	}
+	for k := KindUnreachable; k <= KindProtocol; k++ {
+		e := &Error{Kind: k, Op: "op"}
+		if s := e.Error(); s != strings.ToLower(s) && k != KindAuth {
+			t.Errorf("%v: Error() not lowercase: %q", k, s)
+		}
+		a := e.Advice()
+		if len(a) < 60 || strings.Contains(a, "Something went wrong") {
+			t.Errorf("%v: thin advice %q", k, a)
+		}
+	}
+	auth := (&Error{Kind: KindAuth}).Advice()
+	for _, want := range []string{"revoked", "local network", "does not retry"} {
+		if !strings.Contains(auth, want) {
+			t.Errorf("auth advice lacks %q", want)
+		}
+	}
+	admin := (&Error{Kind: KindAdminToken}).Advice()
+	for _, want := range []string{"Settings › People", "Allow person to login", "Can only log in from the local network", "Administrator", "Security"} {
+		if !strings.Contains(admin, want) {
+			t.Errorf("admin advice lacks %q", want)
+		}
+	}
+	if !strings.Contains((&Error{Kind: KindNoAssist}).Advice(), "Model Context Protocol Server") {
+		t.Error("no-assist advice lacks the integration name")
+	}
+}
+
+func TestClassifyNetErr(t *testing.T) {
+	refused := fmt.Errorf("dial: %w", syscall.ECONNREFUSED)
+	if k := classifyNetErr("op", refused, false).Kind; k != KindUnreachable {
+		t.Errorf("refused before connecting = %v", k)
+	}
+	if k := classifyNetErr("op", refused, true).Kind; k != KindRestarting {
+		t.Errorf("refused after connecting = %v", k)
+	}
+}
+
+func TestConfigValidate(t *testing.T) {
+	ok := Config{URL: "http://homeassistant.local:8123", Token: "abc"}
+	if err := ok.Validate(); err != nil {
+		t.Fatalf("valid config: %v", err)
+	}
+	for name, tc := range map[string]struct {
+		cfg  Config
+		want string
+	}{
+		"no url":     {Config{Token: "x"}, "MAISON_HA_URL"},
+		"bad scheme": {Config{URL: "ftp://h", Token: "x"}, "MAISON_HA_URL"},
+		"no host":    {Config{URL: "http://", Token: "x"}, "MAISON_HA_URL"},
+		"no token":   {Config{URL: "http://h:8123"}, "MAISON_HA_TOKEN"},
+		"negative":   {Config{URL: "http://h:8123", Token: "x", PingInterval: -1}, "PingInterval"},
+	} {
+		err := tc.cfg.Validate()
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: err = %v, want mention of %s", name, err, tc.want)
+		}
+	}
+	if _, err := New(Config{}); err == nil {
+		t.Error("New with empty config: want error")
+	}
+}
