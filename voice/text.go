@@ -46,7 +46,7 @@ func isCloser(r rune) bool { return strings.ContainsRune("\"'”’»)", r) }
 // endsSentence reports whether s ends with . ! ? or …, possibly followed by
 // closing quotes or brackets.
 func endsSentence(s string) bool {
-	s = strings.TrimRightFunc(s, isCloser)
+	s = strings.TrimRightFunc(s, func(r rune) bool { return isCloser(r) || unicode.IsSpace(r) })
 	r, _ := utf8.DecodeLastRuneInString(s)
 	return strings.ContainsRune(".!?…", r) && s != ""
 }
@@ -232,11 +232,12 @@ func Speakable(s string) error {
 	lines := strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
 	if len(lines) > 1 {
 		for _, line := range lines {
-			line = strings.TrimSpace(line)
-			if reListItem.MatchString(line) {
+			if line = strings.TrimSpace(line); reListItem.MatchString(line) {
 				return offence("list item on its own line", line, 0, len(line))
 			}
-			if line != "" && !endsSentence(line) {
+		}
+		for _, line := range lines {
+			if line = strings.TrimSpace(line); line != "" && !endsSentence(line) {
 				return offence("newline-separated list (a line that is not a sentence)", line, 0, len(line))
 			}
 		}

@@ -55,10 +55,10 @@ func ParseLang(s string) (Lang, error) {
 	tag, _, _ = strings.Cut(tag, ".") // POSIX encoding, as in fr_CA.UTF-8
 	tag, _, _ = strings.Cut(tag, "@") // POSIX modifier
 	primary, _, _ := strings.Cut(strings.ReplaceAll(tag, "_", "-"), "-")
-	switch primary {
-	case "", "en":
+	switch {
+	case tag == "", primary == "en":
 		return English, nil
-	case "fr":
+	case primary == "fr":
 		return French, nil
 	}
 	return "", fmt.Errorf("%w %q: set MAISON_LANG to en or fr (a region such as en-US or fr-CA is accepted)", ErrLang, s)
