@@ -1,0 +1,262 @@
+package assist
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+
+	"maison/voice"
+)
+
+// maxName bounds a name read from Home Assistant before it is spoken.
+const maxName = 80
+
+// Name makes a name read from Home Assistant safe to say: cleaned and bounded.
+func Name(s string) string { return voice.Clean(s, maxName) }
+
+// intentResponse is the JSON text of an intent tool's result.
+type intentResponse struct {
+	Speech struct {
+		Plain struct {
+			Speech string `json:"speech"`
+		} `json:"plain"`
+	} `json:"speech"`
+	ResponseType string `json:"response_type"`
+	Data         struct {
+		Code    string   `json:"code"`
+		Success []target `json:"success"`
+		Failed  []target `json:"failed"`
+	} `json:"data"`
+}
+
+type target struct {
+	Name string `json:"name"`
+	Type string `json:"type"`
+	ID   string `json:"id"`
+}
+
+// Outcome is what an Assist tool call did, in words.
+type Outcome struct {
+	Text    string // sentences for the ear
+	IsError bool   // the action did not happen
+}
+
+// Speak turns the raw text of an Assist tool result into sentences. canonical
+// is the stable tool name (HassTurnOn), args what was asked, isError what
+// Home Assistant flagged.
+func Speak(lang voice.Lang, canonical string, args map[string]any, text string, isError bool) Outcome {
+	if isError || strings.HasPrefix(text, "Error calling tool") || strings.HasPrefix(text, "Input validation error") {
+		return Outcome{Text: failure(lang, args, text), IsError: true}
+	}
+	var r intentResponse
+	if err := json.Unmarshal([]byte(text), &r); err != nil || r.ResponseType == "" {
+		var env toolEnvelope
+		if json.Unmarshal([]byte(text), &env) == nil && env.Success != nil && !*env.Success {
+			return Outcome{Text: say(lang,
+				"Home Assistant could not do that: "+quoteData(env.Error)+". Nothing was changed.",
+				"Home Assistant n'a pas pu le faire : "+quoteData(env.Error)+". Rien n'a changé."), IsError: true}
+		}
+		return Outcome{Text: say(lang, "Home Assistant did it.", "Home Assistant l'a fait.")}
+	}
+	if r.ResponseType == "error" {
+		return Outcome{Text: say(lang,
+			"Home Assistant refused: "+quoteData(r.Speech.Plain.Speech+" "+r.Data.Code)+". Nothing was changed.",
+			"Home Assistant a refusé : "+quoteData(r.Speech.Plain.Speech+" "+r.Data.Code)+". Rien n'a changé."), IsError: true}
+	}
+	var parts []string
+	if len(r.Data.Success) > 0 {
+		parts = append(parts, done(lang, canonical, args, r.Data.Success))
+	}
+	if len(r.Data.Failed) > 0 {
+		names := targetNames(r.Data.Failed)
+		parts = append(parts, say(lang,
+			"It did not work for "+lang.List(names)+"; Home Assistant did not say why, so check that device in the Home Assistant app.",
+			"Ça n'a pas marché pour "+lang.List(names)+" ; Home Assistant n'a pas dit pourquoi, vérifiez cet appareil dans l'application Home Assistant."))
+	}
+	if len(parts) == 0 {
+		if s := r.Speech.Plain.Speech; s != "" {
+			return Outcome{Text: voice.Sentence(say(lang, "Home Assistant says: ", "Home Assistant dit : ") + quoteData(s))}
+		}
+		return Outcome{Text: say(lang, "Home Assistant did it.", "Home Assistant l'a fait.")}
+	}
+	return Outcome{Text: voice.Paragraph(parts...), IsError: len(r.Data.Success) == 0}
+}
+
+func targetNames(ts []target) []string {
+	names := make([]string, 0, len(ts))
+	for _, t := range ts {
+		names = append(names, "the "+Name(t.Name))
+	}
+	return names
+}
+
+// done says what an intent did to its targets, with the verb their domain takes.
+func done(lang voice.Lang, canonical string, args map[string]any, ts []target) string {
+	groups := map[string][]string{}
+	var order []string
+	for _, t := range ts {
+		verb := verbFor(lang, canonical, domainOf(t.ID), args)
+		if _, ok := groups[verb]; !ok {
+			order = append(order, verb)
+		}
+		groups[verb] = append(groups[verb], Name(t.Name))
+	}
+	var out []string
+	for _, verb := range order {
+		names := groups[verb]
+		if lang == voice.French {
+			out = append(out, voice.Sentence("J'ai "+strings.ReplaceAll(verb, "%s", lang.List(names))))
+		} else {
+			the := make([]string, len(names))
+			for i, n := range names {
+				the[i] = "the " + n
+			}
+			out = append(out, voice.Sentence("I "+strings.ReplaceAll(verb, "%s", lang.List(the))))
+		}
+	}
+	return voice.Paragraph(out...)
+}
+
+func domainOf(entityID string) string {
+	d, _, _ := strings.Cut(entityID, ".")
+	return d
+}
+
+func verbFor(lang voice.Lang, canonical, domain string, args map[string]any) string {
+	fr := lang == voice.French
+	switch canonical {
+	case "HassTurnOn":
+		switch domain {
+		case "lock":
+			return pick(fr, "locked %s", "verrouillé %s")
+		case "cover", "valve":
+			return pick(fr, "opened %s", "ouvert %s")
+		case "scene", "script":
+			return pick(fr, "ran %s", "lancé %s")
+		}
+		return pick(fr, "turned on %s", "allumé %s")
+	case "HassTurnOff":
+		switch domain {
+		case "lock":
+			return pick(fr, "unlocked %s", "déverrouillé %s")
+		case "cover", "valve":
+			return pick(fr, "closed %s", "fermé %s")
+		}
+		return pick(fr, "turned off %s", "éteint %s")
+	case "HassLightSet":
+		if b, ok := number(args["brightness"]); ok {
+			return pick(fr, "set %s to "+lang.Number(int(b))+" percent brightness",
+				"réglé %s à "+lang.Number(int(b))+" pour cent de luminosité")
+		}
+		if c, ok := args["color"].(string); ok && c != "" {
+			return pick(fr, "set %s to "+voice.Clean(c, 30), "mis %s en "+voice.Clean(c, 30))
+		}
+		return pick(fr, "adjusted %s", "réglé %s")
+	}
+	return pick(fr, "did that for %s", "fait ça pour %s")
+}
+
+func number(v any) (float64, bool) {
+	switch n := v.(type) {
+	case float64:
+		return n, true
+	case int:
+		return float64(n), true
+	case json.Number:
+		f, err := n.Float64()
+		return f, err == nil
+	}
+	return 0, false
+}
+
+func pick(fr bool, en, frText string) string {
+	if fr {
+		return frText
+	}
+	return en
+}
+
+func say(lang voice.Lang, en, fr string) string { return pick(lang == voice.French, en, fr) }
+
+// quoteData bounds and cleans text Home Assistant sent so it is said, not obeyed.
+func quoteData(s string) string { return voice.Clean(strings.TrimSpace(s), 160) }
+
+var (
+	reasonRE = regexp.MustCompile(`MatchFailedReason\.([A-Z_]+)`)
+	nameRE   = regexp.MustCompile(`constraints=MatchTargetsConstraints\(name='((?:[^'\\]|\\.)*)'`)
+	areaRE   = regexp.MustCompile(`area_name='((?:[^'\\]|\\.)*)'`)
+	unknown  = regexp.MustCompile(`Tool "([^"]*)" not found`)
+)
+
+// failure says why an Assist call failed and what to do instead.
+func failure(lang voice.Lang, args map[string]any, text string) string {
+	name, _ := args["name"].(string)
+	area, _ := args["area"].(string)
+	if m := nameRE.FindStringSubmatch(text); m != nil && name == "" {
+		name = m[1]
+	}
+	if m := areaRE.FindStringSubmatch(text); m != nil && area == "" {
+		area = m[1]
+	}
+	what := Name(name)
+	if what == "" {
+		what = Name(area)
+	}
+	reason := ""
+	if m := reasonRE.FindStringSubmatch(text); m != nil {
+		reason = m[1]
+	}
+	fr := lang == voice.French
+	nothing := pick(fr, " Nothing was changed.", " Rien n'a changé.")
+	switch reason {
+	case "NAME", "ASSISTANT":
+		return pick(fr,
+			"Home Assistant has nothing called "+q(what)+" that is shared with Assist."+nothing+" This does not mean the device is broken: it may have another name, or not be shared. Ask for the state of the house to hear the names that exist; an admin can share a device in Home Assistant under Settings, Voice assistants, Expose.",
+			"Home Assistant n'a rien qui s'appelle "+q(what)+" et qui soit partagé avec Assist."+nothing+" Ça ne veut pas dire que l'appareil est en panne : il a peut-être un autre nom, ou il n'est pas partagé. Demandez l'état de la maison pour entendre les noms qui existent; un administrateur peut partager un appareil dans Home Assistant, sous Paramètres, Assistants vocaux, Exposer.")
+	case "AREA", "INVALID_AREA":
+		return pick(fr,
+			"Home Assistant has no area called "+q(Name(area))+"."+nothing+" Ask for the state of the house to hear the areas that exist, and try again with one of them.",
+			"Home Assistant n'a pas de pièce appelée "+q(Name(area))+"."+nothing+" Demandez l'état de la maison pour entendre les pièces qui existent, puis réessayez.")
+	case "FLOOR", "INVALID_FLOOR":
+		return pick(fr,
+			"Home Assistant has no floor by that name."+nothing+" Try naming the area or the device instead.",
+			"Home Assistant n'a pas d'étage de ce nom."+nothing+" Nommez plutôt la pièce ou l'appareil.")
+	case "DOMAIN", "DEVICE_CLASS", "FEATURE":
+		return pick(fr,
+			q(what)+" cannot do that."+nothing+" It is shared with Assist but this action does not apply to it; ask for the state of the house to see what kind of device it is.",
+			q(what)+" ne peut pas faire ça."+nothing+" L'appareil est partagé avec Assist mais cette action ne s'y applique pas.")
+	case "STATE":
+		return pick(fr,
+			q(what)+" is already in that state."+nothing,
+			q(what)+" est déjà dans cet état."+nothing)
+	case "DUPLICATE_NAME":
+		return pick(fr,
+			"More than one device is called "+q(what)+"."+nothing+" Say the area too, for example the kitchen.",
+			"Plusieurs appareils s'appellent "+q(what)+"."+nothing+" Précisez la pièce.")
+	case "MULTIPLE_TARGETS":
+		return pick(fr,
+			"That matched several devices, and Home Assistant acts on one at a time here."+nothing+" Name one device.",
+			"Ça correspond à plusieurs appareils."+nothing+" Nommez un seul appareil.")
+	}
+	if m := unknown.FindStringSubmatch(text); m != nil {
+		return pick(fr,
+			"Home Assistant no longer offers that action; it may have been renamed by an upgrade."+nothing+" Try again in a minute: the list of actions is being refreshed.",
+			"Home Assistant n'offre plus cette action; une mise à jour l'a peut-être renommée."+nothing+" Réessayez dans une minute.")
+	}
+	if strings.HasPrefix(text, "Input validation error") {
+		return pick(fr,
+			"Home Assistant did not accept those details: "+quoteData(strings.TrimPrefix(text, "Input validation error: "))+"."+nothing+" Give a name or an area, and a value in range.",
+			"Home Assistant n'a pas accepté ces détails : "+quoteData(strings.TrimPrefix(text, "Input validation error: "))+"."+nothing)
+	}
+	return pick(fr,
+		"Home Assistant could not do that."+nothing+" It did not say why in a way I understand; check the device in the Home Assistant app.",
+		"Home Assistant n'a pas pu le faire."+nothing+" Vérifiez l'appareil dans l'application Home Assistant.")
+}
+
+// q puts a name read from Home Assistant in quotes, so it is heard as a name.
+func q(s string) string {
+	if s == "" {
+		return "that"
+	}
+	return "“" + s + "”"
+}

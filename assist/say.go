@@ -1,0 +1,250 @@
+package assist
+
+import (
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"maison/homeassistant"
+	"maison/voice"
+)
+
+// Facts are what the live context leaves out about an entity and the
+// websocket state of the same entity adds: its device class and last change.
+type Facts struct {
+	DeviceClass string
+	LastChanged time.Time
+}
+
+// FactsFrom finds the websocket state of an exposed entity by its domain and
+// name. Only entities Assist already named are looked up, so nothing outside
+// the Assist boundary is learned this way.
+func FactsFrom(states []homeassistant.State, e Entity) Facts {
+	for _, st := range states {
+		if strings.HasPrefix(st.EntityID, e.Domain+".") && strings.EqualFold(st.Name(), e.Name()) {
+			class, _ := st.Attributes["device_class"].(string)
+			return Facts{DeviceClass: class, LastChanged: st.LastChanged}
+		}
+	}
+	return Facts{}
+}
+
+// SayEntity says one entity's state in a sentence, or "" when there is
+// nothing worth saying.
+func SayEntity(lang voice.Lang, e Entity, f Facts, now time.Time) string {
+	fr := lang == voice.French
+	name := Name(e.Name())
+	if name == "" {
+		return ""
+	}
+	the := func(s string) string {
+		if fr {
+			return s
+		}
+		return "the " + s
+	}
+	ago := ""
+	if !f.LastChanged.IsZero() {
+		ago = lang.Ago(now.Sub(f.LastChanged))
+	}
+	on := e.State == "on"
+	switch e.Domain {
+	case "binary_sensor":
+		switch f.DeviceClass {
+		case "motion", "occupancy", "presence", "moving":
+			if on {
+				return voice.Sentence(pick(fr, the(name)+" detects movement right now", name+" détecte du mouvement en ce moment"))
+			}
+			if ago != "" {
+				return voice.Sentence(pick(fr, the(name)+" last detected movement "+ago, name+" a détecté du mouvement pour la dernière fois "+ago))
+			}
+			return voice.Sentence(pick(fr, the(name)+" detects no movement", name+" ne détecte aucun mouvement"))
+		case "door", "window", "garage_door", "opening":
+			if on {
+				return voice.Sentence(pick(fr, the(name)+" is open", name+" est ouvert"))
+			}
+			return voice.Sentence(pick(fr, the(name)+" is closed", name+" est fermé"))
+		case "smoke", "gas", "carbon_monoxide", "moisture", "problem", "safety":
+			if on {
+				return voice.Sentence(pick(fr, the(name)+" is raising an alarm", name+" signale une alerte"))
+			}
+			return voice.Sentence(pick(fr, the(name)+" is clear", name+" ne signale rien"))
+		}
+	case "light":
+		if on {
+			if b, err := strconv.ParseFloat(e.Attributes["brightness"], 64); err == nil && b > 0 {
+				pct := int(math.Round(b / 255 * 100))
+				return voice.Sentence(pick(fr, the(name)+" is on at "+lang.Number(pct)+" percent", name+" est allumée à "+lang.Number(pct)+" pour cent"))
+			}
+			return voice.Sentence(pick(fr, the(name)+" is on", name+" est allumée"))
+		}
+		return voice.Sentence(pick(fr, the(name)+" is off", name+" est éteinte"))
+	case "lock":
+		return voice.Sentence(pick(fr, the(name)+" is "+e.State, name+" est "+frenchState(e.State)))
+	case "cover":
+		return voice.Sentence(pick(fr, the(name)+" is "+e.State, name+" est "+frenchState(e.State)))
+	case "sensor":
+		if v, err := strconv.ParseFloat(e.State, 64); err == nil {
+			unit := e.Attributes["unit_of_measurement"]
+			return voice.Sentence(pick(fr, the(name)+" reads "+lang.Measure(v, unit), name+" indique "+lang.Measure(v, unit)))
+		}
+	case "camera":
+		return voice.Sentence(pick(fr, the(name)+" camera is "+e.State, "la caméra "+name+" est "+frenchState(e.State)))
+	}
+	if e.State == "" || e.State == "unknown" {
+		return ""
+	}
+	return voice.Sentence(pick(fr, the(name)+" is "+Name(e.State), name+" : "+frenchState(Name(e.State))))
+}
+
+func frenchState(s string) string {
+	switch s {
+	case "on":
+		return "allumé"
+	case "off":
+		return "éteint"
+	case "open":
+		return "ouvert"
+	case "closed":
+		return "fermé"
+	case "opening":
+		return "en train de s'ouvrir"
+	case "closing":
+		return "en train de se fermer"
+	case "locked":
+		return "verrouillé"
+	case "unlocked":
+		return "déverrouillé"
+	case "jammed":
+		return "bloqué"
+	case "idle":
+		return "en veille"
+	case "recording":
+		return "en train d'enregistrer"
+	case "streaming":
+		return "en direct"
+	case "unavailable":
+		return "indisponible"
+	}
+	return s
+}
+
+// priority orders what a person coming home wants to hear first.
+func priority(e Entity, f Facts, now time.Time) int {
+	switch {
+	case e.Domain == "binary_sensor" && e.State == "on" && slices.Contains([]string{"smoke", "gas", "carbon_monoxide", "moisture", "problem", "safety"}, f.DeviceClass):
+		return 0
+	case isOpen(e, f):
+		return 1
+	case e.Domain == "lock" && e.State != "locked":
+		return 2
+	case e.Domain == "light" && e.State == "on":
+		return 3
+	case e.Domain == "sensor" && e.Attributes["unit_of_measurement"] != "" && strings.Contains(e.Attributes["unit_of_measurement"], "°"):
+		return 4
+	case isMotion(f) && (e.State == "on" || (!f.LastChanged.IsZero() && now.Sub(f.LastChanged) < time.Hour)):
+		return 5
+	}
+	return 6
+}
+
+func isOpen(e Entity, f Facts) bool {
+	switch e.Domain {
+	case "cover", "valve":
+		return e.State == "open" || e.State == "opening"
+	case "binary_sensor":
+		return e.State == "on" && slices.Contains([]string{"door", "window", "garage_door", "opening"}, f.DeviceClass)
+	}
+	return false
+}
+
+func isMotion(f Facts) bool {
+	return slices.Contains([]string{"motion", "occupancy", "presence", "moving"}, f.DeviceClass)
+}
+
+// SayHouse says the state of the house, most important first, with a first
+// sentence that is enough on its own. At most limit entities are described;
+// the rest are counted.
+func SayHouse(lang voice.Lang, entities []Entity, facts func(Entity) Facts, now time.Time, limit int) string {
+	fr := lang == voice.French
+	if len(entities) == 0 {
+		return pick(fr,
+			"Nothing in the house is shared with me. An admin can expose devices to Assist in Home Assistant under Settings, Voice assistants, Expose.",
+			"Rien dans la maison ne m'est partagé. Un administrateur peut exposer des appareils à Assist dans Home Assistant, sous Paramètres, Assistants vocaux, Exposer.")
+	}
+	type item struct {
+		e Entity
+		f Facts
+		p int
+	}
+	items := make([]item, 0, len(entities))
+	for _, e := range entities {
+		f := facts(e)
+		items = append(items, item{e, f, priority(e, f, now)})
+	}
+	slices.SortStableFunc(items, func(a, b item) int { return a.p - b.p })
+
+	var open, unlocked, lightsOn []string
+	for _, it := range items {
+		switch {
+		case isOpen(it.e, it.f):
+			open = append(open, Name(it.e.Name()))
+		case it.e.Domain == "lock" && it.e.State != "locked":
+			unlocked = append(unlocked, Name(it.e.Name()))
+		case it.e.Domain == "light" && it.e.State == "on":
+			lightsOn = append(lightsOn, Name(it.e.Name()))
+		}
+	}
+	var first []string
+	if len(open) > 0 {
+		first = append(first, pick(fr, lang.List(the(open))+" "+isAre(len(open))+" open", lang.List(open)+" : ouvert"))
+	}
+	if len(unlocked) > 0 {
+		first = append(first, pick(fr, lang.List(the(unlocked))+" "+isAre(len(unlocked))+" not locked", lang.List(unlocked)+" : pas verrouillé"))
+	}
+	if len(open) == 0 && len(unlocked) == 0 {
+		first = append(first, pick(fr, "everything that reports it is closed and locked", "tout ce qui le signale est fermé et verrouillé"))
+	}
+	switch len(lightsOn) {
+	case 0:
+		first = append(first, pick(fr, "no lights are on", "aucune lumière n'est allumée"))
+	case 1:
+		first = append(first, pick(fr, "one light is on", "une lumière est allumée"))
+	default:
+		first = append(first, pick(fr, lang.Number(len(lightsOn))+" lights are on", lang.Number(len(lightsOn))+" lumières sont allumées"))
+	}
+	out := []string{voice.Sentence(strings.Join(first, pick(fr, ", and ", ", et ")))}
+	said := 0
+	for _, it := range items {
+		if said == limit {
+			break
+		}
+		if s := SayEntity(lang, it.e, it.f, now); s != "" {
+			out = append(out, s)
+			said++
+		}
+	}
+	if rest := len(items) - said; said == limit && rest > 0 {
+		out = append(out, pick(fr,
+			"There are "+lang.Number(rest)+" more devices; ask about one room to hear them.",
+			"Il y a encore "+lang.Number(rest)+" appareils; demandez une pièce pour les entendre."))
+	}
+	return voice.Paragraph(out...)
+}
+
+func the(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = "the " + n
+	}
+	return out
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}

@@ -1,0 +1,200 @@
+// Package camera is the snapshot pipeline: find the cameras a caller may see,
+// fetch a frame from Home Assistant, repair it losslessly, fit it to what
+// clients accept, and say what it shows in words for the ear.
+package camera
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"maison/assist"
+	"maison/homeassistant"
+	"maison/voice"
+)
+
+// Source is what the pipeline reads from Home Assistant.
+type Source interface {
+	States() []homeassistant.State
+	State(entityID string) (homeassistant.State, bool)
+	Area(entityID string) string
+	CameraImage(ctx context.Context, entityID string, width, height int) (homeassistant.Image, error)
+}
+
+// Exposed lists the entities Home Assistant exposes to Assist (GetLiveContext).
+type Exposed func(ctx context.Context) ([]assist.Entity, error)
+
+// Config assembles a Service.
+type Config struct {
+	Source  Source  // required
+	Exposed Exposed // required unless Allow is set: decides which cameras exist for callers
+	// Allow lists the camera entity ids the operator offers (MAISON_CAMERAS).
+	// Empty means the cameras exposed to Assist.
+	Allow []string
+	// Lang is the language of descriptions. Zero means English.
+	Lang voice.Lang
+	// MaxAge is how old a frame may be and still be reused. Zero means 3s.
+	MaxAge time.Duration
+	// Logger receives debug and warning records. Nil means discard.
+	Logger *slog.Logger
+	// Now is the clock. Nil means time.Now.
+	Now func() time.Time
+}
+
+// Service answers camera questions. It is safe for concurrent use.
+type Service struct {
+	cfg    Config
+	log    *slog.Logger
+	frames *frames
+}
+
+// New returns a Service; it does no I/O.
+func New(cfg Config) (*Service, error) {
+	if cfg.Source == nil {
+		return nil, errors.New("camera: no Home Assistant source")
+	}
+	if cfg.Exposed == nil && len(cfg.Allow) == 0 {
+		return nil, errors.New("camera: neither an Assist exposure source nor MAISON_CAMERAS is set")
+	}
+	if cfg.Lang == "" {
+		cfg.Lang = voice.English
+	}
+	if cfg.MaxAge == 0 {
+		cfg.MaxAge = 3 * time.Second
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	log := cfg.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Service{cfg: cfg, log: log, frames: newFrames(cfg.Source, cfg.MaxAge, cfg.Now)}, nil
+}
+
+// Camera is one camera a caller may see.
+type Camera struct {
+	EntityID string
+	Name     string // as people name it: "Garage"
+	Area     string // area name, or ""
+	State    string // idle, recording, streaming, unavailable
+}
+
+// Spoken is how the camera is named aloud: "the garage camera".
+func (c Camera) Spoken(lang voice.Lang) string {
+	name := assist.Name(c.Name)
+	if lang == voice.French {
+		return "la caméra " + name
+	}
+	lower := strings.ToLower(name)
+	if strings.Contains(lower, "camera") || strings.Contains(lower, "cam ") || strings.HasSuffix(lower, "cam") {
+		return "the " + name
+	}
+	return "the " + name + " camera"
+}
+
+// List returns the cameras callers may see, sorted by name: those the
+// operator listed, or else those exposed to Assist. A camera that is not
+// exposed never appears, even though Home Assistant would serve its frames.
+func (s *Service) List(ctx context.Context) ([]Camera, error) {
+	var ids []string
+	if len(s.cfg.Allow) > 0 {
+		ids = s.cfg.Allow
+	} else {
+		exposed, err := s.cfg.Exposed(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("camera: reading what is exposed to Assist: %w", err)
+		}
+		names := map[string]bool{}
+		for _, e := range exposed {
+			if e.Domain == "camera" {
+				for _, n := range e.Names {
+					names[strings.ToLower(n)] = true
+				}
+			}
+		}
+		for _, st := range s.cfg.Source.States() {
+			if strings.HasPrefix(st.EntityID, "camera.") && names[strings.ToLower(st.Name())] {
+				ids = append(ids, st.EntityID)
+			}
+		}
+	}
+	var out []Camera
+	for _, id := range ids {
+		st, ok := s.cfg.Source.State(id)
+		if !ok {
+			continue
+		}
+		out = append(out, Camera{EntityID: id, Name: st.Name(), Area: s.cfg.Source.Area(id), State: st.State})
+	}
+	slices.SortFunc(out, func(a, b Camera) int { return strings.Compare(a.Name, b.Name) })
+	return out, nil
+}
+
+// frames fetches camera frames, sharing one fetch among concurrent callers
+// and reusing a frame younger than maxAge.
+type frames struct {
+	src    Source
+	maxAge time.Duration
+	now    func() time.Time
+
+	mu       sync.Mutex
+	inflight map[string]*fetch
+	recent   map[string]*fetch
+}
+
+type fetch struct {
+	done chan struct{}
+	img  homeassistant.Image
+	err  error
+	at   time.Time
+}
+
+func newFrames(src Source, maxAge time.Duration, now func() time.Time) *frames {
+	return &frames{src: src, maxAge: maxAge, now: now, inflight: map[string]*fetch{}, recent: map[string]*fetch{}}
+}
+
+// get returns a frame of the camera, fetched now or shared.
+func (f *frames) get(ctx context.Context, id string) (homeassistant.Image, error) {
+	f.mu.Lock()
+	if r, ok := f.recent[id]; ok && f.now().Sub(r.at) < f.maxAge {
+		f.mu.Unlock()
+		return r.img, nil
+	}
+	fl, ok := f.inflight[id]
+	if !ok {
+		fl = &fetch{done: make(chan struct{})}
+		f.inflight[id] = fl
+		// The fetch outlives any one caller: others may be waiting on it.
+		go f.run(context.WithoutCancel(ctx), id, fl)
+	}
+	f.mu.Unlock()
+	select {
+	case <-fl.done:
+		return fl.img, fl.err
+	case <-ctx.Done():
+		return homeassistant.Image{}, ctx.Err()
+	}
+}
+
+// fetchTimeout bounds one shared fetch; Home Assistant itself gives up on a camera after 10s.
+const fetchTimeout = 12 * time.Second
+
+func (f *frames) run(ctx context.Context, id string, fl *fetch) {
+	ctx, cancel := context.WithTimeout(ctx, fetchTimeout)
+	defer cancel()
+	fl.img, fl.err = f.src.CameraImage(ctx, id, 0, 0)
+	fl.at = f.now()
+	f.mu.Lock()
+	delete(f.inflight, id)
+	if fl.err == nil {
+		f.recent[id] = fl
+	}
+	f.mu.Unlock()
+	close(fl.done)
+}

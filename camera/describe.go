@@ -1,0 +1,79 @@
+package camera
+
+import (
+	"context"
+	"strings"
+
+	"maison/assist"
+	"maison/voice"
+)
+
+// maxRelated bounds how many nearby sensors a description mentions.
+const maxRelated = 4
+
+// describe says what is known about a frame, from facts only: never what is
+// in the picture, which nothing here has looked at.
+func (s *Service) describe(ctx context.Context, cam Camera, snap Snapshot) string {
+	lang := s.cfg.Lang
+	fr := lang == voice.French
+	name := cam.Spoken(lang)
+	var out []string
+	if cam.Area != "" {
+		out = append(out, voice.Sentence(pick(fr, "This is "+name+", in the "+assist.Name(cam.Area), "Voici "+name+", dans la pièce "+assist.Name(cam.Area))))
+	} else {
+		out = append(out, voice.Sentence(pick(fr, "This is "+name, "Voici "+name)))
+	}
+	age := s.cfg.Now().Sub(snap.Fetched)
+	out = append(out, voice.Sentence(pick(fr, "The picture was taken "+lang.Ago(age), "L'image a été prise "+lang.Ago(age))))
+	switch cam.State {
+	case "recording":
+		out = append(out, pick(fr, "It is recording.", "Elle enregistre."))
+	case "streaming":
+		out = append(out, pick(fr, "It is streaming live.", "Elle diffuse en direct."))
+	case "idle":
+		out = append(out, pick(fr, "It is idle, not recording.", "Elle est en veille, elle n'enregistre pas."))
+	case "unavailable", "unknown":
+		out = append(out, pick(fr, "Home Assistant says it is unavailable, so this picture may be old.", "Home Assistant la dit indisponible, cette image est peut-être ancienne."))
+	}
+	if st := snap.Image.Luma; st != nil {
+		switch {
+		case st.StdDev < 4:
+			out = append(out, pick(fr,
+				"The picture is almost completely uniform, which usually means a covered lens or a camera fault.",
+				"L'image est presque uniforme, ce qui veut souvent dire un objectif couvert ou une panne de la caméra."))
+		case st.Mean < 30:
+			out = append(out, pick(fr, "The picture is very dark; there may be too little light to see much.", "L'image est très sombre; il y a peut-être trop peu de lumière pour voir grand-chose."))
+		}
+	}
+	out = append(out, s.related(ctx, cam)...)
+	out = append(out, pick(fr,
+		"These facts come from Home Assistant's sensors; I have not looked at what the picture shows.",
+		"Ces faits viennent des capteurs de Home Assistant; je n'ai pas regardé ce que montre l'image."))
+	return voice.Paragraph(out...)
+}
+
+// related says what nearby exposed sensors report: doors, motion, presence, locks.
+func (s *Service) related(ctx context.Context, cam Camera) []string {
+	if s.cfg.Exposed == nil || cam.Area == "" {
+		return nil
+	}
+	exposed, err := s.cfg.Exposed(ctx)
+	if err != nil {
+		s.log.Debug("no related sensors", "camera", cam.EntityID, "err", err)
+		return nil
+	}
+	var out []string
+	for _, e := range exposed {
+		if len(out) == maxRelated {
+			break
+		}
+		if !strings.EqualFold(e.Area(), cam.Area) || e.Domain == "camera" {
+			continue
+		}
+		if line := assist.SayEntity(s.cfg.Lang, e, assist.FactsFrom(s.cfg.Source.States(), e), s.cfg.Now()); line != "" {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+

@@ -1,0 +1,124 @@
+package camera
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/jpeg"
+	_ "image/png" // some cameras answer PNG; it is decoded and sent on as JPEG
+	"math"
+
+	"github.com/disintegration/imaging"
+)
+
+// Limits is the image budget clients accept.
+type Limits struct {
+	MaxEdge   int // longest side in pixels; zero means 1568
+	MaxPixels int // width × height; zero means 1,150,000
+	MaxBytes  int // raw JPEG bytes, so the whole tool result stays under 1 MiB after base64; zero means 700,000
+}
+
+func (l Limits) withDefaults() Limits {
+	if l.MaxEdge == 0 {
+		l.MaxEdge = 1568
+	}
+	if l.MaxPixels == 0 {
+		l.MaxPixels = 1_150_000
+	}
+	if l.MaxBytes == 0 {
+		l.MaxBytes = 700_000
+	}
+	return l
+}
+
+// Fitted is a frame ready to leave the server.
+type Fitted struct {
+	JPEG          []byte
+	Width, Height int
+	Reencoded     bool   // false when the repaired frame already fit and was passed through untouched
+	Quality       int    // encoder quality when Reencoded
+	Luma          *Stats // pixel facts, when the frame was decoded
+}
+
+// Stats are facts measured from the pixels.
+type Stats struct {
+	Mean   float64 // mean luma, 0..255
+	StdDev float64 // luma spread; near zero means a uniform frame
+}
+
+// ErrNotImage is returned when the camera's bytes are not a picture at all.
+var ErrNotImage = errors.New("camera: the camera sent something that is not a picture")
+
+// fitSize returns the largest size with the same aspect that respects l.
+func fitSize(w, h int, l Limits) (int, int) {
+	scale := 1.0
+	if long := max(w, h); long > l.MaxEdge {
+		scale = float64(l.MaxEdge) / float64(long)
+	}
+	if px := float64(w) * float64(h) * scale * scale; px > float64(l.MaxPixels) {
+		scale *= math.Sqrt(float64(l.MaxPixels) / px)
+	}
+	nw, nh := int(float64(w)*scale), int(float64(h)*scale)
+	return max(nw, 1), max(nh, 1)
+}
+
+// Fit makes a repaired frame fit l: passed through when it already does,
+// otherwise decoded, resized and re-encoded, stepping quality down until the
+// bytes fit.
+func Fit(src []byte, l Limits) (Fitted, error) {
+	l = l.withDefaults()
+	isJPEG := len(src) >= 3 && src[0] == 0xFF && src[1] == 0xD8 && src[2] == 0xFF
+	if isJPEG {
+		cfg, err := jpeg.DecodeConfig(bytes.NewReader(src))
+		if err != nil {
+			return Fitted{}, fmt.Errorf("%w: %v", ErrNotImage, err)
+		}
+		w, h := fitSize(cfg.Width, cfg.Height, l)
+		if w == cfg.Width && h == cfg.Height && len(src) <= l.MaxBytes {
+			return Fitted{JPEG: src, Width: w, Height: h}, nil
+		}
+	}
+	img, _, err := image.Decode(bytes.NewReader(src))
+	if err != nil {
+		return Fitted{}, fmt.Errorf("%w: %v", ErrNotImage, err)
+	}
+	b := img.Bounds()
+	w, h := fitSize(b.Dx(), b.Dy(), l)
+	if w != b.Dx() || h != b.Dy() {
+		img = imaging.Resize(img, w, h, imaging.Linear)
+	}
+	stats := lumaStats(img)
+	var buf bytes.Buffer
+	for _, q := range []int{80, 70, 60, 50, 40, 30} {
+		buf.Reset()
+		if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: q}); err != nil {
+			return Fitted{}, fmt.Errorf("camera: encoding the fitted frame: %w", err)
+		}
+		if buf.Len() <= l.MaxBytes {
+			return Fitted{JPEG: bytes.Clone(buf.Bytes()), Width: w, Height: h, Reencoded: true, Quality: q, Luma: &stats}, nil
+		}
+	}
+	return Fitted{}, fmt.Errorf("camera: the frame stays over %d bytes even at low quality", l.MaxBytes)
+}
+
+// lumaStats samples the image's luma on a grid.
+func lumaStats(img image.Image) Stats {
+	b := img.Bounds()
+	step := max(1, min(b.Dx(), b.Dy())/64)
+	var n, sum, sq float64
+	for y := b.Min.Y; y < b.Max.Y; y += step {
+		for x := b.Min.X; x < b.Max.X; x += step {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			lum := (0.299*float64(r) + 0.587*float64(g) + 0.114*float64(bl)) / 257
+			sum += lum
+			sq += lum * lum
+			n++
+		}
+	}
+	if n == 0 {
+		return Stats{}
+	}
+	mean := sum / n
+	return Stats{Mean: mean, StdDev: math.Sqrt(max(0, sq/n-mean*mean))}
+}

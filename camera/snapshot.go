@@ -1,0 +1,124 @@
+package camera
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"maison/homeassistant"
+	"maison/jpegfix"
+	"maison/voice"
+)
+
+// Snapshot is one camera frame, repaired and fitted, with its words.
+type Snapshot struct {
+	Camera
+	Image       Fitted
+	Fetched     time.Time
+	Repairs     []string // what jpegfix repaired, one sentence each
+	Description string   // spoken description, from facts only
+}
+
+// repairPolicy drops every comment and all metadata decoding does not need,
+// so no camera serial or location leaves the house.
+var repairPolicy = jpegfix.Options{StripMetadata: true}
+
+// Snapshot fetches, repairs and fits a frame of cam and describes it.
+func (s *Service) Snapshot(ctx context.Context, cam Camera) (Snapshot, error) {
+	img, err := s.frames.get(ctx, cam.EntityID)
+	if err != nil {
+		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
+	}
+	snap := Snapshot{Camera: cam, Fetched: img.Fetched}
+	body := img.Bytes
+	if len(body) >= 2 && body[0] == 0xFF && body[1] == 0xD8 || looksLikeJPEGWithJunk(body) {
+		fixed, rep, err := repairPolicy.Repair(body)
+		if err != nil {
+			s.log.Warn("camera frame refused", "camera", cam.EntityID, "err", err)
+			return snap, &Error{Camera: cam, Err: fmt.Errorf("%w: %w", ErrNotImage, err)}
+		}
+		if rep.Defects() > 0 {
+			snap.Repairs = rep.Sentences()
+			s.log.Info("camera frame repaired", "camera", cam.EntityID, "defects", rep.Defects(), "in_bytes", rep.InBytes, "out_bytes", rep.OutBytes)
+		}
+		body = fixed
+	}
+	fit, err := Fit(body, Limits{})
+	if err != nil {
+		return snap, &Error{Camera: cam, Err: err}
+	}
+	if fit.Reencoded {
+		// A re-encoded frame carries only what image/jpeg writes; repair it
+		// anyway so every byte that leaves passed the same strict walk.
+		if clean, _, err := repairPolicy.Repair(fit.JPEG); err == nil {
+			fit.JPEG = clean
+		}
+	}
+	snap.Image = fit
+	snap.Description = s.describe(ctx, cam, snap)
+	return snap, nil
+}
+
+// looksLikeJPEGWithJunk reports a JPEG start within the first bytes, as
+// cameras that prefix junk before SOI produce.
+func looksLikeJPEGWithJunk(b []byte) bool {
+	n := min(len(b), 1024)
+	for i := 0; i+2 < n; i++ {
+		if b[i] == 0xFF && b[i+1] == 0xD8 && b[i+2] == 0xFF {
+			return true
+		}
+	}
+	return false
+}
+
+// Error is a camera that could not be shown, with words for the ear.
+type Error struct {
+	Camera Camera
+	Err    error
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("camera %s: %v", e.Camera.EntityID, e.Err) }
+func (e *Error) Unwrap() error { return e.Err }
+
+// Say tells a person why the camera cannot be shown, how long that usually
+// lasts, what it does not mean and what to do instead.
+func (e *Error) Say(lang voice.Lang) string {
+	name := e.Camera.Spoken(lang)
+	fr := lang == voice.French
+	var he *homeassistant.Error
+	kind := homeassistant.Kind(-1)
+	if errors.As(e.Err, &he) {
+		kind = he.Kind
+	}
+	switch {
+	case kind == homeassistant.KindCameraOff:
+		return pick(fr,
+			voice.Sentence(name+" is turned off in Home Assistant, so there is no picture")+" It stays off until someone turns it back on; this does not mean the camera is broken. Someone at home can turn it on from the Home Assistant app, or ask about another camera.",
+			voice.Sentence(name+" est éteinte dans Home Assistant, il n'y a donc pas d'image")+" Elle le reste jusqu'à ce qu'on la rallume; ça ne veut pas dire qu'elle est en panne. On peut la rallumer dans l'application Home Assistant, ou demander une autre caméra.")
+	case kind == homeassistant.KindCameraFailed || kind == homeassistant.KindTimeout || errors.Is(e.Err, context.DeadlineExceeded):
+		return pick(fr,
+			voice.Sentence("Home Assistant could not get a picture from "+name+" in time")+" This is usually brief, a few seconds while the camera or the network catches up; it does not mean anything is wrong at home. Try again in a moment.",
+			voice.Sentence("Home Assistant n'a pas pu obtenir d'image de "+name+" à temps")+" C'est généralement bref, quelques secondes; ça ne veut pas dire qu'il y a un problème à la maison. Réessayez dans un instant.")
+	case kind == homeassistant.KindNotFound:
+		return pick(fr,
+			voice.Sentence("Home Assistant no longer knows "+name)+" It may have been renamed or removed. Ask for the list of cameras to hear the ones that exist.",
+			voice.Sentence("Home Assistant ne connaît plus "+name)+" Elle a peut-être été renommée ou retirée. Demandez la liste des caméras.")
+	case errors.Is(e.Err, ErrNotImage):
+		return pick(fr,
+			voice.Sentence(name+" sent something that is not a usable picture, so I did not pass it on")+" Cameras do this now and then while they restart; it usually clears within a minute. Try again shortly; if it keeps happening, the camera may need a restart.",
+			voice.Sentence(name+" a envoyé quelque chose qui n'est pas une image utilisable, je ne l'ai donc pas transmise")+" Les caméras le font parfois en redémarrant; ça passe d'habitude en une minute. Réessayez bientôt.")
+	case he != nil:
+		return he.Advice()
+	}
+	return pick(fr,
+		voice.Sentence("I could not get a picture from "+name)+" Try again in a moment.",
+		voice.Sentence("Je n'ai pas pu obtenir d'image de "+name)+" Réessayez dans un instant.")
+}
+
+func pick(fr bool, en, frText string) string {
+	if fr {
+		return frText
+	}
+	return en
+}

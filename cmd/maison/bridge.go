@@ -1,0 +1,72 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"maison/assist"
+	"maison/camera"
+	"maison/homeassistant"
+	"maison/tools"
+)
+
+// version is maison's version, set at build time with -ldflags "-X main.version=…".
+var version = "dev"
+
+// bridge is maison wired to one Home Assistant.
+type bridge struct {
+	ha     *homeassistant.Client
+	server *mcp.Server
+}
+
+// startBridge connects to Home Assistant and builds the MCP server. The
+// connection is kept until ctx ends.
+func startBridge(ctx context.Context, cfg config, haURL, haToken string, logger *slog.Logger) (*bridge, error) {
+	ha, err := homeassistant.New(homeassistant.Config{URL: haURL, Token: haToken, Logger: logger.With("component", "homeassistant")})
+	if err != nil {
+		return nil, err
+	}
+	if err := ha.Connect(ctx); err != nil {
+		return nil, explain(err)
+	}
+	live := assist.NewLive(ha, 0)
+	cams, err := camera.New(camera.Config{Source: ha, Exposed: live.Entities, Allow: cfg.Cameras, Lang: cfg.Lang, Logger: logger.With("component", "camera")})
+	if err != nil {
+		ha.Close()
+		return nil, err
+	}
+	srv, err := tools.New(ctx, tools.Deps{HA: ha, Live: live, Cameras: cams, Lang: cfg.Lang, Version: version, Logger: logger.With("component", "mcp")})
+	if err != nil {
+		ha.Close()
+		return nil, explain(err)
+	}
+	return &bridge{ha: ha, server: srv}, nil
+}
+
+// handler serves the MCP server over stateless streamable HTTP with plain
+// JSON answers: any replica can answer any request.
+func (b *bridge) handler(logger *slog.Logger) http.Handler {
+	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return b.server }, &mcp.StreamableHTTPOptions{
+		Stateless:                    true,
+		JSONResponse:                 true,
+		Logger:                       logger,
+		MaxRequestBodyBytes:          1 << 20,
+		PropagateRequestCancellation: true,
+	})
+}
+
+func (b *bridge) close() { b.ha.Close() }
+
+// explain adds Home Assistant's advice to an error, for the operator.
+func explain(err error) error {
+	var he *homeassistant.Error
+	if errors.As(err, &he) {
+		return fmt.Errorf("%w\n%s", err, he.Advice())
+	}
+	return err
+}

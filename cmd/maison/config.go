@@ -1,0 +1,105 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"strings"
+
+	"maison/voice"
+)
+
+// config is every setting of every subcommand, from flags with MAISON_*
+// environment fallbacks. A flag given on the command line wins.
+type config struct {
+	Listen   string // MAISON_LISTEN; default 127.0.0.1:8765
+	Token    string // MAISON_TOKEN; empty means generate one and show it once
+	NoAuth   bool   // --no-auth: drop the bearer gate; loopback listen addresses only
+	Demo     bool   // --demo for stdio and check: use the built-in demo house
+	HAURL    string // MAISON_HA_URL
+	HAToken  string // MAISON_HA_TOKEN
+	Cameras  []string
+	Lang     voice.Lang
+	LogLevel slog.Level
+}
+
+func loadConfig(cmd string, args []string, getenv func(string) string) (config, error) {
+	env := func(name, def string) string {
+		if v := strings.TrimSpace(getenv(name)); v != "" {
+			return v
+		}
+		return def
+	}
+	var c config
+	var cameras, lang, level string
+	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&c.Listen, "listen", env("MAISON_LISTEN", "127.0.0.1:8765"), "address to listen on (MAISON_LISTEN)")
+	fs.StringVar(&c.HAURL, "ha-url", env("MAISON_HA_URL", ""), "Home Assistant URL (MAISON_HA_URL)")
+	fs.StringVar(&cameras, "cameras", env("MAISON_CAMERAS", ""), "camera entity ids to offer (MAISON_CAMERAS)")
+	fs.StringVar(&lang, "lang", env("MAISON_LANG", "en"), "language of answers, en or fr (MAISON_LANG)")
+	fs.StringVar(&level, "log-level", env("MAISON_LOG_LEVEL", "info"), "debug, info, warn or error (MAISON_LOG_LEVEL)")
+	fs.BoolVar(&c.NoAuth, "no-auth", false, "drop the bearer gate (demo on a loopback address only)")
+	fs.BoolVar(&c.Demo, "demo", cmd == "demo", "use the built-in demo house")
+	if err := fs.Parse(args); err != nil {
+		return c, fmt.Errorf("%w (see maison --help)", err)
+	}
+	if fs.NArg() > 0 {
+		return c, fmt.Errorf("unexpected argument %q (see maison --help)", fs.Arg(0))
+	}
+	// Secrets come from the environment only: a flag would show in ps.
+	c.Token = env("MAISON_TOKEN", "")
+	c.HAToken = env("MAISON_HA_TOKEN", "")
+	for _, id := range strings.Split(cameras, ",") {
+		if id = strings.TrimSpace(id); id != "" {
+			c.Cameras = append(c.Cameras, id)
+		}
+	}
+	var err error
+	if c.Lang, err = voice.ParseLang(lang); err != nil {
+		return c, err
+	}
+	if err := c.LogLevel.UnmarshalText([]byte(level)); err != nil {
+		return c, fmt.Errorf("MAISON_LOG_LEVEL %q: use debug, info, warn or error", level)
+	}
+	return c, c.validate(cmd)
+}
+
+func (c config) validate(cmd string) error {
+	if _, _, err := net.SplitHostPort(c.Listen); err != nil {
+		return fmt.Errorf("MAISON_LISTEN %q: want host:port, e.g. 127.0.0.1:8765", c.Listen)
+	}
+	if c.NoAuth {
+		if cmd != "demo" {
+			return errors.New("--no-auth is only for `maison demo`")
+		}
+		if !isLoopback(c.Listen) {
+			return fmt.Errorf("--no-auth refused: %s is not a loopback address; listen on 127.0.0.1 or [::1]", c.Listen)
+		}
+	}
+	if !c.Demo && (cmd == "serve" || cmd == "stdio" || cmd == "check") {
+		if c.HAURL == "" {
+			return errors.New("MAISON_HA_URL is not set: give Home Assistant's URL, e.g. http://homeassistant.local:8123 (or use --demo)")
+		}
+		if c.HAToken == "" {
+			return errors.New("MAISON_HA_TOKEN is not set: create a long-lived token for a non-admin, local-only user (see README, Connecting a real Home Assistant)")
+		}
+	}
+	return nil
+}
+
+// isLoopback reports whether a listen address can only be reached from this machine.
+func isLoopback(hostport string) bool {
+	host, _, err := net.SplitHostPort(hostport)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}

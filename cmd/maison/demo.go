@@ -1,0 +1,53 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+
+	"maison/demo"
+)
+
+// startDemoHouse serves the demo Home Assistant on a loopback port until ctx
+// ends and returns its URL and the non-admin user's token. maison then talks
+// to it over the same wire as to a real Home Assistant.
+func startDemoHouse(ctx context.Context, logger *slog.Logger) (url, token string, err error) {
+	house := demo.New(demo.Options{Logger: logger.With("component", "demo")})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", "", fmt.Errorf("starting the demo house: %w", err)
+	}
+	go func() {
+		if err := serveUntilDone(ctx, ln, house.Handler()); err != nil {
+			logger.Error("demo house stopped", "err", err)
+		}
+	}()
+	return "http://" + ln.Addr().String(), house.UserToken(), nil
+}
+
+// runDemo serves the demo house through maison over HTTP.
+func runDemo(ctx context.Context, cfg config, stdout io.Writer, logger *slog.Logger) error {
+	url, token, err := startDemoHouse(ctx, logger)
+	if err != nil {
+		return err
+	}
+	b, err := startBridge(ctx, cfg, url, token, logger)
+	if err != nil {
+		return err
+	}
+	defer b.close()
+	fmt.Fprintf(stdout, "Demo house (a simulated Home Assistant) at %s\n", url)
+	return serveDoor(ctx, cfg, b, stdout, logger)
+}
+
+// runServe serves a real Home Assistant through maison over HTTP.
+func runServe(ctx context.Context, cfg config, stdout io.Writer, logger *slog.Logger) error {
+	b, err := startBridge(ctx, cfg, cfg.HAURL, cfg.HAToken, logger)
+	if err != nil {
+		return err
+	}
+	defer b.close()
+	return serveDoor(ctx, cfg, b, stdout, logger)
+}

@@ -1,0 +1,376 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"image/jpeg"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"maison/voice"
+)
+
+// TestMain lets the test binary act as maison itself, so the stdio test runs
+// a real process without a separate build.
+func TestMain(m *testing.M) {
+	if os.Getenv("MAISON_TEST_RUN_MAIN") == "1" {
+		main()
+		return
+	}
+	os.Exit(m.Run())
+}
+
+// lockedBuffer is a concurrency-safe stdout for a server under test.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// startDemo runs `maison demo` in process and returns its /mcp URL.
+func startDemo(t *testing.T, env map[string]string, args ...string) string {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	out := &lockedBuffer{}
+	done := make(chan int, 1)
+	getenv := func(k string) string { return env[k] }
+	go func() { done <- run(ctx, append([]string{"demo"}, args...), strings.NewReader(""), out, io.Discard, getenv) }()
+	t.Cleanup(func() {
+		cancel()
+		if code := <-done; code != 0 {
+			t.Errorf("maison demo exited %d", code)
+		}
+	})
+	for {
+		for _, line := range strings.Split(out.String(), "\n") {
+			if u, ok := strings.CutPrefix(line, "maison is serving "); ok {
+				return strings.TrimSpace(u)
+			}
+		}
+		select {
+		case code := <-done:
+			t.Fatalf("maison demo exited %d before serving: %s", code, out.String())
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+type bearer struct {
+	token string
+	next  http.RoundTripper
+}
+
+func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+b.token)
+	return b.next.RoundTrip(r)
+}
+
+func connect(t *testing.T, url, token, version string) *mcp.ClientSession {
+	t.Helper()
+	client := mcp.NewClient(&mcp.Implementation{Name: "maison-e2e", Version: "test"}, nil)
+	tr := &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: &http.Client{Transport: bearer{token, http.DefaultTransport}}, DisableStandaloneSSE: true}
+	cs, err := client.Connect(t.Context(), tr, &mcp.ClientSessionOptions{ProtocolVersion: version})
+	if err != nil {
+		t.Fatalf("connect (%s): %v", version, err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
+var wantTools = []string{"list_cameras", "camera_snapshot", "describe_camera", "describe_house", "turn_on", "turn_off", "set_light"}
+
+func TestDemoOverHTTP(t *testing.T) {
+	url := startDemo(t, map[string]string{"MAISON_TOKEN": "e2e-secret", "MAISON_LISTEN": "127.0.0.1:0"})
+	for _, version := range []string{"2026-07-28", "2025-11-25", "2025-06-18"} {
+		t.Run(version, func(t *testing.T) {
+			cs := connect(t, url, "e2e-secret", version)
+			if got := cs.InitializeResult(); got != nil && got.ProtocolVersion != version {
+				t.Errorf("negotiated %q, want %q", got.ProtocolVersion, version)
+			}
+			checkTools(t, cs)
+			checkCameras(t, cs)
+		})
+	}
+}
+
+func checkTools(t *testing.T, cs *mcp.ClientSession) {
+	t.Helper()
+	res, err := cs.ListTools(t.Context(), nil)
+	if err != nil {
+		t.Fatalf("tools/list: %v", err)
+	}
+	have := map[string]*mcp.Tool{}
+	for _, tool := range res.Tools {
+		have[tool.Name] = tool
+		a := tool.Annotations
+		if a == nil || a.Title == "" || a.DestructiveHint == nil || a.OpenWorldHint == nil {
+			t.Errorf("tool %s: annotations not all set explicitly: %+v", tool.Name, a)
+		}
+		if tool.Description == "" {
+			t.Errorf("tool %s has no description", tool.Name)
+		}
+	}
+	for _, name := range wantTools {
+		if have[name] == nil {
+			t.Errorf("tool %s missing; have %v", name, keys(have))
+		}
+	}
+}
+
+func keys[V any](m map[string]V) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+func call(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) *mcp.CallToolResult {
+	t.Helper()
+	res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s(%v): %v", name, args, err)
+	}
+	return res
+}
+
+func texts(res *mcp.CallToolResult) string {
+	var parts []string
+	for _, c := range res.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			parts = append(parts, tc.Text)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+func checkCameras(t *testing.T, cs *mcp.ClientSession) {
+	t.Helper()
+	list := call(t, cs, "list_cameras", nil)
+	spoken := texts(list)
+	if err := voice.Speakable(spoken); err != nil {
+		t.Errorf("list_cameras is not speakable: %v: %q", err, spoken)
+	}
+	for _, name := range []string{"Front Door", "Garage", "Backyard", "Porch"} {
+		if !strings.Contains(spoken, name) {
+			t.Errorf("list_cameras does not name %s: %q", name, spoken)
+		}
+	}
+	if strings.Contains(strings.ToLower(spoken), "shed") {
+		t.Errorf("list_cameras names the unexposed shed camera: %q", spoken)
+	}
+	for _, name := range []string{"front door", "garage", "backyard", "camera.front_door"} {
+		res := call(t, cs, "camera_snapshot", map[string]any{"camera": name})
+		if res.IsError || len(res.Content) != 2 {
+			t.Fatalf("camera_snapshot(%s): isError=%v, %d blocks: %s", name, res.IsError, len(res.Content), texts(res))
+		}
+		img, ok := res.Content[0].(*mcp.ImageContent)
+		if !ok || img.MIMEType != "image/jpeg" {
+			t.Fatalf("camera_snapshot(%s): first block is %T, want a JPEG image", name, res.Content[0])
+		}
+		cfg, err := jpeg.DecodeConfig(bytes.NewReader(img.Data))
+		if err != nil {
+			t.Fatalf("camera_snapshot(%s): %v", name, err)
+		}
+		if max(cfg.Width, cfg.Height) > 1568 || cfg.Width*cfg.Height > 1_150_000 || len(img.Data) > 700_000 {
+			t.Errorf("camera_snapshot(%s): %dx%d, %d bytes: over the image budget", name, cfg.Width, cfg.Height, len(img.Data))
+		}
+		strictDecode(t, name, img.Data)
+		if err := voice.Speakable(texts(res)); err != nil {
+			t.Errorf("camera_snapshot(%s) text is not speakable: %v: %q", name, err, texts(res))
+		}
+		desc := call(t, cs, "describe_camera", map[string]any{"camera": name})
+		if desc.IsError || len(desc.Content) != 1 {
+			t.Errorf("describe_camera(%s): isError=%v, %d blocks", name, desc.IsError, len(desc.Content))
+		}
+		if err := voice.Speakable(texts(desc)); err != nil {
+			t.Errorf("describe_camera(%s) is not speakable: %v: %q", name, err, texts(desc))
+		}
+	}
+	off := call(t, cs, "camera_snapshot", map[string]any{"camera": "porch"})
+	if !off.IsError || !strings.Contains(texts(off), "turned off") {
+		t.Errorf("porch camera (off): isError=%v %q; want an error saying it is turned off", off.IsError, texts(off))
+	}
+	shed := call(t, cs, "camera_snapshot", map[string]any{"camera": "camera.shed"})
+	if !shed.IsError || len(shed.Content) != 1 || strings.Contains(strings.ToLower(texts(shed)), "shed") {
+		t.Errorf("unexposed shed camera: isError=%v %q; want a refusal that does not name it", shed.IsError, texts(shed))
+	}
+}
+
+// strictDecode runs libjpeg's strict decoder on data.
+func strictDecode(t *testing.T, name string, data []byte) {
+	t.Helper()
+	djpeg, err := exec.LookPath("djpeg")
+	if err != nil {
+		t.Log("cmd/maison: djpeg not found, strict decode skipped; install libjpeg-turbo-progs")
+		return
+	}
+	cmd := exec.Command(djpeg, "-strict", "-ppm", "-outfile", os.DevNull)
+	cmd.Stdin = bytes.NewReader(data)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("%s: djpeg -strict refuses the served image: %v %s", name, err, out)
+	}
+}
+
+func TestDoorRefusals(t *testing.T) {
+	url := startDemo(t, map[string]string{"MAISON_TOKEN": "e2e-secret", "MAISON_LISTEN": "127.0.0.1:0"})
+	body := `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`
+	for _, tc := range []struct {
+		name, method, token string
+		want               int
+	}{
+		{"no token", "POST", "", 401},
+		{"wrong token", "POST", "nope", 401},
+		{"GET", "GET", "e2e-secret", 405},
+		{"DELETE", "DELETE", "", 405},
+	} {
+		req, _ := http.NewRequestWithContext(t.Context(), tc.method, url, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if tc.token != "" {
+			req.Header.Set("Authorization", "Bearer "+tc.token)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != tc.want {
+			t.Errorf("%s: status %d, want %d", tc.name, resp.StatusCode, tc.want)
+		}
+		if tc.want == 401 && !strings.HasPrefix(resp.Header.Get("WWW-Authenticate"), "Bearer") {
+			t.Errorf("%s: WWW-Authenticate %q, want a Bearer challenge", tc.name, resp.Header.Get("WWW-Authenticate"))
+		}
+	}
+	resp, err := http.Get(strings.TrimSuffix(url, "/mcp") + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Errorf("/healthz: %d", resp.StatusCode)
+	}
+}
+
+func TestNoAuthOnlyOnLoopback(t *testing.T) {
+	var stderr bytes.Buffer
+	code := run(t.Context(), []string{"demo", "--no-auth"}, strings.NewReader(""), io.Discard, &stderr,
+		func(k string) string { return map[string]string{"MAISON_LISTEN": "0.0.0.0:0"}[k] })
+	if code == 0 || !strings.Contains(stderr.String(), "not a loopback address") {
+		t.Errorf("--no-auth on 0.0.0.0: exit %d, %q; want a refusal naming loopback", code, stderr.String())
+	}
+}
+
+func TestNoAuthDemo(t *testing.T) {
+	url := startDemo(t, map[string]string{"MAISON_LISTEN": "127.0.0.1:0"}, "--no-auth")
+	cs := connect(t, url, "", "2025-11-25")
+	checkTools(t, cs)
+}
+
+func TestGeneratedTokenShownOnce(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	out := &lockedBuffer{}
+	var logs lockedBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- run(ctx, []string{"demo"}, strings.NewReader(""), out, &logs, func(k string) string {
+			return map[string]string{"MAISON_LISTEN": "127.0.0.1:0"}[k]
+		})
+	}()
+	var url, token string
+	for url == "" || token == "" {
+		time.Sleep(20 * time.Millisecond)
+		for _, line := range strings.Split(out.String(), "\n") {
+			if u, ok := strings.CutPrefix(line, "maison is serving "); ok {
+				url = u
+			}
+			if _, tok, ok := strings.Cut(line, "MAISON_TOKEN to choose your own): "); ok {
+				token = strings.TrimSpace(tok)
+			}
+		}
+	}
+	cs := connect(t, url, token, "2026-07-28")
+	call(t, cs, "list_cameras", nil)
+	if n := strings.Count(out.String(), token); n != 2 { // the token line and the ready-to-paste command
+		t.Errorf("token appears %d times on stdout, want 2 (once, with its claude mcp add line)", n)
+	}
+	cancel()
+	<-done
+	if strings.Contains(logs.String(), token) {
+		t.Errorf("the token reached the logs")
+	}
+}
+
+func TestStdioDemo(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, "stdio", "--demo")
+	cmd.Env = append(os.Environ(), "MAISON_TEST_RUN_MAIN=1")
+	var stderr lockedBuffer
+	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		stdin.Close()
+		cmd.Wait()
+	}()
+	// Speak raw JSON-RPC and check every line on stdout is a JSON-RPC message.
+	send := func(s string) { io.WriteString(stdin, s+"\n") }
+	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"e2e","version":"1"}}}`)
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"camera_snapshot","arguments":{"camera":"garage"}}}`)
+	sc := bufio.NewScanner(stdout)
+	sc.Buffer(nil, 16<<20)
+	got := map[string]string{}
+	for len(got) < 2 && sc.Scan() {
+		line := sc.Text()
+		if !strings.HasPrefix(line, `{"jsonrpc":"2.0"`) {
+			t.Fatalf("stdout carries something other than protocol: %.200q (stderr: %s)", line, stderr.String())
+		}
+		switch {
+		case strings.Contains(line, `"id":1`):
+			got["init"] = line
+		case strings.Contains(line, `"id":2`):
+			got["snap"] = line
+		}
+	}
+	if !strings.Contains(got["init"], `"name":"maison"`) {
+		t.Errorf("initialize answer: %.300s", got["init"])
+	}
+	if !strings.Contains(got["snap"], `"type":"image"`) || !strings.Contains(got["snap"], `"mimeType":"image/jpeg"`) || strings.Contains(got["snap"], `"isError":true`) {
+		t.Errorf("camera_snapshot over stdio: %.300s (stderr: %s)", got["snap"], stderr.String())
+	}
+}

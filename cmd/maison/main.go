@@ -1,0 +1,95 @@
+// Command maison is an MCP server that lets AI clients see and run a home
+// through Home Assistant, safely: a non-admin user, only what is exposed to
+// Assist, camera frames repaired before they leave the house.
+//
+//	maison demo      the demo house and the bridge together
+//	maison serve     the bridge against a real Home Assistant
+//	maison stdio     MCP over stdin/stdout (--demo for the demo house)
+//	maison check     what works, what does not, and how to fix it
+//	maison jpegfix   repair a JPEG file and say what was wrong
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+const usage = `maison bridges Home Assistant and its cameras to MCP clients.
+
+Usage:
+  maison demo [--no-auth]   serve the demo house over HTTP (POST /mcp)
+  maison serve              serve a real Home Assistant over HTTP (POST /mcp)
+  maison stdio [--demo]     serve MCP over stdin/stdout
+  maison check [--demo]     check Home Assistant, privileges and cameras
+  maison jpegfix IN [OUT]   repair a JPEG file and say what was wrong
+
+Settings (flags win over the environment):
+  MAISON_LISTEN     address to listen on (default 127.0.0.1:8765)
+  MAISON_TOKEN      bearer token clients must send (default: a random one, shown once)
+  MAISON_HA_URL     Home Assistant's URL, e.g. http://homeassistant.local:8123
+  MAISON_HA_TOKEN   long-lived token of a non-admin, local-only Home Assistant user
+  MAISON_CAMERAS    comma-separated camera entity ids to offer (default: those exposed to Assist)
+  MAISON_LANG       en or fr (default en)
+  MAISON_LOG_LEVEL  debug, info, warn or error (default info)
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv)
+	stop()
+	os.Exit(code)
+}
+
+// run dispatches a subcommand until ctx ends and returns the exit status.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprint(stderr, usage)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	cmd, rest := args[0], args[1:]
+	if cmd == "jpegfix" {
+		return runJpegfix(rest, stdout, stderr)
+	}
+	cfg, err := loadConfig(cmd, rest, getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "maison %s: %v\n", cmd, err)
+		return 2
+	}
+	logger := newLogger(stderr, cfg.LogLevel)
+
+	switch cmd {
+	case "demo":
+		err = runDemo(ctx, cfg, stdout, logger)
+	case "serve":
+		err = runServe(ctx, cfg, stdout, logger)
+	case "stdio":
+		err = runStdio(ctx, cfg, stdin, stdout, logger)
+	case "check":
+		var ok bool
+		ok, err = runCheck(ctx, cfg, stdout, logger)
+		if err == nil && !ok {
+			return 1
+		}
+	default:
+		fmt.Fprintf(stderr, "maison: unknown command %q\n\n%s", cmd, usage)
+		return 2
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "maison %s: %v\n", cmd, err)
+		return 1
+	}
+	return 0
+}
+
+// newLogger writes structured logs to stderr: stdout belongs to the stdio transport.
+func newLogger(w io.Writer, level slog.Level) *slog.Logger {
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: level}))
+}

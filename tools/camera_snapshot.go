@@ -1,0 +1,51 @@
+package tools
+
+import (
+	"context"
+	"errors"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"maison/camera"
+)
+
+type cameraIn struct {
+	Camera string `json:"camera" jsonschema:"the camera as people call it, such as garage or front door, or its Home Assistant entity id such as camera.garage; list_cameras gives the names"`
+}
+
+var cameraSnapshotTool = &mcp.Tool{
+	Name:        "camera_snapshot",
+	Title:       "Camera snapshot",
+	Description: "Returns a current picture from one camera of the home, repaired and sized for you, together with a spoken description of the facts around it (room, how fresh the picture is, nearby door and motion sensors). Use describe_camera instead in voice conversations, where pictures cannot be seen.",
+	Annotations: &mcp.ToolAnnotations{Title: "Camera snapshot", ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: no(), OpenWorldHint: no()},
+}
+
+func (s *server) cameraSnapshot(ctx context.Context, _ *mcp.CallToolRequest, in cameraIn) (*mcp.CallToolResult, any, error) {
+	snap, res := s.snapshot(ctx, in.Camera)
+	if res != nil {
+		return res, nil, nil
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{
+		&mcp.ImageContent{Data: snap.Image.JPEG, MIMEType: "image/jpeg"},
+		&mcp.TextContent{Text: snap.Description},
+	}}, nil, nil
+}
+
+// snapshot finds the camera and takes its snapshot, or returns the result
+// that says why it cannot.
+func (s *server) snapshot(ctx context.Context, query string) (camera.Snapshot, *mcp.CallToolResult) {
+	cam, err := s.deps.Cameras.Find(ctx, query)
+	if err != nil {
+		var nf *camera.NotFoundError
+		if errors.As(err, &nf) {
+			return camera.Snapshot{}, sayError(nf.Say(s.deps.Lang))
+		}
+		return camera.Snapshot{}, sayError(s.haTrouble(err))
+	}
+	snap, err := s.deps.Cameras.Snapshot(ctx, cam)
+	if err != nil {
+		s.log.Info("camera snapshot failed", "camera", cam.EntityID, "err", err)
+		return camera.Snapshot{}, sayError(s.haTrouble(err))
+	}
+	return snap, nil
+}

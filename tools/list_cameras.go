@@ -1,0 +1,66 @@
+package tools
+
+import (
+	"context"
+	"errors"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"maison/assist"
+	"maison/camera"
+	"maison/homeassistant"
+	"maison/voice"
+)
+
+type listCamerasIn struct{}
+
+var listCamerasTool = &mcp.Tool{
+	Name:        "list_cameras",
+	Title:       "List cameras",
+	Description: "Says which cameras of the home you can look at, by the names people use, with the room each is in. Use it when you need a camera's name for camera_snapshot or describe_camera.",
+	Annotations: &mcp.ToolAnnotations{Title: "List cameras", ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: no(), OpenWorldHint: no()},
+}
+
+func (s *server) listCameras(ctx context.Context, _ *mcp.CallToolRequest, _ listCamerasIn) (*mcp.CallToolResult, any, error) {
+	cams, err := s.deps.Cameras.List(ctx)
+	if err != nil {
+		return sayError(s.haTrouble(err)), nil, nil
+	}
+	lang := s.deps.Lang
+	if len(cams) == 0 {
+		return say(s.pick(
+			"No camera is shared with me. An admin can expose cameras to Assist in Home Assistant under Settings, Voice assistants, Expose.",
+			"Aucune caméra ne m'est partagée. Un administrateur peut exposer des caméras à Assist dans Home Assistant, sous Paramètres, Assistants vocaux, Exposer.")), nil, nil
+	}
+	items := make([]string, len(cams))
+	for i, c := range cams {
+		items[i] = c.Spoken(lang)
+		if c.Area != "" && !sameWords(c.Area, c.Name) {
+			items[i] += s.pick(" in the ", " dans la pièce ") + assist.Name(c.Area)
+		}
+	}
+	head := s.pick("I can show you "+lang.Number(len(cams))+" cameras: ", "Je peux vous montrer "+lang.Number(len(cams))+" caméras : ")
+	if len(cams) == 1 {
+		head = s.pick("I can show you one camera: ", "Je peux vous montrer une caméra : ")
+	}
+	return say(voice.Sentence(head + lang.List(items))), nil, nil
+}
+
+// sameWords reports whether an area name only repeats the camera's name ("Garage" in "Garage").
+func sameWords(a, b string) bool { return assist.Name(a) == assist.Name(b) }
+
+// haTrouble says what went wrong reaching Home Assistant, and what to do.
+func (s *server) haTrouble(err error) string {
+	var he *homeassistant.Error
+	if errors.As(err, &he) {
+		return he.Advice()
+	}
+	var ce *camera.Error
+	if errors.As(err, &ce) {
+		return ce.Say(s.deps.Lang)
+	}
+	s.log.Warn("home assistant request failed", "err", err)
+	return s.pick(
+		"I could not reach Home Assistant just now. This is usually brief; it does not mean anything is wrong at home. Try again in a moment.",
+		"Je n'ai pas pu joindre Home Assistant. C'est généralement bref; ça ne veut pas dire qu'il y a un problème à la maison. Réessayez dans un instant.")
+}
