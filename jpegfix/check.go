@@ -1,0 +1,89 @@
+package jpegfix
+
+import "fmt"
+
+// Check reports whether b is a strict JPEG of the shape Repair writes: SOI
+// first; marker segments that chain exactly by their lengths, with no fill
+// byte or junk between them; a frame header before the first scan; each
+// scan's entropy-coded data holding only stuffed bytes and restart markers;
+// and one EOI as the last two bytes. It does not decode the image. The
+// error, a FormatError, names the first offence.
+func Check(b []byte) error {
+	n := len(b)
+	bad := func(off int, format string, args ...any) error {
+		return refuse(ProblemDamaged, off, fmt.Sprintf("at byte %s, ", commas(off))+fmt.Sprintf(format, args...))
+	}
+	if n < 4 || b[0] != 0xff || b[1] != soiMarker {
+		return bad(0, "the data does not start with a start-of-image marker")
+	}
+	sof, scans := false, 0
+	p := 2
+	for {
+		if p+2 > n {
+			return bad(p, "the data ends without an end-of-image marker")
+		}
+		if b[p] != 0xff {
+			return bad(p, "byte 0x%02X stands where a marker should", b[p])
+		}
+		code := b[p+1]
+		if code == eoiMarker {
+			if scans == 0 {
+				return bad(p, "the image ends before any scan")
+			}
+			if p+2 != n {
+				return bad(p+2, "%s follow the end-of-image marker", nbytes(n-p-2))
+			}
+			return nil
+		}
+		if !isSegment(code) {
+			return bad(p, "marker 0x%02X may not stand between segments", code)
+		}
+		if p+4 > n {
+			return bad(p, "the data ends inside a segment header")
+		}
+		l := int(b[p+2])<<8 | int(b[p+3])
+		end := p + 2 + l
+		if l < 2 || end > n {
+			return bad(p, "a segment announces %s, beyond the end of the data", nbytes(l))
+		}
+		switch {
+		case isSOF(code):
+			if sof {
+				return bad(p, "a second frame header follows the first")
+			}
+			if why := validSOF(b, p, l); why != "" {
+				return bad(p, "the frame header %s", why)
+			}
+			sof = true
+		case code == dqtMarker && !validDQT(b, p, l),
+			code == dhtMarker && !validDHT(b, p, l),
+			(code == driMarker || code == dnlMarker) && l != 4:
+			return bad(p, "a table segment announces %s, which disagrees with its content", nbytes(l))
+		case code == sosMarker:
+			if !sof {
+				return bad(p, "a scan starts before the frame header")
+			}
+			if !validSOS(b, p, l) {
+				return bad(p, "the scan header announces %s, which disagrees with its content", nbytes(l))
+			}
+			scans++
+			q := end
+			for {
+				if q+1 >= n {
+					return bad(q, "the image data runs to the end without an end-of-image marker")
+				}
+				if b[q] != 0xff {
+					q++
+					continue
+				}
+				if c := b[q+1]; c == 0 || isRST(c) {
+					q += 2
+					continue
+				}
+				break
+			}
+			end = q
+		}
+		p = end
+	}
+}

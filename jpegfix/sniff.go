@@ -1,0 +1,88 @@
+package jpegfix
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// findSOI returns the offset of the start-of-image marker, searching the
+// first maxLeadingJunk bytes for FF D8 FF, or a FormatError saying what the
+// body is instead. Specified in section B.2.1: the image starts with SOI.
+func findSOI(src []byte) (int, error) {
+	if len(src) >= 2 && src[0] == 0xff && src[1] == soiMarker {
+		return 0, nil
+	}
+	if i := bytes.Index(src[:min(len(src), maxLeadingJunk)], []byte{0xff, soiMarker, 0xff}); i >= 0 {
+		return i, nil
+	}
+	return 0, refuse(ProblemNotJPEG, 0, describe(src))
+}
+
+// describe says in plain words what a body that is not a JPEG looks like.
+// Cameras answer with HTML or JSON error pages, or a few bytes, when they
+// fail.
+func describe(src []byte) string {
+	n := len(src)
+	if n == 0 {
+		return "the body is empty, not a JPEG"
+	}
+	trimmed := bytes.TrimLeft(src, " \t\r\n\ufeff") // \ufeff: a byte order mark
+	switch {
+	case bytes.HasPrefix(src, []byte("\x89PNG\r\n\x1a\n")):
+		return fmt.Sprintf("the body is a PNG image of %s, not a JPEG", nbytes(n))
+	case bytes.HasPrefix(src, []byte("GIF87a")), bytes.HasPrefix(src, []byte("GIF89a")):
+		return fmt.Sprintf("the body is a GIF image of %s, not a JPEG", nbytes(n))
+	case len(src) >= 12 && string(src[:4]) == "RIFF" && string(src[8:12]) == "WEBP":
+		return fmt.Sprintf("the body is a WebP image of %s, not a JPEG", nbytes(n))
+	case len(trimmed) > 0 && trimmed[0] == '<':
+		return fmt.Sprintf("the body is an HTML or XML page of %s, not a JPEG%s", nbytes(n), quote(trimmed))
+	case len(trimmed) > 0 && (trimmed[0] == '{' || trimmed[0] == '['):
+		return fmt.Sprintf("the body is JSON of %s, not a JPEG%s", nbytes(n), quote(trimmed))
+	case isText(src):
+		return fmt.Sprintf("the body is %s of text, not a JPEG%s", nbytes(n), quote(trimmed))
+	case n < 128:
+		return fmt.Sprintf("the body is only %s long, too short to be an image", nbytes(n))
+	}
+	return fmt.Sprintf("the body does not start with a JPEG start-of-image marker (its first bytes are % X)", src[:min(n, 4)])
+}
+
+// isText reports whether the first bytes of b are printable UTF-8.
+func isText(b []byte) bool {
+	b = b[:min(len(b), 256)]
+	for len(b) > 0 {
+		r, size := utf8.DecodeRune(b)
+		if r == utf8.RuneError && size == 1 {
+			return len(b) < 4 // a rune cut by the 256-byte window
+		}
+		if r < 0x20 && r != '\n' && r != '\r' && r != '\t' {
+			return false
+		}
+		b = b[size:]
+	}
+	return true
+}
+
+// quote returns a short excerpt of a text body, to help the reader
+// recognise an error page: `: it begins "<html><head><title>401..."`.
+func quote(b []byte) string {
+	const max = 60
+	s := strings.ToValidUTF8(string(b[:min(len(b), 4*max)]), "")
+	s = strings.Join(strings.Fields(s), " ")
+	var sb strings.Builder
+	for i, r := range []rune(s) {
+		if i == max {
+			sb.WriteString("...")
+			break
+		}
+		if r < 0x20 || r == 0x7f {
+			r = ' '
+		}
+		sb.WriteRune(r)
+	}
+	if sb.Len() == 0 {
+		return ""
+	}
+	return fmt.Sprintf(": it begins %q", sb.String())
+}
