@@ -57,6 +57,12 @@ var kindText = map[Kind]string{
 	KindProtocol:     "protocol error",
 }
 
+// kindHint points a developer at the setting to check.
+var kindHint = map[Kind]string{
+	KindUnreachable: "check MAISON_HA_URL",
+	KindAuth:        "check MAISON_HA_TOKEN, and that the user may log in from this address",
+}
+
 // String returns a short lowercase name for the kind.
 func (k Kind) String() string {
 	if s, ok := kindText[k]; ok {
@@ -90,6 +96,11 @@ func (e *Error) Error() string {
 	if e.Err != nil {
 		b.WriteString(": ")
 		b.WriteString(e.Err.Error())
+	}
+	if h := kindHint[e.Kind]; h != "" {
+		b.WriteString(" (")
+		b.WriteString(h)
+		b.WriteByte(')')
 	}
 	return b.String()
 }
