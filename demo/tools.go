@@ -1,0 +1,545 @@
+package demo
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// assistTool is one tool of the Assist LLM API.
+type assistTool struct {
+	plain       string // HA ≤ 2026.8 name
+	prefixed    string // HA 2026.9+ name
+	description string
+	schema      map[string]any
+	run         func(h *House, u *user, args map[string]any) (text string, isErr bool)
+}
+
+func (t assistTool) advertised(n Naming) string {
+	if n == NamingPrefixed {
+		return t.prefixed
+	}
+	return t.plain
+}
+
+var (
+	strProp    = map[string]any{"type": "string"}
+	domainEnum = []any{"binary_sensor", "camera", "cover", "light", "lock", "sensor"}
+	classEnum  = []any{"awning", "blind", "curtain", "door", "garage", "gate", "shade", "shutter", "window", "outlet", "switch"}
+)
+
+// assistTools lists the house's Assist tools. Schemas carry properties and,
+// as in Home Assistant, no "required".
+func assistTools() []assistTool {
+	target := func(extra map[string]any) map[string]any {
+		props := map[string]any{
+			"name":         strProp,
+			"area":         strProp,
+			"floor":        strProp,
+			"domain":       map[string]any{"type": "array", "items": map[string]any{"type": "string", "enum": domainEnum}},
+			"device_class": map[string]any{"type": "array", "items": map[string]any{"type": "string", "enum": classEnum}},
+		}
+		for k, v := range extra {
+			props[k] = v
+		}
+		return map[string]any{"type": "object", "properties": props}
+	}
+	return []assistTool{
+		{
+			plain: "HassTurnOn", prefixed: "intent__HassTurnOn",
+			description: "Turns on, opens or locks a device, found by name or area: lights switch on, covers open, locks lock.",
+			schema:      target(nil),
+			run:         func(h *House, u *user, a map[string]any) (string, bool) { return h.onOff(u, a, true) },
+		},
+		{
+			plain: "HassTurnOff", prefixed: "intent__HassTurnOff",
+			description: "Turns off, closes or unlocks a device, found by name or area: lights switch off, covers close, locks unlock.",
+			schema:      target(nil),
+			run:         func(h *House, u *user, a map[string]any) (string, bool) { return h.onOff(u, a, false) },
+		},
+		{
+			plain: "HassLightSet", prefixed: "light__HassLightSet",
+			description: "Sets the brightness of lights found by name or area; brightness is a percentage.",
+			schema: target(map[string]any{
+				"brightness":  map[string]any{"type": "integer", "minimum": 0, "maximum": 100},
+				"color":       strProp,
+				"temperature": map[string]any{"type": "integer", "minimum": 0},
+			}),
+			run: (*House).lightSet,
+		},
+		{
+			plain: "GetLiveContext", prefixed: "homeassistant__GetLiveContext",
+			description: "Reports the current state of the exposed devices with their areas; filter by name, domain or area to keep it short.",
+			schema: map[string]any{"type": "object", "properties": map[string]any{
+				"name":   strProp,
+				"domain": map[string]any{"type": "array", "items": map[string]any{"type": "string"}},
+				"area":   strProp,
+			}},
+			run: (*House).getLiveContext,
+		},
+		{
+			plain: "GetDateTime", prefixed: "homeassistant__GetDateTime",
+			description: "Reports the current date, time, weekday and time zone of the home.",
+			schema:      map[string]any{"type": "object", "properties": map[string]any{}},
+			run:         (*House).getDateTime,
+		},
+	}
+}
+
+// callTool runs a tool the way HA's MCP server does: unknown names and
+// Home Assistant errors become "Error calling tool: …" error results, input
+// that breaks the schema "Input validation error: …".
+func (h *House) callTool(u *user, name string, args map[string]any) (string, bool) {
+	h.mu.Lock()
+	h.assistCalls = append(h.assistCalls, name)
+	naming := h.naming
+	h.mu.Unlock()
+	var tool *assistTool
+	for _, t := range assistTools() {
+		if name == t.plain || (naming == NamingPrefixed && name == t.prefixed) {
+			tool = &t
+			break
+		}
+	}
+	if tool == nil {
+		return `Error calling tool: Tool "` + name + `" not found`, true
+	}
+	if args == nil {
+		args = map[string]any{}
+	}
+	if msg := validateArgs(tool.schema, args); msg != "" {
+		return "Input validation error: " + msg, true
+	}
+	h.log.Debug("assist tool", "tool", name)
+	return tool.run(h, u, args)
+}
+
+// validateArgs checks arguments against a tool schema and returns the
+// jsonschema library's message for the first violation, or "".
+func validateArgs(schema, args map[string]any) string {
+	props, _ := schema["properties"].(map[string]any)
+	keys := make([]string, 0, len(args))
+	for k := range args {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		p, ok := props[k].(map[string]any)
+		if !ok {
+			continue
+		}
+		if msg := validateValue(p, args[k]); msg != "" {
+			return msg
+		}
+	}
+	return ""
+}
+
+func validateValue(p map[string]any, v any) string {
+	switch p["type"] {
+	case "string":
+		s, ok := v.(string)
+		if !ok {
+			return pyValueRepr(v) + " is not of type 'string'"
+		}
+		if enum, ok := p["enum"].([]any); ok && !slices.Contains(enum, any(s)) {
+			return pyValueRepr(v) + " is not one of " + pyValueRepr(enum)
+		}
+	case "integer":
+		f, ok := v.(float64)
+		if !ok || f != math.Trunc(f) {
+			return pyValueRepr(v) + " is not of type 'integer'"
+		}
+		if mx, ok := p["maximum"].(int); ok && f > float64(mx) {
+			return fmt.Sprintf("%s is greater than the maximum of %d", pyValueRepr(v), mx)
+		}
+		if mn, ok := p["minimum"].(int); ok && f < float64(mn) {
+			return fmt.Sprintf("%s is less than the minimum of %d", pyValueRepr(v), mn)
+		}
+	case "array":
+		items, ok := v.([]any)
+		if !ok {
+			return pyValueRepr(v) + " is not of type 'array'"
+		}
+		ip, _ := p["items"].(map[string]any)
+		for _, it := range items {
+			if msg := validateValue(ip, it); msg != "" {
+				return msg
+			}
+		}
+	}
+	return ""
+}
+
+// pyValueRepr is Python's repr() of a decoded JSON value.
+func pyValueRepr(v any) string {
+	switch t := v.(type) {
+	case nil:
+		return "None"
+	case bool:
+		if t {
+			return "True"
+		}
+		return "False"
+	case string:
+		return pyRepr(t)
+	case float64:
+		if t == math.Trunc(t) && math.Abs(t) < 1e15 {
+			return strconv.FormatInt(int64(t), 10)
+		}
+		return pyFloat(t)
+	case []any:
+		parts := make([]string, len(t))
+		for i, x := range t {
+			parts[i] = pyValueRepr(x)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case map[string]any:
+		keys := make([]string, 0, len(t))
+		for k := range t {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			parts[i] = pyRepr(k) + ": " + pyValueRepr(t[k])
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	}
+	return fmt.Sprint(v)
+}
+
+// target is the matching part of an intent's slots.
+type target struct {
+	name, area, floor string
+	domains, classes  []string // nil: no constraint
+}
+
+// intentTarget reads and checks the slots as the intent's voluptuous schema
+// does; a non-empty message is the error text.
+func intentTarget(args map[string]any) (target, string) {
+	var t target
+	for _, k := range []string{"name", "area", "floor"} {
+		v, present := args[k]
+		if !present {
+			continue
+		}
+		s, _ := v.(string)
+		if strings.TrimSpace(s) == "" {
+			return t, "string value is empty for dictionary value @ data['" + k + "']"
+		}
+		switch k {
+		case "name":
+			t.name = s
+		case "area":
+			t.area = s
+		case "floor":
+			t.floor = s
+		}
+	}
+	if t.name == "" && t.area == "" && t.floor == "" {
+		return t, "must contain at least one of name, area, floor."
+	}
+	t.domains = stringList(args["domain"])
+	t.classes = stringList(args["device_class"])
+	return t, ""
+}
+
+// stringList reads a string or an array of strings; nil when absent or empty.
+func stringList(v any) []string {
+	switch t := v.(type) {
+	case string:
+		if t != "" {
+			return []string{t}
+		}
+	case []any:
+		var out []string
+		for _, x := range t {
+			if s, ok := x.(string); ok && s != "" {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+func normalize(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
+
+// Reasons of MatchFailedError, numbered as Home Assistant's enum.
+var matchReasons = []string{"NAME", "AREA", "FLOOR", "DOMAIN", "DEVICE_CLASS", "FEATURE", "STATE", "ASSISTANT",
+	"INVALID_AREA", "INVALID_FLOOR", "DUPLICATE_NAME", "MULTIPLE_TARGETS"}
+
+// matchFailure renders Home Assistant's MatchFailedError as str() shows it.
+func matchFailure(reason string, noMatchName string, t target) string {
+	n := slices.Index(matchReasons, reason) + 1
+	return fmt.Sprintf("<MatchFailedError result=MatchTargetsResult(is_match=False, no_match_reason=<MatchFailedReason.%s: %d>, states=[], no_match_name=%s, areas=[], floors=[]), "+
+		"constraints=MatchTargetsConstraints(name=%s, area_name=%s, floor_name=%s, domains=%s, device_classes=%s, features=None, states=None, assistant='conversation', allow_duplicate_names=False, single_target=False), "+
+		"preferences=MatchTargetsPreferences(area_id=None, floor_id=None)>",
+		reason, n, pyOptRepr(noMatchName), pyOptRepr(t.name), pyOptRepr(t.area), pyOptRepr(t.floor), pySetRepr(t.domains), pySetRepr(t.classes))
+}
+
+// matchLocked finds the entities an intent targets, in Home Assistant's
+// order of checks: domain, device class, exposure, floor, area, name, then
+// the area filter. Unexposed entities are dropped early, so naming one fails
+// with NAME. h.mu must be held.
+func (h *House) matchLocked(t target) ([]*entity, *area, string) {
+	var cands []*entity
+	for _, id := range h.order {
+		cands = append(cands, h.entities[id])
+	}
+	keep := func(f func(e *entity) bool) {
+		cands = slices.DeleteFunc(cands, func(e *entity) bool { return !f(e) })
+	}
+	if t.domains != nil {
+		keep(func(e *entity) bool { return slices.Contains(t.domains, entityDomain(e.id)) })
+		if len(cands) == 0 {
+			return nil, nil, matchFailure("DOMAIN", "", t)
+		}
+	}
+	if t.classes != nil {
+		keep(func(e *entity) bool {
+			dc, _ := e.cur.attrs["device_class"].(string)
+			return slices.Contains(t.classes, dc)
+		})
+		if len(cands) == 0 {
+			return nil, nil, matchFailure("DEVICE_CLASS", "", t)
+		}
+	}
+	keep(func(e *entity) bool { return e.exposed })
+	if len(cands) == 0 {
+		return nil, nil, matchFailure("ASSISTANT", "", t)
+	}
+	if t.floor != "" {
+		return nil, nil, matchFailure("INVALID_FLOOR", t.floor, t) // the house has no floors
+	}
+	var ar *area
+	if t.area != "" {
+		for i := range h.areas {
+			if normalize(h.areas[i].name) == normalize(t.area) || h.areas[i].id == t.area {
+				ar = &h.areas[i]
+			}
+		}
+		if ar == nil {
+			return nil, nil, matchFailure("INVALID_AREA", t.area, t)
+		}
+	}
+	if t.name != "" {
+		keep(func(e *entity) bool { return normalize(e.name) == normalize(t.name) })
+		if len(cands) == 0 {
+			return nil, nil, matchFailure("NAME", t.name, t)
+		}
+	}
+	if ar != nil {
+		keep(func(e *entity) bool { return e.area == ar.id })
+		if len(cands) == 0 {
+			return nil, nil, matchFailure("AREA", "", t)
+		}
+	}
+	if t.name != "" && len(cands) > 1 && ar == nil {
+		return nil, nil, matchFailure("DUPLICATE_NAME", t.name, t)
+	}
+	return cands, ar, ""
+}
+
+func intentError(msg string) (string, bool) { return "Error calling tool: " + msg, true }
+
+// onOff is HassTurnOn (on) and HassTurnOff.
+func (h *House) onOff(u *user, args map[string]any, on bool) (string, bool) {
+	t, msg := intentTarget(args)
+	if msg != "" {
+		return intentError(msg)
+	}
+	service := "turn_off"
+	if on {
+		service = "turn_on"
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	ents, ar, fail := h.matchLocked(t)
+	if fail != "" {
+		return intentError(fail)
+	}
+	return h.actLocked(u, ents, ar, service, func(e *entity) bool {
+		act, _, ok := onOffAction(entityDomain(e.id), on)
+		if ok {
+			h.applyLocked(e, act, -1, u.id)
+		}
+		return ok
+	})
+}
+
+// lightSet is HassLightSet: brightness in percent on lights.
+func (h *House) lightSet(u *user, args map[string]any) (string, bool) {
+	t, msg := intentTarget(args)
+	if msg != "" {
+		return intentError(msg)
+	}
+	_, hasB := args["brightness"]
+	_, hasC := args["color"]
+	_, hasT := args["temperature"]
+	if !hasB && !hasC && !hasT {
+		return intentError("must contain at least one of brightness, color, temperature.")
+	}
+	pct := -1
+	if b, ok := args["brightness"].(float64); ok {
+		pct = int(b)
+	}
+	t.domains = []string{"light"}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	ents, ar, fail := h.matchLocked(t)
+	if fail != "" {
+		return intentError(fail)
+	}
+	return h.actLocked(u, ents, ar, "turn_on", func(e *entity) bool {
+		h.applyLocked(e, actTurnOn, pct, u.id)
+		return true
+	})
+}
+
+// actLocked runs do on each entity and renders the intent response: areas
+// then entities under success, those that do not support the service under
+// failed; when nothing succeeded it is an IntentHandleError. h.mu must be held.
+func (h *House) actLocked(u *user, ents []*entity, ar *area, service string, do func(*entity) bool) (string, bool) {
+	success, failed := []any{}, []any{}
+	var failedRepr []string
+	if ar != nil {
+		success = append(success, obj{{"name", ar.name}, {"type", "area"}, {"id", ar.id}})
+	}
+	done := 0
+	for _, e := range ents {
+		item := obj{{"name", e.name}, {"type", "entity"}, {"id", e.id}}
+		if do(e) {
+			success = append(success, item)
+			done++
+			continue
+		}
+		failed = append(failed, item)
+		failedRepr = append(failedRepr, fmt.Sprintf("IntentResponseTarget(name=%s, type=<IntentResponseTargetType.ENTITY: 'entity'>, id=%s)", pyRepr(e.name), pyRepr(e.id)))
+	}
+	if done == 0 {
+		return intentError("Failed to call " + service + " for: [" + strings.Join(failedRepr, ", ") + "]")
+	}
+	return pyDumps(obj{
+		{"speech", obj{}},
+		{"response_type", "action_done"},
+		{"data", obj{{"targets", []any{}}, {"success", success}, {"failed", failed}}},
+	}), false
+}
+
+// liveAttributes are the attributes GetLiveContext shows, in this order.
+var liveAttributes = []string{"temperature", "current_temperature", "temperature_unit", "brightness", "humidity",
+	"unit_of_measurement", "device_class", "current_position", "percentage", "volume_level",
+	"media_title", "media_artist", "media_album_name"}
+
+const liveContextHeader = "Live Context: An overview of the areas and the devices in this smart home:"
+
+// getLiveContext is GetLiveContext: exposed entities only, no entity ids,
+// numbers as strings, PyYAML layout.
+func (h *House) getLiveContext(_ *user, args map[string]any) (string, bool) {
+	name, _ := args["name"].(string)
+	area, _ := args["area"].(string)
+	text, errText := h.liveContextText(name, stringList(args["domain"]), area)
+	if errText != "" {
+		return pyDumps(obj{{"success", false}, {"error", errText}}), false
+	}
+	return pyDumps(obj{{"success", true}, {"result", text}}), false
+}
+
+// liveContextText renders the live context, or an error text when a filter
+// matches nothing.
+func (h *House) liveContextText(name string, domains []string, areaName string) (string, string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	areaID := ""
+	if areaName != "" {
+		for _, a := range h.areas {
+			if normalize(a.name) == normalize(areaName) || a.id == areaName {
+				areaID = a.id
+			}
+		}
+		if areaID == "" {
+			return "", "Area '" + areaName + "' does not exist"
+		}
+	}
+	var b strings.Builder
+	b.WriteString(liveContextHeader)
+	b.WriteByte('\n')
+	n := 0
+	for _, id := range h.order {
+		e := h.entities[id]
+		if !e.exposed ||
+			(domains != nil && !slices.Contains(domains, entityDomain(id))) ||
+			(areaID != "" && e.area != areaID) ||
+			(name != "" && normalize(e.name) != normalize(name)) {
+			continue
+		}
+		n++
+		b.WriteString("- names: " + yamlScalar(e.name) + "\n")
+		b.WriteString("  domain: " + yamlScalar(entityDomain(id)) + "\n")
+		b.WriteString("  state: " + yamlScalar(e.cur.state) + "\n")
+		if an := h.areaName(e.area); an != "" {
+			b.WriteString("  areas: " + yamlScalar(an) + "\n")
+		}
+		var attrs []string
+		for _, k := range liveAttributes {
+			v, ok := e.cur.attrs[k]
+			if !ok || v == nil {
+				continue
+			}
+			attrs = append(attrs, "    "+k+": "+yamlScalar(pyStr(v))+"\n")
+		}
+		if len(attrs) > 0 {
+			b.WriteString("  attributes:\n")
+			for _, a := range attrs {
+				b.WriteString(a)
+			}
+		}
+	}
+	if n == 0 {
+		var parts []string
+		if name != "" {
+			parts = append(parts, "name '"+name+"'")
+		}
+		if domains != nil {
+			parts = append(parts, "domain '"+strings.Join(domains, "', '")+"'")
+		}
+		if areaName != "" {
+			parts = append(parts, "area '"+areaName+"'")
+		}
+		return "", "No exposed entities matched " + strings.Join(parts, " and ")
+	}
+	return b.String(), ""
+}
+
+// pyStr is Python's str() of an attribute value.
+func pyStr(v any) string {
+	switch t := v.(type) {
+	case string:
+		return t
+	case int:
+		return strconv.Itoa(t)
+	case float64:
+		return pyFloat(t)
+	case bool:
+		if t {
+			return "True"
+		}
+		return "False"
+	}
+	return fmt.Sprint(v)
+}
+
+// getDateTime is GetDateTime in the house's time zone.
+func (h *House) getDateTime(_ *user, _ map[string]any) (string, bool) {
+	now := h.now().In(h.loc)
+	return pyDumps(obj{{"success", true}, {"result", obj{
+		{"date", now.Format("2006-01-02")},
+		{"time", now.Format("15:04:05")},
+		{"timezone", now.Format("MST")},
+		{"weekday", now.Weekday().String()},
+	}}}), false
+}
