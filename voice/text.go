@@ -104,33 +104,39 @@ func Paragraph(sentences ...string) string {
 // characters and invalid UTF-8; drops the characters that could be read as
 // markup (` * ~ # [ ] { } < > \); turns _ and | into spaces; collapses white
 // space; and, when max > 0, bounds the result to max runes, cutting at a word
-// boundary where one is not too far back and ending with "…".
+// boundary where one is not too far back and ending with "…"; past what it
+// needs to decide the cut, the input is not read.
 // Clean(Clean(s, max), max) == Clean(s, max).
 func Clean(s string, max int) string {
-	var b strings.Builder
-	b.Grow(len(s))
+	out := make([]rune, 0, min(len(s), 256))
+	space := false // a space is due before the next rune kept
 	for i, r := range s {
+		if max > 0 && len(out) > max {
+			break // enough to know where to cut: the rest is never read
+		}
 		switch {
 		case r == utf8.RuneError:
 			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
 				continue // invalid UTF-8
 			}
-			b.WriteRune(r)
 		case unicode.IsSpace(r), r == '_', r == '|':
-			b.WriteByte(' ')
+			space = len(out) > 0
+			continue
 		case unicode.IsControl(r), unicode.In(r, unicode.Cf, unicode.Co):
-			// dropped: invisible, or able to reorder or hide what is said
+			continue // invisible, or able to reorder or hide what is said
 		case strings.ContainsRune("`*~#[]{}<>\\", r):
-			// dropped: markup
-		default:
-			b.WriteRune(r)
+			continue // markup
 		}
+		if space {
+			out = append(out, ' ')
+			space = false
+		}
+		out = append(out, r)
 	}
-	out := collapse(b.String(), false)
-	if max <= 0 || utf8.RuneCountInString(out) <= max {
-		return out
+	if max <= 0 || len(out) <= max {
+		return string(out)
 	}
-	return truncate([]rune(out), max)
+	return truncate(out, max)
 }
 
 // truncate cuts runes to at most max runes, "…" included. It cuts at the
