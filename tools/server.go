@@ -16,6 +16,7 @@ import (
 
 	"maison/assist"
 	"maison/camera"
+	"maison/confirm"
 	"maison/homeassistant"
 	"maison/voice"
 )
@@ -32,6 +33,9 @@ type Deps struct {
 	HA      HomeAssistant   // required
 	Live    *assist.Live    // required: what is exposed to Assist
 	Cameras *camera.Service // required
+	// Confirm signs confirmations of sensitive actions. Nil means a random
+	// key: confirmations then hold only within this process.
+	Confirm *confirm.Signer
 	// Lang is the language of every answer. Zero means English.
 	Lang voice.Lang
 	// Version is maison's version, reported to clients. Zero means "dev".
@@ -63,6 +67,9 @@ func New(ctx context.Context, deps Deps) (*mcp.Server, error) {
 	}
 	if deps.Lang == "" {
 		deps.Lang = voice.English
+	}
+	if deps.Confirm == nil {
+		deps.Confirm = confirm.New(nil)
 	}
 	if deps.Version == "" {
 		deps.Version = "dev"

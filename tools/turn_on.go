@@ -9,13 +9,10 @@ import (
 var turnOnTool = &mcp.Tool{
 	Name:        "turn_on",
 	Title:       "Turn on",
-	Description: "Turns on a device or every matching device in a room: lights and switches turn on, covers such as blinds or a garage door open, locks lock. Give the name people use (kitchen light) or a room. Says what Home Assistant did.",
+	Description: "Turns on a device or every matching device in a room: lights and switches turn on, covers such as blinds or a garage door open, locks lock. Give the name people use (kitchen light) or a room. Opening a garage door, gate, door or valve first returns a proposal to put to the person; it runs only when called again with its confirmation.",
 	Annotations: &mcp.ToolAnnotations{Title: "Turn on", ReadOnlyHint: false, IdempotentHint: true, DestructiveHint: yes(), OpenWorldHint: no()},
 }
 
-func (s *server) turnOn(ctx context.Context, _ *mcp.CallToolRequest, in targetIn) (*mcp.CallToolResult, any, error) {
-	if in.empty() {
-		return s.needTarget(), nil, nil
-	}
-	return s.act(ctx, "HassTurnOn", in.args()), nil, nil
+func (s *server) turnOn(ctx context.Context, req *mcp.CallToolRequest, in guardedIn) (*mcp.CallToolResult, any, error) {
+	return s.guarded(ctx, req, "turn_on", "HassTurnOn", in), nil, nil
 }

@@ -1,0 +1,148 @@
+// Package confirm makes and checks confirmations for sensitive actions:
+// unlocking a lock, opening a garage door, gate or door, disarming an alarm,
+// opening a valve. The first call proposes and does nothing; the action runs
+// only on a confirmation that is signed, single-use, short-lived and bound to
+// the caller, the tool and the arguments.
+//
+// Confirmations are HMAC-signed, so nothing is stored to make one. Used
+// confirmations are remembered in bounded memory until they expire: that
+// memory is per process, so replicas that share a key must not share a load
+// balancer without session affinity for the few seconds a confirmation lives,
+// or a confirmation could be used once per replica.
+package confirm
+
+import (
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base32"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"strings"
+	"sync"
+	"time"
+)
+
+// TTL is how long a confirmation stays valid.
+const TTL = 2 * time.Minute
+
+// maxUsed bounds the memory of used confirmations.
+const maxUsed = 100_000
+
+// ErrInvalid is the one answer to a confirmation that is unknown, expired,
+// someone else's, already used or made for another tool or other arguments.
+// It never says which, so it cannot be used to probe.
+var ErrInvalid = errors.New("confirm: the confirmation is not valid")
+
+// Signer makes and redeems confirmations. It is safe for concurrent use.
+type Signer struct {
+	key []byte
+	now func() time.Time
+
+	mu   sync.Mutex
+	used map[[16]byte]time.Time // nonce → expiry
+}
+
+// New returns a Signer with key, or a random key when key is empty (then
+// confirmations are valid only in this process).
+func New(key []byte) *Signer {
+	if len(key) == 0 {
+		key = make([]byte, 32)
+		rand.Read(key)
+	}
+	return &Signer{key: key, now: time.Now, used: map[[16]byte]time.Time{}}
+}
+
+// payload layout: 16-byte nonce, 8-byte expiry (unix seconds), 32-byte binding hash.
+const payloadLen = 16 + 8 + 32
+
+// binding hashes what a confirmation is bound to.
+func binding(caller, tool string, args any) ([32]byte, error) {
+	a, err := json.Marshal(args)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	h := sha256.New()
+	for _, part := range [][]byte{[]byte(caller), []byte(tool), a} {
+		var n [8]byte
+		binary.BigEndian.PutUint64(n[:], uint64(len(part)))
+		h.Write(n[:])
+		h.Write(part)
+	}
+	var out [32]byte
+	h.Sum(out[:0])
+	return out, nil
+}
+
+// Propose returns a confirmation code for caller to run tool with args, and
+// when it expires. args must marshal to JSON deterministically (a struct, or
+// a map, whose keys encoding/json sorts).
+func (s *Signer) Propose(caller, tool string, args any) (string, time.Time, error) {
+	bind, err := binding(caller, tool, args)
+	if err != nil {
+		return "", time.Time{}, err
+	}
+	exp := s.now().Add(TTL).Truncate(time.Second)
+	p := make([]byte, payloadLen, payloadLen+32)
+	rand.Read(p[:16])
+	binary.BigEndian.PutUint64(p[16:24], uint64(exp.Unix()))
+	copy(p[24:], bind[:])
+	mac := hmac.New(sha256.New, s.key)
+	mac.Write(p)
+	// The binding hash is not sent: the redeemer recomputes it from the call.
+	code := append(append([]byte{}, p[:24]...), mac.Sum(nil)[:16]...)
+	return "c-" + strings.ToLower(codec.EncodeToString(code)), exp, nil
+}
+
+// Redeem checks a confirmation for caller, tool and args and marks it used.
+// Any failure is ErrInvalid.
+func (s *Signer) Redeem(caller, tool string, args any, code string) error {
+	raw, ok := strings.CutPrefix(strings.ToLower(strings.TrimSpace(code)), "c-")
+	if !ok {
+		return ErrInvalid
+	}
+	b, err := codec.DecodeString(strings.ToUpper(raw))
+	if err != nil || len(b) != 24+16 {
+		return ErrInvalid
+	}
+	bind, err := binding(caller, tool, args)
+	if err != nil {
+		return ErrInvalid
+	}
+	p := make([]byte, payloadLen)
+	copy(p, b[:24])
+	copy(p[24:], bind[:])
+	mac := hmac.New(sha256.New, s.key)
+	mac.Write(p)
+	if !hmac.Equal(mac.Sum(nil)[:16], b[24:]) {
+		return ErrInvalid
+	}
+	exp := time.Unix(int64(binary.BigEndian.Uint64(p[16:24])), 0)
+	now := s.now()
+	if !now.Before(exp) {
+		return ErrInvalid
+	}
+	var nonce [16]byte
+	copy(nonce[:], p[:16])
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, seen := s.used[nonce]; seen {
+		return ErrInvalid
+	}
+	if len(s.used) >= maxUsed {
+		for n, e := range s.used {
+			if !now.Before(e) {
+				delete(s.used, n)
+			}
+		}
+		if len(s.used) >= maxUsed {
+			return ErrInvalid // flooded: refuse rather than forget
+		}
+	}
+	s.used[nonce] = exp
+	return nil
+}
+
+// codec is case-insensitive, so a code survives being read aloud or retyped in any case.
+var codec = base32.StdEncoding.WithPadding(base32.NoPadding)

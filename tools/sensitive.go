@@ -1,0 +1,109 @@
+package tools
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"slices"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"maison/assist"
+)
+
+// guardedIn is an action's target plus the confirmation a sensitive action needs.
+type guardedIn struct {
+	targetIn
+	Confirmation string `json:"confirmation,omitempty" jsonschema:"only for unlocking, opening a garage door, gate or door, disarming or opening a valve: the code from the proposal this tool returned, once the person has agreed"`
+}
+
+// sensitiveTargets names what a call would do that needs a confirmation:
+// unlock a lock, open a garage door, gate or door, disarm an alarm, open a
+// valve. The targets are the exposed entities the call names.
+func (s *server) sensitiveTargets(ctx context.Context, canonical string, in targetIn) ([]string, error) {
+	ents, err := s.deps.Live.Entities(ctx)
+	if err != nil && !errors.Is(err, assist.ErrNoMatch) {
+		return nil, err
+	}
+	states := s.deps.HA.States()
+	var out []string
+	for _, e := range ents {
+		if !targets(e, in) {
+			continue
+		}
+		class := assist.FactsFrom(states, e).DeviceClass
+		name := assist.Name(e.Name())
+		switch {
+		case canonical == "HassTurnOff" && e.Domain == "lock":
+			out = append(out, s.pick("unlock the "+name, "déverrouiller "+name))
+		case canonical == "HassTurnOff" && e.Domain == "alarm_control_panel":
+			out = append(out, s.pick("disarm the "+name, "désarmer "+name))
+		case canonical == "HassTurnOn" && e.Domain == "cover" && slices.Contains([]string{"garage", "gate", "door"}, class):
+			out = append(out, s.pick("open the "+name, "ouvrir "+name))
+		case canonical == "HassTurnOn" && e.Domain == "valve":
+			out = append(out, s.pick("open the "+name, "ouvrir "+name))
+		}
+	}
+	return out, nil
+}
+
+// targets reports whether a call's target could include e, the way Assist
+// matches: by name, else by area, narrowed by domain.
+func targets(e assist.Entity, in targetIn) bool {
+	if len(in.Domain) > 0 && !slices.Contains(in.Domain, e.Domain) {
+		return false
+	}
+	if n := strings.TrimSpace(in.Name); n != "" {
+		return hasName(e, n)
+	}
+	if a := strings.TrimSpace(in.Area); a != "" {
+		return strings.EqualFold(a, e.Area())
+	}
+	return strings.TrimSpace(in.Floor) != "" // a floor may hold anything
+}
+
+// caller identifies who is calling, for binding confirmations: the bearer
+// credential's hash over HTTP, or the local process over stdio.
+func caller(req *mcp.CallToolRequest) string {
+	if req != nil && req.Extra != nil && req.Extra.Header != nil {
+		if a := req.Extra.Header.Get("Authorization"); a != "" {
+			sum := sha256.Sum256([]byte(a))
+			return hex.EncodeToString(sum[:16])
+		}
+	}
+	return "local"
+}
+
+// guarded runs an intent, first proposing when the action is sensitive and
+// running it only with a valid confirmation.
+func (s *server) guarded(ctx context.Context, req *mcp.CallToolRequest, tool, canonical string, in guardedIn) *mcp.CallToolResult {
+	if in.empty() {
+		return s.needTarget()
+	}
+	what, err := s.sensitiveTargets(ctx, canonical, in.targetIn)
+	if err != nil {
+		return sayError(s.haTrouble(err))
+	}
+	if len(what) == 0 {
+		return s.act(ctx, canonical, in.args())
+	}
+	who := caller(req)
+	if in.Confirmation == "" {
+		code, _, err := s.deps.Confirm.Propose(who, tool, in.targetIn)
+		if err != nil {
+			return sayError(s.haTrouble(err))
+		}
+		action := s.deps.Lang.List(what)
+		return say(s.pick(
+			"To "+action+" I need the person's go-ahead, so nothing was done yet. Ask them plainly whether to "+action+". Only if they say yes, call "+tool+" again with the same details and the confirmation "+code+". It works once, for this action only, for two minutes.",
+			"Pour "+action+", il me faut l'accord de la personne; rien n'a encore été fait. Demandez-lui clairement s'il faut "+action+". Seulement si elle dit oui, appelez "+tool+" de nouveau avec les mêmes détails et la confirmation "+code+". Elle ne sert qu'une fois, pour cette action, pendant deux minutes."))
+	}
+	if err := s.deps.Confirm.Redeem(who, tool, in.targetIn, in.Confirmation); err != nil {
+		return sayError(s.pick(
+			"That confirmation cannot be used, so nothing was done. Confirmations work once, for one action, for two minutes. To go ahead, call "+tool+" again without a confirmation to get a new proposal, and ask the person first.",
+			"Cette confirmation ne peut pas servir; rien n'a été fait. Une confirmation ne sert qu'une fois, pour une action, pendant deux minutes. Pour continuer, appelez "+tool+" sans confirmation pour obtenir une nouvelle proposition, et demandez d'abord à la personne."))
+	}
+	return s.act(ctx, canonical, in.args())
+}
