@@ -170,6 +170,7 @@ var (
 	reMdLink    = regexp.MustCompile(`\[[^\]\n]*\]\([^)\n]*\)`)
 	reISO       = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b|\b\d{2}:\d{2}:\d{2}\b`)
 	reEntity    = regexp.MustCompile(`\b(?:` + haDomains + `)\.[a-z0-9_]+\b`)
+	reJSONKey   = regexp.MustCompile(`"[^"\n]*"\s*:\s*(?:"|-?\d|\[|\{|(?:true|false|null)\b)`)
 	reListItem  = regexp.MustCompile(`^(?:[-*+•]|\d+[.)])\s`)
 	markupRunes = map[rune]string{
 		'`':  "markdown backtick `",
@@ -196,7 +197,8 @@ const haDomains = `alarm_control_panel|assist_satellite|automation|binary_sensor
 	`stt|sun|switch|text|time|timer|todo|tts|update|vacuum|valve|wake_word|water_heater|weather|zone`
 
 // Speakable reports whether s is fit to be read aloud, naming the first
-// offence found: markdown (# * ` | _ and [text](link)), JSON or braces,
+// offence found: markdown (# * ` | _ and [text](link)), JSON (braces,
+// brackets, "key": value),
 // a URL or host name, an ISO date or timestamp, an entity id such as
 // light.kitchen, a table (pipes or tabs), a list with one item per line,
 // control or invisible formatting characters, or an ending that is not . ! ?
@@ -218,6 +220,7 @@ func Speakable(s string) error {
 		{reURL, "URL or host name"},
 		{reISO, "ISO date or timestamp"},
 		{reEntity, "entity id"},
+		{reJSONKey, "JSON key and value"},
 	} {
 		if loc := c.re.FindStringIndex(s); loc != nil {
 			return offence(c.offence, s, loc[0], loc[1])

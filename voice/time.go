@@ -51,7 +51,7 @@ func in(d, u time.Duration) int {
 // it is "just now" / « à l'instant ». Otherwise d is rounded to the nearest
 // whole unit, halves up, and said in the largest unit that stays at least one:
 // minutes below an hour (90 s is "two minutes ago"), hours below a day, days
-// below two weeks, weeks below five, months below twelve, then years. "An
+// below two weeks, weeks below five, months below twelve, then years: "an
 // hour ago", "three days ago", « il y a une heure », « il y a trois jours ».
 // A day is "a day ago", never "yesterday": the calendar day is not known here.
 func (l Lang) Ago(d time.Duration) string {
@@ -82,7 +82,7 @@ func (l Lang) Ago(d time.Duration) string {
 
 // Duration says a length of time in its largest unit, rounded to the nearest
 // whole one, halves up: seconds below a minute, then minutes, hours, days.
-// "Forty seconds", "a minute", "two hours", « une heure », « trois jours ».
+// "forty seconds", "a minute", "two hours", « une heure », « trois jours ».
 // Zero is "zero seconds" / « zéro seconde »; anything shorter than half a
 // second is "less than a second" / « moins d'une seconde ». The sign of d is
 // ignored.

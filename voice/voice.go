@@ -10,10 +10,10 @@
 //
 // French output uses a no-break space (U+00A0) where Québec typography puts
 // one: between groups of digits (« 1 250 ») and around the h of a clock time
-// (« 19 h 05 »). A no-break space keeps a number in one piece for text-to-speech
-// normalisers and line wrappers alike, which a plain space does not (« 1 250 »
-// can be read as « un, deux cent cinquante »); it is also better known to
-// speech engines and tokenisers than the narrow no-break space U+202F.
+// (« 19 h 05 »). A no-break space keeps a number in one piece for line
+// wrappers and text-to-speech normalisers alike, where a plain space lets
+// « 1 250 » be taken for two numbers; it is also more widely handled by speech
+// engines and tokenisers than the narrow no-break space U+202F.
 // [Sentence] and [Paragraph] keep a lone no-break space; [Clean] does not.
 //
 // Text read from Home Assistant (names, states) is data: [Clean] makes it safe
