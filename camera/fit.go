@@ -63,13 +63,19 @@ func fitSize(w, h int, l Limits) (int, int) {
 	return max(nw, 1), max(nh, 1)
 }
 
-// Fit makes a repaired frame fit l: passed through when it already does,
-// otherwise decoded, resized and re-encoded, stepping quality down until the
-// bytes fit.
+// Fit makes a frame fit l: passed through when it already does, otherwise
+// decoded, turned upright (Exif orientation), resized and re-encoded,
+// stepping quality down until the bytes fit. Fit reads the orientation from
+// src, so call it before metadata is stripped, or pass it with FitOriented.
 func Fit(src []byte, l Limits) (Fitted, error) {
+	return FitOriented(src, orientation(src), l)
+}
+
+// FitOriented is Fit with the Exif orientation o (1..8) already read.
+func FitOriented(src []byte, o int, l Limits) (Fitted, error) {
 	l = l.withDefaults()
 	isJPEG := len(src) >= 3 && src[0] == 0xFF && src[1] == 0xD8 && src[2] == 0xFF
-	if isJPEG {
+	if isJPEG && o <= 1 {
 		cfg, err := jpeg.DecodeConfig(bytes.NewReader(src))
 		if err != nil {
 			return Fitted{}, fmt.Errorf("%w: %v", ErrNotImage, err)
@@ -83,6 +89,7 @@ func Fit(src []byte, l Limits) (Fitted, error) {
 	if err != nil {
 		return Fitted{}, fmt.Errorf("%w: %v", ErrNotImage, err)
 	}
+	img = upright(img, o)
 	b := img.Bounds()
 	w, h := fitSize(b.Dx(), b.Dy(), l)
 	if w != b.Dx() || h != b.Dy() {

@@ -31,9 +31,10 @@ func (s *Service) Snapshot(ctx context.Context, cam Camera) (Snapshot, error) {
 		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
 	}
 	snap := Snapshot{Camera: cam, Fetched: img.Fetched}
-	body := img.Bytes
+	body, orient := img.Bytes, 1
 	if len(body) >= 2 && body[0] == 0xFF && body[1] == 0xD8 || looksLikeJPEGWithJunk(body) {
-		fixed, rep, err := repairPolicy.Repair(body)
+		// Repair keeping metadata first, to read the orientation, then strip.
+		fixed, rep, err := jpegfix.Repair(body)
 		if err != nil {
 			s.log.Warn("camera frame refused", "camera", cam.EntityID, "err", err)
 			return snap, &Error{Camera: cam, Err: fmt.Errorf("%w: %w", ErrNotImage, err)}
@@ -42,9 +43,12 @@ func (s *Service) Snapshot(ctx context.Context, cam Camera) (Snapshot, error) {
 			snap.Repairs = rep.Sentences()
 			s.log.Info("camera frame repaired", "camera", cam.EntityID, "defects", rep.Defects(), "in_bytes", rep.InBytes, "out_bytes", rep.OutBytes)
 		}
-		body = fixed
+		orient = orientation(fixed)
+		if body, _, err = repairPolicy.Repair(fixed); err != nil {
+			return snap, &Error{Camera: cam, Err: fmt.Errorf("%w: %w", ErrNotImage, err)}
+		}
 	}
-	fit, err := Fit(body, Limits{})
+	fit, err := FitOriented(body, orient, Limits{})
 	if err != nil {
 		return snap, &Error{Camera: cam, Err: err}
 	}
