@@ -71,7 +71,8 @@ func entityDomain(id string) string {
 
 // applyLocked performs act on e. brightnessPct (0-100) applies to lights
 // turned on; -1 leaves the brightness alone. It reports whether anything
-// changed and pushes the change to subscribers. h.mu must be held.
+// changed; the caller pushes changed entities to subscribers with
+// notifyLocked, all at once. h.mu must be held.
 func (h *House) applyLocked(e *entity, act action, brightnessPct int, userID string) bool {
 	old := e.cur
 	attrs := maps.Clone(old.attrs)
@@ -137,9 +138,7 @@ func (h *House) applyLocked(e *entity, act action, brightnessPct int, userID str
 	default:
 		return false
 	}
-	if !h.setLocked(e, state, attrs, userID) {
-		return false // state_reported only: subscribers see nothing
-	}
-	h.notifyLocked(e)
-	return true
+	// When nothing changed, Home Assistant only reports the state again
+	// (state_reported): subscribers see nothing.
+	return h.setLocked(e, state, attrs, userID)
 }

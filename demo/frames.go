@@ -310,7 +310,7 @@ func garageScene(a float64, seed uint32) sceneFunc {
 			return sky(x, y, 0.18, rgb{70, 110, 170}, rgb{160, 190, 220}, seed)
 		case y >= 0.82:
 			c := paving(rgb{138, 136, 132}, x, y, cx, 0.66, 1.2, seed+2)
-			if gx, gz := ground(x, y, cx, 0.66); fbm(gx*2, gz*2, seed+9) > 0.62 {
+			if gx, gz := ground(x, y, cx, 0.66); fbm(gx*3, gz*3, seed+9) > 0.72 {
 				c = c.scale(0.7) // oil stain
 			}
 			return c
@@ -350,7 +350,11 @@ func backyardScene(a float64, seed uint32) sceneFunc {
 	grass := rgb{78, 132, 60}
 	leaf := func(x, y float64, t tree) (rgb, bool) {
 		dx, dy := x-t.x, y-t.y
-		d := math.Sqrt(dx*dx+dy*dy) / t.r
+		d2 := (dx*dx + dy*dy) / (t.r * t.r)
+		if d2 > 1.1*1.1 { // beyond the leafiest edge: skip the noise
+			return rgb{}, false
+		}
+		d := math.Sqrt(d2)
 		edge := 0.75 + 0.35*fbm(x*30, y*30, seed+13)
 		if d > edge {
 			return rgb{}, false
@@ -360,11 +364,11 @@ func backyardScene(a float64, seed uint32) sceneFunc {
 	}
 	return func(x, y float64) rgb {
 		// foreground tree on the left
-		if inRect(x, y, 0.13, 0.3, 0.19, 0.86) {
-			return rgb{88, 64, 44}.scale(0.75 + 0.4*vnoise(x*200, y*20, seed+15))
-		}
 		if c, ok := leaf(x, y, tree{0.16, 0.2, 0.22}); ok {
 			return c
+		}
+		if inRect(x, y, 0.13, 0.3, 0.19, 0.86) {
+			return rgb{88, 64, 44}.scale(0.75 + 0.4*vnoise(x*200, y*20, seed+15))
 		}
 		if y < 0.3 {
 			for _, t := range back {

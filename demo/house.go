@@ -191,12 +191,37 @@ func (h *House) State(entityID string) (state string, attrs map[string]any, ok b
 }
 
 // SetState changes an entity's state, creating the entity when it does not
-// exist (unexposed, in no area), and pushes a subscribe_entities diff to every
-// subscriber. A nil attrs keeps the current attributes; a non-nil one
-// replaces them, except that friendly_name is kept unless attrs sets it.
+// exist (unexposed, in no area, without a registry entry), and pushes a
+// subscribe_entities diff to every subscriber. A nil attrs keeps the current
+// attributes; a non-nil one replaces them, except that friendly_name is kept
+// unless attrs sets it. Setting the same state and attributes again changes
+// nothing, as in Home Assistant.
 func (h *House) SetState(entityID, state string, attrs map[string]any) {
+	h.SetStates(StateChange{EntityID: entityID, State: state, Attrs: attrs})
+}
+
+// StateChange is one change for SetStates.
+type StateChange struct {
+	EntityID string
+	State    string
+	Attrs    map[string]any // nil keeps the current attributes
+}
+
+// SetStates applies several changes at once, each as SetState would;
+// subscribers receive them together, in one event.
+func (h *House) SetStates(changes ...StateChange) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	var changed []*entity
+	for _, ch := range changes {
+		if h.setStateLocked(ch.EntityID, ch.State, ch.Attrs) {
+			changed = append(changed, h.entities[ch.EntityID])
+		}
+	}
+	h.notifyLocked(changed...)
+}
+
+func (h *House) setStateLocked(entityID, state string, attrs map[string]any) bool {
 	e, ok := h.entities[entityID]
 	if !ok {
 		e = &entity{id: entityID, platform: "demo"}
@@ -221,9 +246,7 @@ func (h *House) SetState(entityID, state string, attrs map[string]any) {
 	if fn, isStr := next["friendly_name"].(string); isStr {
 		e.name = fn
 	}
-	if h.setLocked(e, state, next, "") {
-		h.notifyLocked(e)
-	}
+	return h.setLocked(e, state, next, "")
 }
 
 // Remove deletes an entity from the state machine and pushes its removal
@@ -243,7 +266,7 @@ func (h *House) Remove(entityID string) bool {
 		}
 	}
 	for c := range h.conns {
-		c.markRemoved(entityID)
+		c.markChanged(change{id: entityID})
 	}
 	return true
 }
@@ -365,10 +388,18 @@ func (h *House) setLocked(e *entity, state string, attrs map[string]any, userID 
 	return true
 }
 
-// notifyLocked queues e's new state for every subscriber. h.mu must be held.
-func (h *House) notifyLocked(e *entity) {
+// notifyLocked queues the entities' new states for every subscriber, as one
+// batch. h.mu must be held.
+func (h *House) notifyLocked(es ...*entity) {
+	if len(es) == 0 {
+		return
+	}
+	chs := make([]change, len(es))
+	for i, e := range es {
+		chs[i] = change{id: e.id, s: e.cur}
+	}
 	for c := range h.conns {
-		c.markChanged(e.id, e.cur)
+		c.markChanged(chs...)
 	}
 }
 

@@ -1,6 +1,8 @@
 package demo
 
 import (
+	"bytes"
+	"encoding/json"
 	"net"
 	"net/http"
 	"net/netip"
@@ -118,4 +120,15 @@ func isLocal(addr string) bool {
 		return ip.IsPrivate()
 	}
 	return netip.MustParsePrefix("fd00::/8").Contains(ip)
+}
+
+// marshal encodes JSON as Python's encoders do: without escaping <, > and &.
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }

@@ -112,7 +112,7 @@ func (h *House) serveMCP(w http.ResponseWriter, r *http.Request, adminOnly bool)
 	} else {
 		resp.Result = result
 	}
-	b, err := json.Marshal(resp)
+	b, err := marshal(resp)
 	if err != nil {
 		h.log.Error("encoding an MCP response", "err", err)
 		httpStatus(w, http.StatusInternalServerError)

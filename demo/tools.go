@@ -362,10 +362,12 @@ func (h *House) onOff(u *user, args map[string]any, on bool) (string, bool) {
 	if fail != "" {
 		return intentError(fail)
 	}
-	return h.actLocked(u, ents, ar, service, func(e *entity) bool {
+	var changed []*entity
+	defer func() { h.notifyLocked(changed...) }()
+	return h.actLocked(ents, ar, service, func(e *entity) bool {
 		act, _, ok := onOffAction(entityDomain(e.id), on)
-		if ok {
-			h.applyLocked(e, act, -1, u.id)
+		if ok && h.applyLocked(e, act, -1, u.id) {
+			changed = append(changed, e)
 		}
 		return ok
 	})
@@ -394,8 +396,12 @@ func (h *House) lightSet(u *user, args map[string]any) (string, bool) {
 	if fail != "" {
 		return intentError(fail)
 	}
-	return h.actLocked(u, ents, ar, "turn_on", func(e *entity) bool {
-		h.applyLocked(e, actTurnOn, pct, u.id)
+	var changed []*entity
+	defer func() { h.notifyLocked(changed...) }()
+	return h.actLocked(ents, ar, "turn_on", func(e *entity) bool {
+		if h.applyLocked(e, actTurnOn, pct, u.id) {
+			changed = append(changed, e)
+		}
 		return true
 	})
 }
@@ -403,7 +409,7 @@ func (h *House) lightSet(u *user, args map[string]any) (string, bool) {
 // actLocked runs do on each entity and renders the intent response: areas
 // then entities under success, those that do not support the service under
 // failed; when nothing succeeded it is an IntentHandleError. h.mu must be held.
-func (h *House) actLocked(u *user, ents []*entity, ar *area, service string, do func(*entity) bool) (string, bool) {
+func (h *House) actLocked(ents []*entity, ar *area, service string, do func(*entity) bool) (string, bool) {
 	success, failed := []any{}, []any{}
 	var failedRepr []string
 	if ar != nil {

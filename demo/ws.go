@@ -153,7 +153,7 @@ func (h *House) wsAuth(ctx context.Context, c *websocket.Conn, remote string) (*
 }
 
 func writeJSON(ctx context.Context, c *websocket.Conn, v any) error {
-	b, err := json.Marshal(v)
+	b, err := marshal(v)
 	if err != nil {
 		return err
 	}
@@ -256,7 +256,7 @@ func (c *wsConn) take() ([][]byte, bool) {
 	slices.Sort(ids)
 	for _, id := range ids {
 		if ev := c.subs[id].flush(); ev != nil {
-			b, _ := json.Marshal(map[string]any{"id": id, "type": "event", "event": ev})
+			b, _ := marshal(map[string]any{"id": id, "type": "event", "event": ev})
 			msgs = append(msgs, b)
 		}
 	}
@@ -272,7 +272,7 @@ func (c *wsConn) poke() {
 
 // send queues one message.
 func (c *wsConn) send(v any) {
-	b, err := json.Marshal(v)
+	b, err := marshal(v)
 	if err != nil {
 		c.h.log.Error("encoding a websocket message", "err", err)
 		return
@@ -291,24 +291,31 @@ func (c *wsConn) fail(id any, code, message string) {
 	c.send(map[string]any{"id": id, "type": "result", "success": false, "error": map[string]any{"code": code, "message": message}})
 }
 
-// markChanged queues an entity's new state for the subscriptions that see it.
-func (c *wsConn) markChanged(id string, s *snap) {
+// change is a new state for an entity; a nil s means it was removed.
+type change struct {
+	id string
+	s  *snap
+}
+
+// markChanged queues changes for the subscriptions that see them, all under
+// one lock so that they leave in one event.
+func (c *wsConn) markChanged(chs ...change) {
 	c.mu.Lock()
 	queued := false
 	for _, sub := range c.subs {
-		if sub.filter != nil && !sub.filter[id] {
-			continue
+		for _, ch := range chs {
+			if sub.filter != nil && !sub.filter[ch.id] {
+				continue
+			}
+			sub.mark(ch.id, ch.s)
+			queued = true
 		}
-		sub.mark(id, s)
-		queued = true
 	}
 	c.mu.Unlock()
 	if queued {
 		c.poke()
 	}
 }
-
-func (c *wsConn) markRemoved(id string) { c.markChanged(id, nil) }
 
 func (s *entitySub) mark(id string, n *snap) {
 	if _, seen := s.pending[id]; !seen {
@@ -602,7 +609,7 @@ func (h *House) subscribeEntities(c *wsConn, id int64, msg map[string]any) {
 			sub.mark(eid, h.entities[eid].cur)
 		}
 	}
-	b, _ := json.Marshal(map[string]any{"id": id, "type": "result", "success": true, "result": nil})
+	b, _ := marshal(map[string]any{"id": id, "type": "result", "success": true, "result": nil})
 	c.out = append(c.out, b)
 	c.subs[id] = sub
 	c.mu.Unlock()
@@ -728,9 +735,13 @@ func (h *House) wsCallService(c *wsConn, id int64, msg map[string]any) {
 		}
 	}
 	ctxID := h.ulidLocked(h.now())
+	var changed []*entity
 	for _, e := range ents {
-		h.applyLocked(e, act, -1, c.user.id)
+		if h.applyLocked(e, act, -1, c.user.id) {
+			changed = append(changed, e)
+		}
 	}
+	h.notifyLocked(changed...)
 	h.mu.Unlock()
 	c.result(id, map[string]any{"context": map[string]any{"id": ctxID, "parent_id": nil, "user_id": c.user.id}, "response": nil})
 }
