@@ -1,0 +1,206 @@
+package jpegscale
+
+// Progressive decoding (T.81 Annex G.2): coefficients accumulate in each
+// component's store, in zig-zag order, over several scans; the inverse DCT
+// runs once all scans are read.
+
+// coefBlock returns the 64 stored coefficients of block (bx, by).
+func (c *component) coefBlock(bx, by int) []int16 {
+	i := (by*c.bw + bx) * 64
+	if bx < 0 || by < 0 || bx >= c.bw || by >= c.bh || i+64 > len(c.coefs) {
+		return nil
+	}
+	return c.coefs[i : i+64 : i+64]
+}
+
+// dcFirst decodes the first DC scan of a block (G.1.2.1).
+func (d *decoder) dcFirst(sc *scanComp, bx, by, al int) error {
+	br := &d.br
+	b := sc.c.coefBlock(bx, by)
+	if b == nil {
+		return FormatError("block outside the component")
+	}
+	if br.n < 32 {
+		br.fill()
+	}
+	s, err := br.decodeSym(sc.dc)
+	if err != nil {
+		return err
+	}
+	if s > 11 {
+		return FormatError("bad DC coefficient size")
+	}
+	if s != 0 {
+		sc.c.pred += br.receive(uint(s))
+	}
+	b[0] = int16(sc.c.pred << al)
+	return nil
+}
+
+// dcRefine reads one more bit of a DC coefficient (G.1.2.1).
+func (d *decoder) dcRefine(sc *scanComp, bx, by, al int) error {
+	br := &d.br
+	b := sc.c.coefBlock(bx, by)
+	if b == nil {
+		return FormatError("block outside the component")
+	}
+	if br.n < 32 {
+		br.fill()
+	}
+	if br.bits(1) != 0 {
+		b[0] |= 1 << al
+	}
+	return nil
+}
+
+// acFirst decodes the first scan of a band of AC coefficients, with end-of-
+// band runs spanning blocks (G.1.2.2).
+func (d *decoder) acFirst(sc *scanComp, bx, by, ss, se, al int) error {
+	b := sc.c.coefBlock(bx, by)
+	if b == nil {
+		return FormatError("block outside the component")
+	}
+	if d.eobrun > 0 {
+		d.eobrun--
+		return nil
+	}
+	br := &d.br
+	for k := ss; k <= se; {
+		if br.n < 32 {
+			br.fill()
+		}
+		rs, err := br.decodeSym(sc.ac)
+		if err != nil {
+			return err
+		}
+		r, s := int(rs>>4), uint(rs&15)
+		if s == 0 {
+			if r < 15 {
+				// EOBn: this block and 2^r - 1 + (r bits) more end here.
+				d.eobrun = 1<<r - 1
+				if r > 0 {
+					d.eobrun += int(br.bits(uint(r)))
+				}
+				return nil
+			}
+			k += 16
+			continue
+		}
+		k += r
+		if k > se {
+			return FormatError("bad AC run length")
+		}
+		b[k] = int16(br.receive(s) << al)
+		k++
+	}
+	return nil
+}
+
+// acRefine reads correction bits for the nonzero coefficients of a band and
+// places new coefficients of magnitude 1<<al (G.1.2.3).
+func (d *decoder) acRefine(sc *scanComp, bx, by, ss, se, al int) error {
+	b := sc.c.coefBlock(bx, by)
+	if b == nil {
+		return FormatError("block outside the component")
+	}
+	br := &d.br
+	p1, m1 := int16(1)<<al, int16(-1)<<al
+	k := ss
+	if d.eobrun == 0 {
+		for ; k <= se; k++ {
+			if br.n < 32 {
+				br.fill()
+			}
+			rs, err := br.decodeSym(sc.ac)
+			if err != nil {
+				return err
+			}
+			r, s := int(rs>>4), int(rs&15)
+			var v int16
+			if s != 0 {
+				if s != 1 {
+					return FormatError("bad refinement coefficient size")
+				}
+				if br.bits(1) != 0 {
+					v = p1
+				} else {
+					v = m1
+				}
+			} else if r != 15 {
+				d.eobrun = 1 << r
+				if r > 0 {
+					d.eobrun += int(br.bits(uint(r)))
+				}
+				break
+			}
+			// Skip r zero coefficients (refining the nonzero ones met on
+			// the way), then place v on the next zero coefficient.
+			for ; k <= se; k++ {
+				if b[k] != 0 {
+					if br.n < 32 {
+						br.fill()
+					}
+					refine(&b[k], br.bits(1), p1, m1)
+					continue
+				}
+				if r == 0 {
+					break
+				}
+				r--
+			}
+			if v != 0 && k <= se {
+				b[k] = v
+			}
+		}
+	}
+	if d.eobrun > 0 {
+		// Inside an end-of-band run: only correction bits remain.
+		for ; k <= se; k++ {
+			if b[k] != 0 {
+				if br.n < 32 {
+					br.fill()
+				}
+				refine(&b[k], br.bits(1), p1, m1)
+			}
+		}
+		d.eobrun--
+	}
+	return nil
+}
+
+// refine adds a correction bit to a nonzero coefficient, away from zero.
+func refine(c *int16, bit int32, p1, m1 int16) {
+	if bit == 0 || *c&p1 != 0 {
+		return
+	}
+	if *c >= 0 {
+		*c += p1
+	} else {
+		*c += m1
+	}
+}
+
+// reconstruct dequantizes every stored block and runs the reduced IDCT.
+func (d *decoder) reconstruct() {
+	keep := &keepTables[d.log]
+	lk := lastKept[d.log]
+	for i := 0; i < d.ncomp; i++ {
+		c := &d.comp[i]
+		for by := 0; by < c.ch; by++ {
+			for bx := 0; bx < c.cw; bx++ {
+				b := c.coefBlock(bx, by)
+				if b == nil {
+					continue
+				}
+				last := 0
+				for k := 0; k <= lk; k++ {
+					if v := b[k]; v != 0 {
+						d.blk[keep[k]] = int32(v) * c.q[k]
+						last = k
+					}
+				}
+				d.emit(c, bx, by, last)
+			}
+		}
+	}
+}
