@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -105,6 +107,38 @@ func TestSetLatencyRespectsContext(t *testing.T) {
 	if m := w.read2ping(); m["type"] != "pong" {
 		t.Errorf("ping: %v", m)
 	}
+}
+
+// TestSetLatencyReleasesAbandonedPOST proves a delayed POST ends when its
+// client leaves: otherwise Close would wait for the whole hour.
+func TestSetLatencyReleasesAbandonedPOST(t *testing.T) {
+	h := demo.New(demo.Options{})
+	arrived := make(chan struct{}, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		arrived <- struct{}{}
+		h.Handler().ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	h.SetLatency(time.Hour)
+	ctx, cancel := context.WithCancel(t.Context())
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL+"/api/mcp/assist", strings.NewReader(toolsCall))
+	req.Header.Set("Authorization", "Bearer "+h.UserToken())
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json")
+	done := make(chan error, 1)
+	go func() {
+		resp, err := srv.Client().Do(req)
+		if err == nil {
+			resp.Body.Close()
+		}
+		done <- err
+	}()
+	<-arrived
+	cancel()
+	if err := <-done; err == nil {
+		t.Error("a delayed POST answered although its context was cancelled")
+	}
+	srv.Close() // hangs for an hour if the handler is still sleeping
 }
 
 func TestHousesAreIndependent(t *testing.T) {

@@ -3,6 +3,7 @@ package demo
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"net"
 	"net/http"
 	"net/netip"
@@ -10,6 +11,9 @@ import (
 	"strings"
 	"time"
 )
+
+// maxBody bounds request bodies.
+const maxBody = 4 << 20
 
 // routes builds the house's HTTP surface.
 func (h *House) routes() http.Handler {
@@ -30,6 +34,16 @@ func (h *House) middleware(next http.Handler) http.Handler {
 		if h.isDown() {
 			httpStatus(w, http.StatusServiceUnavailable)
 			return
+		}
+		if h.currentLatency() > 0 && r.Body != nil && r.ContentLength != 0 {
+			// Read the body first: only then does net/http watch the
+			// connection and cancel the context when the client leaves.
+			body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+			if err != nil {
+				httpStatus(w, http.StatusRequestEntityTooLarge)
+				return
+			}
+			r.Body = io.NopCloser(bytes.NewReader(body))
 		}
 		if !h.delay(r) {
 			return

@@ -91,7 +91,7 @@ func (h *House) serveMCP(w http.ResponseWriter, r *http.Request, adminOnly bool)
 		httpText(w, http.StatusBadRequest, "Content-Type must be application/json")
 		return
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 4<<20))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 	if err != nil {
 		httpText(w, http.StatusBadRequest, "Request must be a JSON-RPC message")
 		return
