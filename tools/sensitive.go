@@ -97,13 +97,13 @@ func (s *server) guarded(ctx context.Context, req *mcp.CallToolRequest, tool, ca
 		}
 		action := s.deps.Lang.List(what)
 		return say(s.pick(
-			"To "+action+" I need the person's go-ahead, so nothing was done yet. Ask them plainly whether to "+action+". Only if they say yes, call "+tool+" again with the same details and the confirmation "+code+". It works once, for this action only, for two minutes.",
-			"Pour "+action+", il me faut l'accord de la personne; rien n'a encore été fait. Demandez-lui clairement s'il faut "+action+". Seulement si elle dit oui, appelez "+tool+" de nouveau avec les mêmes détails et la confirmation "+code+". Elle ne sert qu'une fois, pour cette action, pendant deux minutes."))
+			"To "+action+" I need the person's go-ahead, so nothing was done yet. Ask them plainly whether to "+action+". Only if they say yes, call this same tool again with the same details and the confirmation "+code+". It works once, for this action only, for two minutes.",
+			"Pour "+action+", il me faut l'accord de la personne; rien n'a encore été fait. Demandez-lui clairement s'il faut "+action+". Seulement si elle dit oui, appelez le même outil de nouveau avec les mêmes détails et la confirmation "+code+". Elle ne sert qu'une fois, pour cette action, pendant deux minutes."))
 	}
 	if err := s.deps.Confirm.Redeem(who, tool, in.targetIn, in.Confirmation); err != nil {
 		return sayError(s.pick(
-			"That confirmation cannot be used, so nothing was done. Confirmations work once, for one action, for two minutes. To go ahead, call "+tool+" again without a confirmation to get a new proposal, and ask the person first.",
-			"Cette confirmation ne peut pas servir; rien n'a été fait. Une confirmation ne sert qu'une fois, pour une action, pendant deux minutes. Pour continuer, appelez "+tool+" sans confirmation pour obtenir une nouvelle proposition, et demandez d'abord à la personne."))
+			"That confirmation cannot be used, so nothing was done. Confirmations work once, for one action, for two minutes. To go ahead, call the same tool again without a confirmation to get a new proposal, and ask the person first.",
+			"Cette confirmation ne peut pas servir; rien n'a été fait. Une confirmation ne sert qu'une fois, pour une action, pendant deux minutes. Pour continuer, rappelez le même outil sans confirmation pour obtenir une nouvelle proposition, et demandez d'abord à la personne."))
 	}
 	return s.act(ctx, canonical, in.args())
 }
