@@ -358,7 +358,7 @@ func (c *Client) attempt(life context.Context) (*session, error) {
 		return nil, err
 	}
 	if _, err := sess.call(ctx, map[string]any{"type": "supported_features", "features": map[string]int{"coalesce_messages": 1}}, nil); err != nil {
-		if kindOf(err) != KindProtocol && kindOf(err) != KindNotFound {
+		if !refusedCommand(err) {
 			return fail(err)
 		}
 		c.log.Debug("homeassistant: supported_features refused", "err", err)
@@ -412,7 +412,8 @@ func (c *Client) attempt(life context.Context) (*session, error) {
 			}
 		})
 		if err != nil {
-			if kindOf(err) != KindNotAllowed {
+			// Optional: without these events the registries are only reloaded on reconnect.
+			if !refusedCommand(err) {
 				return fail(err)
 			}
 			c.log.Debug("homeassistant: registry events unavailable", "event_type", ev, "err", err)

@@ -293,7 +293,22 @@ func resultError(op string, e *wsError) *Error {
 	case "timeout":
 		kind = KindTimeout
 	}
-	return &Error{Kind: kind, Op: op, Err: fmt.Errorf("%s: %s", e.Code, e.Message)}
+	return &Error{Kind: kind, Op: op, Err: &commandError{Code: e.Code, Message: e.Message}}
+}
+
+// commandError is a command Home Assistant answered with success false.
+type commandError struct {
+	Code    string
+	Message string
+}
+
+func (e *commandError) Error() string { return e.Code + ": " + e.Message }
+
+// refusedCommand reports whether err is Home Assistant answering a command with a failure (as opposed to the
+// connection failing).
+func refusedCommand(err error) bool {
+	var ce *commandError
+	return errors.As(err, &ce)
 }
 
 // statusError maps an HTTP status (camera proxy, websocket handshake, MCP) to an *Error.
