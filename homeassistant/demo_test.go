@@ -501,3 +501,46 @@ func TestLatencyTimesOut(t *testing.T) {
 		t.Errorf("connect: %v, want KindTimeout", err)
 	}
 }
+
+func TestPingNoticesSilentConnection(t *testing.T) {
+	f := newHouse(t, demo.NamingPlain)
+	c := f.client(t, f.house.UserToken(), func(cfg *homeassistant.Config) {
+		cfg.PingInterval = 10 * time.Millisecond
+		cfg.PongTimeout = 50 * time.Millisecond
+		cfg.ConnectTimeout = 200 * time.Millisecond
+	})
+	if err := c.Connect(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	dials := f.hits.get("/api/websocket")
+	// The socket stays open but every answer, pongs included, is late: only the ping can notice.
+	f.house.SetLatency(time.Second)
+	waitFor(t, c, "the late pong noticed", func() bool {
+		st := c.Status()
+		return !st.Connected && st.Err != nil && st.Err.Kind == homeassistant.KindTimeout
+	})
+	f.house.SetLatency(0)
+	f.house.SetState("light.kitchen", "off", nil)
+	waitFor(t, c, "reconnected", func() bool { return c.Status().Connected && cacheMismatch(f, c, houseIDs) == "" })
+	if f.hits.get("/api/websocket") <= dials {
+		t.Error("no new dial after the silent connection")
+	}
+}
+
+func TestContextEndStopsClient(t *testing.T) {
+	f := newHouse(t, demo.NamingPlain)
+	c := f.client(t, f.house.UserToken())
+	ctx, cancel := context.WithCancel(t.Context())
+	if err := c.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	waitFor(t, c, "the client to stop", func() bool { return c.Status().Stopped })
+	if st := c.Status(); st.Connected {
+		t.Errorf("status after ctx end = %+v", st)
+	}
+	// The last known states stay readable.
+	if _, ok := c.State("light.kitchen"); !ok {
+		t.Error("cache emptied when the client stopped")
+	}
+}
