@@ -34,26 +34,25 @@ func (o Options) Repair(src []byte) ([]byte, Report, error) {
 	if err != nil {
 		return nil, rep, err
 	}
-	rep.OutBytes = len(r.out)
-	return r.out, rep, nil
+	out := r.assemble()
+	rep.OutBytes = len(out)
+	return out, rep, nil
 }
 
 const (
 	// maxLeadingJunk bounds the search for SOI when the input does not
 	// start with one.
 	maxLeadingJunk = 64 << 10
-	// copyChunk is how far the scan walk runs ahead of the copy, so that the
-	// copy reads bytes the search has just brought into cache.
-	copyChunk = 32 << 10
 )
 
 // repairer holds the state of one Repair call.
 type repairer struct {
-	src   []byte
-	out   []byte
-	keep  int // src[keep:] up to the current position is still to be copied
-	opts  Options
-	fixes []Fix
+	src    []byte
+	keep   int      // start of the kept range in progress
+	ranges [][2]int // kept ranges of src, in order, once closed
+	eoi    bool     // append an EOI after the ranges
+	opts   Options
+	fixes  []Fix
 
 	sofAt   int       // offset of the frame header, or -1 before it
 	scanned bool      // a complete scan has been walked
@@ -74,14 +73,53 @@ type scanState struct {
 
 // drop removes src[from:to] from the output.
 func (r *repairer) drop(from, to int) {
-	r.out = append(r.out, r.src[r.keep:from]...)
+	r.flush(from)
 	r.keep = to
 }
 
-// flush copies the pending kept bytes up to offset to.
+// flush closes the kept range in progress at offset to.
 func (r *repairer) flush(to int) {
-	r.out = append(r.out, r.src[r.keep:to]...)
+	if to > r.keep {
+		r.ranges = append(r.ranges, [2]int{r.keep, to})
+	}
 	r.keep = to
+}
+
+// assemble copies the kept ranges into a new slice. Walking first and
+// copying afterwards lets the largest range (the image data) be copied in
+// one move into memory that need not be cleared first: the allocation
+// starts as a copy of src shifted so that this range lands in place, and
+// the small ranges around it are then copied over.
+func (r *repairer) assemble() []byte {
+	total, big, bigAt := 0, 0, 0
+	for i, rg := range r.ranges {
+		if rg[1]-rg[0] > r.ranges[big][1]-r.ranges[big][0] {
+			big, bigAt = i, total
+		}
+		total += rg[1] - rg[0]
+	}
+	if r.eoi {
+		total += 2
+	}
+	var out []byte
+	start := r.ranges[big][0] - bigAt
+	aligned := start+total <= len(r.src)
+	if aligned {
+		out = append([]byte(nil), r.src[start:start+total]...)
+	} else {
+		out = make([]byte, total)
+	}
+	at := 0
+	for i, rg := range r.ranges {
+		if i != big || !aligned {
+			copy(out[at:], r.src[rg[0]:rg[1]])
+		}
+		at += rg[1] - rg[0]
+	}
+	if r.eoi {
+		out[at], out[at+1] = 0xff, eoiMarker
+	}
+	return out
 }
 
 func (r *repairer) fix(f Fix) { r.fixes = append(r.fixes, f) }
@@ -93,7 +131,6 @@ func (r *repairer) run() error {
 		return err
 	}
 	r.sofAt = -1
-	r.out = make([]byte, 0, len(src)-start+2)
 	if start > 0 {
 		// Tolerated: junk before SOI (motionEye, gphoto2 and multipart
 		// streams leave zeros or headers there). libjpeg refuses it.
@@ -184,7 +221,7 @@ func (r *repairer) finishAtEOF() error {
 		return refuse(ProblemNoImage, n, "the file ends before any image data (no start-of-scan marker)")
 	}
 	r.flush(n)
-	r.out = append(r.out, 0xff, eoiMarker)
+	r.eoi = true
 	r.fix(Fix{Offset: n, Marker: eoiMarker, Kind: FixMissingEOI})
 	r.done = true
 	return nil
@@ -194,10 +231,9 @@ func (r *repairer) finishAtEOF() error {
 // and drops the rest.
 func (r *repairer) finishImage(at int) error {
 	n := len(r.src)
-	r.flush(at)
-	r.keep = n
+	r.drop(at, n)
 	r.fix(Fix{Offset: at, Kind: FixSecondImage, Dropped: n - at})
-	r.out = append(r.out, 0xff, eoiMarker)
+	r.eoi = true
 	r.fix(Fix{Offset: at, Marker: eoiMarker, Kind: FixMissingEOI})
 	r.done = true
 	return nil
@@ -327,7 +363,7 @@ func (r *repairer) segment(m int, code byte) (int, error) {
 		if r.scanned {
 			return n, r.dropTruncated(m, code, -1)
 		}
-		return 0, refuse(ProblemTruncated, m, fmt.Sprintf("the file is cut off inside the %s at byte %s", segName(code), commas(m)))
+		return 0, refuse(ProblemTruncated, m, fmt.Sprintf("the file is cut off inside %s at byte %s", segName(code), commas(m)))
 	}
 	l := int(src[m+2])<<8 | int(src[m+3])
 	end := m + 2 + l
@@ -340,7 +376,7 @@ func (r *repairer) segment(m int, code byte) (int, error) {
 			// file would only serve a scan that is not there.
 			return n, r.dropTruncated(m, code, l)
 		}
-		return 0, refuse(ProblemTruncated, m, fmt.Sprintf("the file is cut off inside the %s at byte %s, which announces %s", segName(code), commas(m), nbytes(l)))
+		return 0, refuse(ProblemTruncated, m, fmt.Sprintf("the file is cut off inside %s at byte %s, which announces %s", segName(code), commas(m), nbytes(l)))
 	}
 	switch {
 	case code == sosMarker:
@@ -379,7 +415,7 @@ func (r *repairer) segment(m int, code byte) (int, error) {
 	case code == driMarker || code == dnlMarker:
 		// Specified in sections B.2.4.4 and B.2.5.
 		if l != 4 {
-			return 0, refuse(ProblemBadLength, m, fmt.Sprintf("the %s at byte %s announces %s instead of 4; it cannot be repaired without loss", segName(code), commas(m), nbytes(l)))
+			return 0, refuse(ProblemBadLength, m, fmt.Sprintf("%s at byte %s announces %s instead of 4; it cannot be repaired without loss", segName(code), commas(m), nbytes(l)))
 		}
 		if code == driMarker {
 			r.restart = int(src[m+4])<<8 | int(src[m+5])
@@ -481,9 +517,6 @@ func (r *repairer) sos(m, l int) (int, error) {
 	q := m + 2 + l
 	r.scan = scanState{at: m, ecs: q, restart: r.restart, lastRST: q}
 	for {
-		if q-r.keep >= copyChunk {
-			r.flush(q)
-		}
 		i := bytes.IndexByte(src[q:], 0xff)
 		if i < 0 {
 			return r.scanEnd(n)

@@ -158,7 +158,8 @@ func (r *repairer) verifyScan(dataEnd int) (int, error) {
 }
 
 func (r *repairer) cut(at, dataEnd, done, total int) error {
-	return refuse(ProblemTruncated, dataEnd, fmt.Sprintf("the file is cut off inside its image data: the scan at byte %s stops at byte %s after %s of its %s blocks; the missing part cannot be recovered", commas(at), commas(dataEnd), commas(done), commas(total)))
+	pct := done * 100 / total
+	return refuse(ProblemTruncated, dataEnd, fmt.Sprintf("the file is cut off inside its image data: the scan at byte %s stops at byte %s, %d%% of the way through the picture; the missing part cannot be recovered", commas(at), commas(dataEnd), pct))
 }
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }

@@ -1,0 +1,129 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func jpegfixFixture(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "fixtures", "jpeg", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// runJpegfixIn copies a fixture into a temporary directory as name and runs
+// the command with args, where "IN" stands for the copy's path.
+func runJpegfixIn(t *testing.T, fixture, name string, args ...string) (dir string, code int, stdout, stderr string) {
+	t.Helper()
+	dir = t.TempDir()
+	in := filepath.Join(dir, name)
+	if err := os.WriteFile(in, jpegfixFixture(t, fixture), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for i, a := range args {
+		if a == "IN" {
+			args[i] = in
+		}
+	}
+	var out, errw bytes.Buffer
+	code = runJpegfix(args, &out, &errw)
+	return dir, code, out.String(), errw.String()
+}
+
+func TestJpegfixRepairsNextToTheInput(t *testing.T) {
+	dir, code, stdout, stderr := runJpegfixIn(t, "dahua.com-too-short.jpeg", "garage.jpg", "IN")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	got, err := os.ReadFile(filepath.Join(dir, "garage.repaired.jpeg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, jpegfixFixture(t, "base.sub-640x480.jpeg")) {
+		t.Error("the repaired file is not the clean frame")
+	}
+	for _, want := range []string{
+		"had 1 defect, now repaired: 35,923 bytes became 31,198 bytes",
+		"At byte 2, a comment segment announced 4,094 bytes but really spanned 4,702; it was removed.\n",
+		"comments are never kept.\n",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout %q lacks %q", stdout, want)
+		}
+	}
+	if stderr != "" {
+		t.Errorf("stderr %q", stderr)
+	}
+}
+
+func TestJpegfixWritesOutAndStrips(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "porch-clean.jpeg")
+	_, code, stdout, stderr := runJpegfixIn(t, "exif.com-too-short.jpeg", "porch.jpeg", "-strip", "IN", out)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	got, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(got, []byte("Exif\x00")) || bytes.Contains(got, []byte("MAISON-TEST-0001")) {
+		t.Error("metadata left in the output")
+	}
+	if !strings.Contains(stdout, "Exif metadata segment (APP1)") || !strings.Contains(stdout, "to strip metadata") {
+		t.Errorf("stdout %q does not mention the stripped Exif", stdout)
+	}
+}
+
+func TestJpegfixRefusesWithTheReason(t *testing.T) {
+	for _, tc := range []struct{ fixture, reason string }{
+		{"reolink.truncated.jpeg", "cut off inside its image data"},
+		{"reolink.html-error.jpeg", "HTML"},
+	} {
+		dir, code, stdout, stderr := runJpegfixIn(t, tc.fixture, "frame.jpeg", "IN")
+		if code != 1 {
+			t.Errorf("%s: exit %d, want 1", tc.fixture, code)
+		}
+		if !strings.Contains(stderr, "cannot be repaired without loss") || !strings.Contains(stderr, tc.reason) {
+			t.Errorf("%s: stderr %q lacks the reason %q", tc.fixture, stderr, tc.reason)
+		}
+		if stdout != "" {
+			t.Errorf("%s: stdout %q", tc.fixture, stdout)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "frame.repaired.jpeg")); err == nil {
+			t.Errorf("%s: an output was written", tc.fixture)
+		}
+	}
+}
+
+func TestJpegfixCleanFileWritesNothing(t *testing.T) {
+	dir, code, stdout, _ := runJpegfixIn(t, "base.sub-640x480.jpeg", "clean.jpeg", "IN")
+	if code != 0 || !strings.Contains(stdout, "nothing to repair") {
+		t.Fatalf("exit %d, stdout %q", code, stdout)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("%d files in the directory, want only the input", len(entries))
+	}
+}
+
+func TestJpegfixUsage(t *testing.T) {
+	for _, args := range [][]string{nil, {"a", "b", "c"}, {"-nope", "a"}} {
+		var out, errw bytes.Buffer
+		if code := runJpegfix(args, &out, &errw); code != 2 || !strings.Contains(errw.String(), "Usage: maison jpegfix") {
+			t.Errorf("%q: exit %d, stderr %q", args, code, errw.String())
+		}
+	}
+	var out, errw bytes.Buffer
+	if code := runJpegfix([]string{"-h"}, &out, &errw); code != 0 || !strings.Contains(out.String(), "NAME.repaired.jpeg") {
+		t.Errorf("-h: exit %d, stdout %q", code, out.String())
+	}
+	if code := runJpegfix([]string{filepath.Join(t.TempDir(), "missing.jpeg")}, &out, &errw); code != 1 {
+		t.Errorf("missing file: exit %d, want 1", code)
+	}
+}

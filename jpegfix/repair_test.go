@@ -1,0 +1,454 @@
+package jpegfix_test
+
+import (
+	"bytes"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"maison/jpegfix"
+	"maison/jpegfix/internal/camframe"
+)
+
+// small returns a small clean baseline frame without APPn segments.
+func small() []byte {
+	return camframe.Scene{Width: 96, Height: 64, Seed: 9, Stamp: "12:00"}.JPEG(75)
+}
+
+// after inserts seg after SOI.
+func after(clean, seg []byte) []byte { return slices.Concat(clean[:2], seg, clean[2:]) }
+
+func seg(code byte, payload string) []byte { return camframe.Segment(code, []byte(payload)) }
+
+// repairOK repairs in and fails the test on error.
+func repairOK(t *testing.T, o jpegfix.Options, in []byte) ([]byte, jpegfix.Report) {
+	t.Helper()
+	out, rep, err := o.Repair(in)
+	if err != nil {
+		t.Fatalf("Repair: %v", err)
+	}
+	if err := jpegfix.Check(out); err != nil {
+		t.Errorf("Check(output): %v", err)
+	}
+	return out, rep
+}
+
+func kinds(rep jpegfix.Report) []jpegfix.FixKind {
+	var k []jpegfix.FixKind
+	for _, f := range rep.Fixes {
+		k = append(k, f.Kind)
+	}
+	return k
+}
+
+func wantKinds(t *testing.T, rep jpegfix.Report, want ...jpegfix.FixKind) {
+	t.Helper()
+	if got := kinds(rep); !slices.Equal(got, want) {
+		t.Errorf("fixes %v, want %v; sentences: %q", got, want, rep.Sentences())
+	}
+}
+
+func wantProblem(t *testing.T, err error, p jpegfix.Problem, words ...string) {
+	t.Helper()
+	var fe jpegfix.FormatError
+	if !errors.As(err, &fe) {
+		t.Fatalf("err = %v, want a FormatError (%s)", err, p)
+	}
+	if fe.Problem != p {
+		t.Errorf("problem %q, want %q: %v", fe.Problem, p, err)
+	}
+	msg := err.Error()
+	if !strings.HasPrefix(msg, "jpegfix: ") {
+		t.Errorf("error %q lacks the jpegfix: prefix", msg)
+	}
+	for _, w := range words {
+		if !strings.Contains(msg, w) {
+			t.Errorf("error %q does not say %q", msg, w)
+		}
+	}
+}
+
+func TestRepairReturnsAFreshCopy(t *testing.T) {
+	in := small()
+	keep := slices.Clone(in)
+	out, rep := repairOK(t, jpegfix.Options{}, in)
+	if !bytes.Equal(out, keep) || len(rep.Fixes) != 0 || rep.Defects() != 0 {
+		t.Fatalf("clean frame changed: fixes %q", rep.Sentences())
+	}
+	for i := range in {
+		in[i] = 0
+	}
+	if !bytes.Equal(out, keep) {
+		t.Fatal("mutating the input changed the output")
+	}
+}
+
+func TestFillBytesAreDroppedAsPolicy(t *testing.T) {
+	clean := small()
+	in := after(clean, []byte{0xff, 0xff, 0xff}) // FF D8 FF FF FF FF DB: legal fill
+	out, rep := repairOK(t, jpegfix.Options{}, in)
+	if !bytes.Equal(out, clean) {
+		t.Fatal("output differs from the clean frame")
+	}
+	wantKinds(t, rep, jpegfix.FixFill)
+	if rep.Defects() != 0 {
+		t.Errorf("fill counted as a defect")
+	}
+	if got, want := rep.Fixes[0].String(), "At byte 2, 3 fill bytes before a marker were removed."; got != want {
+		t.Errorf("sentence %q, want %q", got, want)
+	}
+}
+
+func TestCommentHoldingMarkersIsAValidComment(t *testing.T) {
+	clean := small()
+	in := after(clean, seg(0xfe, "end \xff\xd9 scan \xff\xda stuffed \xff\x00"))
+	out, rep := repairOK(t, jpegfix.Options{}, in)
+	if !bytes.Equal(out, clean) {
+		t.Fatal("output differs from the clean frame")
+	}
+	wantKinds(t, rep, jpegfix.FixComment)
+	if rep.Defects() != 0 {
+		t.Error("a valid comment counted as a defect")
+	}
+}
+
+func TestApplicationSegmentHoldingMarkersIsKept(t *testing.T) {
+	clean := small()
+	in := after(clean, seg(0xe5, "vendor\x00\xff\xd8\xff\xd9\xff\xda"))
+	out, rep := repairOK(t, jpegfix.Options{}, in)
+	if !bytes.Equal(out, in) || len(rep.Fixes) != 0 {
+		t.Fatalf("a valid APP5 was changed: %q", rep.Sentences())
+	}
+	out, rep = repairOK(t, jpegfix.Options{StripMetadata: true}, in)
+	if !bytes.Equal(out, clean) {
+		t.Fatal("stripping left the APP5")
+	}
+	wantKinds(t, rep, jpegfix.FixMetadata)
+}
+
+func TestStripMetadataKeepsWhatDecodingNeeds(t *testing.T) {
+	clean := small()
+	jfif := camframe.JFIF()
+	icc := camframe.ICC()
+	adobe := seg(0xee, "Adobe\x00\x64\x00\x00\x00\x00\x01")
+	in := slices.Concat(clean[:2], jfif,
+		camframe.Exif{Make: "m", Model: "x", Serial: "SERIAL-42", DateTime: "2025:01:01 00:00:00", Lat: 1, Lon: 2}.Segment(),
+		camframe.XMP("2025-01-01T00:00:00"), icc, seg(0xe2, "MPF\x00II*\x00"), seg(0xed, "Photoshop 3.0\x008BIM"),
+		seg(0xe0, "JFXX\x00\x10"), adobe, clean[2:])
+	out, rep := repairOK(t, jpegfix.Options{StripMetadata: true}, in)
+	want := slices.Concat(clean[:2], jfif, icc, adobe, clean[2:])
+	if !bytes.Equal(out, want) {
+		t.Fatalf("stripped output is not SOI, JFIF, ICC, Adobe and the frame: %q", rep.Sentences())
+	}
+	wantKinds(t, rep, jpegfix.FixMetadata, jpegfix.FixMetadata, jpegfix.FixMetadata, jpegfix.FixMetadata, jpegfix.FixMetadata)
+	names := []string{}
+	for _, f := range rep.Fixes {
+		names = append(names, f.Name)
+	}
+	wantNames := []string{"Exif metadata", "XMP metadata", "multi-picture index", "IPTC metadata", "JFIF thumbnail"}
+	if !slices.Equal(names, wantNames) {
+		t.Errorf("names %q, want %q", names, wantNames)
+	}
+	if got := rep.Fixes[1].String(); !strings.Contains(got, "an XMP metadata segment (APP1)") {
+		t.Errorf("sentence %q", got)
+	}
+	if rep.Defects() != 0 {
+		t.Error("stripping counted as defects")
+	}
+	out, rep = repairOK(t, jpegfix.Options{}, in)
+	if !bytes.Equal(out, in) || len(rep.Fixes) != 0 {
+		t.Errorf("the zero Options changed valid APPn segments: %q", rep.Sentences())
+	}
+}
+
+// lyingComment returns a COM whose length field announces `announced`
+// while body bytes follow before the next marker.
+func lyingComment(announced int, body string) []byte {
+	return append([]byte{0xff, 0xfe, byte(announced >> 8), byte(announced)}, body...)
+}
+
+func TestLyingCommentOverflowHoldingFakeMarkers(t *testing.T) {
+	clean := small()
+	for _, tc := range []struct {
+		name string
+		com  []byte
+		kind jpegfix.FixKind
+	}{
+		{"fake EOI after the announced end", lyingComment(8, "abcdef and then \xff\xd9 padding"), jpegfix.FixLengthTooShort},
+		{"reserved marker after the announced end", lyingComment(8, "abcdef and \xff\x12\x00\x04 more"), jpegfix.FixLengthTooShort},
+		{"stuffed zero and RST after the announced end", lyingComment(8, "abcdef \xff\x00 \xff\xd3 x"), jpegfix.FixLengthTooShort},
+		{"length shorter than its own field", lyingComment(1, "abc"), jpegfix.FixLengthTooShort},
+		{"zero length", lyingComment(0, ""), jpegfix.FixLengthTooShort},
+		{"too long, swallowing the quantization tables", lyingComment(300, "short"), jpegfix.FixLengthTooLong},
+		{"too long, past the end of the file", lyingComment(65535, "short"), jpegfix.FixLengthTooLong},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, rep := repairOK(t, jpegfix.Options{}, after(clean, tc.com))
+			if !bytes.Equal(out, clean) {
+				t.Fatalf("output differs from the clean frame: %q", rep.Sentences())
+			}
+			wantKinds(t, rep, tc.kind)
+			f := rep.Fixes[0]
+			if f.Offset != 2 || f.Dropped != len(tc.com) || f.Real != len(tc.com)-2 {
+				t.Errorf("fix %+v, want offset 2, dropped %d, real %d", f, len(tc.com), len(tc.com)-2)
+			}
+		})
+	}
+}
+
+// TestTwoCommentsInARow guards the one-hop rule: a valid comment followed
+// by a lying one must not be condemned by a check of what follows the
+// second.
+func TestTwoCommentsInARow(t *testing.T) {
+	clean := small()
+	in := after(clean, slices.Concat(seg(0xfe, "first, valid"), lyingComment(4, "second, lying")))
+	out, rep := repairOK(t, jpegfix.Options{}, in)
+	if !bytes.Equal(out, clean) {
+		t.Fatal("output differs from the clean frame")
+	}
+	wantKinds(t, rep, jpegfix.FixComment, jpegfix.FixLengthTooShort)
+}
+
+func TestStrayMarkersOutsideTheScan(t *testing.T) {
+	clean := small()
+	in := after(clean, []byte{0xff, 0xd3, 0xff, 0x01, 0xff, 0xd9, 0xff, 0xd8})
+	out, rep := repairOK(t, jpegfix.Options{}, in)
+	if !bytes.Equal(out, clean) {
+		t.Fatal("output differs from the clean frame")
+	}
+	wantKinds(t, rep, jpegfix.FixStrayMarker, jpegfix.FixStrayMarker, jpegfix.FixStrayMarker, jpegfix.FixExtraSOI)
+	if got, want := rep.Fixes[0].String(), "At byte 2, a stray restart (RST3) marker outside the image data was removed."; got != want {
+		t.Errorf("sentence %q, want %q", got, want)
+	}
+}
+
+func TestDamageAfterTheScan(t *testing.T) {
+	clean := small()
+	body := clean[:len(clean)-2]
+	other := camframe.Scene{Width: 32, Height: 32, Seed: 3}.JPEG(50)
+	for _, tc := range []struct {
+		name string
+		in   []byte
+		want []jpegfix.FixKind
+	}{
+		{"reserved marker and junk before EOI", slices.Concat(body, []byte("\xff\x12junk"), clean[len(clean)-2:]), []jpegfix.FixKind{jpegfix.FixGarbage}},
+		{"fill, junk then EOI", slices.Concat(body, []byte("\xff\xff\xffjunk\xff\xd9")), []jpegfix.FixKind{jpegfix.FixFill, jpegfix.FixGarbage}},
+		{"second image without EOI", slices.Concat(body, other), []jpegfix.FixKind{jpegfix.FixSecondImage, jpegfix.FixMissingEOI}},
+		{"comment cut by the end of the file", slices.Concat(body, []byte("\xff\xfe\x01\x00abc")), []jpegfix.FixKind{jpegfix.FixTruncatedSegment, jpegfix.FixMissingEOI}},
+		{"valid comment, no EOI", slices.Concat(body, seg(0xfe, "hello")), []jpegfix.FixKind{jpegfix.FixComment, jpegfix.FixMissingEOI}},
+		{"lone FF at the end", slices.Concat(body, []byte{0xff}), []jpegfix.FixKind{jpegfix.FixGarbage, jpegfix.FixMissingEOI}},
+		{"concatenated after EOI", slices.Concat(clean, other), []jpegfix.FixKind{jpegfix.FixSecondImage}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, rep := repairOK(t, jpegfix.Options{}, tc.in)
+			if !bytes.Equal(out, clean) {
+				t.Fatalf("output differs from the clean frame: %q", rep.Sentences())
+			}
+			wantKinds(t, rep, tc.want...)
+		})
+	}
+}
+
+func TestLyingTableLengthsAreRefused(t *testing.T) {
+	clean := small()
+	set := func(code byte, delta int) []byte {
+		b := slices.Clone(clean)
+		p := camframe.SegmentOffset(b, code)
+		if p < 0 {
+			t.Fatalf("no segment 0x%02X", code)
+		}
+		l := int(b[p+2])<<8 | int(b[p+3]) + delta
+		b[p+2], b[p+3] = byte(l>>8), byte(l)
+		return b
+	}
+	for _, tc := range []struct {
+		name  string
+		in    []byte
+		words []string
+	}{
+		{"DQT one byte long", set(0xdb, 1), []string{"quantization table", "cannot be repaired without loss"}},
+		{"DQT short", set(0xdb, -10), []string{"quantization table"}},
+		{"DHT long", set(0xc4, 5), []string{"Huffman table"}},
+		{"DHT short", set(0xc4, -1), []string{"Huffman table"}},
+		{"SOF long", set(0xc0, 3), []string{"frame header"}},
+		{"SOS long", set(0xda, 2), []string{"scan header"}},
+		{"DRI of 5", after(clean, []byte{0xff, 0xdd, 0, 5, 0, 1, 0}), []string{"restart interval", "instead of 4"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, _, err := jpegfix.Repair(tc.in)
+			if out != nil {
+				t.Error("refused but returned output")
+			}
+			wantProblem(t, err, jpegfix.ProblemBadLength, tc.words...)
+		})
+	}
+}
+
+func TestBodiesThatAreNotJPEG(t *testing.T) {
+	bin := make([]byte, 500)
+	for i := range bin {
+		bin[i] = byte(i*7 + 1)
+	}
+	for _, tc := range []struct {
+		name string
+		in   []byte
+		word string
+	}{
+		{"empty", nil, "empty"},
+		{"png", []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), "PNG"},
+		{"html", []byte("  <html><body>401 Unauthorized</body></html>"), "HTML"},
+		{"json", []byte(`{"error":"camera offline"}`), "JSON"},
+		{"text", []byte("Error: stream not ready\n"), "text"},
+		{"few bytes", []byte{0x00, 0x01, 0x02, 0x03}, "too short"},
+		{"binary", bin, "start-of-image"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := jpegfix.Repair(tc.in)
+			wantProblem(t, err, jpegfix.ProblemNotJPEG, tc.word)
+		})
+	}
+}
+
+func TestNoImageIsRefused(t *testing.T) {
+	clean := small()
+	sos := camframe.SegmentOffset(clean, 0xda)
+	sof := camframe.SegmentOffset(clean, 0xc0)
+	for _, tc := range []struct {
+		name string
+		in   []byte
+		p    jpegfix.Problem
+	}{
+		{"SOI alone", []byte{0xff, 0xd8}, jpegfix.ProblemNoImage},
+		{"headers then EOI", slices.Concat(clean[:sos], []byte{0xff, 0xd9}), jpegfix.ProblemNoImage},
+		{"scan before frame", slices.Concat(clean[:sof], clean[sos:]), jpegfix.ProblemNoImage},
+		{"cut inside a table", clean[:sof+5], jpegfix.ProblemTruncated},
+		{"cut inside the scan header", clean[:sos+6], jpegfix.ProblemTruncated},
+		{"junk to the end", slices.Concat(clean[:sof], []byte("\x00\x01\x02\xff\x12\x00")), jpegfix.ProblemDamaged},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := jpegfix.Repair(tc.in)
+			wantProblem(t, err, tc.p)
+		})
+	}
+}
+
+// scanEnds returns, for each scan of a clean frame, the offset of its SOS
+// marker and the offset just after its entropy-coded data.
+func scanEnds(b []byte) (sos, ends []int) {
+	p := 2
+	for p+4 <= len(b) {
+		code := b[p+1]
+		if code == 0xd9 {
+			break
+		}
+		l := int(b[p+2])<<8 | int(b[p+3])
+		next := p + 2 + l
+		if code == 0xda {
+			q := next
+			for !(b[q] == 0xff && b[q+1] != 0 && (b[q+1] < 0xd0 || b[q+1] > 0xd7)) {
+				q++
+			}
+			sos, ends = append(sos, p), append(ends, q)
+			next = q
+		}
+		p = next
+	}
+	return sos, ends
+}
+
+// TestCutAtEachScanEnd cuts a progressive frame just after the data of each
+// scan: a complete scan gets its EOI back; one byte less is refused as cut.
+// Scans that refine AC coefficients cannot be checked and are refused.
+func TestCutAtEachScanEnd(t *testing.T) {
+	for _, name := range []string{"base.progressive-1280x720.jpeg", "base.restart-1280x720.jpeg", "base.sub-640x480.jpeg"} {
+		t.Run(name, func(t *testing.T) {
+			base := readFixture(t, name)
+			sos, ends := scanEnds(base)
+			verified := 0
+			for i, end := range ends {
+				ns := int(base[sos[i]+4])
+				ss, ah := base[sos[i]+5+2*ns], base[sos[i]+7+2*ns]>>4
+				refine := name == "base.progressive-1280x720.jpeg" && ss > 0 && ah > 0
+				out, rep, err := jpegfix.Repair(base[:end])
+				if refine {
+					wantProblem(t, err, jpegfix.ProblemTruncated, "cannot be checked")
+					continue
+				}
+				if err != nil {
+					t.Fatalf("scan %d (Ss=%d Ah=%d) cut at its end: %v", i, ss, ah, err)
+				}
+				verified++
+				if !bytes.Equal(out, slices.Concat(base[:end], []byte{0xff, 0xd9})) {
+					t.Errorf("scan %d: output is not the input plus EOI: %q", i, rep.Sentences())
+				}
+				wantKinds(t, rep, jpegfix.FixMissingEOI)
+				_, _, err = jpegfix.Repair(base[:end-1])
+				wantProblem(t, err, jpegfix.ProblemTruncated, "cut off")
+				if i == len(ends)-1 || testing.Short() {
+					continue
+				}
+				if _, err := djpegOrSkip(t, out); err != nil {
+					t.Errorf("scan %d: djpeg -strict on the partial progressive frame: %v", i, err)
+				}
+			}
+			if verified == 0 {
+				t.Error("no scan could be checked")
+			}
+		})
+	}
+}
+
+func djpegOrSkip(t *testing.T, b []byte) ([]byte, error) {
+	needTool(t, "djpeg", "libjpeg-turbo-progs")
+	return djpeg(t, b)
+}
+
+// TestCutAnywhereInsideTheScanIsRefused cuts baseline and restart-interval
+// frames at many places inside their image data, alone and followed by
+// zeros: none may be taken for a complete scan.
+func TestCutAnywhereInsideTheScanIsRefused(t *testing.T) {
+	for _, name := range []string{"base.sub-640x480.jpeg", "base.restart-1280x720.jpeg"} {
+		base := readFixture(t, name)
+		sos, ends := scanEnds(base)
+		start, end := sos[0]+14, ends[0]
+		step := max(1, (end-start)/150)
+		for cut := start; cut < end; cut += step {
+			if _, _, err := jpegfix.Repair(base[:cut]); err == nil {
+				t.Errorf("%s cut at %d of %d: accepted", name, cut, end)
+			}
+		}
+	}
+}
+
+func TestSentences(t *testing.T) {
+	for _, tc := range []struct {
+		f    jpegfix.Fix
+		want string
+	}{
+		{jpegfix.Fix{Offset: 2, Marker: 0xfe, Kind: jpegfix.FixLengthTooShort, Announced: 4094, Real: 4958, Dropped: 4960},
+			"At byte 2, a comment segment announced 4,094 bytes but really spanned 4,958; it was removed."},
+		{jpegfix.Fix{Offset: 20, Marker: 0xe1, Kind: jpegfix.FixMetadata, Announced: 1234, Real: 1234, Dropped: 1236, Name: "Exif metadata"},
+			"At byte 20, an Exif metadata segment (APP1) of 1,236 bytes was removed to strip metadata."},
+		{jpegfix.Fix{Offset: 7, Marker: 0xe7, Kind: jpegfix.FixLengthTooLong, Announced: 900, Real: 10, Dropped: 12},
+			"At byte 7, an APP7 segment announced 900 bytes but really spanned 10; it was removed."},
+		{jpegfix.Fix{Offset: 0, Kind: jpegfix.FixLeadingJunk, Dropped: 1},
+			"At byte 0, 1 byte of junk before the start of the image was removed."},
+		{jpegfix.Fix{Offset: 31198, Kind: jpegfix.FixTrailingData, Dropped: 8},
+			"At byte 31,198, 8 bytes after the end of the image were removed."},
+		{jpegfix.Fix{Offset: 1234567, Marker: 0xd9, Kind: jpegfix.FixMissingEOI},
+			"At byte 1,234,567, the missing end-of-image marker was added."},
+	} {
+		if got := tc.f.String(); got != tc.want {
+			t.Errorf("got  %q\nwant %q", got, tc.want)
+		}
+	}
+	for k := jpegfix.FixComment; k <= jpegfix.FixMissingEOI; k++ {
+		if s := k.String(); strings.HasPrefix(s, "FixKind(") {
+			t.Errorf("kind %d has no name", k)
+		}
+		if s := (jpegfix.Fix{Kind: k}).String(); !strings.HasSuffix(s, ".") || strings.Contains(s, "%!") {
+			t.Errorf("kind %s: sentence %q", k, s)
+		}
+	}
+}
