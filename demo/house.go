@@ -113,6 +113,7 @@ type entity struct {
 	platform string
 	exposed  bool // exposed to Assist (conversation)
 	cur      *snap
+	prev     *snap // the state before the last change, for state_changed events
 }
 
 // snap is an immutable snapshot of an entity's state. Never mutate one that
@@ -255,7 +256,8 @@ func (h *House) setStateLocked(entityID, state string, attrs map[string]any) boo
 func (h *House) Remove(entityID string) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if _, ok := h.entities[entityID]; !ok {
+	e, ok := h.entities[entityID]
+	if !ok {
 		return false
 	}
 	delete(h.entities, entityID)
@@ -266,7 +268,7 @@ func (h *House) Remove(entityID string) bool {
 		}
 	}
 	for c := range h.conns {
-		c.markChanged(change{id: entityID})
+		c.markChanged(change{id: entityID, old: e.cur, at: h.now()})
 	}
 	return true
 }
@@ -384,7 +386,7 @@ func (h *House) setLocked(e *entity, state string, attrs map[string]any, userID 
 		n.lastChanged = old.lastChanged
 	}
 	n.ctxID = h.ulidLocked(now)
-	e.cur = n
+	e.prev, e.cur = old, n
 	return true
 }
 
@@ -396,7 +398,7 @@ func (h *House) notifyLocked(es ...*entity) {
 	}
 	chs := make([]change, len(es))
 	for i, e := range es {
-		chs[i] = change{id: e.id, s: e.cur}
+		chs[i] = change{id: e.id, s: e.cur, old: e.prev, at: e.cur.lastUpdated}
 	}
 	for c := range h.conns {
 		c.markChanged(chs...)

@@ -57,10 +57,11 @@ type wsConn struct {
 	wake   chan struct{}
 	lastID int64
 
-	mu       sync.Mutex
-	out      [][]byte
-	subs     map[int64]*entitySub
-	coalesce bool
+	mu        sync.Mutex
+	out       [][]byte
+	subs      map[int64]*entitySub
+	eventSubs map[int64]bool // subscribe_events subscriptions receiving state_changed
+	coalesce  bool
 }
 
 // entitySub is one subscribe_entities subscription. It remembers what the
@@ -90,7 +91,7 @@ func (h *House) serveWebsocket(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	conn := &wsConn{h: h, c: c, user: u, cancel: cancel, wake: make(chan struct{}, 1), lastID: -1, subs: map[int64]*entitySub{}}
+	conn := &wsConn{h: h, c: c, user: u, cancel: cancel, wake: make(chan struct{}, 1), lastID: -1, subs: map[int64]*entitySub{}, eventSubs: map[int64]bool{}}
 	h.mu.Lock()
 	if h.down || (u == h.user && h.revoked) {
 		h.mu.Unlock()
@@ -293,8 +294,9 @@ func (c *wsConn) fail(id any, code, message string) {
 
 // change is a new state for an entity; a nil s means it was removed.
 type change struct {
-	id string
-	s  *snap
+	id     string
+	s, old *snap
+	at     time.Time
 }
 
 // markChanged queues changes for the subscriptions that see them, all under
@@ -302,6 +304,12 @@ type change struct {
 func (c *wsConn) markChanged(chs ...change) {
 	c.mu.Lock()
 	queued := false
+	for id := range c.eventSubs {
+		for _, ch := range chs {
+			c.out = append(c.out, stateChangedEvent(id, ch))
+			queued = true
+		}
+	}
 	for _, sub := range c.subs {
 		for _, ch := range chs {
 			if sub.filter != nil && !sub.filter[ch.id] {
@@ -526,12 +534,28 @@ func (h *House) dispatch(c *wsConn, id int64, typ string, msg map[string]any) {
 		c.result(id, out)
 	case "subscribe_entities":
 		h.subscribeEntities(c, id, msg)
+	case "subscribe_events":
+		et, hasType := msg["event_type"].(string)
+		if !c.user.isAdmin && (!hasType || !userEventTypes[et]) {
+			c.fail(id, errUnauthorized, "Unauthorized.")
+			return
+		}
+		c.mu.Lock()
+		if !hasType || et == "state_changed" {
+			c.eventSubs[id] = true
+		}
+		b, _ := marshal(map[string]any{"id": id, "type": "result", "success": true, "result": nil})
+		c.out = append(c.out, b)
+		c.mu.Unlock()
+		c.poke()
 	case "unsubscribe_events":
 		n, _ := msg["subscription"].(json.Number)
 		sid, err := strconv.ParseInt(string(n), 10, 64)
 		c.mu.Lock()
 		_, ok := c.subs[sid]
+		ok = ok || c.eventSubs[sid]
 		delete(c.subs, sid)
+		delete(c.eventSubs, sid)
 		c.mu.Unlock()
 		if err != nil || !ok {
 			c.fail(id, errNotFound, "Subscription not found.")
@@ -582,6 +606,47 @@ func (h *House) dispatch(c *wsConn, id int64, typ string, msg map[string]any) {
 	default:
 		c.fail(id, errUnknownCmd, "Unknown command.")
 	}
+}
+
+// userEventTypes are the events a non-admin user may subscribe to
+// (websocket_api/permissions.py).
+var userEventTypes = map[string]bool{
+	"state_changed":                    true,
+	"area_registry_updated":            true,
+	"device_registry_updated":          true,
+	"entity_registry_updated":          true,
+	"floor_registry_updated":           true,
+	"label_registry_updated":           true,
+	"themes_updated":                   true,
+	"panels_updated":                   true,
+	"component_loaded":                 true,
+	"core_config_updated":              true,
+	"lovelace_updated":                 true,
+	"persistent_notifications_updated": true,
+}
+
+// stateChangedEvent is a subscribe_events message for one change.
+func stateChangedEvent(subID int64, ch change) []byte {
+	var oldState, newState any
+	if ch.old != nil {
+		oldState = fullState(ch.id, ch.old)
+	}
+	var ctx map[string]any
+	if ch.old != nil {
+		ctx = map[string]any{"id": ch.old.ctxID, "parent_id": nil, "user_id": nil}
+	}
+	if ch.s != nil {
+		newState = fullState(ch.id, ch.s)
+		ctx = map[string]any{"id": ch.s.ctxID, "parent_id": nil, "user_id": nilIfEmpty(ch.s.userID)}
+	}
+	b, _ := marshal(map[string]any{"id": subID, "type": "event", "event": map[string]any{
+		"event_type": "state_changed",
+		"data":       map[string]any{"entity_id": ch.id, "old_state": oldState, "new_state": newState},
+		"origin":     "LOCAL",
+		"time_fired": isoTime(ch.at),
+		"context":    ctx,
+	}})
+	return b
 }
 
 func groupIDs(u *user) []string {

@@ -395,3 +395,29 @@ func TestWebsocketCallService(t *testing.T) {
 		t.Errorf("unknown service: %v", r)
 	}
 }
+
+func TestSubscribeEvents(t *testing.T) {
+	h, srv := newHouse(t, demo.Options{})
+	w := dial(t, srv, h.UserToken(), false)
+	for _, fields := range []map[string]any{nil, {"event_type": "call_service"}} {
+		if m := w.result(w.send("subscribe_events", fields)); errorCode(m) != "unauthorized" {
+			t.Errorf("subscribe_events %v as the user: %v, want unauthorized", fields, m)
+		}
+	}
+	sub := w.send("subscribe_events", map[string]any{"event_type": "state_changed"})
+	if m := w.result(sub); m["success"] != true {
+		t.Fatalf("subscribe_events state_changed: %v", m)
+	}
+	h.SetState("lock.front_door", "unlocked", nil)
+	ev := w.event(sub)
+	data, _ := ev["data"].(map[string]any)
+	oldState, _ := data["old_state"].(map[string]any)
+	newState, _ := data["new_state"].(map[string]any)
+	if ev["event_type"] != "state_changed" || data["entity_id"] != "lock.front_door" || oldState["state"] != "locked" || newState["state"] != "unlocked" {
+		t.Errorf("state_changed event = %v", ev)
+	}
+	admin := dial(t, srv, h.AdminToken(), false)
+	if m := admin.result(admin.send("subscribe_events", nil)); m["success"] != true {
+		t.Errorf("subscribe_events without a type as the admin: %v", m)
+	}
+}
