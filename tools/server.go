@@ -82,11 +82,12 @@ func New(ctx context.Context, deps Deps) (*mcp.Server, error) {
 	srv := mcp.NewServer(&mcp.Implementation{Name: "maison", Title: "maison", Version: deps.Version}, &mcp.ServerOptions{
 		Instructions: instructions,
 		Logger:       log,
-		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}},
+		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}, Prompts: &mcp.PromptCapabilities{}},
 	})
 	mcp.AddTool(srv, listCamerasTool, s.listCameras)
 	mcp.AddTool(srv, cameraSnapshotTool, s.cameraSnapshot)
 	mcp.AddTool(srv, describeCameraTool, s.describeCamera)
+	srv.AddPrompt(checkTheHousePrompt, s.checkTheHouse)
 	if err := s.addAssistTools(ctx, srv); err != nil {
 		return nil, err
 	}
