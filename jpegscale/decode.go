@@ -40,25 +40,19 @@ var zigzag = [64]uint8{
 }
 
 // keepTables[i] maps a zig-zag index to the natural index of the coefficient
-// in the block buffer when the reduced IDCT of scale 1<<i reads it, or to 64
-// (a slot nobody reads) when that scale has no use for it: row and column 4
-// at scale 2, even rows and columns but 0 at scale 4, all but DC at scale 8.
+// in the block buffer when the reduced IDCT of scale 1<<i reads it (the
+// (8>>i)² lowest frequencies), or to 64, a slot nobody reads.
 var keepTables = makeKeepTables()
 
 // lastKept[i] is the highest zig-zag index that the reduced IDCT of scale
-// 1<<i reads. Progressive scans whose band starts above it are skipped.
-var lastKept = [4]int{63, 63, 63, 0}
+// 1<<i reads. Progressive scans whose band starts above it can be skipped.
+var lastKept = [4]int{63, 24, 4, 0}
 
 func makeKeepTables() (t [4][64]uint8) {
-	used := [4]func(int) bool{
-		func(int) bool { return true },
-		func(f int) bool { return f != 4 },
-		func(f int) bool { return f == 0 || f%2 == 1 },
-		func(f int) bool { return f == 0 },
-	}
 	for i := range t {
+		n := 8 >> i
 		for k, z := range zigzag {
-			if used[i](int(z)/8) && used[i](int(z)%8) {
+			if int(z)/8 < n && int(z)%8 < n {
 				t[i][k] = z
 			} else {
 				t[i][k] = 64

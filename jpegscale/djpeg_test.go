@@ -32,10 +32,14 @@ func djpegGrey(t *testing.T, data []byte, scale int) plane {
 	return plane{w: w, h: h, pix: pix}
 }
 
-func TestReducedLumaMatchesDjpegScale(t *testing.T) {
+// At scales 1 and 8 (full IDCT, block mean) the luma must equal libjpeg's.
+// At 2 and 4 libjpeg-turbo averages cells while Decode band-limits (see
+// idct.go), so those are compared with a box downscale in
+// TestReducedScalesMatchBoxDownscale instead.
+func TestLumaMatchesDjpegAtScales1And8(t *testing.T) {
 	imgs := append(stdImages(t), cjpegImages(t)...)
 	for _, ti := range imgs {
-		for _, s := range []int{1, 2, 4, 8} {
+		for _, s := range []int{1, 8} {
 			t.Run(ti.name+"/scale"+itoa(s), func(t *testing.T) {
 				ref := djpegGrey(t, ti.data, s)
 				got, err := Decode(ti.data, s)

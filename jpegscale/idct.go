@@ -4,12 +4,16 @@ package jpegscale
 //
 //	s(y, x) = 1/4 · Σu Σv C(u) C(v) S(v, u) cos((2x+1)uπ/16) cos((2y+1)vπ/16)
 //
-// with C(0) = 1/√2 and C(k) = 1 otherwise. The reduced forms compute, straight
-// from the coefficients, the mean of each 2x2, 4x4 or 8x8 cell of s: the
-// block shrunk by a box filter, as libjpeg's scaled decoding does. Each pass
-// is split into even and odd halves. Arithmetic is in fixed point with 13
-// fractional bits per constant, on int (64 bits), so nothing overflows for
-// coefficients of valid 8-bit data (garbage merely wraps).
+// with C(0) = 1/√2 and C(k) = 1 otherwise. The N-point reductions (N = 4, 2)
+// keep the N x N lowest frequencies and replace 16 by 2N in the cosines: the
+// block band-limited to N/8 of its resolution, sampled at the centres of its
+// (8/N)² cells; N = 1 is the DC term, the exact block mean. (libjpeg-turbo
+// instead computes exact cell means, a box filter; truncation keeps more of
+// the band that a following resize to the final size preserves, and the fit
+// path ends with such a resize.) Each pass is split into even and odd
+// halves. Arithmetic is in fixed point with 13 fractional bits per constant,
+// on int (64 bits), so nothing overflows for coefficients of valid 8-bit
+// data (garbage merely wraps).
 
 const (
 	fixR2 = 5793 // 8192 · cos(4π/16) = 8192/√2
@@ -110,83 +114,51 @@ func idct8(blk *[65]int32, dst []byte, stride int) {
 	}
 }
 
-// idct4 writes the 4x4 reduction of an 8x8 block: each output is the mean
-// of a 2x2 cell of the full inverse DCT. Per dimension, the mean of outputs
-// 2m and 2m+1 weighs frequency k by cos(kπ/16) cos((2m+1)kπ/8), so the eight
-// coefficients fold into a 4-point IDCT of X(k)cos(kπ/16) - X(8-k)cos((8-k)π/16);
-// frequency 4 drops out. The folded constants below are those products.
+// idct4 writes the 4-point inverse DCT, in each dimension, of the 4x4
+// lowest frequencies: the block band-limited to half its resolution and
+// sampled at the centres of its 2x2 cells.
 func idct4(blk *[65]int32, dst []byte, stride int) {
-	const (
-		k1c2 = 7423 // cos(π/16) cos(2π/16)
-		k3c6 = 2607 // cos(3π/16) cos(6π/16)
-		k5c6 = 1742 // cos(5π/16) cos(6π/16)
-		k7c2 = 1477 // cos(7π/16) cos(2π/16)
-		k1c6 = 3075 // cos(π/16) cos(6π/16)
-		k3c2 = 6293 // cos(3π/16) cos(2π/16)
-		k5c2 = 4205 // cos(5π/16) cos(2π/16)
-		k7c6 = 612  // cos(7π/16) cos(6π/16)
-		k2r2 = 5352 // cos(2π/16) / √2
-		k6r2 = 2217 // cos(6π/16) / √2
-	)
-	var tmp [32]int // 4 rows of 8 columns
-	for x := 0; x < 8; x++ {
-		if x == 4 {
-			continue
-		}
+	var tmp [16]int
+	for x := 0; x < 4; x++ {
 		s0, s1, s2, s3 := int(blk[x]), int(blk[8+x]), int(blk[16+x]), int(blk[24+x])
-		s5, s6, s7 := int(blk[40+x]), int(blk[48+x]), int(blk[56+x])
-		if s1|s2|s3|s5|s6|s7 == 0 {
+		if s1|s2|s3 == 0 {
 			v := s0 * fixR2
-			tmp[x], tmp[8+x], tmp[16+x], tmp[24+x] = v, v, v, v
+			tmp[x], tmp[4+x], tmp[8+x], tmp[12+x] = v, v, v, v
 			continue
 		}
-		e := s0 * fixR2
-		f := s2*k2r2 - s6*k6r2
-		o0 := s1*k1c2 + s3*k3c6 - s5*k5c6 - s7*k7c2
-		o1 := s1*k1c6 - s3*k3c2 + s5*k5c2 - s7*k7c6
-		tmp[x] = e + f + o0
-		tmp[8+x] = e - f + o1
-		tmp[16+x] = e - f - o1
-		tmp[24+x] = e + f - o0
+		e0 := (s0 + s2) * fixR2
+		e1 := (s0 - s2) * fixR2
+		o0 := s1*fixC2 + s3*fixC6
+		o1 := s1*fixC6 - s3*fixC2
+		tmp[x] = e0 + o0
+		tmp[4+x] = e1 + o1
+		tmp[8+x] = e1 - o1
+		tmp[12+x] = e0 - o0
 	}
 	for y := 0; y < 4; y++ {
-		t := tmp[y*8 : y*8+8 : y*8+8]
+		t := tmp[y*4 : y*4+4 : y*4+4]
 		row := dst[y*stride : y*stride+4 : y*stride+4]
-		s0, s1, s2, s3, s5, s6, s7 := t[0], t[1], t[2], t[3], t[5], t[6], t[7]
-		e := s0*fixR2 + idctBias
-		f := s2*k2r2 - s6*k6r2
-		o0 := s1*k1c2 + s3*k3c6 - s5*k5c6 - s7*k7c2
-		o1 := s1*k1c6 - s3*k3c2 + s5*k5c2 - s7*k7c6
-		row[0] = clamp8((e + f + o0) >> idctShift)
-		row[1] = clamp8((e - f + o1) >> idctShift)
-		row[2] = clamp8((e - f - o1) >> idctShift)
-		row[3] = clamp8((e + f - o0) >> idctShift)
+		e0 := (t[0]+t[2])*fixR2 + idctBias
+		e1 := (t[0]-t[2])*fixR2 + idctBias
+		o0 := t[1]*fixC2 + t[3]*fixC6
+		o1 := t[1]*fixC6 - t[3]*fixC2
+		row[0] = clamp8((e0 + o0) >> idctShift)
+		row[1] = clamp8((e1 + o1) >> idctShift)
+		row[2] = clamp8((e1 - o1) >> idctShift)
+		row[3] = clamp8((e0 - o0) >> idctShift)
 	}
 }
 
-// idct2 writes the 2x2 reduction of an 8x8 block: each output is the mean of
-// a 4x4 cell. Per dimension, even frequencies other than 0 cancel over four
-// samples and odd frequency k weighs sin(kπ/2) / (8 sin(kπ/16)), with the
-// sign alternating between the two outputs.
+// idct2 writes the 2-point inverse DCT of the 2x2 lowest frequencies. With
+// C(0) = cos(π/4) = 1/√2 the sums reduce to (S00 ± S01 ± S10 ± S11)/8.
 func idct2(blk *[65]int32, dst []byte, stride int) {
-	const (
-		w1 = 5249  // 1 / (8 sin(π/16))
-		w3 = -1843 // -1 / (8 sin(3π/16))
-		w5 = 1232  // 1 / (8 sin(5π/16))
-		w7 = -1044 // -1 / (8 sin(7π/16))
-	)
-	var tmp [16]int // 2 rows of 8 columns
-	for _, x := range [5]int{0, 1, 3, 5, 7} {
-		e := int(blk[x]) * fixR2
-		o := int(blk[8+x])*w1 + int(blk[24+x])*w3 + int(blk[40+x])*w5 + int(blk[56+x])*w7
-		tmp[x], tmp[8+x] = e+o, e-o
-	}
-	for y := 0; y < 2; y++ {
-		t := tmp[y*8 : y*8+8 : y*8+8]
-		e := t[0]*fixR2 + idctBias
-		o := t[1]*w1 + t[3]*w3 + t[5]*w5 + t[7]*w7
-		row := dst[y*stride : y*stride+2 : y*stride+2]
-		row[0] = clamp8((e + o) >> idctShift)
-		row[1] = clamp8((e - o) >> idctShift)
-	}
+	s00, s01, s10, s11 := int(blk[0]), int(blk[1]), int(blk[8]), int(blk[9])
+	const bias = 128<<3 + 4
+	a, b := s00+s10, s00-s10
+	r0 := dst[0:2:2]
+	r1 := dst[stride : stride+2 : stride+2]
+	r0[0] = clamp8((a + s01 + s11 + bias) >> 3)
+	r0[1] = clamp8((a - s01 - s11 + bias) >> 3)
+	r1[0] = clamp8((b + s01 - s11 + bias) >> 3)
+	r1[1] = clamp8((b - s01 + s11 + bias) >> 3)
 }

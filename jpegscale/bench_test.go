@@ -1,0 +1,162 @@
+package jpegscale
+
+import (
+	"bytes"
+	"image"
+	"image/jpeg"
+	"sync"
+	"testing"
+
+	"github.com/disintegration/imaging"
+)
+
+// The fit budget of the camera pipeline for a 16:9 frame: about 1.15
+// megapixels, long edge at most 1568.
+const fitW, fitH = 1429, 804
+
+// frame4K is a 3840x2160 camera-like scene encoded by image/jpeg at quality
+// 85 (4:2:0), built once for all benchmarks and tests of a run.
+var frame4K = sync.OnceValue(func() []byte {
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, scene(3840, 2160, 4), &jpeg.Options{Quality: 85}); err != nil {
+		panic(err)
+	}
+	return buf.Bytes()
+})
+
+// naiveFit is today's path: full decode, Lanczos fit, encode at quality 80.
+// imaging.Fit(img, 1429, 804) would round the height down to 803; the
+// camera pipeline's own size arithmetic gives 1429x804, so the fit is an
+// imaging.Resize to exactly that size (the same work).
+func naiveFit(data []byte) ([]byte, error) {
+	img, err := jpeg.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	out := imaging.Resize(img, fitW, fitH, imaging.Lanczos)
+	var buf bytes.Buffer
+	err = jpeg.Encode(&buf, out, &jpeg.Options{Quality: 80})
+	return buf.Bytes(), err
+}
+
+// fastFit is the DCT-domain path: decode at the largest scale that still
+// covers the budget, a small triangle resize on the planes, encode at 80.
+func fastFit(data []byte) ([]byte, error) {
+	img, _, err := DecodeAtLeast(data, fitW, fitH)
+	if err != nil {
+		return nil, err
+	}
+	out, err := Resize(img, fitW, fitH)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	err = jpeg.Encode(&buf, out, &jpeg.Options{Quality: 80})
+	return buf.Bytes(), err
+}
+
+// fastFitImaging is fastFit with imaging.Resize (Linear) instead of Resize.
+func fastFitImaging(data []byte) ([]byte, error) {
+	img, _, err := DecodeAtLeast(data, fitW, fitH)
+	if err != nil {
+		return nil, err
+	}
+	out := imaging.Resize(img, fitW, fitH, imaging.Linear)
+	var buf bytes.Buffer
+	err = jpeg.Encode(&buf, out, &jpeg.Options{Quality: 80})
+	return buf.Bytes(), err
+}
+
+func benchFit(b *testing.B, fit func([]byte) ([]byte, error)) {
+	data := frame4K()
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := fit(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkNaive(b *testing.B)             { benchFit(b, naiveFit) }
+func BenchmarkFast(b *testing.B)              { benchFit(b, fastFit) }
+func BenchmarkFastImagingLinear(b *testing.B) { benchFit(b, fastFitImaging) }
+
+func BenchmarkDecodeImageJPEG(b *testing.B) {
+	data := frame4K()
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := jpeg.Decode(bytes.NewReader(data)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkDecode(b *testing.B) {
+	data := frame4K()
+	for _, s := range []int{1, 2, 4, 8} {
+		b.Run("scale"+itoa(s), func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Decode(data, s); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkResize(b *testing.B) {
+	img, err := Decode(frame4K(), 2)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("planes", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := Resize(img, fitW, fitH); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("imaging-linear", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			imaging.Resize(img, fitW, fitH, imaging.Linear)
+		}
+	})
+}
+
+func TestFastFitLooksLikeNaiveFit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("jpegscale: 4K frame comparison skipped in -short mode")
+	}
+	data := frame4K()
+	naive, err := naiveFit(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fast, err := fastFit(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ni, err := jpeg.Decode(bytes.NewReader(naive))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fi, err := jpeg.Decode(bytes.NewReader(fast))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ni.Bounds() != fi.Bounds() || fi.Bounds() != image.Rect(0, 0, fitW, fitH) {
+		t.Fatalf("fast %v, naive %v, want %dx%d", fi.Bounds(), ni.Bounds(), fitW, fitH)
+	}
+	s := ssim(lumaOf(ni), lumaOf(fi))
+	t.Logf("luma SSIM fast vs naive: %.4f (naive %d B, fast %d B)", s, len(naive), len(fast))
+	if s < 0.97 {
+		t.Errorf("luma SSIM %.4f between the fast and naive fits, want ≥ 0.97", s)
+	}
+}
