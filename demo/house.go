@@ -1,8 +1,20 @@
 // Package demo is a simulated Home Assistant with a small house. It speaks
-// Home Assistant's real wire formats (the websocket API, the camera proxy,
-// the Assist MCP endpoint /api/mcp/assist and the admin-only /api/mcp) so
-// that the same client code runs against it and against a real instance.
+// Home Assistant's real wire formats so that the same client code runs
+// against it and against a real instance: the websocket API (auth phase,
+// coalesced arrays, compressed subscribe_entities, registries, non-admin
+// gating), the camera proxy (status codes, libturbojpeg-style n/8 scaling),
+// the Assist MCP endpoint /api/mcp/assist (transport quirks, tool naming
+// eras, Python-formatted results and errors) and the admin-only /api/mcp.
 // It serves `maison demo`, the tests and the benchmarks.
+//
+// The house has eight areas, five cameras (one unexposed, one off, one 4K,
+// one serving a Dahua-style lying COM segment right after SOI), four lights
+// (one named like a prompt injection), a lock, a garage door and sensors.
+//
+// Simplifications, each deliberate: camera access tokens never rotate; there
+// are no floors; /api/mcp behaves as with require_admin on; the integration
+// is always configured (no 404 "not configured"); only the services of the
+// house's own domains exist.
 //
 // Every House is independent: there is no package-level mutable state, and
 // several houses may run in parallel in one process.
