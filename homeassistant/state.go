@@ -59,7 +59,7 @@ type compressedDiff struct {
 
 // epoch converts HA's float epoch seconds to a time, keeping microseconds.
 func epoch(f float64) time.Time {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
+	if math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) > 1e12 {
 		return time.Time{}
 	}
 	sec, frac := math.Modf(f)
