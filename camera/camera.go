@@ -74,7 +74,9 @@ func New(cfg Config) (*Service, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Service{cfg: cfg, log: log, frames: newFrames(cfg.Source, cfg.MaxAge, cfg.Now)}, nil
+	svc := &Service{cfg: cfg, log: log}
+	svc.frames = newFrames(svc.prepare, cfg.MaxAge, cfg.Now)
+	return svc, nil
 }
 
 // Camera is one camera a caller may see.
@@ -136,65 +138,72 @@ func (s *Service) List(ctx context.Context) ([]Camera, error) {
 	return out, nil
 }
 
-// frames fetches camera frames, sharing one fetch among concurrent callers
-// and reusing a frame younger than maxAge.
+// frames prepares camera frames (fetch, repair, fit), sharing one
+// preparation among concurrent callers and reusing a frame younger than maxAge.
 type frames struct {
-	src    Source
-	maxAge time.Duration
-	now    func() time.Time
+	prepare func(ctx context.Context, id string) (prepared, error)
+	maxAge  time.Duration
+	now     func() time.Time
 
 	mu       sync.Mutex
-	inflight map[string]*fetch
-	recent   map[string]*fetch
+	inflight map[string]*job
+	recent   map[string]*job
 }
 
-type fetch struct {
+// prepared is a frame ready to leave the server.
+type prepared struct {
+	fit     Fitted
+	fetched time.Time
+	repairs []string
+}
+
+type job struct {
 	done chan struct{}
-	img  homeassistant.Image
+	out  prepared
 	err  error
 	at   time.Time
 }
 
-func newFrames(src Source, maxAge time.Duration, now func() time.Time) *frames {
-	return &frames{src: src, maxAge: maxAge, now: now, inflight: map[string]*fetch{}, recent: map[string]*fetch{}}
+func newFrames(prepare func(context.Context, string) (prepared, error), maxAge time.Duration, now func() time.Time) *frames {
+	return &frames{prepare: prepare, maxAge: maxAge, now: now, inflight: map[string]*job{}, recent: map[string]*job{}}
 }
 
-// get returns a frame of the camera, fetched now or shared.
-func (f *frames) get(ctx context.Context, id string) (homeassistant.Image, error) {
+// get returns a prepared frame of the camera, made now or shared.
+func (f *frames) get(ctx context.Context, id string) (prepared, error) {
 	f.mu.Lock()
 	if r, ok := f.recent[id]; ok && f.now().Sub(r.at) < f.maxAge {
 		f.mu.Unlock()
-		return r.img, nil
+		return r.out, nil
 	}
-	fl, ok := f.inflight[id]
+	j, ok := f.inflight[id]
 	if !ok {
-		fl = &fetch{done: make(chan struct{})}
-		f.inflight[id] = fl
-		// The fetch outlives any one caller: others may be waiting on it.
-		go f.run(context.WithoutCancel(ctx), id, fl)
+		j = &job{done: make(chan struct{})}
+		f.inflight[id] = j
+		// The job outlives any one caller: others may be waiting on it.
+		go f.run(context.WithoutCancel(ctx), id, j)
 	}
 	f.mu.Unlock()
 	select {
-	case <-fl.done:
-		return fl.img, fl.err
+	case <-j.done:
+		return j.out, j.err
 	case <-ctx.Done():
-		return homeassistant.Image{}, ctx.Err()
+		return prepared{}, ctx.Err()
 	}
 }
 
-// fetchTimeout bounds one shared fetch; Home Assistant itself gives up on a camera after 10s.
-const fetchTimeout = 12 * time.Second
+// jobTimeout bounds one shared preparation; Home Assistant itself gives up on a camera after 10s.
+const jobTimeout = 12 * time.Second
 
-func (f *frames) run(ctx context.Context, id string, fl *fetch) {
-	ctx, cancel := context.WithTimeout(ctx, fetchTimeout)
+func (f *frames) run(ctx context.Context, id string, j *job) {
+	ctx, cancel := context.WithTimeout(ctx, jobTimeout)
 	defer cancel()
-	fl.img, fl.err = f.src.CameraImage(ctx, id, 0, 0)
-	fl.at = f.now()
+	j.out, j.err = f.prepare(ctx, id)
+	j.at = f.now()
 	f.mu.Lock()
 	delete(f.inflight, id)
-	if fl.err == nil {
-		f.recent[id] = fl
+	if j.err == nil {
+		f.recent[id] = j
 	}
 	f.mu.Unlock()
-	close(fl.done)
+	close(j.done)
 }

@@ -25,32 +25,44 @@ type Snapshot struct {
 var repairPolicy = jpegfix.Options{StripMetadata: true}
 
 // Snapshot fetches, repairs and fits a frame of cam and describes it.
+// Concurrent snapshots of one camera share one fetch and one fit.
 func (s *Service) Snapshot(ctx context.Context, cam Camera) (Snapshot, error) {
-	img, err := s.frames.get(ctx, cam.EntityID)
+	p, err := s.frames.get(ctx, cam.EntityID)
 	if err != nil {
 		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
 	}
-	snap := Snapshot{Camera: cam, Fetched: img.Fetched}
+	snap := Snapshot{Camera: cam, Image: p.fit, Fetched: p.fetched, Repairs: p.repairs}
+	snap.Description = s.describe(ctx, cam, snap)
+	return snap, nil
+}
+
+// prepare fetches one frame from Home Assistant, repairs it and fits it.
+func (s *Service) prepare(ctx context.Context, id string) (prepared, error) {
+	img, err := s.cfg.Source.CameraImage(ctx, id, 0, 0)
+	if err != nil {
+		return prepared{}, err
+	}
+	p := prepared{fetched: img.Fetched}
 	body, orient := img.Bytes, 1
 	if len(body) >= 2 && body[0] == 0xFF && body[1] == 0xD8 || looksLikeJPEGWithJunk(body) {
 		// Repair keeping metadata first, to read the orientation, then strip.
 		fixed, rep, err := jpegfix.Repair(body)
 		if err != nil {
-			s.log.Warn("camera frame refused", "camera", cam.EntityID, "err", err)
-			return snap, &Error{Camera: cam, Err: fmt.Errorf("%w: %w", ErrNotImage, err)}
+			s.log.Warn("camera frame refused", "camera", id, "err", err)
+			return p, fmt.Errorf("%w: %w", ErrNotImage, err)
 		}
 		if rep.Defects() > 0 {
-			snap.Repairs = rep.Sentences()
-			s.log.Info("camera frame repaired", "camera", cam.EntityID, "defects", rep.Defects(), "in_bytes", rep.InBytes, "out_bytes", rep.OutBytes)
+			p.repairs = rep.Sentences()
+			s.log.Info("camera frame repaired", "camera", id, "defects", rep.Defects(), "in_bytes", rep.InBytes, "out_bytes", rep.OutBytes)
 		}
 		orient = orientation(fixed)
 		if body, _, err = repairPolicy.Repair(fixed); err != nil {
-			return snap, &Error{Camera: cam, Err: fmt.Errorf("%w: %w", ErrNotImage, err)}
+			return p, fmt.Errorf("%w: %w", ErrNotImage, err)
 		}
 	}
 	fit, err := FitOriented(body, orient, Limits{})
 	if err != nil {
-		return snap, &Error{Camera: cam, Err: err}
+		return p, err
 	}
 	if fit.Reencoded {
 		// A re-encoded frame carries only what image/jpeg writes; repair it
@@ -59,9 +71,8 @@ func (s *Service) Snapshot(ctx context.Context, cam Camera) (Snapshot, error) {
 			fit.JPEG = clean
 		}
 	}
-	snap.Image = fit
-	snap.Description = s.describe(ctx, cam, snap)
-	return snap, nil
+	p.fit = fit
+	return p, nil
 }
 
 // looksLikeJPEGWithJunk reports a JPEG start within the first bytes, as
