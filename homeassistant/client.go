@@ -125,6 +125,7 @@ func (c *Client) Connect(ctx context.Context) error {
 		c.mu.Lock()
 		c.started = false
 		c.status = Status{Since: time.Now(), Err: asError(err), Stopped: true}
+		c.notifyLocked()
 		c.mu.Unlock()
 		return err
 	}

@@ -28,7 +28,7 @@ type Config struct {
 	ConnectTimeout time.Duration
 	// PingInterval is how often the websocket is pinged to notice a dead connection. Zero means 30s.
 	PingInterval time.Duration
-	// PongTimeout is how long to wait for a pong (or any command result) before dropping the connection.
+	// PongTimeout is how long to wait for the answer to a ping before dropping the connection.
 	// Zero means 10s.
 	PongTimeout time.Duration
 	// ReconnectMin is the first delay before reconnecting; it doubles after each failed attempt. Zero means 1s.

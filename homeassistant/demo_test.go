@@ -544,3 +544,37 @@ func TestContextEndStopsClient(t *testing.T) {
 		t.Error("cache emptied when the client stopped")
 	}
 }
+
+// BenchmarkConnectDemo measures a full Connect (dial, auth, config, registries, first state) to the demo house
+// over loopback.
+func BenchmarkConnectDemo(b *testing.B) {
+	h := demo.New(demo.Options{})
+	srv := httptest.NewServer(h.Handler())
+	defer srv.Close()
+	for b.Loop() {
+		c, err := homeassistant.New(homeassistant.Config{URL: srv.URL, Token: h.UserToken()})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := c.Connect(b.Context()); err != nil {
+			b.Fatal(err)
+		}
+		c.Close()
+	}
+}
+
+// BenchmarkCallAssistDemo measures one Assist call (GetDateTime) to the demo house over loopback.
+func BenchmarkCallAssistDemo(b *testing.B) {
+	h := demo.New(demo.Options{ToolNaming: demo.NamingPrefixed})
+	srv := httptest.NewServer(h.Handler())
+	defer srv.Close()
+	c, err := homeassistant.New(homeassistant.Config{URL: srv.URL, Token: h.UserToken()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if res, err := c.CallAssist(b.Context(), "GetDateTime", nil); err != nil || res.IsError {
+			b.Fatal(res, err)
+		}
+	}
+}
