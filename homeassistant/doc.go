@@ -8,6 +8,12 @@
 //   - the MCP server's Assist endpoint (/api/mcp/assist, or /api/mcp on older releases), which offers only
 //     what an administrator exposed to Assist.
 //
+// The Assist client is hand-rolled JSON-RPC over plain POSTs, not go-sdk's client: Home Assistant's endpoint is
+// stateless and answers each POST with one JSON message; go-sdk's client probes server/discover first and turns a
+// plain-text 401 into a dead connection with a string error, while this package needs the HTTP status to map it
+// and must never repeat a 401. Assist calls are sequential per Client (Home Assistant reportedly crashed under
+// parallel sessionless traffic).
+//
 // Every failure is an *Error whose Kind says what happened and whose Advice says what a person should do.
 // A refused token (HTTP 401 or auth_invalid) is never retried: Home Assistant counts each as a failed login
 // and may ban the address.
