@@ -154,7 +154,7 @@ func (r *repairer) verifyScan(dataEnd int) (int, error) {
 			}
 		}
 	}
-	return br.pos, nil
+	return br.used(start), nil
 }
 
 func (r *repairer) cut(at, dataEnd, done, total int) error {
@@ -164,14 +164,18 @@ func (r *repairer) cut(at, dataEnd, done, total int) error {
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
 
-// huffTable is a canonical Huffman code, decoded as in section F.2.2.3.
+// huffTable is a canonical Huffman code, decoded as in section F.2.2.3,
+// with a lookup table for codes of up to lutBits bits.
 type huffTable struct {
 	ok      bool
 	maxcode [17]int32 // largest code of each length, -1 if none
 	valptr  [17]int32 // index in vals of the first code of each length
 	mincode [17]int32 // smallest code of each length
 	vals    []byte
+	lut     [1 << lutBits]uint16 // length<<8 | symbol for short codes; 0 otherwise
 }
+
+const lutBits = 9
 
 // build reads the table whose Tc/Th byte is at src[off].
 func (h *huffTable) build(src []byte, off int) {
@@ -189,6 +193,18 @@ func (h *huffTable) build(src []byte, off int) {
 		} else {
 			h.valptr[l] = k
 			h.mincode[l] = code
+			if l <= lutBits {
+				for i := range n {
+					c := code + i
+					if c >= 1<<l {
+						break // an over-full table; the slow path flags it
+					}
+					lo := int(c) << (lutBits - l)
+					for j := range 1 << (lutBits - l) {
+						h.lut[lo+j] = uint16(l)<<8 | uint16(h.vals[k+i])
+					}
+				}
+			}
 			code += n
 			k += n
 			h.maxcode[l] = code - 1
@@ -199,63 +215,91 @@ func (h *huffTable) build(src []byte, off int) {
 }
 
 // bitReader reads entropy-coded bits from src[pos:end], removing the zero
-// byte stuffed after each 0xFF (section F.1.2.3). It reads one byte at a
-// time, so that when a scan is complete pos is just after its last byte.
+// byte stuffed after each 0xFF (section F.1.2.3). It remembers where each
+// buffered byte ends in src, so that once a scan is complete it can tell
+// the offset just after the last byte the scan used.
 type bitReader struct {
 	src      []byte
 	pos, end int
-	acc      byte
-	n        uint // bits left in acc
-	bad      bool // the data holds a code no table defines
+	acc      uint64 // buffered bits, most significant first
+	n        uint   // number of buffered bits
+	eof      bool   // no byte left to buffer
+	bad      bool   // the data holds a code no table defines
+	loaded   int    // bytes buffered so far
+	ends     [16]int
 }
 
-func (b *bitReader) bit() (int, bool) {
-	if b.n == 0 {
+// fill buffers whole bytes until at least 57 bits are buffered or the data
+// ends.
+func (b *bitReader) fill() {
+	for b.n <= 56 && !b.eof {
 		if b.pos >= b.end {
-			return 0, false
+			b.eof = true
+			return
 		}
 		c := b.src[b.pos]
+		next := b.pos + 1
 		if c == 0xff {
-			if b.pos+1 >= b.end || b.src[b.pos+1] != 0 {
-				return 0, false
+			if next >= b.end || b.src[next] != 0 {
+				b.eof = true // a marker, or a 0xFF cut off from its zero
+				return
 			}
-			b.pos += 2
-		} else {
-			b.pos++
+			next++
 		}
-		b.acc, b.n = c, 8
+		b.acc |= uint64(c) << (56 - b.n)
+		b.n += 8
+		b.pos = next
+		b.ends[b.loaded&15] = next
+		b.loaded++
 	}
-	b.n--
-	return int(b.acc>>b.n) & 1, true
 }
 
-func (b *bitReader) bits(n int) (int, bool) {
-	v := 0
-	for range n {
-		x, ok := b.bit()
-		if !ok {
+// used returns the offset just after the last byte holding a consumed bit,
+// or start if none was consumed.
+func (b *bitReader) used(start int) int {
+	i := b.loaded - 1 - int(b.n/8)
+	if i < 0 {
+		return start
+	}
+	return b.ends[i&15]
+}
+
+func (b *bitReader) bits(k int) (int, bool) {
+	if b.n < uint(k) {
+		b.fill()
+		if b.n < uint(k) {
 			return 0, false
 		}
-		v = v<<1 | x
 	}
+	v := int(b.acc >> (64 - uint(k)))
+	b.acc <<= uint(k)
+	b.n -= uint(k)
 	return v, true
 }
 
 // decode reads one Huffman-coded symbol.
 func (b *bitReader) decode(h *huffTable) (int, bool) {
-	code := int32(0)
+	if b.n < 16 {
+		b.fill()
+	}
+	if e := h.lut[b.acc>>(64-lutBits)]; e != 0 && uint(e>>8) <= b.n {
+		l := uint(e >> 8)
+		b.acc <<= l
+		b.n -= l
+		return int(e & 0xff), true
+	}
 	for l := 1; l <= 16; l++ {
-		x, ok := b.bit()
-		if !ok {
-			return 0, false
+		if uint(l) > b.n {
+			return 0, false // the data ends inside a code
 		}
-		code = code<<1 | int32(x)
+		code := int32(b.acc >> (64 - uint(l)))
 		if code <= h.maxcode[l] {
 			i := h.valptr[l] + code - h.mincode[l]
-			if int(i) >= len(h.vals) {
-				b.bad = true
-				return 0, false
+			if i < 0 || int(i) >= len(h.vals) {
+				break
 			}
+			b.acc <<= uint(l)
+			b.n -= uint(l)
 			return int(h.vals[i]), true
 		}
 	}

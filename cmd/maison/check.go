@@ -2,28 +2,21 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"log/slog"
+
+	"maison/check"
 )
 
-// runCheck connects to Home Assistant, checks privileges, the Assist
-// endpoint and every camera, and prints one line per item. It reports
-// false when something is wrong.
+// runCheck checks Home Assistant, privileges, the Assist endpoint and every
+// camera, one line per item. It reports false when something is wrong.
 func runCheck(ctx context.Context, cfg config, stdout io.Writer, logger *slog.Logger) (bool, error) {
 	url, token := cfg.HAURL, cfg.HAToken
 	if cfg.Demo {
 		var err error
-		if url, token, err = startDemoHouse(ctx, logger); err != nil {
+		if url, token, err = startDemoHouse(ctx, cfg.DemoAdmin, logger); err != nil {
 			return false, err
 		}
 	}
-	b, err := startBridge(ctx, cfg, url, token, logger)
-	if err != nil {
-		fmt.Fprintf(stdout, "✗ Home Assistant: %v\n", err)
-		return false, nil
-	}
-	defer b.close()
-	fmt.Fprintf(stdout, "✓ Home Assistant %s reachable, as %s (not an admin)\n", b.ha.Version(), b.ha.User().Name)
-	return true, nil
+	return check.Run(ctx, check.Config{URL: url, Token: token, Cameras: cfg.Cameras, ProbeFullAPI: cfg.ProbeFullAPI, Logger: logger.With("component", "check")}, stdout), nil
 }

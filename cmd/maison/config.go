@@ -15,15 +15,20 @@ import (
 // config is every setting of every subcommand, from flags with MAISON_*
 // environment fallbacks. A flag given on the command line wins.
 type config struct {
-	Listen   string // MAISON_LISTEN; default 127.0.0.1:8765
-	Token    string // MAISON_TOKEN; empty means generate one and show it once
-	NoAuth   bool   // --no-auth: drop the bearer gate; loopback listen addresses only
-	Demo     bool   // --demo for stdio and check: use the built-in demo house
-	HAURL    string // MAISON_HA_URL
-	HAToken  string // MAISON_HA_TOKEN
-	Cameras  []string
-	Lang     voice.Lang
-	LogLevel slog.Level
+	Listen string // MAISON_LISTEN; default 127.0.0.1:8765
+	Token  string // MAISON_TOKEN; empty means generate one and show it once
+	NoAuth bool   // --no-auth: drop the bearer gate; loopback listen addresses only
+	Demo   bool   // --demo for stdio and check: use the built-in demo house
+	// DemoAdmin uses the demo house's admin token, to show that maison refuses it.
+	DemoAdmin bool
+	// ProbeFullAPI makes `maison check` ask whether /api/mcp refuses the user
+	// (Home Assistant counts that 401 as a failed login).
+	ProbeFullAPI bool
+	HAURL        string // MAISON_HA_URL
+	HAToken      string // MAISON_HA_TOKEN
+	Cameras      []string
+	Lang         voice.Lang
+	LogLevel     slog.Level
 }
 
 func loadConfig(cmd string, args []string, getenv func(string) string) (config, error) {
@@ -44,6 +49,8 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 	fs.StringVar(&level, "log-level", env("MAISON_LOG_LEVEL", "info"), "debug, info, warn or error (MAISON_LOG_LEVEL)")
 	fs.BoolVar(&c.NoAuth, "no-auth", false, "drop the bearer gate (demo on a loopback address only)")
 	fs.BoolVar(&c.Demo, "demo", cmd == "demo", "use the built-in demo house")
+	fs.BoolVar(&c.DemoAdmin, "demo-admin", false, "use the demo house's admin token (maison refuses it)")
+	fs.BoolVar(&c.ProbeFullAPI, "probe-full-api", false, "check: ask whether /api/mcp refuses the user (counts as a failed login in Home Assistant)")
 	if err := fs.Parse(args); err != nil {
 		return c, fmt.Errorf("%w (see maison --help)", err)
 	}

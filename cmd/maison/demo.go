@@ -11,25 +11,30 @@ import (
 )
 
 // startDemoHouse serves the demo Home Assistant on a loopback port until ctx
-// ends and returns its URL and the non-admin user's token. maison then talks
-// to it over the same wire as to a real Home Assistant.
-func startDemoHouse(ctx context.Context, logger *slog.Logger) (url, token string, err error) {
+// ends and returns its URL and the token to use: the non-admin user's, or the
+// admin's when admin is set (to show that maison refuses it). maison talks to
+// it over the same wire as to a real Home Assistant.
+func startDemoHouse(ctx context.Context, admin bool, logger *slog.Logger) (url, token string, err error) {
 	house := demo.New(demo.Options{Logger: logger.With("component", "demo")})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return "", "", fmt.Errorf("starting the demo house: %w", err)
+	}
+	token = house.UserToken()
+	if admin {
+		token = house.AdminToken()
 	}
 	go func() {
 		if err := serveUntilDone(ctx, ln, house.Handler()); err != nil {
 			logger.Error("demo house stopped", "err", err)
 		}
 	}()
-	return "http://" + ln.Addr().String(), house.UserToken(), nil
+	return "http://" + ln.Addr().String(), token, nil
 }
 
 // runDemo serves the demo house through maison over HTTP.
 func runDemo(ctx context.Context, cfg config, stdout io.Writer, logger *slog.Logger) error {
-	url, token, err := startDemoHouse(ctx, logger)
+	url, token, err := startDemoHouse(ctx, cfg.DemoAdmin, logger)
 	if err != nil {
 		return err
 	}

@@ -54,7 +54,9 @@ func startDemo(t *testing.T, env map[string]string, args ...string) string {
 	out := &lockedBuffer{}
 	done := make(chan int, 1)
 	getenv := func(k string) string { return env[k] }
-	go func() { done <- run(ctx, append([]string{"demo"}, args...), strings.NewReader(""), out, io.Discard, getenv) }()
+	go func() {
+		done <- run(ctx, append([]string{"demo"}, args...), strings.NewReader(""), out, io.Discard, getenv)
+	}()
 	t.Cleanup(func() {
 		cancel()
 		if code := <-done; code != 0 {
@@ -240,7 +242,7 @@ func TestDoorRefusals(t *testing.T) {
 	body := `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`
 	for _, tc := range []struct {
 		name, method, token string
-		want               int
+		want                int
 	}{
 		{"no token", "POST", "", 401},
 		{"wrong token", "POST", "nope", 401},

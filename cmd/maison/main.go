@@ -25,7 +25,8 @@ Usage:
   maison demo [--no-auth]   serve the demo house over HTTP (POST /mcp)
   maison serve              serve a real Home Assistant over HTTP (POST /mcp)
   maison stdio [--demo]     serve MCP over stdin/stdout
-  maison check [--demo]     check Home Assistant, privileges and cameras
+  maison check [--demo] [--probe-full-api]
+                            check Home Assistant, privileges and cameras
   maison jpegfix IN [OUT]   repair a JPEG file and say what was wrong
 
 Settings (flags win over the environment):

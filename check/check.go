@@ -1,0 +1,167 @@
+// Package check is `maison check`: it connects to Home Assistant as maison
+// would and says, one line per item, what works and how to fix what does
+// not: reachability, version, user and privileges, the Assist endpoint and
+// its tools, and every camera fetched, repaired and fitted.
+package check
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"slices"
+	"strings"
+
+	"maison/assist"
+	"maison/camera"
+	"maison/homeassistant"
+)
+
+// Config is what to check.
+type Config struct {
+	URL, Token string   // Home Assistant and the maison user's token
+	Cameras    []string // MAISON_CAMERAS; empty means those exposed to Assist
+	// ProbeFullAPI also asks whether Home Assistant's full /api/mcp endpoint
+	// refuses this user, as it should. Off by default: Home Assistant counts
+	// the expected 401 as a failed login and may ban the address after a few.
+	ProbeFullAPI bool
+	Logger       *slog.Logger // nil means discard
+}
+
+// report writes the lines and remembers whether anything failed.
+type report struct {
+	w      io.Writer
+	failed bool
+}
+
+func (r *report) ok(format string, a ...any)   { fmt.Fprintf(r.w, "ok    "+format+"\n", a...) }
+func (r *report) warn(format string, a ...any) { fmt.Fprintf(r.w, "note  "+format+"\n", a...) }
+func (r *report) fail(format string, a ...any) {
+	r.failed = true
+	fmt.Fprintf(r.w, "FAIL  "+format+"\n", a...)
+}
+
+// Run checks and writes one line per item to w. It reports whether
+// everything needed works; notes (a camera turned off) do not count.
+func Run(ctx context.Context, cfg Config, w io.Writer) bool {
+	r := &report{w: w}
+	log := cfg.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	ha, err := homeassistant.New(homeassistant.Config{URL: cfg.URL, Token: cfg.Token, Logger: log})
+	if err != nil {
+		r.fail("settings: %v", err)
+		return false
+	}
+	if err := ha.Connect(ctx); err != nil {
+		var he *homeassistant.Error
+		if errors.As(err, &he) {
+			r.fail("Home Assistant at %s: %s. %s", cfg.URL, he.Kind, oneLine(he.Advice()))
+		} else {
+			r.fail("Home Assistant at %s: %v", cfg.URL, err)
+		}
+		return false
+	}
+	defer ha.Close()
+
+	conf := ha.Config()
+	r.ok("Home Assistant %s reachable at %s (%s)", ha.Version(), cfg.URL, conf.LocationName)
+	u := ha.User()
+	r.ok("signed in as %q, not an administrator (maison refuses admin tokens)", u.Name)
+	states := ha.States()
+	r.ok("live state: %d entities over the websocket", len(states))
+
+	tools, err := ha.AssistTools(ctx)
+	if err != nil {
+		r.fail("Assist endpoint: %s", advice(err))
+	} else {
+		names := make([]string, len(tools))
+		for i, t := range tools {
+			names[i] = t.Canonical
+		}
+		slices.Sort(names)
+		r.ok("Assist endpoint answers with %d tools: %s", len(tools), strings.Join(names, ", "))
+	}
+	live := assist.NewLive(ha, 0)
+	ents, err := live.Entities(ctx)
+	switch {
+	case err != nil:
+		r.fail("exposed to Assist: %s", advice(err))
+	case len(ents) == 0:
+		r.fail("nothing is exposed to Assist: expose devices in Settings › Voice assistants › Expose")
+	default:
+		r.ok("exposed to Assist: %d entities", len(ents))
+	}
+	if cfg.ProbeFullAPI {
+		probeFullAPI(ctx, ha, r)
+	}
+	checkCameras(ctx, ha, live, cfg.Cameras, log, r)
+	return !r.failed
+}
+
+func checkCameras(ctx context.Context, ha *homeassistant.Client, live *assist.Live, allow []string, log *slog.Logger, r *report) {
+	svc, err := camera.New(camera.Config{Source: ha, Exposed: live.Entities, Allow: allow, Logger: log})
+	if err != nil {
+		r.fail("cameras: %v", err)
+		return
+	}
+	cams, err := svc.List(ctx)
+	if err != nil {
+		r.fail("cameras: %s", advice(err))
+		return
+	}
+	if len(cams) == 0 {
+		r.warn("no camera is exposed to Assist or listed in MAISON_CAMERAS")
+	}
+	for _, cam := range cams {
+		snap, err := svc.Snapshot(ctx, cam)
+		var ce *camera.Error
+		switch {
+		case errors.As(err, &ce) && isKind(err, homeassistant.KindCameraOff):
+			r.warn("camera %s (%s): turned off in Home Assistant; nothing to check until it is on", cam.Name, cam.EntityID)
+			continue
+		case err != nil:
+			r.fail("camera %s (%s): %s", cam.Name, cam.EntityID, advice(err))
+			continue
+		}
+		im := snap.Image
+		repaired := "Nothing to repair."
+		if len(snap.Repairs) > 0 {
+			repaired = "Repaired: " + strings.Join(snap.Repairs, " ")
+		}
+		fitted := "Passed through unchanged, already within client limits."
+		if im.Reencoded {
+			fitted = fmt.Sprintf("Fitted to %dx%d, %s at quality %d.", im.Width, im.Height, kb(len(im.JPEG)), im.Quality)
+		}
+		r.ok("camera %s (%s): fetched %dx%d, %s. %s %s", cam.Name, cam.EntityID, im.SourceWidth, im.SourceHeight, kb(snap.FetchedBytes), repaired, fitted)
+	}
+}
+
+func isKind(err error, k homeassistant.Kind) bool {
+	var he *homeassistant.Error
+	return errors.As(err, &he) && he.Kind == k
+}
+
+// advice is the operator's fix for err, on one line.
+func advice(err error) string {
+	var he *homeassistant.Error
+	if errors.As(err, &he) {
+		return oneLine(he.Advice())
+	}
+	var ce *camera.Error
+	if errors.As(err, &ce) {
+		return oneLine(ce.Say("en"))
+	}
+	return err.Error()
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func kb(n int) string {
+	if n < 1024 {
+		return fmt.Sprintf("%d B", n)
+	}
+	return fmt.Sprintf("%d KB", (n+512)/1024)
+}
