@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -27,12 +28,9 @@ type bridge struct {
 // startBridge connects to Home Assistant and builds the MCP server. The
 // connection is kept until ctx ends.
 func startBridge(ctx context.Context, cfg config, haURL, haToken string, logger *slog.Logger) (*bridge, error) {
-	ha, err := homeassistant.New(homeassistant.Config{URL: haURL, Token: haToken, Logger: logger.With("component", "homeassistant")})
+	ha, err := connectHA(ctx, haURL, haToken, logger)
 	if err != nil {
 		return nil, err
-	}
-	if err := ha.Connect(ctx); err != nil {
-		return nil, explain(err)
 	}
 	live := assist.NewLive(ha, 0)
 	cams, err := camera.New(camera.Config{Source: ha, Exposed: live.Entities, Allow: cfg.Cameras, Lang: cfg.Lang, Logger: logger.With("component", "camera")})
@@ -46,6 +44,35 @@ func startBridge(ctx context.Context, cfg config, haURL, haToken string, logger 
 		return nil, explain(err)
 	}
 	return &bridge{ha: ha, server: srv}, nil
+}
+
+// connectHA connects to Home Assistant, waiting while it is unreachable or
+// restarting (a house that boots maison and Home Assistant together), but
+// never retrying a refused token: Home Assistant bans addresses after
+// failed logins.
+func connectHA(ctx context.Context, url, token string, logger *slog.Logger) (*homeassistant.Client, error) {
+	delay := time.Second
+	for {
+		ha, err := homeassistant.New(homeassistant.Config{URL: url, Token: token, Logger: logger.With("component", "homeassistant")})
+		if err != nil {
+			return nil, err
+		}
+		err = ha.Connect(ctx)
+		if err == nil {
+			return ha, nil
+		}
+		var he *homeassistant.Error
+		if !errors.As(err, &he) || (he.Kind != homeassistant.KindUnreachable && he.Kind != homeassistant.KindRestarting) {
+			return nil, explain(err)
+		}
+		logger.Warn("Home Assistant is not answering yet; waiting", "err", err, "retry_in", delay)
+		select {
+		case <-ctx.Done():
+			return nil, explain(err)
+		case <-time.After(delay):
+		}
+		delay = min(2*delay, 30*time.Second)
+	}
 }
 
 // handler serves the MCP server over stateless streamable HTTP with plain
