@@ -154,6 +154,7 @@ type frames struct {
 type prepared struct {
 	fit     Fitted
 	fetched time.Time
+	size    int // bytes the camera sent
 	repairs []string
 }
 

@@ -76,4 +76,3 @@ func (s *Service) related(ctx context.Context, cam Camera) []string {
 	}
 	return out
 }
-

@@ -36,9 +36,11 @@ func (l Limits) withDefaults() Limits {
 type Fitted struct {
 	JPEG          []byte
 	Width, Height int
-	Reencoded     bool   // false when the repaired frame already fit and was passed through untouched
-	Quality       int    // encoder quality when Reencoded
-	Luma          *Stats // pixel facts, when the frame was decoded
+	// SourceWidth and SourceHeight are the frame's size as the camera sent it.
+	SourceWidth, SourceHeight int
+	Reencoded                 bool   // false when the repaired frame already fit and was passed through untouched
+	Quality                   int    // encoder quality when Reencoded
+	Luma                      *Stats // pixel facts, when the frame was decoded
 }
 
 // Stats are facts measured from the pixels.
@@ -82,13 +84,14 @@ func FitOriented(src []byte, o int, l Limits) (Fitted, error) {
 		}
 		w, h := fitSize(cfg.Width, cfg.Height, l)
 		if w == cfg.Width && h == cfg.Height && len(src) <= l.MaxBytes {
-			return Fitted{JPEG: src, Width: w, Height: h}, nil
+			return Fitted{JPEG: src, Width: w, Height: h, SourceWidth: w, SourceHeight: h}, nil
 		}
 	}
 	img, _, err := image.Decode(bytes.NewReader(src))
 	if err != nil {
 		return Fitted{}, fmt.Errorf("%w: %v", ErrNotImage, err)
 	}
+	sb := img.Bounds()
 	img = upright(img, o)
 	b := img.Bounds()
 	w, h := fitSize(b.Dx(), b.Dy(), l)
@@ -103,7 +106,7 @@ func FitOriented(src []byte, o int, l Limits) (Fitted, error) {
 			return Fitted{}, fmt.Errorf("camera: encoding the fitted frame: %w", err)
 		}
 		if buf.Len() <= l.MaxBytes {
-			return Fitted{JPEG: bytes.Clone(buf.Bytes()), Width: w, Height: h, Reencoded: true, Quality: q, Luma: &stats}, nil
+			return Fitted{JPEG: bytes.Clone(buf.Bytes()), Width: w, Height: h, SourceWidth: sb.Dx(), SourceHeight: sb.Dy(), Reencoded: true, Quality: q, Luma: &stats}, nil
 		}
 	}
 	return Fitted{}, fmt.Errorf("camera: the frame stays over %d bytes even at low quality", l.MaxBytes)

@@ -14,10 +14,11 @@ import (
 // Snapshot is one camera frame, repaired and fitted, with its words.
 type Snapshot struct {
 	Camera
-	Image       Fitted
-	Fetched     time.Time
-	Repairs     []string // what jpegfix repaired, one sentence each
-	Description string   // spoken description, from facts only
+	Image        Fitted
+	Fetched      time.Time
+	FetchedBytes int      // size of the frame as the camera sent it
+	Repairs      []string // what jpegfix repaired, one sentence each
+	Description  string   // spoken description, from facts only
 }
 
 // repairPolicy drops every comment and all metadata decoding does not need,
@@ -31,7 +32,7 @@ func (s *Service) Snapshot(ctx context.Context, cam Camera) (Snapshot, error) {
 	if err != nil {
 		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
 	}
-	snap := Snapshot{Camera: cam, Image: p.fit, Fetched: p.fetched, Repairs: p.repairs}
+	snap := Snapshot{Camera: cam, Image: p.fit, Fetched: p.fetched, FetchedBytes: p.size, Repairs: p.repairs}
 	snap.Description = s.describe(ctx, cam, snap)
 	return snap, nil
 }
@@ -42,7 +43,7 @@ func (s *Service) prepare(ctx context.Context, id string) (prepared, error) {
 	if err != nil {
 		return prepared{}, err
 	}
-	p := prepared{fetched: img.Fetched}
+	p := prepared{fetched: img.Fetched, size: len(img.Bytes)}
 	body, orient := img.Bytes, 1
 	if len(body) >= 2 && body[0] == 0xFF && body[1] == 0xD8 || looksLikeJPEGWithJunk(body) {
 		// Repair keeping metadata first, to read the orientation, then strip.
