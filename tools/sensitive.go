@@ -11,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"maison/assist"
+	"maison/voice"
 )
 
 // guardedIn is an action's target plus the confirmation a sensitive action needs.
@@ -76,8 +77,23 @@ func caller(req *mcp.CallToolRequest) string {
 	return "local"
 }
 
+// askID names the one input request a sensitive action makes.
+const askID = "confirm"
+
+// asksThePerson reports whether the client can put a question to the person
+// (elicitation, or input_required on 2026-07-28 clients).
+func asksThePerson(req *mcp.CallToolRequest) bool {
+	if req == nil {
+		return false
+	}
+	caps := req.ClientCapabilities()
+	return caps != nil && caps.Elicitation != nil
+}
+
 // guarded runs an intent, first proposing when the action is sensitive and
-// running it only with a valid confirmation.
+// running it only with a valid confirmation. Where the client can ask the
+// person, the question goes to the person and the model never holds the
+// confirmation; elsewhere the model receives it with the proposal.
 func (s *server) guarded(ctx context.Context, req *mcp.CallToolRequest, tool, canonical string, in guardedIn) *mcp.CallToolResult {
 	if in.empty() {
 		return s.needTarget()
@@ -90,20 +106,59 @@ func (s *server) guarded(ctx context.Context, req *mcp.CallToolRequest, tool, ca
 		return s.act(ctx, canonical, in.args())
 	}
 	who := caller(req)
+	action := s.deps.Lang.List(what)
+	if req != nil && req.Params != nil && (req.Params.RequestState != "" || req.Params.InputResponses != nil) {
+		return s.personAnswered(ctx, req, who, tool, canonical, in)
+	}
 	if in.Confirmation == "" {
 		code, _, err := s.deps.Confirm.Propose(who, tool, in.targetIn)
 		if err != nil {
 			return sayError(s.haTrouble(err))
 		}
-		action := s.deps.Lang.List(what)
+		if asksThePerson(req) {
+			return &mcp.CallToolResult{
+				InputRequests: mcp.InputRequestMap{askID: &mcp.ElicitParams{
+					Mode:    "form",
+					Message: voice.Sentence(s.pick("Do you want me to "+action+"? Nothing happens unless you confirm", "Voulez-vous que je fasse ceci : "+action+"? Rien ne se passe sans votre accord")),
+					RequestedSchema: map[string]any{
+						"type": "object",
+						"properties": map[string]any{
+							"confirm": map[string]any{"type": "boolean", "title": s.pick("Yes, "+action, "Oui, "+action)},
+						},
+						"required": []string{"confirm"},
+					},
+				}},
+				RequestState: code,
+			}
+		}
 		return say(s.pick(
 			"To "+action+" I need the person's go-ahead, so nothing was done yet. Ask them plainly whether to "+action+". Only if they say yes, call this same tool again with the same details and the confirmation "+code+". It works once, for this action only, for two minutes.",
 			"Pour "+action+", il me faut l'accord de la personne; rien n'a encore été fait. Demandez-lui clairement s'il faut "+action+". Seulement si elle dit oui, appelez le même outil de nouveau avec les mêmes détails et la confirmation "+code+". Elle ne sert qu'une fois, pour cette action, pendant deux minutes."))
 	}
 	if err := s.deps.Confirm.Redeem(who, tool, in.targetIn, in.Confirmation); err != nil {
-		return sayError(s.pick(
-			"That confirmation cannot be used, so nothing was done. Confirmations work once, for one action, for two minutes. To go ahead, call the same tool again without a confirmation to get a new proposal, and ask the person first.",
-			"Cette confirmation ne peut pas servir; rien n'a été fait. Une confirmation ne sert qu'une fois, pour une action, pendant deux minutes. Pour continuer, rappelez le même outil sans confirmation pour obtenir une nouvelle proposition, et demandez d'abord à la personne."))
+		return s.invalidConfirmation()
 	}
 	return s.act(ctx, canonical, in.args())
+}
+
+// personAnswered handles the retry that carries the person's answer.
+func (s *server) personAnswered(ctx context.Context, req *mcp.CallToolRequest, who, tool, canonical string, in guardedIn) *mcp.CallToolResult {
+	ans, _ := req.Params.InputResponses[askID].(*mcp.ElicitResult)
+	if ans == nil || ans.Action != "accept" || ans.Content["confirm"] != true {
+		return sayError(s.pick(
+			"The person did not confirm, so nothing was done.",
+			"La personne n'a pas confirmé; rien n'a été fait."))
+	}
+	if err := s.deps.Confirm.Redeem(who, tool, in.targetIn, req.Params.RequestState); err != nil {
+		return s.invalidConfirmation()
+	}
+	return s.act(ctx, canonical, in.args())
+}
+
+// invalidConfirmation is the one answer to a confirmation that is unknown,
+// expired, someone else's, already used or made for another action.
+func (s *server) invalidConfirmation() *mcp.CallToolResult {
+	return sayError(s.pick(
+		"That confirmation cannot be used, so nothing was done. Confirmations work once, for one action, for two minutes. To go ahead, call the same tool again without a confirmation to get a new proposal, and ask the person first.",
+		"Cette confirmation ne peut pas servir; rien n'a été fait. Une confirmation ne sert qu'une fois, pour une action, pendant deux minutes. Pour continuer, rappelez le même outil sans confirmation pour obtenir une nouvelle proposition, et demandez d'abord à la personne."))
 }

@@ -1,6 +1,7 @@
 package tools_test
 
 import (
+	"context"
 	"net/http/httptest"
 	"regexp"
 	"strings"
@@ -19,6 +20,12 @@ import (
 // session starts the demo house, maison's tools against it through the real
 // client, and an in-memory MCP client session.
 func session(t *testing.T, lang voice.Lang, naming demo.Naming) (*demo.House, *mcp.ClientSession) {
+	t.Helper()
+	return sessionWith(t, lang, naming, nil, "")
+}
+
+// sessionWith is session with client options and a protocol version ("" for the newest).
+func sessionWith(t *testing.T, lang voice.Lang, naming demo.Naming, opts *mcp.ClientOptions, version string) (*demo.House, *mcp.ClientSession) {
 	t.Helper()
 	house := demo.New(demo.Options{ToolNaming: naming})
 	srv := httptest.NewServer(house.Handler())
@@ -46,7 +53,7 @@ func session(t *testing.T, lang voice.Lang, naming demo.Naming) (*demo.House, *m
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { ss.Close() })
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(t.Context(), ct, nil)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, opts).Connect(t.Context(), ct, &mcp.ClientSessionOptions{ProtocolVersion: version})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,5 +201,34 @@ func TestFrenchAnswers(t *testing.T) {
 	text, _ = call(t, cs, "describe_camera", map[string]any{"camera": "garage"})
 	if !strings.HasPrefix(text, "Voici la caméra Garage") {
 		t.Errorf("describe_camera in French: %q", text)
+	}
+}
+
+// Where the client can ask the person, the question goes to the person: the
+// model never sees a confirmation, and a "no" leaves the door locked.
+func TestUnlockAsksThePerson(t *testing.T) {
+	for _, version := range []string{"2026-07-28", "2025-11-25"} {
+		for _, answer := range []bool{false, true} {
+			var asked []string
+			opts := &mcp.ClientOptions{ElicitationHandler: func(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+				asked = append(asked, req.Params.Message)
+				return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"confirm": answer}}, nil
+			}}
+			house, cs := sessionWith(t, voice.English, demo.NamingPlain, opts, version)
+			text, isErr := call(t, cs, "turn_off", map[string]any{"name": "Front Door Lock"})
+			if len(asked) != 1 || !strings.Contains(asked[0], "unlock the Front Door Lock") {
+				t.Errorf("%s: the person was asked %q", version, asked)
+			}
+			st, _, _ := house.State("lock.front_door")
+			switch {
+			case answer && (isErr || text != "I unlocked the Front Door Lock." || st != "unlocked"):
+				t.Errorf("%s, person said yes: %q (error %v), lock %s", version, text, isErr, st)
+			case !answer && (!isErr || !strings.Contains(text, "did not confirm") || st != "locked"):
+				t.Errorf("%s, person said no: %q (error %v), lock %s", version, text, isErr, st)
+			}
+			if strings.Contains(text, "c-") {
+				t.Errorf("%s: a confirmation code reached the model: %q", version, text)
+			}
+		}
 	}
 }
