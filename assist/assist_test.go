@@ -116,3 +116,21 @@ func TestSayHouseOrdersWhatMatters(t *testing.T) {
 		t.Errorf("bounded answer does not count the rest: %q", short)
 	}
 }
+
+func TestSpeakNonIntentResults(t *testing.T) {
+	dt := `{"success": true, "result": {"date": "2026-11-29", "time": "19:05:12", "timezone": "EST", "weekday": "Sunday"}}`
+	if got := Speak(voice.English, "GetDateTime", nil, dt, false).Text; got != "It is 7:05 PM on Sunday, November 29, 2026." {
+		t.Errorf("GetDateTime: %q", got)
+	}
+	if got := Speak(voice.French, "GetDateTime", nil, dt, false).Text; got != "Il est 19\u00a0h\u00a005, le dimanche 29 novembre 2026." {
+		t.Errorf("GetDateTime in French: %q", got)
+	}
+	todo := `{"success": true, "result": [{"summary": "Buy milk", "status": "needs_action"}, {"summary": "Call {plumber}", "status": "completed"}]}`
+	got := Speak(voice.English, "todo_get_items", nil, todo, false)
+	if got.IsError || !strings.Contains(got.Text, "summary Buy milk") || strings.ContainsAny(got.Text, `{}"`) {
+		t.Errorf("a passthrough result: %q", got.Text)
+	}
+	if err := voice.Speakable(got.Text); err != nil {
+		t.Errorf("not speakable: %v: %q", err, got.Text)
+	}
+}

@@ -2,8 +2,12 @@ package assist
 
 import (
 	"encoding/json"
+	"fmt"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"maison/voice"
 )
@@ -51,10 +55,20 @@ func Speak(lang voice.Lang, canonical string, args map[string]any, text string, 
 	var r intentResponse
 	if err := json.Unmarshal([]byte(text), &r); err != nil || r.ResponseType == "" {
 		var env toolEnvelope
-		if json.Unmarshal([]byte(text), &env) == nil && env.Success != nil && !*env.Success {
-			return Outcome{Text: say(lang,
-				"Home Assistant could not do that: "+quoteData(env.Error)+". Nothing was changed.",
-				"Home Assistant n'a pas pu le faire : "+quoteData(env.Error)+". Rien n'a changé."), IsError: true}
+		if json.Unmarshal([]byte(text), &env) == nil && env.Success != nil {
+			if !*env.Success {
+				return Outcome{Text: say(lang,
+					"Home Assistant could not do that: "+quoteData(env.Error)+". Nothing was changed.",
+					"Home Assistant n'a pas pu le faire : "+quoteData(env.Error)+". Rien n'a changé."), IsError: true}
+			}
+			if canonical == "GetDateTime" {
+				if t, ok := sayDateTime(lang, env.Result); ok {
+					return Outcome{Text: t}
+				}
+			}
+			if said := flatten(env.Result, 400); said != "" {
+				return Outcome{Text: voice.Sentence(say(lang, "Home Assistant answered: ", "Home Assistant a répondu : ") + said)}
+			}
 		}
 		return Outcome{Text: say(lang, "Home Assistant did it.", "Home Assistant l'a fait.")}
 	}
@@ -259,4 +273,76 @@ func q(s string) string {
 		return "that"
 	}
 	return "“" + s + "”"
+}
+
+// dateTime is GetDateTime's result.
+type dateTime struct {
+	Date     string `json:"date"`
+	Time     string `json:"time"`
+	Timezone string `json:"timezone"`
+	Weekday  string `json:"weekday"`
+}
+
+var (
+	monthsEN = [...]string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}
+	monthsFR = [...]string{"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"}
+	daysFR   = [...]string{"dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"}
+)
+
+// sayDateTime says the house's date and time as people do.
+func sayDateTime(lang voice.Lang, raw json.RawMessage) (string, bool) {
+	var dt dateTime
+	if json.Unmarshal(raw, &dt) != nil {
+		return "", false
+	}
+	t, err := time.Parse("2006-01-02 15:04:05", dt.Date+" "+dt.Time)
+	if err != nil {
+		if t, err = time.Parse("2006-01-02 15:04", dt.Date+" "+dt.Time); err != nil {
+			return "", false
+		}
+	}
+	if lang == voice.French {
+		return voice.Sentence("Il est " + strings.TrimPrefix(lang.Clock(t), "à ") + ", le " + daysFR[t.Weekday()] + " " + strconv.Itoa(t.Day()) + " " + monthsFR[t.Month()-1] + " " + strconv.Itoa(t.Year())), true
+	}
+	return voice.Sentence("It is " + strings.TrimPrefix(lang.Clock(t), "at ") + " on " + t.Weekday().String() + ", " + monthsEN[t.Month()-1] + " " + strconv.Itoa(t.Day()) + ", " + strconv.Itoa(t.Year())), true
+}
+
+// flatten says a JSON value as plain phrases ("name, value; name, value"),
+// cleaned and bounded: no braces, quotes or keys in code form reach the ear.
+func flatten(raw json.RawMessage, limit int) string {
+	var v any
+	if json.Unmarshal(raw, &v) != nil {
+		return ""
+	}
+	var parts []string
+	var walk func(key string, v any)
+	walk = func(key string, v any) {
+		if len(parts) > 40 {
+			return
+		}
+		switch x := v.(type) {
+		case map[string]any:
+			keys := make([]string, 0, len(x))
+			for k := range x {
+				keys = append(keys, k)
+			}
+			slices.Sort(keys)
+			for _, k := range keys {
+				walk(strings.ReplaceAll(k, "_", " "), x[k])
+			}
+		case []any:
+			for _, e := range x {
+				walk(key, e)
+			}
+		case nil:
+		default:
+			val := voice.Clean(fmt.Sprint(x), 80)
+			if key != "" {
+				val = key + " " + val
+			}
+			parts = append(parts, val)
+		}
+	}
+	walk("", v)
+	return voice.Clean(strings.Join(parts, ", "), limit)
 }

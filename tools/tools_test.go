@@ -232,3 +232,31 @@ func TestUnlockAsksThePerson(t *testing.T) {
 		}
 	}
 }
+
+// A Home Assistant tool maison has no wrapper for passes through under a
+// stable name, marked as able to change things, and still answers in words.
+func TestUnknownToolsPassThroughConservatively(t *testing.T) {
+	for _, naming := range []demo.Naming{demo.NamingPlain, demo.NamingPrefixed} {
+		_, cs := session(t, voice.English, naming)
+		res, err := cs.ListTools(t.Context(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var found *mcp.Tool
+		for _, tool := range res.Tools {
+			if tool.Name == "ha_get_date_time" {
+				found = tool
+			}
+		}
+		if found == nil {
+			t.Fatalf("%v: GetDateTime did not pass through as ha_get_date_time", naming)
+		}
+		if a := found.Annotations; a.ReadOnlyHint || a.DestructiveHint == nil || !*a.DestructiveHint {
+			t.Errorf("passthrough annotations are not conservative: %+v", a)
+		}
+		text, isErr := call(t, cs, "ha_get_date_time", nil)
+		if isErr || !strings.HasPrefix(text, "It is ") {
+			t.Errorf("ha_get_date_time: %q", text)
+		}
+	}
+}
