@@ -125,7 +125,7 @@ func (e *Error) Say(lang voice.Lang) string {
 			voice.Sentence(name+" sent something that is not a usable picture, so I did not pass it on")+" Cameras do this now and then while they restart; it usually clears within a minute. Try again shortly; if it keeps happening, the camera may need a restart.",
 			voice.Sentence(name+" a envoyé quelque chose qui n'est pas une image utilisable, je ne l'ai donc pas transmise")+" Les caméras le font parfois en redémarrant; ça passe d'habitude en une minute. Réessayez bientôt.")
 	case he != nil:
-		return he.Advice()
+		return he.Say(lang)
 	}
 	return pick(fr,
 		voice.Sentence("I could not get a picture from "+name)+" Try again in a moment.",

@@ -51,13 +51,13 @@ func sameWords(a, b string) bool { return assist.Name(a) == assist.Name(b) }
 
 // haTrouble says what went wrong reaching Home Assistant, and what to do.
 func (s *server) haTrouble(err error) string {
-	var he *homeassistant.Error
-	if errors.As(err, &he) {
-		return he.Advice()
-	}
 	var ce *camera.Error
 	if errors.As(err, &ce) {
 		return ce.Say(s.deps.Lang)
+	}
+	var he *homeassistant.Error
+	if errors.As(err, &he) {
+		return he.Say(s.deps.Lang)
 	}
 	s.log.Warn("home assistant request failed", "err", err)
 	return s.pick(

@@ -1,0 +1,58 @@
+package homeassistant
+
+import "maison/voice"
+
+// Say tells the person asking, in lang and in sentences for the ear, what
+// went wrong, how long it usually lasts, what it does not mean and what to do.
+// Advice is the operator's version, with settings and paths; Say names none.
+func (e *Error) Say(lang voice.Lang) string {
+	fr := lang == voice.French
+	pick := func(en, frText string) string {
+		if fr {
+			return frText
+		}
+		return en
+	}
+	switch e.Kind {
+	case KindUnreachable:
+		return pick("I cannot reach Home Assistant right now. This usually lasts until it is back on the network, often a minute or two. It does not mean anything changed in the house. Try again shortly; if it lasts, whoever runs maison should check that Home Assistant is running.",
+			"Je n'arrive pas à joindre Home Assistant en ce moment. Ça dure d'habitude jusqu'à son retour sur le réseau, souvent une minute ou deux. Ça ne veut pas dire que quelque chose a changé dans la maison. Réessayez bientôt; si ça dure, la personne qui gère maison devrait vérifier que Home Assistant fonctionne.")
+	case KindRestarting:
+		return pick("Home Assistant is restarting and not answering yet. This usually takes under a minute. It does not mean devices are offline or that anything changed. Ask again in a moment; I reconnect by myself.",
+			"Home Assistant redémarre et ne répond pas encore. Ça prend d'habitude moins d'une minute. Ça ne veut pas dire que les appareils sont hors ligne ni que quelque chose a changé. Redemandez dans un instant; je me reconnecte tout seul.")
+	case KindAuth:
+		return pick("Home Assistant no longer accepts my access key. This will not fix itself, and I will not keep trying, because Home Assistant blocks addresses after failed logins. It does not mean anything is wrong in the house. Whoever runs maison must create a new access key for the maison user, or make sure maison reaches Home Assistant from the local network.",
+			"Home Assistant n'accepte plus ma clé d'accès. Ça ne se réglera pas tout seul, et je n'insiste pas, parce que Home Assistant bloque les adresses après des connexions ratées. Ça ne veut pas dire qu'il y a un problème dans la maison. La personne qui gère maison doit créer une nouvelle clé d'accès pour l'utilisateur maison, ou s'assurer que maison joint Home Assistant depuis le réseau local.")
+	case KindAdminToken:
+		return pick("maison was given an administrator's access key and refuses to use it. This is a setup choice and will not change by waiting. Whoever runs maison must give it the key of a user who is not an administrator.",
+			"maison a reçu la clé d'accès d'un administrateur et refuse de s'en servir. C'est un choix de configuration, qui ne changera pas avec le temps. La personne qui gère maison doit lui donner la clé d'un utilisateur qui n'est pas administrateur.")
+	case KindNotAllowed:
+		return pick("Home Assistant does not allow my user to do that. This is a permission, not a fault, and waiting will not change it. Use the Home Assistant app for this.",
+			"Home Assistant ne permet pas ça à mon utilisateur. C'est une permission, pas une panne, et attendre n'y changera rien. Utilisez l'application Home Assistant pour ça.")
+	case KindForbidden:
+		return pick("Home Assistant is refusing my requests, most likely because my address was blocked after failed logins. That lasts until an administrator lifts the block. It does not mean a device is broken. Ask the Home Assistant administrator to check the blocked addresses.",
+			"Home Assistant refuse mes requêtes, sans doute parce que mon adresse a été bloquée après des connexions ratées. Ça dure jusqu'à ce qu'un administrateur lève le blocage. Ça ne veut pas dire qu'un appareil est en panne. Demandez à l'administrateur de Home Assistant de vérifier les adresses bloquées.")
+	case KindNotFound:
+		return pick("Home Assistant does not know that name. Waiting will not change it, and it does not mean Home Assistant is down. Ask for the names that exist and try one of those.",
+			"Home Assistant ne connaît pas ce nom. Attendre n'y changera rien, et ça ne veut pas dire que Home Assistant est en panne. Demandez les noms qui existent et essayez l'un d'eux.")
+	case KindCameraOff:
+		return pick("That camera is turned off in Home Assistant, so there is no picture. It stays off until someone turns it back on. It does not mean the camera is broken. Turn it on in the Home Assistant app, or ask for another camera.",
+			"Cette caméra est éteinte dans Home Assistant, il n'y a donc pas d'image. Elle le reste jusqu'à ce qu'on la rallume. Ça ne veut pas dire qu'elle est en panne. Rallumez-la dans l'application Home Assistant, ou demandez une autre caméra.")
+	case KindCameraFailed:
+		return pick("Home Assistant could not get a picture from that camera. This is often brief, a camera rebooting or a slow network, and usually passes within a minute. It does not mean the other cameras are down. Try again in a moment.",
+			"Home Assistant n'a pas pu obtenir d'image de cette caméra. C'est souvent bref, une caméra qui redémarre ou un réseau lent, et ça passe d'habitude en moins d'une minute. Ça ne veut pas dire que les autres caméras sont en panne. Réessayez dans un instant.")
+	case KindTimeout:
+		return pick("Home Assistant is slow to answer right now. This is usually brief. It does not mean the request was refused or that anything changed. Try again in a moment.",
+			"Home Assistant est lent à répondre en ce moment. C'est généralement bref. Ça ne veut pas dire que la demande a été refusée ni que quelque chose a changé. Réessayez dans un instant.")
+	case KindCanceled:
+		return pick("The request was abandoned before Home Assistant answered. Nothing is wrong; ask again if you still want the answer.",
+			"La demande a été abandonnée avant la réponse de Home Assistant. Rien de grave; redemandez si vous voulez toujours la réponse.")
+	case KindNoAssist:
+		return pick("Home Assistant is not yet sharing its devices with me. This is a one-time setup step, and waiting will not change it. It does not mean my access key is wrong. An administrator must add the Model Context Protocol Server integration in Home Assistant and choose what to expose to Assist.",
+			"Home Assistant ne partage pas encore ses appareils avec moi. C'est une étape de configuration à faire une fois, et attendre n'y changera rien. Ça ne veut pas dire que ma clé d'accès est mauvaise. Un administrateur doit ajouter l'intégration Model Context Protocol Server dans Home Assistant et choisir ce qui est exposé à Assist.")
+	case KindProtocol:
+		return pick("Home Assistant answered in a way I did not expect. This may pass after an update. It does not mean anything changed in the house. Try again; if it keeps happening, whoever runs maison should look at its log.",
+			"Home Assistant a répondu d'une façon inattendue. Ça peut passer après une mise à jour. Ça ne veut pas dire que quelque chose a changé dans la maison. Réessayez; si ça continue, la personne qui gère maison devrait consulter son journal.")
+	}
+	return pick("Something went wrong talking to Home Assistant. Try again in a moment.", "Quelque chose a mal tourné avec Home Assistant. Réessayez dans un instant.")
+}
