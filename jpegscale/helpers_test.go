@@ -2,6 +2,7 @@ package jpegscale
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"image"
 	"image/color"
@@ -93,21 +94,27 @@ func encodeStd(t testing.TB, m image.Image, q int) []byte {
 // the test when cjpeg is not installed.
 func cjpeg(t *testing.T, m image.Image, flags ...string) []byte {
 	t.Helper()
-	bin, err := exec.LookPath("cjpeg")
-	if err != nil {
+	if _, err := exec.LookPath("cjpeg"); err != nil {
 		t.Skip("jpegscale: cjpeg not found; install libjpeg-turbo-progs")
 	}
-	dir := t.TempDir()
-	in := filepath.Join(dir, "in.pnm")
-	if err := os.WriteFile(in, pnm(m), 0o600); err != nil {
+	out, err := runCjpeg(t.Context(), t.TempDir(), m, flags...)
+	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.CommandContext(t.Context(), bin, append(flags, in)...)
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("cjpeg %v: %v", flags, err)
-	}
 	return out
+}
+
+// runCjpeg runs cjpeg on m written as PNM in dir.
+func runCjpeg(ctx context.Context, dir string, m image.Image, flags ...string) ([]byte, error) {
+	in := filepath.Join(dir, "in.pnm")
+	if err := os.WriteFile(in, pnm(m), 0o600); err != nil {
+		return nil, err
+	}
+	out, err := exec.CommandContext(ctx, "cjpeg", append(flags, in)...).Output()
+	if err != nil {
+		return nil, fmt.Errorf("cjpeg %v: %w", flags, err)
+	}
+	return out, nil
 }
 
 // pnm writes a binary PPM (RGB) or PGM (grey) file.

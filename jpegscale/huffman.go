@@ -4,7 +4,7 @@ import "encoding/binary"
 
 // lutBits is the number of bits looked up at once when decoding a Huffman
 // code; longer codes take the canonical path of T.81 F.2.2.3.
-const lutBits = 9
+const lutBits = 10
 
 // huffTable is a decoding table built from a DHT segment (T.81 Annex C).
 type huffTable struct {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"sync"
 )
 
 // ErrResize is returned (wrapped) by Resize for an image type or size it does
@@ -36,12 +37,17 @@ func Resize(img image.Image, w, h int) (image.Image, error) {
 			return nil, fmt.Errorf("%w this image (empty or chroma-misaligned)", ErrResize)
 		}
 		dst := image.NewYCbCr(image.Rect(0, 0, w, h), m.SubsampleRatio)
-		resizePlane(m.Y[m.YOffset(b.Min.X, b.Min.Y):], m.YStride, b.Dx(), b.Dy(), dst.Y, dst.YStride, w, h)
 		scw, sch := chromaDims(b.Dx(), b.Dy(), m.SubsampleRatio)
 		dcw, dch := chromaDims(w, h, m.SubsampleRatio)
 		co := m.COffset(b.Min.X, b.Min.Y)
-		resizePlane(m.Cb[co:], m.CStride, scw, sch, dst.Cb, dst.CStride, dcw, dch)
-		resizePlane(m.Cr[co:], m.CStride, scw, sch, dst.Cr, dst.CStride, dcw, dch)
+		// Chroma on a second goroutine: the planes share nothing.
+		var wg sync.WaitGroup
+		wg.Go(func() {
+			resizePlane(m.Cb[co:], m.CStride, scw, sch, dst.Cb, dst.CStride, dcw, dch)
+			resizePlane(m.Cr[co:], m.CStride, scw, sch, dst.Cr, dst.CStride, dcw, dch)
+		})
+		resizePlane(m.Y[m.YOffset(b.Min.X, b.Min.Y):], m.YStride, b.Dx(), b.Dy(), dst.Y, dst.YStride, w, h)
+		wg.Wait()
 		return dst, nil
 	}
 	return nil, fmt.Errorf("%w a %T", ErrResize, img)
@@ -140,19 +146,28 @@ func resizePlane(src []byte, sstride, sw, sh int, dst []byte, dstride, dw, dh in
 	vw := makeWeights(sh, dh)
 	// Horizontal pass into tmp (dw x sh), then vertical into dst.
 	tmp := make([]byte, dw*sh)
+	taps := hw.taps
 	for y := 0; y < sh; y++ {
 		row := src[y*sstride : y*sstride+sw]
 		out := tmp[y*dw : y*dw+dw]
 		for x := range out {
 			s := int(hw.start[x])
-			ww := hw.w[x*hw.taps : x*hw.taps+hw.taps]
-			acc := 1 << 13
-			for t, wt := range ww {
-				if s+t < len(row) {
-					acc += int(wt) * int(row[s+t])
+			ww := hw.w[x*taps : x*taps+taps]
+			acc := int32(1 << 13)
+			if s+taps <= len(row) {
+				r := row[s : s+taps]
+				r = r[:len(ww)]
+				for t, wt := range ww {
+					acc += int32(wt) * int32(r[t])
+				}
+			} else {
+				for t, wt := range ww {
+					if s+t < len(row) {
+						acc += int32(wt) * int32(row[s+t])
+					}
 				}
 			}
-			out[x] = clamp8(acc >> 14)
+			out[x] = clamp8(int(acc >> 14))
 		}
 	}
 	acc := make([]int32, dw)

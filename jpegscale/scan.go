@@ -289,64 +289,110 @@ func (d *decoder) skipScan(pos int) int {
 
 // baselineBlock decodes one block of a sequential scan (F.2.2), dequantizes
 // the coefficients the reduced IDCT needs and writes the block's samples.
+// The bit accumulator lives in locals here, the hot loop of the package.
 func (d *decoder) baselineBlock(sc *scanComp, bx, by int) error {
 	br := &d.br
 	c := sc.c
+	q := &c.q
 	blk := &d.blk
 	keep := &keepTables[d.log]
 	if br.n < 32 {
 		br.fill()
 	}
-	s, err := br.decodeSym(sc.dc)
-	if err != nil {
-		return err
-	}
-	if s > 11 {
-		return FormatError("bad DC coefficient size")
+	acc, n := br.acc, br.n
+
+	// DC difference: a symbol giving the size, then that many bits.
+	dct := sc.dc
+	var s uint
+	if e := dct.lut[acc>>(64-lutBits)]; e != 0 {
+		l := uint(e >> 8)
+		acc <<= l
+		n -= l
+		s = uint(e & 0xFF)
+	} else {
+		br.acc, br.n = acc, n
+		sym, err := br.decodeSlow(dct)
+		if err != nil {
+			return err
+		}
+		acc, n = br.acc, br.n
+		s = uint(sym)
 	}
 	if s != 0 {
-		c.pred += br.receive(uint(s))
+		if s > 11 {
+			return FormatError("bad DC coefficient size")
+		}
+		v := int32(acc >> (64 - s))
+		acc <<= s
+		n -= s
+		if v < 1<<(s-1) {
+			v += -1<<s + 1
+		}
+		c.pred += v
 	}
-	blk[0] = c.pred * c.q[0]
+	blk[0] = c.pred * q[0]
+
 	last := 0
 	ac := sc.ac
 	for k := 1; k < 64; {
-		if br.n < 32 {
+		if n < 32 {
+			br.acc, br.n = acc, n
 			br.fill()
+			acc, n = br.acc, br.n
 		}
-		if f := ac.fast[br.acc>>(64-lutBits)]; f != 0 {
+		peek := acc >> (64 - lutBits)
+		if f := ac.fast[peek]; f != 0 {
+			// Code and magnitude bits in one lookup.
 			l := uint(f & 0xFF)
-			br.acc <<= l
-			br.n -= l
+			acc <<= l
+			n -= l
 			k += int(f>>8) & 0xFF
 			if k > 63 {
 				return FormatError("bad AC run length")
 			}
-			blk[keep[k]] = (f >> 16) * c.q[k]
+			blk[keep[k]] = (f >> 16) * q[k]
 			last = k
 			k++
 			continue
 		}
-		rs, err := br.decodeSym(ac)
-		if err != nil {
-			return err
+		var rs uint8
+		if e := ac.lut[peek]; e != 0 {
+			l := uint(e >> 8)
+			acc <<= l
+			n -= l
+			rs = uint8(e)
+		} else {
+			br.acc, br.n = acc, n
+			sym, err := br.decodeSlow(ac)
+			if err != nil {
+				return err
+			}
+			acc, n = br.acc, br.n
+			rs = sym
 		}
 		r, s := int(rs>>4), uint(rs&15)
 		if s == 0 {
 			if r != 15 {
-				break
+				break // EOB
 			}
-			k += 16
+			k += 16 // ZRL
 			continue
 		}
 		k += r
 		if k > 63 {
 			return FormatError("bad AC run length")
 		}
-		blk[keep[k]] = br.receive(s) * c.q[k]
+		v := int32(acc >> (64 - s))
+		acc <<= s
+		n -= s
+		if v < 1<<(s-1) {
+			v += -1<<s + 1
+		}
+		blk[keep[k]] = v * q[k]
 		last = k
 		k++
 	}
+	br.acc, br.n = acc, n
 	d.emit(c, bx, by, last)
 	return nil
 }

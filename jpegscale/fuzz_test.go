@@ -1,0 +1,77 @@
+package jpegscale
+
+import (
+	"bytes"
+	"errors"
+	"image"
+	"image/jpeg"
+	"strings"
+	"testing"
+)
+
+// FuzzDecode checks that no input makes Decode panic, that every error is a
+// jpegscale error, and that a successful decode has the bounds the frame
+// header promises and planes large enough for them.
+func FuzzDecode(f *testing.F) {
+	m := scene(37, 21, 9)
+	f.Add(encodeStd(f, m, 75), uint8(0))
+	f.Add(encodeStd(f, m, 95), uint8(1))
+	f.Add(encodeStd(f, grey(m), 60), uint8(2))
+	f.Add(encodeStd(f, scene(9, 17, 3), 50), uint8(3))
+	for _, flags := range [][]string{
+		{"-progressive"},
+		{"-progressive", "-sample", "1x1", "-restart", "1B"},
+		{"-sample", "2x1", "-restart", "2B"},
+		{"-sample", "4x1"},
+		{"-sample", "1x2", "-progressive"},
+	} {
+		// Seeds from cjpeg when it is installed; the target runs without.
+		if data, err := runCjpeg(f.Context(), f.TempDir(), m, flags...); err == nil {
+			f.Add(data, uint8(len(flags)))
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte, sc uint8) {
+		s := 1 << (sc % 4)
+		img, err := Decode(data, s)
+		if err != nil {
+			if img != nil {
+				t.Fatal("an image with an error")
+			}
+			if !strings.HasPrefix(err.Error(), "jpegscale: ") {
+				t.Fatalf("error without prefix: %v", err)
+			}
+			var fe FormatError
+			var ue UnsupportedError
+			if !errors.As(err, &fe) && !errors.As(err, &ue) {
+				t.Fatalf("untyped error: %v", err)
+			}
+			return
+		}
+		b := img.Bounds()
+		if cfg, err := jpeg.DecodeConfig(bytes.NewReader(data)); err == nil {
+			want := image.Rect(0, 0, ceilDiv(cfg.Width, s), ceilDiv(cfg.Height, s))
+			if b != want {
+				t.Fatalf("bounds %v at scale %d, header says %dx%d", b, s, cfg.Width, cfg.Height)
+			}
+		}
+		if b.Empty() || b.Min != (image.Point{}) {
+			t.Fatalf("bounds %v", b)
+		}
+		last := b.Max.Sub(image.Pt(1, 1))
+		switch m := img.(type) {
+		case *image.Gray:
+			if m.PixOffset(last.X, last.Y) >= len(m.Pix) {
+				t.Fatalf("grey plane of %d bytes for %v", len(m.Pix), b)
+			}
+		case *image.YCbCr:
+			co := m.COffset(last.X, last.Y)
+			if m.YOffset(last.X, last.Y) >= len(m.Y) || co >= len(m.Cb) || co >= len(m.Cr) {
+				t.Fatalf("planes of %d, %d, %d bytes for %v %v", len(m.Y), len(m.Cb), len(m.Cr), b, m.SubsampleRatio)
+			}
+			// Every sample can be read.
+			_ = m.At(last.X, last.Y)
+		default:
+			t.Fatalf("image type %T", img)
+		}
+	})
+}
