@@ -18,14 +18,20 @@ import (
 	"maison/voice"
 )
 
-// setup starts the demo house and a camera service talking to it over the
-// same wire as to a real Home Assistant.
+// sharedHouse is one demo house for the package's tests: none changes it,
+// and rendering its frames (a 4K one among them) once keeps the tests light.
+var sharedHouse = sync.OnceValues(func() (*demo.House, string) {
+	house := demo.New(demo.Options{})
+	srv := httptest.NewServer(house.Handler()) // lives as long as the test binary
+	return house, srv.URL
+})
+
+// setup returns the demo house and a new camera service talking to it over
+// the same wire as to a real Home Assistant.
 func setup(t *testing.T, allow ...string) (*demo.House, *camera.Service) {
 	t.Helper()
-	house := demo.New(demo.Options{})
-	srv := httptest.NewServer(house.Handler())
-	t.Cleanup(srv.Close)
-	ha, err := homeassistant.New(homeassistant.Config{URL: srv.URL, Token: house.UserToken()})
+	house, url := sharedHouse()
+	ha, err := homeassistant.New(homeassistant.Config{URL: url, Token: house.UserToken()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,6 +191,7 @@ func TestConcurrentSnapshotsShareOneFetch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	before := house.CameraFetches("camera.backyard")
 	var wg sync.WaitGroup
 	errs := make(chan error, 50)
 	for range 50 {
@@ -199,7 +206,7 @@ func TestConcurrentSnapshotsShareOneFetch(t *testing.T) {
 	for err := range errs {
 		t.Error(err)
 	}
-	if n := house.CameraFetches("camera.backyard"); n != 1 {
+	if n := house.CameraFetches("camera.backyard") - before; n != 1 {
 		t.Errorf("50 simultaneous snapshots caused %d fetches from Home Assistant, want 1", n)
 	}
 }
