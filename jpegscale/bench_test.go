@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image"
 	"image/jpeg"
+	"os/exec"
 	"sync"
 	"testing"
 
@@ -149,5 +150,27 @@ func TestFastFitLooksLikeNaiveFit(t *testing.T) {
 	t.Logf("luma SSIM fast vs naive: %.4f (naive %d B, fast %d B)", s, len(naive), len(fast))
 	if s < 0.97 {
 		t.Errorf("luma SSIM %.4f between the fast and naive fits, want ≥ 0.97", s)
+	}
+}
+
+// BenchmarkDecodeProgressive decodes the 4K frame made progressive by
+// jpegtran (the same coefficients, re-coded losslessly).
+func BenchmarkDecodeProgressive(b *testing.B) {
+	if _, err := exec.LookPath("jpegtran"); err != nil {
+		b.Skip("jpegscale: jpegtran not found; install libjpeg-turbo-progs")
+	}
+	cmd := exec.CommandContext(b.Context(), "jpegtran", "-progressive")
+	cmd.Stdin = bytes.NewReader(frame4K())
+	data, err := cmd.Output()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("image-jpeg", func(b *testing.B) {
+		bench(b, len(data), func() error { _, err := jpeg.Decode(bytes.NewReader(data)); return err })
+	})
+	for _, s := range []int{1, 2, 4, 8} {
+		b.Run("scale"+itoa(s), func(b *testing.B) {
+			bench(b, len(data), func() error { _, err := Decode(data, s); return err })
+		})
 	}
 }
