@@ -84,6 +84,7 @@ func cjpegImages(t *testing.T) []testImage {
 	add("cjpeg-420", m, "-quality", "75", "-sample", "2x2")
 	add("cjpeg-440", m, "-quality", "85", "-sample", "1x2")
 	add("cjpeg-411", m, "-quality", "85", "-sample", "4x1")
+	add("cjpeg-410", m, "-quality", "85", "-sample", "4x2")
 	add("cjpeg-420-optimize", m, "-quality", "85", "-optimize")
 	add("cjpeg-420-restart-1row", m, "-quality", "85", "-restart", "1")
 	add("cjpeg-422-restart-5mcu", m, "-quality", "85", "-sample", "2x1", "-restart", "5B")
@@ -247,6 +248,14 @@ func TestUnsupportedFramesAreTyped(t *testing.T) {
 	b[sof+4] = 12 // precision
 	if _, err := Decode(b, 1); !errors.As(err, new(UnsupportedError)) {
 		t.Errorf("12-bit: error %v, want an UnsupportedError", err)
+	}
+}
+
+func TestRGBJPEGIsUnsupported(t *testing.T) {
+	data := cjpeg(t, scene(40, 30, 1), "-rgb")
+	_, err := Decode(data, 1)
+	if !errors.As(err, new(UnsupportedError)) {
+		t.Fatalf("RGB JPEG: error %v, want an UnsupportedError so the caller falls back", err)
 	}
 }
 
