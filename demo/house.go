@@ -9,7 +9,10 @@
 //
 // The house has eight areas, five cameras (one unexposed, one off, one 4K,
 // one serving a Dahua-style lying COM segment right after SOI), four lights
-// (one named like a prompt injection), a lock, a garage door and sensors.
+// (one named like a prompt injection), a lock, a garage door and sensors. An
+// AI task entity, ai_task.demo_vision, exposed to nobody like every ai_task
+// entity, answers ai_task.generate_data with one fixed sentence per camera
+// frame; its latency, failure and answer can be set.
 //
 // Simplifications, each deliberate: camera access tokens never rotate; there
 // are no floors; /api/mcp behaves as with require_admin on; the integration
@@ -66,6 +69,10 @@ type Options struct {
 	Logger *slog.Logger
 	// Now is the clock for timestamps and the camera overlays. Nil means time.Now.
 	Now func() time.Time
+	// NoAITask builds the house without ai_task.demo_vision, as a Home
+	// Assistant with no AI task entity and no preferred one. False means the
+	// entity exists and is preferred for ai_task.generate_data.
+	NoAITask bool
 }
 
 // DefaultVersion is the ha_version reported when Options.Version is empty.
@@ -97,6 +104,7 @@ type House struct {
 	failedLogins int
 	fetches      map[string]int
 	assistCalls  []string
+	ai           aiTask
 	rng          *mrand.Rand // context ids; guarded by mu
 }
 
@@ -175,6 +183,9 @@ func New(opts Options) *House {
 	h.admin.token = longLivedToken(key, h.start)
 
 	h.build()
+	if !opts.NoAITask {
+		h.addAITask()
+	}
 	h.handler = h.routes()
 	return h
 }

@@ -508,12 +508,12 @@ func (c *wsConn) handle(ctx context.Context, raw []byte) bool {
 		c.fail(id, errUnauthorized, "Unauthorized.")
 		return true
 	}
-	c.h.dispatch(c, id, typ, msg)
+	c.h.dispatch(ctx, c, id, typ, msg)
 	return true
 }
 
-// dispatch answers one well-formed command.
-func (h *House) dispatch(c *wsConn, id int64, typ string, msg map[string]any) {
+// dispatch answers one well-formed command. ctx ends with the connection.
+func (h *House) dispatch(ctx context.Context, c *wsConn, id int64, typ string, msg map[string]any) {
 	switch typ {
 	case "supported_features":
 		feats, _ := msg["features"].(map[string]any)
@@ -582,6 +582,10 @@ func (h *House) dispatch(c *wsConn, id int64, typ string, msg map[string]any) {
 	case "config/entity_registry/list_for_display":
 		c.result(id, h.entityDisplayList())
 	case "call_service":
+		if msg["domain"] == "ai_task" {
+			h.aiTaskService(ctx, c, id, msg)
+			return
+		}
 		h.wsCallService(c, id, msg)
 	case "homeassistant/expose_entity/list":
 		h.mu.Lock()
@@ -728,7 +732,7 @@ func (h *House) deviceList() []any {
 	t := unixFloat(h.start.Add(-30 * 24 * time.Hour))
 	for _, d := range h.devices {
 		out = append(out, map[string]any{
-			"id": d.id, "area_id": d.area, "name": d.name, "name_by_user": nil,
+			"id": d.id, "area_id": nilIfEmpty(d.area), "name": d.name, "name_by_user": nil,
 			"manufacturer": d.manufacturer, "model": d.model, "model_id": nil,
 			"config_entries": []string{stableHex("entry:" + d.manufacturer)}, "config_entries_subentries": map[string]any{},
 			"connections": []any{}, "identifiers": []any{[]string{"demo", d.id}},

@@ -21,7 +21,7 @@ import (
 
 // The demo house's entities (see demo's brief); the tests compare the client's cache with the demo over them.
 var houseIDs = []string{
-	"binary_sensor.back_door", "binary_sensor.backyard_motion", "binary_sensor.front_door_person",
+	"ai_task.demo_vision", "binary_sensor.back_door", "binary_sensor.backyard_motion", "binary_sensor.front_door_person",
 	"camera.backyard", "camera.front_door", "camera.garage", "camera.porch", "camera.shed",
 	"cover.garage_door", "light.kitchen", "light.living_room", "light.office_desk", "light.porch",
 	"lock.front_door", "sensor.living_room_temperature", "sensor.shed_power",
