@@ -48,7 +48,7 @@ func (l *lockedBuffer) String() string {
 }
 
 // startDemo runs `maison demo` in process and returns its /mcp URL.
-func startDemo(t *testing.T, env map[string]string, args ...string) string {
+func startDemo(t testing.TB, env map[string]string, args ...string) string {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	out := &lockedBuffer{}
@@ -88,7 +88,7 @@ func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
 	return b.next.RoundTrip(r)
 }
 
-func connect(t *testing.T, url, token, version string) *mcp.ClientSession {
+func connect(t testing.TB, url, token, version string) *mcp.ClientSession {
 	t.Helper()
 	client := mcp.NewClient(&mcp.Implementation{Name: "maison-e2e", Version: "test"}, nil)
 	tr := &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: &http.Client{Transport: bearer{token, http.DefaultTransport}}, DisableStandaloneSSE: true}

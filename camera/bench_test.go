@@ -1,0 +1,45 @@
+package camera_test
+
+import (
+	"testing"
+	"time"
+
+	"maison/assist"
+	"maison/camera"
+	"maison/homeassistant"
+)
+
+// BenchmarkSnapshotCold fetches, repairs and fits a fresh frame every time
+// (no reuse), against the demo house over loopback HTTP.
+func BenchmarkSnapshotCold(b *testing.B) {
+	house, url := sharedHouse()
+	ha, err := homeassistant.New(homeassistant.Config{URL: url, Token: house.UserToken()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := ha.Connect(b.Context()); err != nil {
+		b.Fatal(err)
+	}
+	defer ha.Close()
+	live := assist.NewLive(ha, 0)
+	svc, err := camera.New(camera.Config{Source: ha, Exposed: live.Entities, MaxAge: time.Nanosecond})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, name := range []string{"garage", "front door", "backyard"} {
+		cam, err := svc.Find(b.Context(), name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := svc.Snapshot(b.Context(), cam); err != nil { // the demo renders its frame once
+			b.Fatal(err)
+		}
+		b.Run(cam.EntityID, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := svc.Snapshot(b.Context(), cam); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
