@@ -40,6 +40,13 @@ type Config struct {
 	Lang voice.Lang
 	// MaxAge is how old a frame may be and still be reused. Zero means 3s.
 	MaxAge time.Duration
+	// AI describes frames for Describe. Nil means no AI descriptions.
+	AI AI
+	// AITask is the ai_task entity to ask: empty means the first that accepts
+	// pictures, AIOff means never ask (MAISON_AI_TASK).
+	AITask string
+	// AIBudget bounds one AI description. Zero means 6s.
+	AIBudget time.Duration
 	// Logger receives debug and warning records. Nil means discard.
 	Logger *slog.Logger
 	// Now is the clock. Nil means time.Now.
@@ -69,6 +76,9 @@ func New(cfg Config) (*Service, error) {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.AIBudget == 0 {
+		cfg.AIBudget = aiBudgetDefault
 	}
 	log := cfg.Logger
 	if log == nil {

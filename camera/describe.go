@@ -14,6 +14,11 @@ const maxRelated = 4
 // describe says what is known about a frame, from facts only: never what is
 // in the picture, which nothing here has looked at.
 func (s *Service) describe(ctx context.Context, cam Camera, snap Snapshot) string {
+	return s.describeWith(ctx, cam, snap, "")
+}
+
+// describeWith is describe with a sentence from Home Assistant's AI, or "".
+func (s *Service) describeWith(ctx context.Context, cam Camera, snap Snapshot, ai string) string {
 	lang := s.cfg.Lang
 	fr := lang == voice.French
 	name := cam.Spoken(lang)
@@ -46,6 +51,9 @@ func (s *Service) describe(ctx context.Context, cam Camera, snap Snapshot) strin
 		}
 	}
 	out = append(out, s.related(ctx, cam)...)
+	if ai != "" {
+		return voice.Paragraph(append(out, ai)...)
+	}
 	out = append(out, pick(fr,
 		"These facts come from Home Assistant's sensors; I have not looked at what the picture shows.",
 		"Ces faits viennent des capteurs de Home Assistant; je n'ai pas regardé ce que montre l'image."))

@@ -34,13 +34,9 @@ func (s *server) cameraSnapshot(ctx context.Context, _ *mcp.CallToolRequest, in 
 // snapshot finds the camera and takes its snapshot, or returns the result
 // that says why it cannot.
 func (s *server) snapshot(ctx context.Context, query string) (camera.Snapshot, *mcp.CallToolResult) {
-	cam, err := s.deps.Cameras.Find(ctx, query)
-	if err != nil {
-		var nf *camera.NotFoundError
-		if errors.As(err, &nf) {
-			return camera.Snapshot{}, sayError(nf.Say(s.deps.Lang))
-		}
-		return camera.Snapshot{}, sayError(s.haTrouble(err))
+	cam, res := s.findCamera(ctx, query)
+	if res != nil {
+		return camera.Snapshot{}, res
 	}
 	snap, err := s.deps.Cameras.Snapshot(ctx, cam)
 	if err != nil {
@@ -48,4 +44,18 @@ func (s *server) snapshot(ctx context.Context, query string) (camera.Snapshot, *
 		return camera.Snapshot{}, sayError(s.haTrouble(err))
 	}
 	return snap, nil
+}
+
+// findCamera resolves what the caller calls a camera, or returns the result
+// that names the cameras there are.
+func (s *server) findCamera(ctx context.Context, query string) (camera.Camera, *mcp.CallToolResult) {
+	cam, err := s.deps.Cameras.Find(ctx, query)
+	if err != nil {
+		var nf *camera.NotFoundError
+		if errors.As(err, &nf) {
+			return cam, sayError(nf.Say(s.deps.Lang))
+		}
+		return cam, sayError(s.haTrouble(err))
+	}
+	return cam, nil
 }

@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -13,10 +14,22 @@ var describeCameraTool = &mcp.Tool{
 	Annotations: &mcp.ToolAnnotations{Title: "Describe camera", ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: no(), OpenWorldHint: no()},
 }
 
+// voiceBudget bounds describe_camera: voice assistants give up on a tool
+// after about ten seconds (Home Assistant's own MCP client does), so the
+// answer, whatever it holds by then, leaves within eight.
+const voiceBudget = 7500 * time.Millisecond
+
 func (s *server) describeCamera(ctx context.Context, _ *mcp.CallToolRequest, in cameraIn) (*mcp.CallToolResult, any, error) {
-	snap, res := s.snapshot(ctx, in.Camera)
+	ctx, cancel := context.WithTimeout(ctx, voiceBudget)
+	defer cancel()
+	cam, res := s.findCamera(ctx, in.Camera)
 	if res != nil {
 		return res, nil, nil
+	}
+	snap, err := s.deps.Cameras.Describe(ctx, cam)
+	if err != nil {
+		s.log.Info("camera description failed", "camera", cam.EntityID, "err", err)
+		return sayError(s.haTrouble(err)), nil, nil
 	}
 	return say(snap.Description), nil, nil
 }

@@ -33,7 +33,10 @@ func startBridge(ctx context.Context, cfg config, haURL, haToken string, logger 
 		return nil, err
 	}
 	live := assist.NewLive(ha, 0)
-	cams, err := camera.New(camera.Config{Source: ha, Exposed: live.Entities, Allow: cfg.Cameras, Lang: cfg.Lang, Logger: logger.With("component", "camera")})
+	cams, err := camera.New(camera.Config{
+		Source: ha, Exposed: live.Entities, Allow: cfg.Cameras, Lang: cfg.Lang,
+		AI: ha, AITask: cfg.AITask, Logger: logger.With("component", "camera"),
+	})
 	if err != nil {
 		ha.Close()
 		return nil, err

@@ -28,7 +28,10 @@ type config struct {
 	HAToken      string // MAISON_HA_TOKEN
 	Cameras      []string
 	Lang         voice.Lang
-	LogLevel     slog.Level
+	// AITask is the ai_task entity that describes camera frames for voice
+	// (MAISON_AI_TASK): empty means the first that accepts pictures, "off" none.
+	AITask   string
+	LogLevel slog.Level
 }
 
 func loadConfig(cmd string, args []string, getenv func(string) string) (config, error) {
@@ -46,6 +49,7 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 	fs.StringVar(&c.HAURL, "ha-url", env("MAISON_HA_URL", ""), "Home Assistant URL (MAISON_HA_URL)")
 	fs.StringVar(&cameras, "cameras", env("MAISON_CAMERAS", ""), "camera entity ids to offer (MAISON_CAMERAS)")
 	fs.StringVar(&lang, "lang", env("MAISON_LANG", "en"), "language of answers, en or fr (MAISON_LANG)")
+	fs.StringVar(&c.AITask, "ai-task", env("MAISON_AI_TASK", ""), "ai_task entity describing frames for voice, or off (MAISON_AI_TASK)")
 	fs.StringVar(&level, "log-level", env("MAISON_LOG_LEVEL", "info"), "debug, info, warn or error (MAISON_LOG_LEVEL)")
 	fs.BoolVar(&c.NoAuth, "no-auth", false, "drop the bearer gate (demo on a loopback address only)")
 	fs.BoolVar(&c.Demo, "demo", cmd == "demo", "use the built-in demo house")
@@ -71,6 +75,9 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 	}
 	if err := c.LogLevel.UnmarshalText([]byte(level)); err != nil {
 		return c, fmt.Errorf("MAISON_LOG_LEVEL %q: use debug, info, warn or error", level)
+	}
+	if c.AITask != "" && c.AITask != "off" && !strings.HasPrefix(c.AITask, "ai_task.") {
+		return c, fmt.Errorf("MAISON_AI_TASK %q: give an ai_task entity id such as ai_task.openai, or off", c.AITask)
 	}
 	return c, c.validate(cmd)
 }
