@@ -182,9 +182,10 @@ func resizePlane(src []byte, sstride, sw, sh int, dst []byte, dstride, dw, dh in
 				continue
 			}
 			in := tmp[(s+t)*dw : (s+t)*dw+dw]
+			a := acc[:len(in)]
 			w32 := int32(wt)
 			for x, v := range in {
-				acc[x] += w32 * int32(v)
+				a[x] += w32 * int32(v)
 			}
 		}
 		out := dst[y*dstride : y*dstride+dw]
