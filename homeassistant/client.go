@@ -36,6 +36,7 @@ type Client struct {
 	done          chan struct{} // closed when the background goroutine exits
 
 	regDirty chan struct{} // registry update events ask for a reload
+	sess     *session      // the latest session; dead once its done is closed
 
 	assist assistState
 }
@@ -469,6 +470,7 @@ func (c *Client) attempt(life context.Context) (*session, error) {
 	}
 	c.mu.Lock()
 	c.everConnected = true
+	c.sess = sess
 	c.mu.Unlock()
 	c.setStatus(true, nil, false)
 	c.log.Info("homeassistant: connected", "version", version, "user", u.Name)

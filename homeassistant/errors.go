@@ -39,6 +39,11 @@ const (
 	KindNoAssist
 	// KindProtocol: Home Assistant answered something this client did not expect.
 	KindProtocol
+	// KindNoAITask: Home Assistant has no AI task entity that can describe a picture: none at all, none
+	// preferred, or one without attachment support.
+	KindNoAITask
+	// KindAITaskFailed: Home Assistant's AI task failed (the AI service refused, broke or was rate limited).
+	KindAITaskFailed
 )
 
 var kindText = map[Kind]string{
@@ -55,6 +60,8 @@ var kindText = map[Kind]string{
 	KindCanceled:     "canceled",
 	KindNoAssist:     "assist endpoint not configured",
 	KindProtocol:     "protocol error",
+	KindNoAITask:     "no ai task",
+	KindAITaskFailed: "ai task failed",
 }
 
 // kindHint points a developer at the setting to check.
@@ -111,6 +118,9 @@ func (e *Error) Unwrap() error { return e.Err }
 // Advice returns English sentences for a person: what happened, how long it usually lasts, what it does not
 // mean, and what to do instead. It never contains the token.
 func (e *Error) Advice() string {
+	if a := aiTaskAdvice(e); a != "" {
+		return a
+	}
 	switch e.Kind {
 	case KindUnreachable:
 		return "Home Assistant cannot be reached over the network right now. " +

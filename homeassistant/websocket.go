@@ -10,9 +10,13 @@ import (
 	"net/http"
 	"net/url"
 	"sync"
+	"time"
 
 	"github.com/coder/websocket"
 )
+
+// writeTimeout bounds writing one command; a connection that cannot take a small frame for this long is dead.
+const writeTimeout = 10 * time.Second
 
 // wsMessage is any message Home Assistant sends on the websocket.
 type wsMessage struct {
@@ -212,6 +216,9 @@ func (s *session) dispatch(raw []byte) error {
 // read loop and must not call back into the session.
 func (s *session) call(ctx context.Context, msg map[string]any, handler func(json.RawMessage)) (json.RawMessage, error) {
 	op := fmt.Sprintf("websocket %v", msg["type"])
+	if err := ctx.Err(); err != nil {
+		return nil, classifyNetErr(op, err, true)
+	}
 	ch := make(chan wsMessage, 1)
 	s.writeMu.Lock()
 	s.nextID++
@@ -231,7 +238,12 @@ func (s *session) call(ctx context.Context, msg map[string]any, handler func(jso
 	s.mu.Unlock()
 	data, err := json.Marshal(msg)
 	if err == nil {
-		err = s.conn.Write(ctx, websocket.MessageText, data)
+		// coder/websocket closes the whole connection when a write's context ends mid-write, so one caller's
+		// deadline would cut every other caller off: the write gets its own bound instead, and ctx only
+		// bounds the wait for the answer.
+		wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), writeTimeout)
+		err = s.conn.Write(wctx, websocket.MessageText, data)
+		cancel()
 	}
 	s.writeMu.Unlock()
 	if err != nil {
