@@ -1,6 +1,9 @@
 package jpegfix
 
-import "fmt"
+import (
+	"bytes"
+	"fmt"
+)
 
 // Check reports whether b is a strict JPEG of the shape Repair writes: SOI
 // first; marker segments that chain exactly by their lengths, with no fill
@@ -69,13 +72,11 @@ func Check(b []byte) error {
 			scans++
 			q := end
 			for {
-				if q+1 >= n {
-					return bad(q, "the image data runs to the end without an end-of-image marker")
+				i := bytes.IndexByte(b[q:], 0xff)
+				if i < 0 || q+i+1 >= n {
+					return bad(n, "the image data runs to the end without an end-of-image marker")
 				}
-				if b[q] != 0xff {
-					q++
-					continue
-				}
+				q += i
 				if c := b[q+1]; c == 0 || isRST(c) {
 					q += 2
 					continue
