@@ -26,7 +26,7 @@ func faultySession(t *testing.T) (*demo.House, *homeassistant.Client, *mcp.Clien
 	ha, err := homeassistant.New(homeassistant.Config{
 		URL: srv.URL, Token: house.UserToken(),
 		ReconnectMin: 100 * time.Millisecond, ReconnectMax: 500 * time.Millisecond,
-		RequestTimeout: time.Second,
+		RequestTimeout: 2 * time.Second,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -128,7 +128,7 @@ func TestFaultsAreSurvivedAndSaid(t *testing.T) {
 	}
 
 	// Home Assistant answers slowly.
-	house.SetLatency(3 * time.Second)
+	house.SetLatency(10 * time.Second)
 	text, isErr = call(t, cs, "turn_off", map[string]any{"name": "Kitchen Light"})
 	if !isErr || !strings.Contains(text, "slow to answer") {
 		t.Errorf("turn_off with a slow Home Assistant: %q", text)
