@@ -96,9 +96,10 @@ func (h *House) AITaskCalls() int {
 	return h.ai.calls
 }
 
-// AITaskCameras returns the attachments' media ids (the camera entity ids
-// for media-source://camera/...) of every ai_task.generate_data call that
-// carried any, in call order.
+// AITaskCameras returns the attachments of every well-formed
+// ai_task.generate_data call (return_response asked, data valid), in call
+// order: the camera entity id for media-source://camera/<id>, else the whole
+// media id.
 func (h *House) AITaskCameras() []string {
 	h.mu.Lock()
 	defer h.mu.Unlock()

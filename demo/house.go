@@ -17,7 +17,9 @@
 // Simplifications, each deliberate: camera access tokens never rotate; there
 // are no floors; /api/mcp behaves as with require_admin on; the integration
 // is always configured (no 404 "not configured"); only the services of the
-// house's own domains exist.
+// house's own domains exist; the AI task resolves only camera media sources,
+// its preferred generate_data entity is fixed, and its schema errors follow
+// voluptuous's wording only approximately.
 //
 // Every House is independent: there is no package-level mutable state, and
 // several houses may run in parallel in one process.

@@ -3,7 +3,8 @@
 //
 //   - the websocket API (/api/websocket): authentication, the current user (an administrator's token is
 //     refused), the configuration, the area/device/entity registries and a live state cache kept by
-//     subscribe_entities, with pings and capped, jittered reconnects;
+//     subscribe_entities, with pings and capped, jittered reconnects; it also carries ai_task.generate_data,
+//     which has Home Assistant's AI describe a camera frame (AITasks, DescribeImage);
 //   - the camera proxy (/api/camera_proxy/<entity_id>) for frames;
 //   - the MCP server's Assist endpoint (/api/mcp/assist, or /api/mcp on older releases), which offers only
 //     what an administrator exposed to Assist.
