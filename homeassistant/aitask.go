@@ -139,7 +139,7 @@ func (c *Client) liveSession(op string) (*session, error) {
 		}
 	}
 	if st.Err != nil {
-		return nil, &Error{Kind: st.Err.Kind, Op: op, Err: st.Err}
+		return nil, &Error{Kind: st.Err.Kind, Op: op, Status: st.Err.Status, Err: st.Err.Err}
 	}
 	return nil, &Error{Kind: KindUnreachable, Op: op, Err: errors.New("the websocket is not connected")}
 }
