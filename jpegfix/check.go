@@ -12,15 +12,25 @@ import (
 // and one EOI as the last two bytes. It does not decode the image. The
 // error, a FormatError, names the first offence.
 func Check(b []byte) error {
-	n := len(b)
-	bad := func(off int, format string, args ...any) error {
-		return refuse(ProblemDamaged, off, fmt.Sprintf("at byte %s, ", commas(off))+fmt.Sprintf(format, args...))
+	end, err := walkStrict(b, 0)
+	if err == nil && end != len(b) {
+		err = refuse(ProblemDamaged, end, fmt.Sprintf("at byte %s, %s follow the end-of-image marker", commas(end), nbytes(len(b)-end)))
 	}
-	if n < 4 || b[0] != 0xff || b[1] != soiMarker {
-		return bad(0, "the data does not start with a start-of-image marker")
+	return err
+}
+
+// walkStrict walks a strict JPEG that starts with SOI at offset start and
+// returns the offset just after its EOI.
+func walkStrict(b []byte, start int) (int, error) {
+	n := len(b)
+	bad := func(off int, format string, args ...any) (int, error) {
+		return 0, refuse(ProblemDamaged, off, fmt.Sprintf("at byte %s, ", commas(off))+fmt.Sprintf(format, args...))
+	}
+	if start+4 > n || b[start] != 0xff || b[start+1] != soiMarker {
+		return bad(start, "the data does not start with a start-of-image marker")
 	}
 	sof, scans := false, 0
-	p := 2
+	p := start + 2
 	for {
 		if p+2 > n {
 			return bad(p, "the data ends without an end-of-image marker")
@@ -33,10 +43,7 @@ func Check(b []byte) error {
 			if scans == 0 {
 				return bad(p, "the image ends before any scan")
 			}
-			if p+2 != n {
-				return bad(p+2, "%s follow the end-of-image marker", nbytes(n-p-2))
-			}
-			return nil
+			return p + 2, nil
 		}
 		if !isSegment(code) {
 			return bad(p, "marker 0x%02X may not stand between segments", code)

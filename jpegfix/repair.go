@@ -282,6 +282,14 @@ func (r *repairer) nextMarker(from int) int {
 		if r.candidate(c) {
 			return c
 		}
+		if c+2 < len(src) && src[c+1] == soiMarker && src[c+2] == 0xff {
+			// A whole JPEG embedded in the damaged span, such as an Exif
+			// thumbnail: its segments are not the image's. Skip it.
+			if end, err := walkStrict(src, c); err == nil {
+				from = end
+				continue
+			}
+		}
 		from = c + 1
 	}
 	return -1

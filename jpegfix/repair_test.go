@@ -452,3 +452,28 @@ func TestSentences(t *testing.T) {
 		}
 	}
 }
+
+// TestExifThumbnailNeverTakesOver guards against returning the thumbnail
+// embedded in Exif as if it were the picture: when the Exif length lies, the
+// rescan skips the embedded JPEG; when the real SOI is damaged, Repair
+// refuses.
+func TestExifThumbnailNeverTakesOver(t *testing.T) {
+	base := readFixture(t, "base.exif-icc-1280x720.jpeg")
+	exifLen := int(base[4])<<8 | int(base[5])
+	for _, announced := range []int{40, exifLen - 700, exifLen + 300} {
+		in := slices.Clone(base)
+		in[4], in[5] = byte(announced>>8), byte(announced)
+		out, rep := repairOK(t, jpegfix.Options{}, in)
+		want := slices.Concat(base[:2], base[2+2+exifLen:])
+		if !bytes.Equal(out, want) {
+			t.Fatalf("announced %d: output is not the frame without its Exif (%d bytes, want %d): %q", announced, len(out), len(want), rep.Sentences())
+		}
+		if f := rep.Fixes[0]; f.Name != "Exif metadata" || f.Real != exifLen {
+			t.Errorf("fix %+v, want the Exif segment with its real length %d", f, exifLen)
+		}
+	}
+	in := slices.Clone(base)
+	in[0] = 0
+	_, _, err := jpegfix.Repair(in)
+	wantProblem(t, err, jpegfix.ProblemDamaged, "thumbnail")
+}

@@ -15,6 +15,11 @@ func findSOI(src []byte) (int, error) {
 		return 0, nil
 	}
 	if i := bytes.Index(src[:min(len(src), maxLeadingJunk)], []byte{0xff, soiMarker, 0xff}); i >= 0 {
+		if bytes.Contains(src[:i], []byte("Exif\x00")) {
+			// The junk holds the image's own Exif header: the real start is
+			// damaged, and what follows is the embedded thumbnail.
+			return 0, refuse(ProblemDamaged, 0, "the start of the file is damaged: the first image in it is the thumbnail inside its Exif metadata, not the picture")
+		}
 		return i, nil
 	}
 	return 0, refuse(ProblemNotJPEG, 0, describe(src))
