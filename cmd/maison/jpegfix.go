@@ -32,7 +32,17 @@ func runJpegfix(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("jpegfix", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	strip := fs.Bool("strip", false, "")
-	if err := fs.Parse(args); err != nil {
+	// Accept -strip after the file names too, so that it is never taken
+	// for OUT.
+	var rest []string
+	for _, a := range args {
+		if a == "-strip" || a == "--strip" {
+			*strip = true
+			continue
+		}
+		rest = append(rest, a)
+	}
+	if err := fs.Parse(rest); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, jpegfixUsage)
 			return 0

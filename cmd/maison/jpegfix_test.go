@@ -65,7 +65,7 @@ func TestJpegfixRepairsNextToTheInput(t *testing.T) {
 func TestJpegfixWritesOutAndStrips(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "porch-clean.jpeg")
-	_, code, stdout, stderr := runJpegfixIn(t, "exif.com-too-short.jpeg", "porch.jpeg", "-strip", "IN", out)
+	_, code, stdout, stderr := runJpegfixIn(t, "exif.com-too-short.jpeg", "porch.jpeg", "IN", out, "-strip")
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
