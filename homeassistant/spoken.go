@@ -50,6 +50,12 @@ func (e *Error) Say(lang voice.Lang) string {
 	case KindNoAssist:
 		return pick("Home Assistant is not yet sharing its devices with me. This is a one-time setup step, and waiting will not change it. It does not mean my access key is wrong. An administrator must add the Model Context Protocol Server integration in Home Assistant and choose what to expose to Assist.",
 			"Home Assistant ne partage pas encore ses appareils avec moi. C'est une étape de configuration à faire une fois, et attendre n'y changera rien. Ça ne veut pas dire que ma clé d'accès est mauvaise. Un administrateur doit ajouter l'intégration Model Context Protocol Server dans Home Assistant et choisir ce qui est exposé à Assist.")
+	case KindNoAITask:
+		return pick("Home Assistant has no AI that can describe pictures, so I can only say what the sensors report. This is a setup choice and will not change by waiting. An administrator can add an AI task that accepts images in Home Assistant.",
+			"Home Assistant n'a pas d'IA capable de décrire des images; je ne peux dire que ce que rapportent les capteurs. C'est un choix de configuration, qui ne changera pas avec le temps. Un administrateur peut ajouter dans Home Assistant une tâche d'IA qui accepte les images.")
+	case KindAITaskFailed:
+		return pick("Home Assistant's AI could not describe the picture this time. This is usually brief, an AI service that is busy or refusing for a moment. It does not mean the camera is broken. Try again in a moment, or ask for the picture itself.",
+			"L'IA de Home Assistant n'a pas pu décrire l'image cette fois. C'est généralement bref, un service d'IA occupé ou qui refuse un moment. Ça ne veut pas dire que la caméra est en panne. Réessayez dans un instant, ou demandez l'image elle-même.")
 	case KindProtocol:
 		return pick("Home Assistant answered in a way I did not expect. This may pass after an update. It does not mean anything changed in the house. Try again; if it keeps happening, whoever runs maison should look at its log.",
 			"Home Assistant a répondu d'une façon inattendue. Ça peut passer après une mise à jour. Ça ne veut pas dire que quelque chose a changé dans la maison. Réessayez; si ça continue, la personne qui gère maison devrait consulter son journal.")

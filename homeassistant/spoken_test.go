@@ -7,7 +7,7 @@ import (
 )
 
 func TestSayIsSpeakableInBothLanguages(t *testing.T) {
-	for k := KindUnreachable; k <= KindProtocol; k++ {
+	for k := KindUnreachable; k <= KindAITaskFailed; k++ {
 		for _, lang := range []voice.Lang{voice.English, voice.French} {
 			s := (&Error{Kind: k}).Say(lang)
 			if err := voice.Speakable(s); err != nil {

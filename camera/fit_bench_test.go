@@ -1,0 +1,52 @@
+package camera_test
+
+import (
+	"bytes"
+	"image/jpeg"
+	"testing"
+
+	"github.com/disintegration/imaging"
+
+	"maison/camera"
+)
+
+// naiveFit is the anchor: the standard decoder, imaging.Fit with Lanczos to
+// the same budget, and the standard encoder at quality 80.
+func naiveFit(tb testing.TB, src []byte) []byte {
+	img, err := jpeg.Decode(bytes.NewReader(src))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	fitted := imaging.Fit(img, 1429, 1429, imaging.Lanczos)
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, fitted, &jpeg.Options{Quality: 80}); err != nil {
+		tb.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// BenchmarkFit compares maison's fit path with the naive path on the demo's
+// camera frames, in the same run.
+func BenchmarkFit(b *testing.B) {
+	house, _ := sharedHouse()
+	for _, id := range []string{"camera.backyard", "camera.front_door"} {
+		_, clean, ok := house.Frame(id)
+		if !ok {
+			b.Fatalf("no frame for %s", id)
+		}
+		b.Run(id+"/maison", func(b *testing.B) {
+			b.SetBytes(int64(len(clean)))
+			for b.Loop() {
+				if _, err := camera.Fit(clean, camera.Limits{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(id+"/naive", func(b *testing.B) {
+			b.SetBytes(int64(len(clean)))
+			for b.Loop() {
+				naiveFit(b, clean)
+			}
+		})
+	}
+}
