@@ -7,6 +7,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/maphash"
+	"image"
 	"log/slog"
 	"slices"
 	"strings"
@@ -40,6 +42,11 @@ type Config struct {
 	Lang voice.Lang
 	// MaxAge is how old a frame may be and still be reused. Zero means 3s.
 	MaxAge time.Duration
+	// FullFrames turns off asking Home Assistant for pre-scaled frames. By
+	// default, once a camera is known to be at least twice as large as the
+	// fitted size, Home Assistant is asked (camera proxy width and height) for
+	// a frame scaled in 1/8 steps, which maison then fits exactly.
+	FullFrames bool
 	// AI describes frames for Describe. Nil means no AI descriptions.
 	AI AI
 	// AITask is the ai_task entity to ask: empty means the first that accepts
@@ -58,6 +65,17 @@ type Service struct {
 	cfg    Config
 	log    *slog.Logger
 	frames *frames
+
+	mu    sync.Mutex
+	sizes map[string]image.Point // full frame size per camera, as last seen unscaled
+	seen  map[string]seenFrame   // the last frame of each camera, to notice a frozen one
+	seed  maphash.Seed
+}
+
+// seenFrame remembers a frame by its hash and when it was first fetched.
+type seenFrame struct {
+	sum   uint64
+	first time.Time
 }
 
 // New returns a Service; it does no I/O.
@@ -84,7 +102,7 @@ func New(cfg Config) (*Service, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	svc := &Service{cfg: cfg, log: log}
+	svc := &Service{cfg: cfg, log: log, sizes: map[string]image.Point{}, seen: map[string]seenFrame{}, seed: maphash.MakeSeed()}
 	svc.frames = newFrames(svc.prepare, cfg.MaxAge, cfg.Now)
 	return svc, nil
 }
@@ -166,6 +184,9 @@ type prepared struct {
 	fetched time.Time
 	size    int // bytes the camera sent
 	repairs []string
+	// sameSince is when a byte-identical frame was first fetched, when the
+	// camera keeps sending the same one; zero otherwise.
+	sameSince time.Time
 }
 
 type job struct {

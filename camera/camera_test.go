@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"maison/assist"
 	"maison/camera"
@@ -225,5 +226,80 @@ func TestDescriptionSaysFactsAround(t *testing.T) {
 		if !strings.Contains(snap.Description, want) {
 			t.Errorf("description lacks %q: %q", want, snap.Description)
 		}
+	}
+}
+
+// Once a camera is known to be much larger than needed, Home Assistant is
+// asked for a pre-scaled frame (it scales in 1/8 steps), which is then fitted
+// exactly; FullFrames keeps asking for the whole frame.
+func TestLargeCamerasArePrescaledByHomeAssistant(t *testing.T) {
+	house, url := sharedHouse()
+	for _, full := range []bool{false, true} {
+		ha, err := homeassistant.New(homeassistant.Config{URL: url, Token: house.UserToken()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := ha.Connect(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		defer ha.Close()
+		svc, err := camera.New(camera.Config{Source: ha, Allow: []string{"camera.backyard"}, MaxAge: time.Nanosecond, FullFrames: full})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cam, _ := svc.Find(t.Context(), "backyard")
+		first, err := svc.Snapshot(t.Context(), cam)
+		if err != nil {
+			t.Fatal(err)
+		}
+		second, err := svc.Snapshot(t.Context(), cam)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantSecond := 1440 // 3/8 of 3840: the smallest step covering 1429x804
+		if full {
+			wantSecond = 3840
+		}
+		if first.Image.SourceWidth != 3840 || second.Image.SourceWidth != wantSecond {
+			t.Errorf("FullFrames %v: fetched %d then %d pixels wide, want 3840 then %d", full, first.Image.SourceWidth, second.Image.SourceWidth, wantSecond)
+		}
+		if second.Image.Width != 1429 || second.Image.Height != 804 {
+			t.Errorf("FullFrames %v: fitted to %dx%d", full, second.Image.Width, second.Image.Height)
+		}
+	}
+}
+
+// A camera that keeps sending the very same bytes is said to be maybe frozen.
+func TestFrozenCameraIsSaid(t *testing.T) {
+	house, url := sharedHouse()
+	ha, err := homeassistant.New(homeassistant.Config{URL: url, Token: house.UserToken()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ha.Connect(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	defer ha.Close()
+	clock := time.Now()
+	svc, err := camera.New(camera.Config{Source: ha, Allow: []string{"camera.garage"}, MaxAge: time.Nanosecond, Now: func() time.Time { return clock }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cam, _ := svc.Find(t.Context(), "garage")
+	first, err := svc.Snapshot(t.Context(), cam)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(first.Description, "frozen") {
+		t.Errorf("a first frame cannot be frozen: %q", first.Description)
+	}
+	// The demo's frames never change: five minutes on, the same bytes.
+	clock = clock.Add(5 * time.Minute)
+	again, err := svc.Snapshot(t.Context(), cam)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(again.Description, "The camera has been sending exactly the same picture for five minutes, so it may be frozen") {
+		t.Errorf("a frame unchanged for five minutes: %q", again.Description)
 	}
 }

@@ -40,6 +40,12 @@ func (s *Service) describeWith(ctx context.Context, cam Camera, snap Snapshot, a
 	case "unavailable", "unknown":
 		out = append(out, pick(fr, "Home Assistant says it is unavailable, so this picture may be old.", "Home Assistant la dit indisponible, cette image est peut-être ancienne."))
 	}
+	if !snap.SameSince.IsZero() {
+		d := lang.Duration(s.cfg.Now().Sub(snap.SameSince))
+		out = append(out, voice.Sentence(pick(fr,
+			"The camera has been sending exactly the same picture for "+d+", so it may be frozen and what it shows may be old",
+			"La caméra envoie exactement la même image depuis "+d+", elle est peut-être figée et ce qu'elle montre peut être ancien")))
+	}
 	if st := snap.Image.Luma; st != nil {
 		switch {
 		case st.StdDev < 4:

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/maphash"
+	"image"
 	"time"
 
 	"maison/homeassistant"
@@ -16,9 +18,10 @@ type Snapshot struct {
 	Camera
 	Image        Fitted
 	Fetched      time.Time
-	FetchedBytes int      // size of the frame as the camera sent it
-	Repairs      []string // what jpegfix repaired, one sentence each
-	Description  string   // spoken description, from facts only
+	FetchedBytes int       // size of the frame as the camera sent it
+	Repairs      []string  // what jpegfix repaired, one sentence each
+	SameSince    time.Time // when the camera started sending this very frame, if it seems frozen
+	Description  string    // spoken description, from facts only
 }
 
 // repairPolicy drops every comment and all metadata decoding does not need,
@@ -32,18 +35,19 @@ func (s *Service) Snapshot(ctx context.Context, cam Camera) (Snapshot, error) {
 	if err != nil {
 		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
 	}
-	snap := Snapshot{Camera: cam, Image: p.fit, Fetched: p.fetched, FetchedBytes: p.size, Repairs: p.repairs}
+	snap := Snapshot{Camera: cam, Image: p.fit, Fetched: p.fetched, FetchedBytes: p.size, Repairs: p.repairs, SameSince: p.sameSince}
 	snap.Description = s.describe(ctx, cam, snap)
 	return snap, nil
 }
 
 // prepare fetches one frame from Home Assistant, repairs it and fits it.
 func (s *Service) prepare(ctx context.Context, id string) (prepared, error) {
-	img, err := s.cfg.Source.CameraImage(ctx, id, 0, 0)
+	w, h := s.askSize(id)
+	img, err := s.cfg.Source.CameraImage(ctx, id, w, h)
 	if err != nil {
 		return prepared{}, err
 	}
-	p := prepared{fetched: img.Fetched, size: len(img.Bytes)}
+	p := prepared{fetched: img.Fetched, size: len(img.Bytes), sameSince: s.sameAsBefore(id, w, img)}
 	body, orient := img.Bytes, 1
 	if len(body) >= 2 && body[0] == 0xFF && body[1] == 0xD8 || looksLikeJPEGWithJunk(body) {
 		// Repair keeping metadata first, to read the orientation, then strip.
@@ -73,7 +77,55 @@ func (s *Service) prepare(ctx context.Context, id string) (prepared, error) {
 		}
 	}
 	p.fit = fit
+	if w == 0 {
+		s.mu.Lock()
+		s.sizes[id] = image.Pt(fit.SourceWidth, fit.SourceHeight)
+		s.mu.Unlock()
+	}
 	return p, nil
+}
+
+// frozenAfter is how long a camera must keep sending the very same bytes
+// before the description says so: live cameras never repeat a frame byte
+// for byte (sensor noise, the clock in the overlay).
+const frozenAfter = 30 * time.Second
+
+// sameAsBefore remembers this frame and returns since when the camera has
+// been sending exactly these bytes, if for longer than frozenAfter.
+func (s *Service) sameAsBefore(id string, scaledTo int, img homeassistant.Image) time.Time {
+	sum := maphash.Bytes(s.seed, img.Bytes)
+	key := fmt.Sprintf("%s@%d", id, scaledTo)
+	now := s.cfg.Now()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	prev, ok := s.seen[key]
+	if !ok || prev.sum != sum {
+		s.seen[key] = seenFrame{sum: sum, first: now}
+		return time.Time{}
+	}
+	if now.Sub(prev.first) < frozenAfter {
+		return time.Time{}
+	}
+	return prev.first
+}
+
+// askSize is the size to ask Home Assistant for: the fitted size when the
+// camera is known to be at least twice as large, else 0, 0 for the full frame.
+func (s *Service) askSize(id string) (int, int) {
+	if s.cfg.FullFrames {
+		return 0, 0
+	}
+	s.mu.Lock()
+	full, ok := s.sizes[id]
+	s.mu.Unlock()
+	if !ok {
+		return 0, 0
+	}
+	w, h := fitSize(full.X, full.Y, Limits{}.withDefaults())
+	if full.X < 2*w || full.Y < 2*h {
+		return 0, 0
+	}
+	return w, h
 }
 
 // looksLikeJPEGWithJunk reports a JPEG start within the first bytes, as
