@@ -223,12 +223,7 @@ func (f *frames) get(ctx context.Context, id string) (prepared, error) {
 	}
 }
 
-// jobTimeout bounds one shared preparation; Home Assistant itself gives up on a camera after 10s.
-const jobTimeout = 12 * time.Second
-
 func (f *frames) run(ctx context.Context, id string, j *job) {
-	ctx, cancel := context.WithTimeout(ctx, jobTimeout)
-	defer cancel()
 	j.out, j.err = f.prepare(ctx, id)
 	j.at = f.now()
 	f.mu.Lock()

@@ -40,10 +40,17 @@ func (s *Service) Snapshot(ctx context.Context, cam Camera) (Snapshot, error) {
 	return snap, nil
 }
 
+// fetchTimeout bounds waiting for one frame from Home Assistant, which itself
+// gives up on a camera after 10s. Repairing and fitting are not timed: they
+// are this process's own work, and a caller in a hurry stops waiting anyway.
+const fetchTimeout = 12 * time.Second
+
 // prepare fetches one frame from Home Assistant, repairs it and fits it.
 func (s *Service) prepare(ctx context.Context, id string) (prepared, error) {
 	w, h := s.askSize(id)
-	img, err := s.cfg.Source.CameraImage(ctx, id, w, h)
+	fetchCtx, cancel := context.WithTimeout(ctx, fetchTimeout)
+	img, err := s.cfg.Source.CameraImage(fetchCtx, id, w, h)
+	cancel()
 	if err != nil {
 		return prepared{}, err
 	}
