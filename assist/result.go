@@ -226,11 +226,11 @@ func failure(lang voice.Lang, args map[string]any, text string) string {
 	case "NAME", "ASSISTANT":
 		return pick(fr,
 			"Home Assistant has nothing called "+q(what)+" that is shared with Assist."+nothing+" This does not mean the device is broken: it may have another name, or not be shared. Ask for the state of the house to hear the names that exist; an admin can share a device in Home Assistant under Settings, Voice assistants, Expose.",
-			"Home Assistant n'a rien qui s'appelle "+q(what)+" et qui soit partagé avec Assist."+nothing+" Ça ne veut pas dire que l'appareil est en panne : il a peut-être un autre nom, ou il n'est pas partagé. Demandez l'état de la maison pour entendre les noms qui existent; un administrateur peut partager un appareil dans Home Assistant, sous Paramètres, Assistants vocaux, Exposer.")
+			"Home Assistant n'a rien qui s'appelle "+qFR(what)+" et qui soit partagé avec Assist."+nothing+" Ça ne veut pas dire que l'appareil est en panne : il a peut-être un autre nom, ou il n'est pas partagé. Demandez l'état de la maison pour entendre les noms qui existent; un administrateur peut partager un appareil dans Home Assistant, sous Paramètres, Assistants vocaux, Exposer.")
 	case "AREA", "INVALID_AREA":
 		return pick(fr,
 			"Home Assistant has no area called "+q(Name(area))+"."+nothing+" Ask for the state of the house to hear the areas that exist, and try again with one of them.",
-			"Home Assistant n'a pas de pièce appelée "+q(Name(area))+"."+nothing+" Demandez l'état de la maison pour entendre les pièces qui existent, puis réessayez.")
+			"Home Assistant n'a pas de pièce appelée "+qFR(Name(area))+"."+nothing+" Demandez l'état de la maison pour entendre les pièces qui existent, puis réessayez.")
 	case "FLOOR", "INVALID_FLOOR":
 		return pick(fr,
 			"Home Assistant has no floor by that name."+nothing+" Try naming the area or the device instead.",
@@ -238,15 +238,15 @@ func failure(lang voice.Lang, args map[string]any, text string) string {
 	case "DOMAIN", "DEVICE_CLASS", "FEATURE":
 		return pick(fr,
 			q(what)+" cannot do that."+nothing+" It is shared with Assist but this action does not apply to it; ask for the state of the house to see what kind of device it is.",
-			q(what)+" ne peut pas faire ça."+nothing+" L'appareil est partagé avec Assist mais cette action ne s'y applique pas.")
+			qFR(what)+" ne peut pas faire ça."+nothing+" L'appareil est partagé avec Assist mais cette action ne s'y applique pas.")
 	case "STATE":
 		return pick(fr,
 			q(what)+" is already in that state."+nothing,
-			q(what)+" est déjà dans cet état."+nothing)
+			qFR(what)+" est déjà dans cet état."+nothing)
 	case "DUPLICATE_NAME":
 		return pick(fr,
 			"More than one device is called "+q(what)+"."+nothing+" Say the area too, for example the kitchen.",
-			"Plusieurs appareils s'appellent "+q(what)+"."+nothing+" Précisez la pièce.")
+			"Plusieurs appareils s'appellent "+qFR(what)+"."+nothing+" Précisez la pièce.")
 	case "MULTIPLE_TARGETS":
 		return pick(fr,
 			"That matched several devices, and Home Assistant acts on one at a time here."+nothing+" Name one device.",
@@ -273,6 +273,14 @@ func q(s string) string {
 		return "that"
 	}
 	return "“" + s + "”"
+}
+
+// qFR is q with French quotation marks.
+func qFR(s string) string {
+	if s == "" {
+		return "ça"
+	}
+	return "« " + s + " »"
 }
 
 // dateTime is GetDateTime's result.

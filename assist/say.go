@@ -53,7 +53,7 @@ func SayEntity(lang voice.Lang, e Entity, f Facts, now time.Time) string {
 	switch e.Domain {
 	case "binary_sensor":
 		switch f.DeviceClass {
-		case "motion", "occupancy", "presence", "moving":
+		case "motion", "moving":
 			if on {
 				return voice.Sentence(pick(fr, the(name)+" detects movement right now", name+" détecte du mouvement en ce moment"))
 			}
@@ -61,6 +61,14 @@ func SayEntity(lang voice.Lang, e Entity, f Facts, now time.Time) string {
 				return voice.Sentence(pick(fr, the(name)+" last detected movement "+ago, name+" a détecté du mouvement pour la dernière fois "+ago))
 			}
 			return voice.Sentence(pick(fr, the(name)+" detects no movement", name+" ne détecte aucun mouvement"))
+		case "occupancy", "presence":
+			if on {
+				return voice.Sentence(pick(fr, the(name)+" detects someone right now", name+" détecte une présence en ce moment"))
+			}
+			if ago != "" {
+				return voice.Sentence(pick(fr, the(name)+" last detected someone "+ago, name+" a détecté une présence pour la dernière fois "+ago))
+			}
+			return voice.Sentence(pick(fr, the(name)+" detects no one", name+" ne détecte personne"))
 		case "door", "window", "garage_door", "opening":
 			if on {
 				return voice.Sentence(pick(fr, the(name)+" is open", name+" est ouvert"))
@@ -181,6 +189,9 @@ func SayHouse(lang voice.Lang, entities []Entity, facts func(Entity) Facts, now 
 	}
 	items := make([]item, 0, len(entities))
 	for _, e := range entities {
+		if e.Domain == "camera" {
+			continue // cameras have their own tools; their idle state tells nothing here
+		}
 		f := facts(e)
 		items = append(items, item{e, f, priority(e, f, now)})
 	}

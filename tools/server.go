@@ -40,6 +40,8 @@ type Deps struct {
 	Lang voice.Lang
 	// Version is maison's version, reported to clients. Zero means "dev".
 	Version string
+	// Now is the clock answers are said against. Nil means time.Now.
+	Now func() time.Time
 	// Logger is shared with the MCP SDK. Nil means discard.
 	Logger *slog.Logger
 }
@@ -78,7 +80,10 @@ func New(ctx context.Context, deps Deps) (*mcp.Server, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	s := &server{deps: deps, log: log, now: time.Now}
+	if deps.Now == nil {
+		deps.Now = time.Now
+	}
+	s := &server{deps: deps, log: log, now: deps.Now}
 	srv := mcp.NewServer(&mcp.Implementation{Name: "maison", Title: "maison", Version: deps.Version}, &mcp.ServerOptions{
 		Instructions: instructions,
 		Logger:       log,

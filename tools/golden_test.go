@@ -1,0 +1,136 @@
+package tools_test
+
+import (
+	"flag"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"maison/assist"
+	"maison/camera"
+	"maison/demo"
+	"maison/homeassistant"
+	"maison/tools"
+	"maison/voice"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// goldenClock is the demo house's clock and maison's, so every "ago" is fixed.
+var goldenClock = time.Date(2026, 11, 29, 19, 5, 0, 0, time.UTC)
+
+// TestGoldenAnswers pins what maison says, in English and in French, for the
+// demo house: the house, each camera, an action, a refusal and the errors.
+// Regenerate with: go test ./tools -run TestGoldenAnswers -update
+func TestGoldenAnswers(t *testing.T) {
+	for _, lang := range []voice.Lang{voice.English, voice.French} {
+		t.Run(string(lang), func(t *testing.T) {
+			now := func() time.Time { return goldenClock }
+			house := demo.New(demo.Options{Now: now, NoAITask: true})
+			srv := httptest.NewServer(house.Handler())
+			defer srv.Close()
+			ha, err := homeassistant.New(homeassistant.Config{URL: srv.URL, Token: house.UserToken()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := ha.Connect(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+			defer ha.Close()
+			live := assist.NewLive(ha, 0)
+			cams, err := camera.New(camera.Config{Source: ha, Exposed: live.Entities, Lang: lang, Now: now})
+			if err != nil {
+				t.Fatal(err)
+			}
+			server, err := tools.New(t.Context(), tools.Deps{HA: ha, Live: live, Cameras: cams, Lang: lang, Now: now})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, ct := mcp.NewInMemoryTransports()
+			ss, err := server.Connect(t.Context(), st, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ss.Close()
+			cs, err := mcp.NewClient(&mcp.Implementation{Name: "golden", Version: "1"}, nil).Connect(t.Context(), ct, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer cs.Close()
+
+			var got strings.Builder
+			for _, c := range []struct {
+				tool string
+				args map[string]any
+			}{
+				{"describe_house", nil},
+				{"list_cameras", nil},
+				{"describe_camera", map[string]any{"camera": "front door"}},
+				{"describe_camera", map[string]any{"camera": "garage"}},
+				{"describe_camera", map[string]any{"camera": "backyard"}},
+				{"describe_camera", map[string]any{"camera": "porch"}},
+				{"describe_camera", map[string]any{"camera": "attic"}},
+				{"turn_on", map[string]any{"name": "Living Room Lamp"}},
+				{"set_light", map[string]any{"name": "Kitchen Light", "brightness": 30}},
+				{"turn_on", map[string]any{"name": "Shed Power"}},
+				{"turn_off", map[string]any{"name": "Front Door Lock", "confirmation": "c-0000"}},
+			} {
+				text, isErr := call(t, cs, c.tool, c.args)
+				mark := "ok"
+				if isErr {
+					mark = "error"
+				}
+				got.WriteString(c.tool + " " + argLine(c.args) + " → " + mark + "\n" + text + "\n\n")
+			}
+			path := filepath.Join("testdata", "answers."+string(lang)+".golden")
+			if *update {
+				if err := os.WriteFile(path, []byte(got.String()), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if got.String() != string(want) {
+				t.Errorf("answers in %s differ from %s (run with -update after checking):\n%s", lang, path, got.String())
+			}
+		})
+	}
+}
+
+func argLine(args map[string]any) string {
+	var parts []string
+	for _, k := range []string{"camera", "name", "brightness", "confirmation"} {
+		if v, ok := args[k]; ok {
+			parts = append(parts, k+"="+strings.TrimSpace(strings.ReplaceAll(fmtAny(v), "\n", " ")))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+func fmtAny(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case int:
+		return strings.TrimSpace(strings.Repeat(" ", 0) + itoa(x))
+	}
+	return ""
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b []byte
+	for ; n > 0; n /= 10 {
+		b = append([]byte{byte('0' + n%10)}, b...)
+	}
+	return string(b)
+}
