@@ -94,6 +94,11 @@ func Run(ctx context.Context, cfg Config, w io.Writer) bool {
 	default:
 		r.ok("exposed to Assist: %d entities", len(ents))
 	}
+	if tasks := ha.AITasks(); len(tasks) == 0 {
+		r.warn("no AI task that accepts pictures: describe_camera will say what the sensors report, not what the picture shows")
+	} else {
+		r.ok("AI task %s (%s) can describe camera frames for voice", tasks[0].Name, tasks[0].EntityID)
+	}
 	if cfg.ProbeFullAPI {
 		probeFullAPI(ctx, ha, r)
 	}

@@ -51,7 +51,7 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 	fs.StringVar(&lang, "lang", env("MAISON_LANG", "en"), "language of answers, en or fr (MAISON_LANG)")
 	fs.StringVar(&c.AITask, "ai-task", env("MAISON_AI_TASK", ""), "ai_task entity describing frames for voice, or off (MAISON_AI_TASK)")
 	fs.StringVar(&level, "log-level", env("MAISON_LOG_LEVEL", "info"), "debug, info, warn or error (MAISON_LOG_LEVEL)")
-	fs.BoolVar(&c.NoAuth, "no-auth", false, "drop the bearer gate (demo on a loopback address only)")
+	fs.BoolVar(&c.NoAuth, "no-auth", false, "drop the bearer gate (loopback listen addresses only)")
 	fs.BoolVar(&c.Demo, "demo", cmd == "demo", "use the built-in demo house")
 	fs.BoolVar(&c.DemoAdmin, "demo-admin", false, "use the demo house's admin token (maison refuses it)")
 	fs.BoolVar(&c.ProbeFullAPI, "probe-full-api", false, "check: ask whether /api/mcp refuses the user (counts as a failed login in Home Assistant)")
@@ -87,8 +87,8 @@ func (c config) validate(cmd string) error {
 		return fmt.Errorf("MAISON_LISTEN %q: want host:port, e.g. 127.0.0.1:8765", c.Listen)
 	}
 	if c.NoAuth {
-		if cmd != "demo" {
-			return errors.New("--no-auth is only for `maison demo`")
+		if cmd != "demo" && cmd != "serve" {
+			return errors.New("--no-auth is only for `maison demo` and `maison serve`")
 		}
 		if !isLoopback(c.Listen) {
 			return fmt.Errorf("--no-auth refused: %s is not a loopback address; listen on 127.0.0.1 or [::1]", c.Listen)

@@ -23,7 +23,7 @@ const usage = `maison bridges Home Assistant and its cameras to MCP clients.
 
 Usage:
   maison demo [--no-auth]   serve the demo house over HTTP (POST /mcp)
-  maison serve              serve a real Home Assistant over HTTP (POST /mcp)
+  maison serve [--no-auth]  serve a real Home Assistant over HTTP (POST /mcp)
   maison stdio [--demo]     serve MCP over stdin/stdout
   maison check [--demo] [--probe-full-api]
                             check Home Assistant, privileges and cameras
