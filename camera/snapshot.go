@@ -40,6 +40,38 @@ func (s *Service) Snapshot(ctx context.Context, cam Camera) (Snapshot, error) {
 	return snap, nil
 }
 
+// Process is the whole path of a camera frame's bytes, as for every
+// snapshot: repair losslessly (reading the Exif orientation before metadata
+// is stripped), strip what decoding does not need, and fit to l. The report
+// says what was repaired.
+func Process(raw []byte, l Limits) (Fitted, jpegfix.Report, error) {
+	body, orient := raw, 1
+	var rep jpegfix.Report
+	if len(body) >= 2 && body[0] == 0xFF && body[1] == 0xD8 || looksLikeJPEGWithJunk(body) {
+		fixed, r, err := jpegfix.Repair(body)
+		if err != nil {
+			return Fitted{}, r, fmt.Errorf("%w: %w", ErrNotImage, err)
+		}
+		rep = r
+		orient = orientation(fixed)
+		if body, _, err = repairPolicy.Repair(fixed); err != nil {
+			return Fitted{}, rep, fmt.Errorf("%w: %w", ErrNotImage, err)
+		}
+	}
+	fit, err := FitOriented(body, orient, l)
+	if err != nil {
+		return Fitted{}, rep, err
+	}
+	if fit.Reencoded {
+		// A re-encoded frame carries only what image/jpeg writes; repair it
+		// anyway so every byte that leaves passed the same strict walk.
+		if clean, _, err := repairPolicy.Repair(fit.JPEG); err == nil {
+			fit.JPEG = clean
+		}
+	}
+	return fit, rep, nil
+}
+
 // fetchTimeout bounds waiting for one frame from Home Assistant, which itself
 // gives up on a camera after 10s. Repairing and fitting are not timed: they
 // are this process's own work, and a caller in a hurry stops waiting anyway.
@@ -55,33 +87,14 @@ func (s *Service) prepare(ctx context.Context, id string) (prepared, error) {
 		return prepared{}, err
 	}
 	p := prepared{fetched: img.Fetched, size: len(img.Bytes), sameSince: s.sameAsBefore(id, w, img)}
-	body, orient := img.Bytes, 1
-	if len(body) >= 2 && body[0] == 0xFF && body[1] == 0xD8 || looksLikeJPEGWithJunk(body) {
-		// Repair keeping metadata first, to read the orientation, then strip.
-		fixed, rep, err := jpegfix.Repair(body)
-		if err != nil {
-			s.log.Warn("camera frame refused", "camera", id, "err", err)
-			return p, fmt.Errorf("%w: %w", ErrNotImage, err)
-		}
-		if rep.Defects() > 0 {
-			p.repairs = rep.Sentences()
-			s.log.Info("camera frame repaired", "camera", id, "defects", rep.Defects(), "in_bytes", rep.InBytes, "out_bytes", rep.OutBytes)
-		}
-		orient = orientation(fixed)
-		if body, _, err = repairPolicy.Repair(fixed); err != nil {
-			return p, fmt.Errorf("%w: %w", ErrNotImage, err)
-		}
-	}
-	fit, err := FitOriented(body, orient, Limits{})
+	fit, rep, err := Process(img.Bytes, Limits{})
 	if err != nil {
+		s.log.Warn("camera frame refused", "camera", id, "err", err)
 		return p, err
 	}
-	if fit.Reencoded {
-		// A re-encoded frame carries only what image/jpeg writes; repair it
-		// anyway so every byte that leaves passed the same strict walk.
-		if clean, _, err := repairPolicy.Repair(fit.JPEG); err == nil {
-			fit.JPEG = clean
-		}
+	if rep.Defects() > 0 {
+		p.repairs = rep.Sentences()
+		s.log.Info("camera frame repaired", "camera", id, "defects", rep.Defects(), "in_bytes", rep.InBytes, "out_bytes", rep.OutBytes)
 	}
 	p.fit = fit
 	if w == 0 {

@@ -28,6 +28,7 @@ Usage:
   maison check [--demo] [--probe-full-api]
                             check Home Assistant, privileges and cameras
   maison jpegfix IN [OUT]   repair a JPEG file and say what was wrong
+  maison fit IN OUT         pass a picture through the snapshot path: what a client receives
 
 Settings (flags win over the environment):
   MAISON_LISTEN     address to listen on (default 127.0.0.1:8765)
@@ -57,8 +58,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 0
 	}
 	cmd, rest := args[0], args[1:]
-	if cmd == "jpegfix" {
+	switch cmd {
+	case "jpegfix":
 		return runJpegfix(rest, stdout, stderr)
+	case "fit":
+		return runFit(rest, stdout, stderr)
 	}
 	cfg, err := loadConfig(cmd, rest, getenv)
 	if err != nil {

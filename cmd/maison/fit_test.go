@@ -1,0 +1,42 @@
+package main
+
+import (
+	"bytes"
+	"image/jpeg"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"maison/demo"
+)
+
+func TestFitCommand(t *testing.T) {
+	house := demo.New(demo.Options{})
+	dir := t.TempDir()
+	served, clean, _ := house.Frame("camera.garage")
+	in, out := filepath.Join(dir, "garage.jpeg"), filepath.Join(dir, "garage.out.jpeg")
+	os.WriteFile(in, served, 0o644)
+	var stdout, stderr bytes.Buffer
+	if code := runFit([]string{in, out}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	got, _ := os.ReadFile(out)
+	if !bytes.Equal(got, clean) || !strings.Contains(stdout.String(), "a comment segment announced 4,094 bytes") {
+		t.Errorf("garage through maison fit: %d bytes (clean is %d): %s", len(got), len(clean), stdout.String())
+	}
+	_, big, _ := house.Frame("camera.backyard")
+	os.WriteFile(in, big, 0o644)
+	if code := runFit([]string{in, out}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	got, _ = os.ReadFile(out)
+	cfg, err := jpeg.DecodeConfig(bytes.NewReader(got))
+	if err != nil || cfg.Width != 1429 || cfg.Height != 804 {
+		t.Errorf("4K through maison fit: %+v %v", cfg, err)
+	}
+	os.WriteFile(in, []byte("<html>camera error</html>"), 0o644)
+	if code := runFit([]string{in, out}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "not a picture") {
+		t.Errorf("an HTML body: exit %d: %s", code, stderr.String())
+	}
+}
