@@ -517,7 +517,7 @@ func (r *repairer) sos(m, l int) (int, error) {
 		return 0, refuse(ProblemNoImage, m, fmt.Sprintf("image data starts at byte %s before any frame header", commas(m)))
 	}
 	if !validSOS(src, m, l) {
-		return 0, refuse(ProblemBadLength, m, fmt.Sprintf("the scan header at byte %s announces %s but %s; it cannot be repaired without loss", commas(m), nbytes(l), sosNeed(src, m)))
+		return 0, refuse(ProblemBadLength, m, fmt.Sprintf("the scan header at byte %s announces %s but %s; it cannot be repaired without loss", commas(m), nbytes(l), sosNeed(src, m, l)))
 	}
 	if why := r.checkScanComponents(m); why != "" {
 		return 0, refuse(ProblemDamaged, m, fmt.Sprintf("the scan header at byte %s %s", commas(m), why))
@@ -644,7 +644,10 @@ func validSOS(src []byte, m, l int) bool {
 	return ns >= 1 && ns <= 4 && l == 6+2*ns
 }
 
-func sosNeed(src []byte, m int) string {
+func sosNeed(src []byte, m, l int) string {
+	if l < 3 {
+		return "it is too short to say how many components it codes"
+	}
 	ns := int(src[m+4])
 	if ns < 1 || ns > 4 {
 		return fmt.Sprintf("it declares %d components (1 to 4 are possible)", ns)

@@ -274,6 +274,7 @@ func TestLyingTableLengthsAreRefused(t *testing.T) {
 		{"SOF long", set(0xc0, 3), []string{"frame header"}},
 		{"SOS long", set(0xda, 2), []string{"scan header"}},
 		{"DRI of 5", after(clean, []byte{0xff, 0xdd, 0, 5, 0, 1, 0}), []string{"restart interval", "instead of 4"}},
+		{"SOS of length 2 ending the file (fuzz crasher)", slices.Concat(clean[:camframe.SegmentOffset(clean, 0xda)], []byte{0xff, 0xda, 0, 2}), []string{"scan header", "too short"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, _, err := jpegfix.Repair(tc.in)
