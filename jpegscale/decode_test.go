@@ -115,7 +115,16 @@ func TestScale1MatchesImageJPEG(t *testing.T) {
 		t.Run(ti.name, func(t *testing.T) {
 			want, err := jpeg.Decode(bytes.NewReader(ti.data))
 			if err != nil {
-				t.Skipf("image/jpeg cannot decode %s: %v", ti.name, err)
+				// No standard reference (image/jpeg refuses progressive files
+				// with restart intervals): the decode must still succeed at the
+				// header's size; its luma is checked against djpeg elsewhere.
+				t.Logf("image/jpeg cannot decode %s (%v); checking the size only", ti.name, err)
+				cfg, cerr := jpeg.DecodeConfig(bytes.NewReader(ti.data))
+				got, derr := Decode(ti.data, 1)
+				if cerr != nil || derr != nil || got.Bounds().Dx() != cfg.Width || got.Bounds().Dy() != cfg.Height {
+					t.Fatalf("Decode: %v, header %v: %+v", derr, cerr, cfg)
+				}
+				return
 			}
 			got, err := Decode(ti.data, 1)
 			if err != nil {
