@@ -10,8 +10,20 @@ import (
 )
 
 // BenchmarkSnapshotCold fetches, repairs and fits a fresh frame every time
-// (no reuse), against the demo house over loopback HTTP.
+// (no reuse), against the demo house over loopback HTTP: with Home Assistant
+// asked for pre-scaled frames of large cameras (the default), and with full
+// frames.
 func BenchmarkSnapshotCold(b *testing.B) {
+	for _, full := range []bool{false, true} {
+		name := "prescaled"
+		if full {
+			name = "full"
+		}
+		b.Run(name, func(b *testing.B) { benchmarkSnapshotCold(b, full) })
+	}
+}
+
+func benchmarkSnapshotCold(b *testing.B, full bool) {
 	house, url := sharedHouse()
 	ha, err := homeassistant.New(homeassistant.Config{URL: url, Token: house.UserToken()})
 	if err != nil {
@@ -22,7 +34,7 @@ func BenchmarkSnapshotCold(b *testing.B) {
 	}
 	defer ha.Close()
 	live := assist.NewLive(ha, 0)
-	svc, err := camera.New(camera.Config{Source: ha, Exposed: live.Entities, MaxAge: time.Nanosecond})
+	svc, err := camera.New(camera.Config{Source: ha, Exposed: live.Entities, MaxAge: time.Nanosecond, FullFrames: full})
 	if err != nil {
 		b.Fatal(err)
 	}
