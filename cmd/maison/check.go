@@ -14,7 +14,7 @@ func runCheck(ctx context.Context, cfg config, stdout io.Writer, logger *slog.Lo
 	url, token := cfg.HAURL, cfg.HAToken
 	if cfg.Demo {
 		var err error
-		if url, token, err = startDemoHouse(ctx, cfg.DemoAdmin, logger); err != nil {
+		if url, token, err = startDemoHouse(ctx, cfg, logger); err != nil {
 			return false, err
 		}
 	}

@@ -21,6 +21,9 @@ type config struct {
 	Demo   bool   // --demo for stdio and check: use the built-in demo house
 	// DemoAdmin uses the demo house's admin token, to show that maison refuses it.
 	DemoAdmin bool
+	// DemoPrefixed makes the demo house name its Assist tools as Home
+	// Assistant 2026.9 and later do (intent__HassTurnOn).
+	DemoPrefixed bool
 	// ProbeFullAPI makes `maison check` ask whether /api/mcp refuses the user
 	// (Home Assistant counts that 401 as a failed login).
 	ProbeFullAPI bool
@@ -54,9 +57,18 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 	fs.BoolVar(&c.NoAuth, "no-auth", false, "drop the bearer gate (loopback listen addresses only)")
 	fs.BoolVar(&c.Demo, "demo", cmd == "demo", "use the built-in demo house")
 	fs.BoolVar(&c.DemoAdmin, "demo-admin", false, "use the demo house's admin token (maison refuses it)")
+	var naming string
+	fs.StringVar(&naming, "demo-naming", "plain", "the demo house's Assist tool names: plain (Home Assistant up to 2026.8) or prefixed (2026.9 and later)")
 	fs.BoolVar(&c.ProbeFullAPI, "probe-full-api", false, "check: ask whether /api/mcp refuses the user (counts as a failed login in Home Assistant)")
 	if err := fs.Parse(args); err != nil {
 		return c, fmt.Errorf("%w (see maison --help)", err)
+	}
+	switch naming {
+	case "plain":
+	case "prefixed":
+		c.DemoPrefixed = true
+	default:
+		return c, fmt.Errorf("--demo-naming %q: use plain or prefixed", naming)
 	}
 	if fs.NArg() > 0 {
 		return c, fmt.Errorf("unexpected argument %q (see maison --help)", fs.Arg(0))

@@ -14,8 +14,13 @@ import (
 // ends and returns its URL and the token to use: the non-admin user's, or the
 // admin's when admin is set (to show that maison refuses it). maison talks to
 // it over the same wire as to a real Home Assistant.
-func startDemoHouse(ctx context.Context, admin bool, logger *slog.Logger) (url, token string, err error) {
-	house := demo.New(demo.Options{Logger: logger.With("component", "demo")})
+func startDemoHouse(ctx context.Context, cfg config, logger *slog.Logger) (url, token string, err error) {
+	naming := demo.NamingPlain
+	if cfg.DemoPrefixed {
+		naming = demo.NamingPrefixed
+	}
+	admin := cfg.DemoAdmin
+	house := demo.New(demo.Options{ToolNaming: naming, Logger: logger.With("component", "demo")})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return "", "", fmt.Errorf("starting the demo house: %w", err)
@@ -34,7 +39,7 @@ func startDemoHouse(ctx context.Context, admin bool, logger *slog.Logger) (url, 
 
 // runDemo serves the demo house through maison over HTTP.
 func runDemo(ctx context.Context, cfg config, stdout io.Writer, logger *slog.Logger) error {
-	url, token, err := startDemoHouse(ctx, cfg.DemoAdmin, logger)
+	url, token, err := startDemoHouse(ctx, cfg, logger)
 	if err != nil {
 		return err
 	}

@@ -104,8 +104,13 @@ var wantTools = []string{"list_cameras", "camera_snapshot", "describe_camera", "
 
 func TestDemoOverHTTP(t *testing.T) {
 	url := startDemo(t, map[string]string{"MAISON_TOKEN": "e2e-secret", "MAISON_LISTEN": "127.0.0.1:0"})
-	for _, version := range []string{"2026-07-28", "2025-11-25", "2025-06-18"} {
+	prefixed := startDemo(t, map[string]string{"MAISON_TOKEN": "e2e-secret", "MAISON_LISTEN": "127.0.0.1:0"}, "--demo-naming", "prefixed")
+	for _, version := range []string{"2026-07-28", "2025-11-25", "2025-06-18", "prefixed"} {
 		t.Run(version, func(t *testing.T) {
+			url := url
+			if version == "prefixed" { // Home Assistant 2026.9's tool names, the newest client
+				url, version = prefixed, "2026-07-28"
+			}
 			cs := connect(t, url, "e2e-secret", version)
 			if got := cs.InitializeResult(); got != nil && got.ProtocolVersion != version {
 				t.Errorf("negotiated %q, want %q", got.ProtocolVersion, version)

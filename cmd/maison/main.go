@@ -22,7 +22,8 @@ import (
 const usage = `maison bridges Home Assistant and its cameras to MCP clients.
 
 Usage:
-  maison demo [--no-auth]   serve the demo house over HTTP (POST /mcp)
+  maison demo [--no-auth] [--demo-naming plain|prefixed]
+                            serve the demo house over HTTP (POST /mcp)
   maison serve [--no-auth]  serve a real Home Assistant over HTTP (POST /mcp)
   maison stdio [--demo]     serve MCP over stdin/stdout
   maison check [--demo] [--probe-full-api]

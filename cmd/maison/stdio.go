@@ -14,7 +14,7 @@ func runStdio(ctx context.Context, cfg config, stdin io.Reader, stdout io.Writer
 	url, token := cfg.HAURL, cfg.HAToken
 	if cfg.Demo {
 		var err error
-		if url, token, err = startDemoHouse(ctx, cfg.DemoAdmin, logger); err != nil {
+		if url, token, err = startDemoHouse(ctx, cfg, logger); err != nil {
 			return err
 		}
 	}
