@@ -134,3 +134,34 @@ func TestSpeakNonIntentResults(t *testing.T) {
 		t.Errorf("not speakable: %v: %q", err, got.Text)
 	}
 }
+
+func FuzzParseLiveContext(f *testing.F) {
+	f.Add(liveText)
+	f.Add(`{"success": false, "error": "x"}`)
+	f.Add("- names: 'a\n  areas: ")
+	f.Fuzz(func(t *testing.T, text string) {
+		ents, err := ParseLiveContext(text)
+		if err != nil {
+			return
+		}
+		for _, e := range ents {
+			if e.Attributes == nil {
+				t.Fatalf("entity without an attribute map: %+v", e)
+			}
+			// Whatever Home Assistant sent, what is said of it stays speakable text.
+			_ = SayEntity(voice.English, e, Facts{}, time.Now())
+		}
+	})
+}
+
+func FuzzSpeak(f *testing.F) {
+	f.Add("HassTurnOn", `{"speech": {}, "response_type": "action_done", "data": {"success": [{"name": "A", "id": "light.a"}], "failed": []}}`, false)
+	f.Add("GetDateTime", `{"success": true, "result": {"date": "2026-01-01", "time": "00:00:00"}}`, false)
+	f.Add("HassTurnOn", `Error calling tool: <MatchFailedError result=MatchTargetsResult(is_match=False, no_match_reason=<MatchFailedReason.NAME: 1>)>`, true)
+	f.Fuzz(func(t *testing.T, canonical, text string, isErr bool) {
+		out := Speak(voice.English, canonical, map[string]any{"name": "x"}, text, isErr)
+		if out.Text == "" {
+			t.Fatal("an answer with no words")
+		}
+	})
+}
