@@ -14,6 +14,9 @@ import (
 // rendered once.
 var sharedHouse = sync.OnceValues(func() (*demo.House, string) {
 	house := demo.New(demo.Options{})
+	for _, id := range []string{"camera.front_door", "camera.garage", "camera.backyard", "camera.porch", "camera.shed"} {
+		house.Frame(id) // render every frame now, outside any fetch timeout
+	}
 	srv := httptest.NewServer(house.Handler()) // lives as long as the test binary
 	return house, srv.URL
 })

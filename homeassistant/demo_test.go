@@ -506,15 +506,15 @@ func TestPingNoticesSilentConnection(t *testing.T) {
 	f := newHouse(t, demo.NamingPlain)
 	c := f.client(t, f.house.UserToken(), func(cfg *homeassistant.Config) {
 		cfg.PingInterval = 10 * time.Millisecond
-		cfg.PongTimeout = 50 * time.Millisecond
-		cfg.ConnectTimeout = 200 * time.Millisecond
+		cfg.PongTimeout = 300 * time.Millisecond
+		cfg.ConnectTimeout = 5 * time.Second // generous: a loaded machine must not fail the first connect
 	})
 	if err := c.Connect(t.Context()); err != nil {
 		t.Fatal(err)
 	}
 	dials := f.hits.get("/api/websocket")
 	// The socket stays open but every answer, pongs included, is late: only the ping can notice.
-	f.house.SetLatency(time.Second)
+	f.house.SetLatency(3 * time.Second)
 	waitFor(t, c, "the late pong noticed", func() bool {
 		st := c.Status()
 		return !st.Connected && st.Err != nil && st.Err.Kind == homeassistant.KindTimeout
