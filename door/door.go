@@ -7,10 +7,12 @@ import (
 	"crypto/subtle"
 	"errors"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/url"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Config sets up the door.
@@ -37,7 +39,7 @@ func New(cfg Config, mcp http.Handler) (http.Handler, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	d := &door{cfg: cfg, log: log, mcp: mcp}
+	d := &door{cfg: cfg, log: log, mcp: mcp, failures: newLimiter(maxFailures, time.Minute, time.Now)}
 	if cfg.Token != "" {
 		sum := sha256.Sum256([]byte(cfg.Token))
 		d.tokenSum = sum[:]
@@ -56,7 +58,13 @@ type door struct {
 	log      *slog.Logger
 	mcp      http.Handler
 	tokenSum []byte
+	failures *limiter
 }
+
+// maxFailures is how many refused bearer tokens one address may send in a
+// minute before it is told to wait: enough for a client with a stale token
+// to notice, far too few to guess one.
+const maxFailures = 10
 
 func (d *door) serveMCP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodPost {
@@ -70,6 +78,13 @@ func (d *door) serveMCP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !d.cfg.NoAuth && !d.authorized(r) {
+		host := remoteHost(r)
+		if !d.failures.allow(host) {
+			d.log.Warn("request refused: too many wrong tokens", "remote", host)
+			w.Header().Set("Retry-After", "60")
+			http.Error(w, "Too Many Requests: too many wrong tokens from this address; wait a minute", http.StatusTooManyRequests)
+			return
+		}
 		reason := "missing bearer token"
 		if r.Header.Get("Authorization") != "" {
 			reason = "wrong bearer token"
@@ -102,4 +117,13 @@ func (d *door) originAllowed(origin string, r *http.Request) bool {
 		return false
 	}
 	return strings.EqualFold(u.Host, r.Host)
+}
+
+// remoteHost is the client's address without its port.
+func remoteHost(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
 }

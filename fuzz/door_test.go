@@ -52,7 +52,7 @@ func FuzzDoor(f *testing.F) {
 			t.Fatalf("%s with Authorization %q reached the MCP server", method, req.Header.Get("Authorization"))
 		}
 		switch rec.Code {
-		case 200, 202, 400, 401, 403, 404, 405, 406, 413, 415, 500:
+		case 200, 202, 400, 401, 403, 404, 405, 406, 413, 415, 429, 500:
 		default:
 			t.Fatalf("unexpected status %d for %s %q", rec.Code, method, body)
 		}
