@@ -1,56 +1,26 @@
 package tools_test
 
 import (
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"maison/assist"
 	"maison/camera"
 	"maison/demo"
 	"maison/homeassistant"
-	"maison/tools"
 	"maison/voice"
 )
 
 // aiSession serves the tools with Home Assistant's AI task wired in.
 func aiSession(t *testing.T, opts demo.Options, lang voice.Lang) (*demo.House, *mcp.ClientSession) {
 	t.Helper()
-	house := demo.New(opts)
-	srv := httptest.NewServer(house.Handler())
-	t.Cleanup(srv.Close)
-	ha, err := homeassistant.New(homeassistant.Config{URL: srv.URL, Token: house.UserToken()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ha.Connect(t.Context()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ha.Close() })
-	live := assist.NewLive(ha, 0)
-	cams, err := camera.New(camera.Config{Source: ha, Exposed: live.Entities, AI: ha, AIBudget: 500 * time.Millisecond, Lang: lang})
-	if err != nil {
-		t.Fatal(err)
-	}
-	server, err := tools.New(t.Context(), tools.Deps{HA: ha, Live: live, Cameras: cams, Lang: lang})
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, ct := mcp.NewInMemoryTransports()
-	ss, err := server.Connect(t.Context(), st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ss.Close() })
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(t.Context(), ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close() })
-	return house, cs
+	r := newRig(t, rigOptions{house: opts, lang: lang, camera: func(c *camera.Config) {
+		c.AI = c.Source.(*homeassistant.Client)
+		c.AIBudget = 500 * time.Millisecond
+	}})
+	return r.house, r.cs
 }
 
 func TestDescribeCameraAsksHomeAssistantsAI(t *testing.T) {

@@ -1,61 +1,30 @@
 package tools_test
 
 import (
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"maison/assist"
 	"maison/camera"
 	"maison/demo"
 	"maison/homeassistant"
-	"maison/tools"
-	"maison/voice"
 )
 
-// faultySession is session with a client tuned to recover fast, returning
-// the client too so its cache can be compared with the house.
+// faultySession is a rig tuned to recover fast, returning the client too so
+// its cache can be compared with the house.
 func faultySession(t *testing.T) (*demo.House, *homeassistant.Client, *mcp.ClientSession) {
 	t.Helper()
-	house := demo.New(demo.Options{})
-	srv := httptest.NewServer(house.Handler())
-	t.Cleanup(srv.Close)
-	ha, err := homeassistant.New(homeassistant.Config{
-		URL: srv.URL, Token: house.UserToken(),
-		ReconnectMin: 100 * time.Millisecond, ReconnectMax: 500 * time.Millisecond,
-		RequestTimeout: 2 * time.Second,
+	r := newRig(t, rigOptions{
+		ha: func(c *homeassistant.Config) {
+			c.ReconnectMin, c.ReconnectMax = 100*time.Millisecond, 500*time.Millisecond
+			c.RequestTimeout = 2 * time.Second
+		},
+		liveTTL: time.Nanosecond, // always ask: the test changes the house under it
+		camera:  func(c *camera.Config) { c.MaxAge = time.Nanosecond },
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ha.Connect(t.Context()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ha.Close() })
-	live := assist.NewLive(ha, time.Nanosecond) // always ask: the test changes the house under it
-	cams, err := camera.New(camera.Config{Source: ha, Exposed: live.Entities, MaxAge: time.Nanosecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	server, err := tools.New(t.Context(), tools.Deps{HA: ha, Live: live, Cameras: cams, Lang: voice.English})
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, ct := mcp.NewInMemoryTransports()
-	ss, err := server.Connect(t.Context(), st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ss.Close() })
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(t.Context(), ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close() })
-	return house, ha, cs
+	return r.house, r.ha, r.cs
 }
 
 // settled waits until the client is connected and its cache says what the

@@ -2,20 +2,13 @@ package tools_test
 
 import (
 	"flag"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"maison/assist"
-	"maison/camera"
 	"maison/demo"
-	"maison/homeassistant"
-	"maison/tools"
 	"maison/voice"
 )
 
@@ -31,37 +24,7 @@ func TestGoldenAnswers(t *testing.T) {
 	for _, lang := range []voice.Lang{voice.English, voice.French} {
 		t.Run(string(lang), func(t *testing.T) {
 			now := func() time.Time { return goldenClock }
-			house := demo.New(demo.Options{Now: now, NoAITask: true})
-			srv := httptest.NewServer(house.Handler())
-			defer srv.Close()
-			ha, err := homeassistant.New(homeassistant.Config{URL: srv.URL, Token: house.UserToken()})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := ha.Connect(t.Context()); err != nil {
-				t.Fatal(err)
-			}
-			defer ha.Close()
-			live := assist.NewLive(ha, 0)
-			cams, err := camera.New(camera.Config{Source: ha, Exposed: live.Entities, Lang: lang, Now: now})
-			if err != nil {
-				t.Fatal(err)
-			}
-			server, err := tools.New(t.Context(), tools.Deps{HA: ha, Live: live, Cameras: cams, Lang: lang, Now: now})
-			if err != nil {
-				t.Fatal(err)
-			}
-			st, ct := mcp.NewInMemoryTransports()
-			ss, err := server.Connect(t.Context(), st, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer ss.Close()
-			cs, err := mcp.NewClient(&mcp.Implementation{Name: "golden", Version: "1"}, nil).Connect(t.Context(), ct, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer cs.Close()
+			cs := newRig(t, rigOptions{house: demo.Options{Now: now, NoAITask: true}, lang: lang, now: now}).cs
 
 			var got strings.Builder
 			for _, c := range []struct {

@@ -2,64 +2,15 @@ package tools_test
 
 import (
 	"context"
-	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"maison/assist"
-	"maison/camera"
 	"maison/demo"
-	"maison/homeassistant"
-	"maison/tools"
 	"maison/voice"
 )
-
-// session starts the demo house, maison's tools against it through the real
-// client, and an in-memory MCP client session.
-func session(t *testing.T, lang voice.Lang, naming demo.Naming) (*demo.House, *mcp.ClientSession) {
-	t.Helper()
-	return sessionWith(t, lang, naming, nil, "")
-}
-
-// sessionWith is session with client options and a protocol version ("" for the newest).
-func sessionWith(t *testing.T, lang voice.Lang, naming demo.Naming, opts *mcp.ClientOptions, version string) (*demo.House, *mcp.ClientSession) {
-	t.Helper()
-	house := demo.New(demo.Options{ToolNaming: naming})
-	srv := httptest.NewServer(house.Handler())
-	t.Cleanup(srv.Close)
-	ha, err := homeassistant.New(homeassistant.Config{URL: srv.URL, Token: house.UserToken()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ha.Connect(t.Context()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ha.Close() })
-	live := assist.NewLive(ha, 0)
-	cams, err := camera.New(camera.Config{Source: ha, Exposed: live.Entities, Lang: lang})
-	if err != nil {
-		t.Fatal(err)
-	}
-	server, err := tools.New(t.Context(), tools.Deps{HA: ha, Live: live, Cameras: cams, Lang: lang})
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, ct := mcp.NewInMemoryTransports()
-	ss, err := server.Connect(t.Context(), st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ss.Close() })
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, opts).Connect(t.Context(), ct, &mcp.ClientSessionOptions{ProtocolVersion: version})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close() })
-	return house, cs
-}
 
 func call(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) (string, bool) {
 	t.Helper()
@@ -214,7 +165,8 @@ func TestUnlockAsksThePerson(t *testing.T) {
 				asked = append(asked, req.Params.Message)
 				return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"confirm": answer}}, nil
 			}}
-			house, cs := sessionWith(t, voice.English, demo.NamingPlain, opts, version)
+			r := newRig(t, rigOptions{client: opts, version: version})
+			house, cs := r.house, r.cs
 			text, isErr := call(t, cs, "turn_off", map[string]any{"name": "Front Door Lock"})
 			if len(asked) != 1 || !strings.Contains(asked[0], "unlock the Front Door Lock") {
 				t.Errorf("%s: the person was asked %q", version, asked)
