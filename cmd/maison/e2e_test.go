@@ -310,7 +310,11 @@ func TestGeneratedTokenShownOnce(t *testing.T) {
 	}()
 	var url, token string
 	for url == "" || token == "" {
-		time.Sleep(20 * time.Millisecond)
+		select {
+		case code := <-done:
+			t.Fatalf("maison demo exited %d before serving: %s", code, out.String())
+		case <-time.After(20 * time.Millisecond):
+		}
 		for _, line := range strings.Split(out.String(), "\n") {
 			if u, ok := strings.CutPrefix(line, "maison is serving "); ok {
 				url = u
