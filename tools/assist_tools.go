@@ -115,6 +115,11 @@ func passthroughTool(canonical, description string, schema json.RawMessage) (*mc
 	}, true
 }
 
+// passthrough calls a Home Assistant tool maison has no wrapper for. Its
+// effect is unknown (HassSetPosition opens covers; an exposed script may do
+// anything), so a call that could touch a lock, a garage door, gate or door,
+// an alarm or a valve is refused and sent to turn_on or turn_off, which ask
+// the person first.
 func (s *server) passthrough(canonical string) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		var args map[string]any
@@ -123,8 +128,40 @@ func (s *server) passthrough(canonical string) mcp.ToolHandler {
 				return sayError(s.pick("Those details are not readable as named values. Nothing was changed.", "Ces détails ne sont pas lisibles. Rien n'a changé.")), nil
 			}
 		}
+		in := targetFrom(args)
+		if !in.empty() {
+			what, err := s.sensitiveTargets(ctx, anyAction, in)
+			if err != nil {
+				return sayError(s.haTrouble(err)), nil
+			}
+			if len(what) > 0 {
+				return sayError(s.pick(
+					"I will not do that through this action, because it could "+s.deps.Lang.List(what)+". Nothing was changed. Use turn on or turn off instead: they ask the person first.",
+					"Je ne le ferai pas par cette action, parce qu'elle pourrait "+s.deps.Lang.List(what)+". Rien n'a changé. Utilisez plutôt allumer ou éteindre : ils demandent d'abord à la personne.")), nil
+			}
+		}
 		return s.act(ctx, canonical, args), nil
 	}
+}
+
+// targetFrom reads an Assist target out of raw arguments.
+func targetFrom(args map[string]any) targetIn {
+	str := func(k string) string { v, _ := args[k].(string); return v }
+	list := func(k string) []string {
+		var out []string
+		switch v := args[k].(type) {
+		case string:
+			out = append(out, v)
+		case []any:
+			for _, x := range v {
+				if s, ok := x.(string); ok {
+					out = append(out, s)
+				}
+			}
+		}
+		return out
+	}
+	return targetIn{Name: str("name"), Area: str("area"), Floor: str("floor"), Domain: list("domain"), DeviceClass: list("device_class")}
 }
 
 // snake turns HassCancelAllTimers into hass_cancel_all_timers and keeps only [a-z0-9_].

@@ -11,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"maison/assist"
+	"maison/homeassistant"
 	"maison/voice"
 )
 
@@ -22,48 +23,117 @@ type guardedIn struct {
 
 // sensitiveTargets names what a call would do that needs a confirmation:
 // unlock a lock, open a garage door, gate or door, disarm an alarm, open a
-// valve. The targets are the exposed entities the call names.
+// valve. It fails closed: Home Assistant matches names more loosely than
+// maison can see (entity ids, aliases, area ids), so a target maison cannot
+// match, in a house where such a device exists, counts as sensitive too.
+// canonical anyAction asks whether the call could touch such a device at all.
 func (s *server) sensitiveTargets(ctx context.Context, canonical string, in targetIn) ([]string, error) {
+	if len(in.Domain) > 0 && !slices.ContainsFunc(in.Domain, isSensitiveDomain) {
+		return nil, nil // the call itself rules out every sensitive kind of device
+	}
 	ents, err := s.deps.Live.Entities(ctx)
 	if err != nil && !errors.Is(err, assist.ErrNoMatch) {
 		return nil, err
 	}
 	states := s.deps.HA.States()
+	name := strings.TrimSpace(in.Name)
+	if strings.Contains(name, ".") { // an entity id: find the name it goes by
+		if st, ok := s.deps.HA.State(name); ok {
+			name = st.Name()
+		}
+	}
 	var out []string
+	matched, sensitiveExists := false, false
 	for _, e := range ents {
-		if !targets(e, in) {
+		what := s.sensitiveAction(canonical, e, states)
+		if what != "" && domainAllowed(in.Domain, e.Domain) {
+			sensitiveExists = true
+		}
+		if !couldTarget(e, name, in) {
 			continue
 		}
-		class := assist.FactsFrom(states, e).DeviceClass
-		name := assist.Name(e.Name())
-		switch {
-		case canonical == "HassTurnOff" && e.Domain == "lock":
-			out = append(out, s.pick("unlock the "+name, "déverrouiller "+name))
-		case canonical == "HassTurnOff" && e.Domain == "alarm_control_panel":
-			out = append(out, s.pick("disarm the "+name, "désarmer "+name))
-		case canonical == "HassTurnOn" && e.Domain == "cover" && slices.Contains([]string{"garage", "gate", "door"}, class):
-			out = append(out, s.pick("open the "+name, "ouvrir "+name))
-		case canonical == "HassTurnOn" && e.Domain == "valve":
-			out = append(out, s.pick("open the "+name, "ouvrir "+name))
+		matched = true
+		if what != "" {
+			out = append(out, what)
 		}
+	}
+	if !matched && sensitiveExists && (name == "" || namesSensitive(states, name)) {
+		target := assist.Name(in.Name)
+		if target == "" {
+			target = assist.Name(in.Area + in.Floor)
+		}
+		out = append(out, s.pick("act on “"+target+"”, which could be a lock or a door", "agir sur « "+target+" », qui pourrait être une serrure ou une porte"))
 	}
 	return out, nil
 }
 
-// targets reports whether a call's target could include e, the way Assist
-// matches: by name, else by area, narrowed by domain.
-func targets(e assist.Entity, in targetIn) bool {
-	if len(in.Domain) > 0 && !slices.Contains(in.Domain, e.Domain) {
+// namesSensitive reports whether name could be Home Assistant's for a lock,
+// cover, valve or alarm that Assist did not describe to maison under that
+// name: by friendly name, entity id or object id, case and spacing aside.
+func namesSensitive(states []homeassistant.State, name string) bool {
+	want := loose(name)
+	for _, st := range states {
+		domain, object, _ := strings.Cut(st.EntityID, ".")
+		if !isSensitiveDomain(domain) {
+			continue
+		}
+		if loose(st.Name()) == want || strings.EqualFold(st.EntityID, name) || loose(strings.ReplaceAll(object, "_", " ")) == want {
+			return true
+		}
+	}
+	return false
+}
+
+// anyAction, as canonical, stands for an action whose effect maison does not know.
+const anyAction = ""
+
+// sensitiveAction says what canonical would do to e that needs a
+// confirmation, or "". A cover whose kind is unknown counts as a door.
+func (s *server) sensitiveAction(canonical string, e assist.Entity, states []homeassistant.State) string {
+	name := assist.Name(e.Name())
+	class := assist.FactsFrom(states, e).DeviceClass
+	openable := e.Domain == "valve" || e.Domain == "cover" && (class == "" || slices.Contains([]string{"garage", "gate", "door"}, class))
+	switch {
+	case (canonical == "HassTurnOff" || canonical == anyAction) && e.Domain == "lock":
+		return s.pick("unlock the "+name, "déverrouiller "+name)
+	case (canonical == "HassTurnOff" || canonical == anyAction) && e.Domain == "alarm_control_panel":
+		return s.pick("disarm the "+name, "désarmer "+name)
+	case (canonical == "HassTurnOn" || canonical == anyAction) && openable:
+		return s.pick("open the "+name, "ouvrir "+name)
+	}
+	return ""
+}
+
+func isSensitiveDomain(d string) bool {
+	switch d {
+	case "lock", "cover", "valve", "alarm_control_panel":
+		return true
+	}
+	return false
+}
+
+func domainAllowed(filter []string, domain string) bool {
+	return len(filter) == 0 || slices.Contains(filter, domain)
+}
+
+// couldTarget reports whether a call could act on e, matching as loosely as
+// Home Assistant does on what maison can see: every name and alias, every
+// area, case and spacing aside. A floor could hold anything.
+func couldTarget(e assist.Entity, name string, in targetIn) bool {
+	if !domainAllowed(in.Domain, e.Domain) {
 		return false
 	}
-	if n := strings.TrimSpace(in.Name); n != "" {
-		return hasName(e, n)
+	if name != "" {
+		return slices.ContainsFunc(e.Names, func(n string) bool { return loose(n) == loose(name) })
 	}
 	if a := strings.TrimSpace(in.Area); a != "" {
-		return strings.EqualFold(a, e.Area())
+		return slices.ContainsFunc(e.Areas, func(n string) bool { return loose(n) == loose(a) })
 	}
-	return strings.TrimSpace(in.Floor) != "" // a floor may hold anything
+	return strings.TrimSpace(in.Floor) != ""
 }
+
+// loose folds case and spacing, as Home Assistant's name matching does.
+func loose(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
 
 // caller identifies who is calling, for binding confirmations: the bearer
 // credential's hash over HTTP, or the local process over stdio.

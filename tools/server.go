@@ -26,6 +26,7 @@ type HomeAssistant interface {
 	AssistTools(ctx context.Context) ([]homeassistant.Tool, error)
 	CallAssist(ctx context.Context, canonical string, args map[string]any) (homeassistant.ToolResult, error)
 	States() []homeassistant.State
+	State(entityID string) (homeassistant.State, bool)
 }
 
 // Deps is what the tools need.

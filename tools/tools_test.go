@@ -212,3 +212,40 @@ func TestUnknownToolsPassThroughConservatively(t *testing.T) {
 		}
 	}
 }
+
+// Home Assistant matches names more loosely than maison sees them (spacing,
+// entity ids, areas): every spelling of a sensitive target still needs a
+// confirmation, and a passthrough tool cannot be used to go around it.
+func TestLooseSpellingsStillNeedAConfirmation(t *testing.T) {
+	house, cs := session(t, voice.English, demo.NamingPlain)
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+	}{
+		{"turn_off", map[string]any{"name": "Front  Door Lock"}},
+		{"turn_off", map[string]any{"name": "lock.front_door"}},
+		{"turn_off", map[string]any{"name": "front door lock"}},
+		{"turn_off", map[string]any{"area": "entrance", "domain": []string{"lock"}}},
+		{"turn_off", map[string]any{"area": "Entrance"}},
+		{"turn_on", map[string]any{"name": "Garage  Door"}},
+		{"turn_on", map[string]any{"name": "cover.garage_door"}},
+	} {
+		text, isErr := call(t, cs, c.tool, c.args)
+		if isErr || !strings.Contains(text, "nothing was done yet") {
+			t.Errorf("%s(%v) should only propose: %q", c.tool, c.args, text)
+		}
+	}
+	text, isErr := call(t, cs, "ha_get_date_time", map[string]any{"name": "Garage Door"})
+	if !isErr || !strings.Contains(text, "I will not do that through this action") {
+		t.Errorf("a passthrough aimed at the garage door: %q", text)
+	}
+	lock, _, _ := house.State("lock.front_door")
+	garage, _, _ := house.State("cover.garage_door")
+	if lock != "locked" || garage != "closed" {
+		t.Errorf("the house changed without a confirmation: lock %s, garage %s", lock, garage)
+	}
+	// A name nothing sensitive goes by is acted on at once.
+	if text, isErr := call(t, cs, "turn_off", map[string]any{"name": "kitchen  light"}); isErr || !strings.HasPrefix(text, "I turned off") {
+		t.Errorf("turn_off kitchen light: %q", text)
+	}
+}
