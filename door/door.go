@@ -10,7 +10,6 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"slices"
 	"strings"
 	"time"
 )
@@ -22,10 +21,6 @@ type Config struct {
 	// NoAuth drops the bearer gate. The caller makes sure the listen address
 	// is loopback (maison demo --no-auth).
 	NoAuth bool
-	// AllowedOrigins lists browser origins allowed besides the server's own
-	// (scheme://host[:port]). Requests without an Origin header are allowed:
-	// MCP clients outside browsers do not send one.
-	AllowedOrigins []string
 	// Logger records refusals. Nil means discard.
 	Logger *slog.Logger
 }
@@ -77,14 +72,26 @@ func (d *door) serveMCP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "Forbidden: this Origin may not call maison", http.StatusForbidden)
 		return
 	}
-	if !d.cfg.NoAuth && !d.authorized(r) {
-		host := remoteHost(r)
-		if !d.failures.allow(host) {
-			d.log.Warn("request refused: too many wrong tokens", "remote", host)
-			w.Header().Set("Retry-After", "60")
-			http.Error(w, "Too Many Requests: too many wrong tokens from this address; wait a minute", http.StatusTooManyRequests)
-			return
-		}
+	if d.cfg.NoAuth && !loopbackName(r.Host) {
+		// Without a token, only this machine may call; a page that rebinds
+		// its own name to 127.0.0.1 still sends that name as Host.
+		d.log.Warn("request refused: host not loopback", "host", r.Host, "remote", r.RemoteAddr)
+		http.Error(w, "Forbidden: without a token maison answers only to localhost", http.StatusForbidden)
+		return
+	}
+	if d.cfg.NoAuth {
+		d.mcp.ServeHTTP(w, r)
+		return
+	}
+	host := remoteHost(r)
+	if d.failures.over(host) {
+		d.log.Warn("request refused: too many wrong tokens", "remote", host)
+		w.Header().Set("Retry-After", "60")
+		http.Error(w, "Too Many Requests: too many wrong tokens from this address; wait a minute", http.StatusTooManyRequests)
+		return
+	}
+	if !d.authorized(r) {
+		d.failures.count(host)
 		reason := "missing bearer token"
 		if r.Header.Get("Authorization") != "" {
 			reason = "wrong bearer token"
@@ -107,16 +114,32 @@ func (d *door) authorized(r *http.Request) bool {
 	return subtle.ConstantTimeCompare(sum[:], d.tokenSum) == 1
 }
 
-// originAllowed accepts the server's own origin and the configured ones.
+// originAllowed accepts a browser Origin only from this machine, or from the
+// server's own origin when a token guards the door (a rebinding page cannot
+// know the token). MCP clients outside browsers send no Origin.
 func (d *door) originAllowed(origin string, r *http.Request) bool {
-	if slices.Contains(d.cfg.AllowedOrigins, origin) {
-		return true
-	}
 	u, err := url.Parse(origin)
 	if err != nil || u.Host == "" {
 		return false
 	}
-	return strings.EqualFold(u.Host, r.Host)
+	if loopbackName(u.Host) {
+		return true
+	}
+	return !d.cfg.NoAuth && strings.EqualFold(u.Host, r.Host)
+}
+
+// loopbackName reports whether host[:port] names this machine.
+func loopbackName(hostport string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.Trim(host, "[]")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // remoteHost is the client's address without its port.

@@ -25,16 +25,33 @@ func newLimiter(max int, window time.Duration, now func() time.Time) *limiter {
 	return &limiter{max: max, window: window, now: now, counts: map[string]int{}}
 }
 
-// allow counts one event for key and reports whether key is still under the limit.
-func (l *limiter) allow(key string) bool {
+// over reports whether key has reached the limit in this window.
+func (l *limiter) over(key string) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	l.roll()
+	return l.counts[l.bucket(key)] >= l.max
+}
+
+// count records one event for key.
+func (l *limiter) count(key string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.roll()
+	l.counts[l.bucket(key)]++
+}
+
+// roll starts a new window when the last one is over.
+func (l *limiter) roll() {
 	if now := l.now(); now.Sub(l.start) >= l.window {
 		l.start, l.counts = now, map[string]int{}
 	}
+}
+
+// bucket is key, or the shared overflow bucket once too many keys are known.
+func (l *limiter) bucket(key string) string {
 	if _, ok := l.counts[key]; !ok && len(l.counts) >= maxTracked {
-		key = "" // the overflow bucket
+		return ""
 	}
-	l.counts[key]++
-	return l.counts[key] <= l.max
+	return key
 }
