@@ -16,14 +16,25 @@ type Caller interface {
 
 // Live reads what is exposed to Assist (GetLiveContext), keeping the answer
 // for a short while so one question does not cost several round trips.
+// Concurrent callers share one request to Home Assistant, and each stops
+// waiting when its own context ends.
 type Live struct {
 	caller Caller
 	ttl    time.Duration
 	now    func() time.Time
 
-	mu   sync.Mutex
-	at   time.Time
+	mu       sync.Mutex
+	at       time.Time
+	ents     []Entity
+	gen      int // bumped by Forget: an answer asked for before it is not kept
+	inflight *liveCall
+}
+
+// liveCall is one GetLiveContext request that several callers wait on.
+type liveCall struct {
+	done chan struct{}
 	ents []Entity
+	err  error
 }
 
 // NewLive returns a Live over caller. A zero ttl means 5s.
@@ -37,10 +48,40 @@ func NewLive(caller Caller, ttl time.Duration) *Live {
 // Entities returns every entity exposed to Assist.
 func (l *Live) Entities(ctx context.Context) ([]Entity, error) {
 	l.mu.Lock()
-	defer l.mu.Unlock()
 	if l.ents != nil && l.now().Sub(l.at) < l.ttl {
-		return l.ents, nil
+		ents := l.ents
+		l.mu.Unlock()
+		return ents, nil
 	}
+	c := l.inflight
+	if c == nil {
+		c = &liveCall{done: make(chan struct{})}
+		l.inflight = c
+		// The request outlives any one caller: others may be waiting on it.
+		go l.fetch(context.WithoutCancel(ctx), c, l.gen)
+	}
+	l.mu.Unlock()
+	select {
+	case <-c.done:
+		return c.ents, c.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// fetch asks Home Assistant once; the client bounds the request.
+func (l *Live) fetch(ctx context.Context, c *liveCall, gen int) {
+	c.ents, c.err = l.ask(ctx)
+	l.mu.Lock()
+	l.inflight = nil
+	if c.err == nil && gen == l.gen {
+		l.ents, l.at = c.ents, l.now()
+	}
+	l.mu.Unlock()
+	close(c.done)
+}
+
+func (l *Live) ask(ctx context.Context) ([]Entity, error) {
 	res, err := l.caller.CallAssist(ctx, "GetLiveContext", nil)
 	if err != nil {
 		return nil, err
@@ -55,7 +96,6 @@ func (l *Live) Entities(ctx context.Context) ([]Entity, error) {
 	if ents == nil {
 		ents = []Entity{}
 	}
-	l.ents, l.at = ents, l.now()
 	return ents, nil
 }
 
@@ -63,5 +103,6 @@ func (l *Live) Entities(ctx context.Context) ([]Entity, error) {
 func (l *Live) Forget() {
 	l.mu.Lock()
 	l.ents = nil
+	l.gen++
 	l.mu.Unlock()
 }

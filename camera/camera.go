@@ -140,17 +140,29 @@ func (s *Service) List(ctx context.Context) ([]Camera, error) {
 		if err != nil {
 			return nil, fmt.Errorf("camera: reading what is exposed to Assist: %w", err)
 		}
+		// By each exposed camera's own name (not its aliases), and only when
+		// one camera goes by it: a same-named unexposed camera must not ride
+		// along.
 		names := map[string]bool{}
 		for _, e := range exposed {
 			if e.Domain == "camera" {
-				for _, n := range e.Names {
-					names[strings.ToLower(n)] = true
-				}
+				names[strings.ToLower(e.Name())] = true
 			}
 		}
+		byName := map[string][]string{}
 		for _, st := range s.cfg.Source.States() {
-			if strings.HasPrefix(st.EntityID, "camera.") && names[strings.ToLower(st.Name())] {
-				ids = append(ids, st.EntityID)
+			if strings.HasPrefix(st.EntityID, "camera.") {
+				n := strings.ToLower(st.Name())
+				byName[n] = append(byName[n], st.EntityID)
+			}
+		}
+		for n := range names {
+			switch found := byName[n]; len(found) {
+			case 0:
+			case 1:
+				ids = append(ids, found[0])
+			default:
+				s.log.Warn("cameras share a name; none of them is offered until renamed or listed in MAISON_CAMERAS", "name", n, "cameras", strings.Join(found, ","))
 			}
 		}
 	}

@@ -184,7 +184,12 @@ func (e *Error) Say(lang voice.Lang) string {
 		return pick(fr,
 			voice.Sentence(name+" is turned off in Home Assistant, so there is no picture")+" It stays off until someone turns it back on; this does not mean the camera is broken. Someone at home can turn it on from the Home Assistant app, or ask about another camera.",
 			voice.Sentence(name+" est éteinte dans Home Assistant, il n'y a donc pas d'image")+" Elle le reste jusqu'à ce qu'on la rallume; ça ne veut pas dire qu'elle est en panne. On peut la rallumer dans l'application Home Assistant, ou demander une autre caméra.")
-	case kind == homeassistant.KindCameraFailed || kind == homeassistant.KindTimeout || errors.Is(e.Err, context.DeadlineExceeded):
+	case he == nil && errors.Is(e.Err, context.DeadlineExceeded):
+		// Our own deadline passed, not Home Assistant's: say so without blame.
+		return pick(fr,
+			voice.Sentence("I could not get a picture from "+name+" ready in time")+" This is usually brief; it does not mean anything is wrong at home or with the camera. Try again in a moment.",
+			voice.Sentence("Je n'ai pas pu préparer une image de "+name+" à temps")+" C'est généralement bref; ça ne veut pas dire qu'il y a un problème à la maison ni avec la caméra. Réessayez dans un instant.")
+	case kind == homeassistant.KindCameraFailed || kind == homeassistant.KindTimeout:
 		return pick(fr,
 			voice.Sentence("Home Assistant could not get a picture from "+name+" in time")+" This is usually brief, a few seconds while the camera or the network catches up; it does not mean anything is wrong at home. Try again in a moment.",
 			voice.Sentence("Home Assistant n'a pas pu obtenir d'image de "+name+" à temps")+" C'est généralement bref, quelques secondes; ça ne veut pas dire qu'il y a un problème à la maison. Réessayez dans un instant.")

@@ -2,7 +2,6 @@ package tools
 
 import (
 	"context"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -14,13 +13,8 @@ var describeCameraTool = &mcp.Tool{
 	Annotations: &mcp.ToolAnnotations{Title: "Describe camera", ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: no(), OpenWorldHint: no()},
 }
 
-// voiceBudget bounds describe_camera: voice assistants give up on a tool
-// after about ten seconds (Home Assistant's own MCP client does), so the
-// answer, whatever it holds by then, leaves within eight.
-const voiceBudget = 7500 * time.Millisecond
-
 func (s *server) describeCamera(ctx context.Context, _ *mcp.CallToolRequest, in cameraIn) (*mcp.CallToolResult, any, error) {
-	ctx, cancel := context.WithTimeout(ctx, voiceBudget)
+	ctx, cancel := context.WithTimeout(ctx, s.deps.VoiceBudget)
 	defer cancel()
 	cam, res := s.findCamera(ctx, in.Camera)
 	if res != nil {

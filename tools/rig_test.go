@@ -62,7 +62,8 @@ func newRig(t *testing.T, o rigOptions) rig {
 	if err != nil {
 		t.Fatal(err)
 	}
-	server, err := tools.New(t.Context(), tools.Deps{HA: ha, Live: live, Cameras: cams, Lang: o.lang, Now: o.now})
+	// A generous voice budget: under -race a 4K fit alone can take seconds.
+	server, err := tools.New(t.Context(), tools.Deps{HA: ha, Live: live, Cameras: cams, Lang: o.lang, Now: o.now, VoiceBudget: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,6 +41,10 @@ type Deps struct {
 	Lang voice.Lang
 	// Version is maison's version, reported to clients. Zero means "dev".
 	Version string
+	// VoiceBudget bounds describe_camera: voice assistants give up on a tool
+	// after about ten seconds (Home Assistant's own MCP client does), so the
+	// answer, whatever it holds by then, leaves within it. Zero means 7.5s.
+	VoiceBudget time.Duration
 	// Now is the clock answers are said against. Nil means time.Now.
 	Now func() time.Time
 	// Logger is shared with the MCP SDK. Nil means discard.
@@ -80,6 +84,9 @@ func New(ctx context.Context, deps Deps) (*mcp.Server, error) {
 	log := deps.Logger
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
+	}
+	if deps.VoiceBudget == 0 {
+		deps.VoiceBudget = 7500 * time.Millisecond
 	}
 	if deps.Now == nil {
 		deps.Now = time.Now

@@ -12,6 +12,7 @@ import (
 
 	"maison/assist"
 	"maison/camera"
+	"maison/confirm"
 	"maison/homeassistant"
 	"maison/tools"
 )
@@ -41,7 +42,10 @@ func startBridge(ctx context.Context, cfg config, haURL, haToken string, logger 
 		ha.Close()
 		return nil, err
 	}
-	srv, err := tools.New(ctx, tools.Deps{HA: ha, Live: live, Cameras: cams, Lang: cfg.Lang, Version: version, Logger: logger.With("component", "mcp")})
+	srv, err := tools.New(ctx, tools.Deps{
+		HA: ha, Live: live, Cameras: cams, Lang: cfg.Lang, Version: version,
+		Confirm: confirm.New([]byte(cfg.ConfirmKey)), Logger: logger.With("component", "mcp"),
+	})
 	if err != nil {
 		ha.Close()
 		return nil, explain(err)

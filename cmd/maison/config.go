@@ -29,8 +29,11 @@ type config struct {
 	ProbeFullAPI bool
 	HAURL        string // MAISON_HA_URL
 	HAToken      string // MAISON_HA_TOKEN
-	Cameras      []string
-	Lang         voice.Lang
+	// ConfirmKey signs confirmations of sensitive actions (MAISON_CONFIRM_KEY);
+	// empty means a random key, good only within this process.
+	ConfirmKey string
+	Cameras    []string
+	Lang       voice.Lang
 	// AITask is the ai_task entity that describes camera frames for voice
 	// (MAISON_AI_TASK): empty means the first that accepts pictures, "off" none.
 	AITask   string
@@ -75,6 +78,10 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 	}
 	// Secrets come from the environment only: a flag would show in ps.
 	c.Token = env("MAISON_TOKEN", "")
+	c.ConfirmKey = env("MAISON_CONFIRM_KEY", "")
+	if c.ConfirmKey != "" && len(c.ConfirmKey) < 32 {
+		return c, errors.New("MAISON_CONFIRM_KEY is too short: use at least 32 random characters, the same on every replica (e.g. openssl rand -base64 32)")
+	}
 	c.HAToken = env("MAISON_HA_TOKEN", "")
 	for _, id := range strings.Split(cameras, ",") {
 		if id = strings.TrimSpace(id); id != "" {

@@ -39,6 +39,7 @@ Settings (flags win over the environment):
   MAISON_CAMERAS    comma-separated camera entity ids to offer (default: those exposed to Assist)
   MAISON_LANG       en or fr (default en)
   MAISON_AI_TASK    ai_task entity that describes frames for voice, or off (default: the first that accepts pictures)
+  MAISON_CONFIRM_KEY  key signing confirmations, the same on every replica (default: random per process)
   MAISON_LOG_LEVEL  debug, info, warn or error (default info)
 `
 
