@@ -348,7 +348,10 @@ func flatten(raw json.RawMessage, limit int) string {
 			if key != "" {
 				val = key + " " + val
 			}
-			parts = append(parts, val)
+			// Timestamps, ids and addresses are for programs, not the ear.
+			if voice.Speakable(val+".") == nil {
+				parts = append(parts, val)
+			}
 		}
 	}
 	walk("", v)

@@ -59,7 +59,7 @@ func (s *Service) Describe(ctx context.Context, cam Camera) (Snapshot, error) {
 		text, err := s.cfg.AI.DescribeImage(aiCtx, task, cam.EntityID, aiInstructions)
 		ai <- answer{text, err}
 	}()
-	snap, err := s.Snapshot(ctx, cam)
+	snap, err := s.frame(ctx, cam)
 	if err != nil {
 		return snap, err
 	}

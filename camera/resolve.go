@@ -51,18 +51,28 @@ func match(cams []Camera, query string) (Camera, error) {
 		}
 	}
 	key := fold(q)
-	best, bestDist := -1, 3
+	if key == "" {
+		return Camera{}, &NotFoundError{Query: query, Known: cams}
+	}
+	// A small typo is forgiven: one letter in a short name, two in a longer
+	// one, and only when a single camera is that close.
+	allowed := 1
+	if len([]rune(key)) > 6 {
+		allowed = 2
+	}
+	best, bestDist, tie := -1, allowed+1, false
 	for i, c := range cams {
-		for _, cand := range []string{fold(c.Name), fold(strings.TrimPrefix(c.EntityID, "camera."))} {
-			if cand == key {
-				return c, nil
-			}
-			if d := distance(cand, key); d < bestDist {
-				best, bestDist = i, d
-			}
+		d := min(distance(fold(c.Name), key), distance(fold(strings.TrimPrefix(c.EntityID, "camera.")), key))
+		switch {
+		case d == 0:
+			return c, nil
+		case d < bestDist:
+			best, bestDist, tie = i, d, false
+		case d == bestDist:
+			tie = true
 		}
 	}
-	if best >= 0 && key != "" {
+	if best >= 0 && !tie {
 		return cams[best], nil
 	}
 	return Camera{}, &NotFoundError{Query: query, Known: cams}

@@ -31,13 +31,21 @@ var repairPolicy = jpegfix.Options{StripMetadata: true}
 // Snapshot fetches, repairs and fits a frame of cam and describes it.
 // Concurrent snapshots of one camera share one fetch and one fit.
 func (s *Service) Snapshot(ctx context.Context, cam Camera) (Snapshot, error) {
+	snap, err := s.frame(ctx, cam)
+	if err != nil {
+		return snap, err
+	}
+	snap.Description = s.describe(ctx, cam, snap)
+	return snap, nil
+}
+
+// frame is a snapshot without its words.
+func (s *Service) frame(ctx context.Context, cam Camera) (Snapshot, error) {
 	p, err := s.frames.get(ctx, cam.EntityID)
 	if err != nil {
 		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
 	}
-	snap := Snapshot{Camera: cam, Image: p.fit, Fetched: p.fetched, FetchedBytes: p.size, Repairs: p.repairs, SameSince: p.sameSince}
-	snap.Description = s.describe(ctx, cam, snap)
-	return snap, nil
+	return Snapshot{Camera: cam, Image: p.fit, Fetched: p.fetched, FetchedBytes: p.size, Repairs: p.repairs, SameSince: p.sameSince}, nil
 }
 
 // Process is the whole path of a camera frame's bytes, as for every

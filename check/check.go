@@ -22,6 +22,7 @@ import (
 type Config struct {
 	URL, Token string   // Home Assistant and the maison user's token
 	Cameras    []string // MAISON_CAMERAS; empty means those exposed to Assist
+	AITask     string   // MAISON_AI_TASK: empty means the first that accepts pictures, "off" none
 	// ProbeFullAPI also asks whether Home Assistant's full /api/mcp endpoint
 	// refuses this user, as it should. Off by default: Home Assistant counts
 	// the expected 401 as a failed login and may ban the address after a few.
@@ -87,18 +88,14 @@ func Run(ctx context.Context, cfg Config, w io.Writer) bool {
 	live := assist.NewLive(ha, 0)
 	ents, err := live.Entities(ctx)
 	switch {
+	case errors.Is(err, assist.ErrNoMatch) || err == nil && len(ents) == 0:
+		r.fail("nothing is exposed to Assist: expose devices in Settings › Voice assistants › Expose")
 	case err != nil:
 		r.fail("exposed to Assist: %s", advice(err))
-	case len(ents) == 0:
-		r.fail("nothing is exposed to Assist: expose devices in Settings › Voice assistants › Expose")
 	default:
 		r.ok("exposed to Assist: %d entities", len(ents))
 	}
-	if tasks := ha.AITasks(); len(tasks) == 0 {
-		r.warn("no AI task that accepts pictures: describe_camera will say what the sensors report, not what the picture shows")
-	} else {
-		r.ok("AI task %s (%s) can describe camera frames for voice", tasks[0].Name, tasks[0].EntityID)
-	}
+	checkAITask(ha.AITasks(), cfg.AITask, r)
 	if cfg.ProbeFullAPI {
 		probeFullAPI(ctx, ha, r)
 	}
@@ -119,6 +116,11 @@ func checkCameras(ctx context.Context, ha *homeassistant.Client, live *assist.Li
 	}
 	if len(cams) == 0 {
 		r.warn("no camera is exposed to Assist or listed in MAISON_CAMERAS")
+	}
+	for _, id := range allow {
+		if _, ok := ha.State(id); !ok {
+			r.fail("MAISON_CAMERAS lists %s, which Home Assistant does not know; check the entity id in Settings › Entities", id)
+		}
 	}
 	for _, cam := range cams {
 		snap, err := svc.Snapshot(ctx, cam)
@@ -142,6 +144,26 @@ func checkCameras(ctx context.Context, ha *homeassistant.Client, live *assist.Li
 		}
 		r.ok("camera %s (%s): fetched %dx%d, %s. %s %s", cam.Name, cam.EntityID, im.SourceWidth, im.SourceHeight, kb(snap.FetchedBytes), repaired, fitted)
 	}
+}
+
+// checkAITask says which AI task describe_camera will ask, as the running
+// bridge chooses it.
+func checkAITask(tasks []homeassistant.AITask, want string, r *report) {
+	switch {
+	case want == camera.AIOff:
+		r.ok("AI descriptions are off (MAISON_AI_TASK=off): describe_camera says what the sensors report")
+		return
+	case len(tasks) == 0 && want == "":
+		r.warn("no AI task that accepts pictures: describe_camera will say what the sensors report, not what the picture shows")
+		return
+	}
+	for _, t := range tasks {
+		if want == "" || t.EntityID == want {
+			r.ok("AI task %s (%s) can describe camera frames for voice", t.Name, t.EntityID)
+			return
+		}
+	}
+	r.fail("MAISON_AI_TASK is %s, but that is not an AI task that accepts pictures; choose one of the AI tasks in Home Assistant, leave it empty for the first, or set off", want)
 }
 
 func isKind(err error, k homeassistant.Kind) bool {

@@ -78,3 +78,23 @@ func TestAdminTokenRefused(t *testing.T) {
 		t.Errorf("admin token: ok=%v\n%s", ok, out)
 	}
 }
+
+func TestCheckFollowsTheSettings(t *testing.T) {
+	house, url := sharedHouse()
+	for _, c := range []struct {
+		cfg  check.Config
+		want string
+		ok   bool
+	}{
+		{check.Config{AITask: "off"}, "AI descriptions are off", true},
+		{check.Config{AITask: "ai_task.nope"}, "FAIL  MAISON_AI_TASK is ai_task.nope", false},
+		{check.Config{Cameras: []string{"camera.garage", "camera.attic"}}, "FAIL  MAISON_CAMERAS lists camera.attic", false},
+	} {
+		c.cfg.URL, c.cfg.Token = url, house.UserToken()
+		var out strings.Builder
+		ok := check.Run(t.Context(), c.cfg, &out)
+		if ok != c.ok || !strings.Contains(out.String(), c.want) {
+			t.Errorf("%+v: ok=%v\n%s", c.cfg, ok, out.String())
+		}
+	}
+}

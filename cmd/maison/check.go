@@ -18,5 +18,5 @@ func runCheck(ctx context.Context, cfg config, stdout io.Writer, logger *slog.Lo
 			return false, err
 		}
 	}
-	return check.Run(ctx, check.Config{URL: url, Token: token, Cameras: cfg.Cameras, ProbeFullAPI: cfg.ProbeFullAPI, Logger: logger.With("component", "check")}, stdout), nil
+	return check.Run(ctx, check.Config{URL: url, Token: token, Cameras: cfg.Cameras, AITask: cfg.AITask, ProbeFullAPI: cfg.ProbeFullAPI, Logger: logger.With("component", "check")}, stdout), nil
 }
