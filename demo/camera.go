@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/disintegration/imaging"
 )
@@ -22,29 +23,48 @@ type camera struct {
 	spec     camSpec
 	token    string // the access_token attribute; it never rotates here
 
-	once sync.Once
-	f    frameSet
+	fmu sync.Mutex
+	f   frameSet
+	fAt time.Time // the minute f was rendered for; zero before the first render
 
-	mu     sync.Mutex
-	scaled map[int][]byte // by scaling numerator (n/8)
+	mu       sync.Mutex
+	scaled   map[int][]byte // by scaling numerator (n/8)
+	scaledAt time.Time      // the frame the scaled copies were made from
 }
 
-// frame renders and encodes the camera's frame on first use.
+// frame renders and encodes the camera's frame on first use, and again in
+// each new minute with Options.LiveFrames.
 func (c *camera) frame(h *House) frameSet {
-	c.once.Do(func() {
-		c.f = renderFrame(c.name, c.spec, seedFor(c.id), h.start.In(h.loc))
-	})
-	return c.f
+	f, _ := c.frameAt(h)
+	return f
+}
+
+// frameAt is frame with the minute it was rendered for.
+func (c *camera) frameAt(h *House) (frameSet, time.Time) {
+	c.fmu.Lock()
+	defer c.fmu.Unlock()
+	at := h.start
+	if h.live {
+		at = h.now().Truncate(time.Minute)
+	}
+	if c.fAt.IsZero() || !c.fAt.Equal(at) {
+		c.f, c.fAt = renderFrame(c.name, c.spec, seedFor(c.id), at.In(h.loc)), at
+	}
+	return c.f, c.fAt
 }
 
 // scaledFrame returns the served frame scaled by n/8, re-encoded at q75.
 func (c *camera) scaledFrame(h *House, n int) ([]byte, error) {
+	f, at := c.frameAt(h)
+	src := f.served
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if !c.scaledAt.Equal(at) {
+		c.scaled, c.scaledAt = nil, at
+	}
 	if b, ok := c.scaled[n]; ok {
 		return b, nil
 	}
-	src := c.frame(h).served
 	img, err := jpeg.Decode(bytes.NewReader(src))
 	if err != nil {
 		return nil, err

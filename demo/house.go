@@ -75,6 +75,11 @@ type Options struct {
 	// Assistant with no AI task entity and no preferred one. False means the
 	// entity exists and is preferred for ai_task.generate_data.
 	NoAITask bool
+	// LiveFrames re-renders a camera's frame, overlay clock included, when it
+	// is fetched in a new minute, as a live camera changes. False means each
+	// frame is rendered once, at the house's start, which tests rely on to
+	// compare bytes; maison demo turns it on.
+	LiveFrames bool
 }
 
 // DefaultVersion is the ha_version reported when Options.Version is empty.
@@ -86,6 +91,7 @@ type House struct {
 	log     *slog.Logger
 	now     func() time.Time
 	version string
+	live    bool
 	start   time.Time
 	loc     *time.Location
 
@@ -157,6 +163,7 @@ func New(opts Options) *House {
 		now:      opts.Now,
 		version:  opts.Version,
 		naming:   opts.ToolNaming,
+		live:     opts.LiveFrames,
 		entities: map[string]*entity{},
 		conns:    map[*wsConn]struct{}{},
 		fetches:  map[string]int{},

@@ -20,7 +20,7 @@ func startDemoHouse(ctx context.Context, cfg config, logger *slog.Logger) (url, 
 		naming = demo.NamingPrefixed
 	}
 	admin := cfg.DemoAdmin
-	house := demo.New(demo.Options{ToolNaming: naming, Logger: logger.With("component", "demo")})
+	house := demo.New(demo.Options{ToolNaming: naming, LiveFrames: true, Logger: logger.With("component", "demo")})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return "", "", fmt.Errorf("starting the demo house: %w", err)
