@@ -116,7 +116,7 @@ func (s *Service) prepare(ctx context.Context, id string) (prepared, error) {
 // frozenAfter is how long a camera must keep sending the very same bytes
 // before the description says so: live cameras never repeat a frame byte
 // for byte (sensor noise, the clock in the overlay).
-const frozenAfter = 30 * time.Second
+const frozenAfter = 2 * time.Minute
 
 // sameAsBefore remembers this frame and returns since when the camera has
 // been sending exactly these bytes, if for longer than frozenAfter.
