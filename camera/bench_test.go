@@ -6,7 +6,6 @@ import (
 
 	"maison/assist"
 	"maison/camera"
-	"maison/homeassistant"
 )
 
 // BenchmarkSnapshotCold fetches, repairs and fits a fresh frame every time
@@ -24,15 +23,7 @@ func BenchmarkSnapshotCold(b *testing.B) {
 }
 
 func benchmarkSnapshotCold(b *testing.B, full bool) {
-	house, url := sharedHouse()
-	ha, err := homeassistant.New(homeassistant.Config{URL: url, Token: house.UserToken()})
-	if err != nil {
-		b.Fatal(err)
-	}
-	if err := ha.Connect(b.Context()); err != nil {
-		b.Fatal(err)
-	}
-	defer ha.Close()
+	_, ha := client(b)
 	live := assist.NewLive(ha, 0)
 	svc, err := camera.New(camera.Config{Source: ha, Exposed: live.Entities, MaxAge: time.Nanosecond, FullFrames: full})
 	if err != nil {

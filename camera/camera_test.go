@@ -30,19 +30,26 @@ var sharedHouse = sync.OnceValues(func() (*demo.House, string) {
 	return house, srv.URL
 })
 
-// setup returns the demo house and a new camera service talking to it over
+// client connects a new Home Assistant client to the shared demo house, over
 // the same wire as to a real Home Assistant.
-func setup(t *testing.T, allow ...string) (*demo.House, *camera.Service) {
-	t.Helper()
+func client(tb testing.TB) (*demo.House, *homeassistant.Client) {
+	tb.Helper()
 	house, url := sharedHouse()
 	ha, err := homeassistant.New(homeassistant.Config{URL: url, Token: house.UserToken()})
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	if err := ha.Connect(t.Context()); err != nil {
-		t.Fatal(err)
+	if err := ha.Connect(tb.Context()); err != nil {
+		tb.Fatal(err)
 	}
-	t.Cleanup(func() { ha.Close() })
+	tb.Cleanup(func() { ha.Close() })
+	return house, ha
+}
+
+// setup returns the demo house and a new camera service talking to it.
+func setup(t *testing.T, allow ...string) (*demo.House, *camera.Service) {
+	t.Helper()
+	house, ha := client(t)
 	live := assist.NewLive(ha, 0)
 	svc, err := camera.New(camera.Config{Source: ha, Exposed: live.Entities, Allow: allow})
 	if err != nil {
@@ -236,16 +243,8 @@ func TestDescriptionSaysFactsAround(t *testing.T) {
 // asked for a pre-scaled frame (it scales in 1/8 steps), which is then fitted
 // exactly; FullFrames keeps asking for the whole frame.
 func TestLargeCamerasArePrescaledByHomeAssistant(t *testing.T) {
-	house, url := sharedHouse()
 	for _, full := range []bool{false, true} {
-		ha, err := homeassistant.New(homeassistant.Config{URL: url, Token: house.UserToken()})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := ha.Connect(t.Context()); err != nil {
-			t.Fatal(err)
-		}
-		defer ha.Close()
+		_, ha := client(t)
 		svc, err := camera.New(camera.Config{Source: ha, Allow: []string{"camera.backyard"}, MaxAge: time.Nanosecond, FullFrames: full})
 		if err != nil {
 			t.Fatal(err)
@@ -274,15 +273,7 @@ func TestLargeCamerasArePrescaledByHomeAssistant(t *testing.T) {
 
 // A camera that keeps sending the very same bytes is said to be maybe frozen.
 func TestFrozenCameraIsSaid(t *testing.T) {
-	house, url := sharedHouse()
-	ha, err := homeassistant.New(homeassistant.Config{URL: url, Token: house.UserToken()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ha.Connect(t.Context()); err != nil {
-		t.Fatal(err)
-	}
-	defer ha.Close()
+	_, ha := client(t)
 	clock := time.Now()
 	svc, err := camera.New(camera.Config{Source: ha, Allow: []string{"camera.garage"}, MaxAge: time.Nanosecond, Now: func() time.Time { return clock }})
 	if err != nil {

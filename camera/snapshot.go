@@ -71,10 +71,10 @@ func Process(raw []byte, l Limits) (Fitted, jpegfix.Report, error) {
 		return Fitted{}, rep, err
 	}
 	if fit.Reencoded {
-		// A re-encoded frame carries only what image/jpeg writes; repair it
-		// anyway so every byte that leaves passed the same strict walk.
-		if clean, _, err := repairPolicy.Repair(fit.JPEG); err == nil {
-			fit.JPEG = clean
+		// A re-encoded frame carries only what image/jpeg writes; it must
+		// still pass the strict walk every byte that leaves passes.
+		if err := jpegfix.Check(fit.JPEG); err != nil {
+			return Fitted{}, rep, fmt.Errorf("camera: the re-encoded frame is not a strict JPEG: %w", err)
 		}
 	}
 	return fit, rep, nil

@@ -2,6 +2,7 @@ package tools_test
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -71,29 +72,8 @@ func argLine(args map[string]any) string {
 	var parts []string
 	for _, k := range []string{"camera", "name", "brightness", "confirmation"} {
 		if v, ok := args[k]; ok {
-			parts = append(parts, k+"="+strings.TrimSpace(strings.ReplaceAll(fmtAny(v), "\n", " ")))
+			parts = append(parts, fmt.Sprintf("%s=%v", k, v))
 		}
 	}
 	return strings.Join(parts, " ")
-}
-
-func fmtAny(v any) string {
-	switch x := v.(type) {
-	case string:
-		return x
-	case int:
-		return strings.TrimSpace(strings.Repeat(" ", 0) + itoa(x))
-	}
-	return ""
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b []byte
-	for ; n > 0; n /= 10 {
-		b = append([]byte{byte('0' + n%10)}, b...)
-	}
-	return string(b)
 }

@@ -127,3 +127,19 @@ func (s *server) pick(en, fr string) string {
 	}
 	return en
 }
+
+// haTrouble says what went wrong reaching Home Assistant, and what to do.
+func (s *server) haTrouble(err error) string {
+	var ce *camera.Error
+	if errors.As(err, &ce) {
+		return ce.Say(s.deps.Lang)
+	}
+	var he *homeassistant.Error
+	if errors.As(err, &he) {
+		return he.Say(s.deps.Lang)
+	}
+	s.log.Warn("home assistant request failed", "err", err)
+	return s.pick(
+		"I could not reach Home Assistant just now. This is usually brief; it does not mean anything is wrong at home. Try again in a moment.",
+		"Je n'ai pas pu joindre Home Assistant. C'est généralement bref; ça ne veut pas dire qu'il y a un problème à la maison. Réessayez dans un instant.")
+}
