@@ -11,15 +11,29 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"go.yaml.in/yaml/v3"
 )
 
-// Entity is one exposed entity as GetLiveContext describes it. Live context
-// carries no entity ids: an entity is known by its names.
+// Entity is one exposed entity: the words Home Assistant's live context
+// gives for it and, when maison could tie those words to exactly one entity
+// whose exposure the registry confirms, that entity's id.
 type Entity struct {
-	Names      []string          // the name first, then aliases
+	// ID is the entity id when the entity is known by identity; "" when only
+	// its words are known. Only an entity with an ID may lend a picture or
+	// websocket facts to an answer.
+	ID string
+	// NamesText is the names as Home Assistant wrote them: the name and the
+	// aliases joined with ", ", which a name's own comma makes ambiguous.
+	NamesText string
+	// Names is NamesText cut at each ", " (the name first, then aliases), or
+	// for an entity known by identity its own name and aliases. Use it to
+	// say the entity and to match loosely, never to decide identity.
+	Names      []string
 	Domain     string            // light, lock, camera, ...
 	State      string            // as HA says it: "on", "locked", "21.5"
-	Areas      []string          // area names
+	AreasText  string            // the area's name then its aliases, joined with ", "; "" when none
+	Areas      []string          // AreasText cut at each ", ": the area name first
 	Attributes map[string]string // brightness, temperature, unit_of_measurement, ...
 }
 
@@ -47,12 +61,15 @@ type toolEnvelope struct {
 }
 
 // ErrNoMatch is returned by ParseLiveContext when Home Assistant answered that
-// nothing exposed matched the filter.
+// nothing exposed matched the filter, or that nothing is exposed.
 var ErrNoMatch = errors.New("assist: no exposed entity matched")
 
 // ParseLiveContext reads the text of a GetLiveContext result: the JSON
-// envelope {"success":true,"result":"Live Context: ..."} around a YAML-like
-// list, or the bare list.
+// envelope {"success":true,"result":"Live Context: ..."} around the YAML
+// Home Assistant writes with PyYAML, or that text alone. It is parsed as
+// YAML, so a state or a name holding line breaks, colons or dashes stays
+// one value of one entity. The document must be a list of mappings; any
+// other shape is refused rather than half read.
 func ParseLiveContext(text string) ([]Entity, error) {
 	body := text
 	if strings.HasPrefix(strings.TrimSpace(text), "{") {
@@ -67,72 +84,112 @@ func ParseLiveContext(text string) ([]Entity, error) {
 			return nil, fmt.Errorf("assist: live context result is not text: %w", err)
 		}
 	}
-	var (
-		out     []Entity
-		cur     *Entity
-		inAttrs bool
-	)
-	for _, line := range strings.Split(body, "\n") {
-		trimmed := strings.TrimSpace(line)
-		if trimmed == "" {
-			continue
-		}
-		indent := len(line) - len(strings.TrimLeft(line, " "))
-		switch {
-		case strings.HasPrefix(trimmed, "- ") && indent == 0:
-			out = append(out, Entity{Attributes: map[string]string{}})
-			cur = &out[len(out)-1]
-			inAttrs = false
-			trimmed = strings.TrimPrefix(trimmed, "- ")
-		case cur == nil:
-			continue // the "Live Context: ..." preamble
-		}
-		key, val, ok := strings.Cut(trimmed, ":")
+	// The first line is Home Assistant's sentence about what follows.
+	if !strings.HasPrefix(body, "- ") && !strings.HasPrefix(body, "[") {
+		_, rest, ok := strings.Cut(body, "\n")
 		if !ok {
-			continue
+			return nil, errors.New("assist: live context holds no list of entities")
 		}
-		key, val = strings.TrimSpace(key), unquote(strings.TrimSpace(val))
-		if inAttrs && indent >= 4 {
-			cur.Attributes[key] = val
-			continue
+		body = rest
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(body), &doc); err != nil {
+		return nil, fmt.Errorf("assist: live context is not the YAML Home Assistant writes: %w", err)
+	}
+	if doc.Kind == 0 { // an empty document
+		return []Entity{}, nil
+	}
+	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.SequenceNode {
+		return nil, errors.New("assist: live context is not a list of entities")
+	}
+	items := doc.Content[0].Content
+	out := make([]Entity, 0, len(items))
+	for i, item := range items {
+		e, err := entityFrom(item)
+		if err != nil {
+			return nil, fmt.Errorf("assist: live context entity %d: %w", i+1, err)
 		}
-		inAttrs = false
-		switch key {
-		case "names":
-			cur.Names = splitList(val)
-		case "domain":
-			cur.Domain = val
-		case "state":
-			cur.State = val
-		case "areas":
-			cur.Areas = splitList(val)
-		case "attributes":
-			inAttrs = true
-		}
+		out = append(out, e)
 	}
 	return out, nil
 }
 
-// unquote undoes YAML's single and double quoting of a scalar.
-func unquote(s string) string {
-	if len(s) >= 2 {
-		switch {
-		case s[0] == '\'' && s[len(s)-1] == '\'':
-			return strings.ReplaceAll(s[1:len(s)-1], "''", "'")
-		case s[0] == '"' && s[len(s)-1] == '"':
-			var v string
-			if json.Unmarshal([]byte(s), &v) == nil {
-				return v
-			}
-			return s[1 : len(s)-1]
-		}
+// entityFrom reads one mapping of the live context.
+func entityFrom(n *yaml.Node) (Entity, error) {
+	if n.Kind != yaml.MappingNode {
+		return Entity{}, errors.New("not a mapping")
 	}
-	return s
+	e := Entity{Attributes: map[string]string{}}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			return Entity{}, errors.New("a key that is not text")
+		}
+		if k.Value == "attributes" {
+			if err := attributesFrom(v, e.Attributes); err != nil {
+				return Entity{}, err
+			}
+			continue
+		}
+		var field *string
+		switch k.Value {
+		case "names":
+			field = &e.NamesText
+		case "domain":
+			field = &e.Domain
+		case "state":
+			field = &e.State
+		case "areas":
+			field = &e.AreasText
+		default:
+			continue // a key a later Home Assistant may add
+		}
+		s, ok := scalar(v)
+		if !ok {
+			return Entity{}, fmt.Errorf("%s is not text", k.Value)
+		}
+		*field = s
+	}
+	e.Names, e.Areas = SplitNames(e.NamesText), SplitNames(e.AreasText)
+	return e, nil
 }
 
-func splitList(s string) []string {
+func attributesFrom(n *yaml.Node, into map[string]string) error {
+	if s, ok := scalar(n); ok && s == "" {
+		return nil // an empty value
+	}
+	if n.Kind != yaml.MappingNode {
+		return errors.New("attributes are not a mapping")
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			return errors.New("an attribute name that is not text")
+		}
+		if s, ok := scalar(v); ok {
+			into[k.Value] = s // a list or mapping value says nothing maison uses
+		}
+	}
+	return nil
+}
+
+// scalar returns a scalar's text; a null (written empty by Home Assistant) is "".
+func scalar(n *yaml.Node) (string, bool) {
+	if n.Kind != yaml.ScalarNode {
+		return "", false
+	}
+	if n.ShortTag() == "!!null" {
+		return "", true
+	}
+	return n.Value, true
+}
+
+// SplitNames cuts a live context names or areas text at each ", ". A name
+// that holds ", " itself is cut too: the parts are for saying and for loose
+// matching, never for deciding which entity is which.
+func SplitNames(s string) []string {
 	var out []string
-	for _, p := range strings.Split(s, ",") {
+	for _, p := range strings.Split(s, ", ") {
 		if p = strings.TrimSpace(p); p != "" {
 			out = append(out, p)
 		}

@@ -52,7 +52,7 @@ func (h *House) addAITask() {
 	dev := device{id: stableHex("device:" + aiTaskEntity), name: "Demo Vision", manufacturer: "Demo AI", model: "Vision 1"}
 	h.devices = append(h.devices, dev)
 	t := h.start.Add(-time.Hour)
-	e := &entity{id: aiTaskEntity, name: "Demo Vision", device: dev.id, platform: "demo"}
+	e := &entity{id: aiTaskEntity, name: "Demo Vision", device: dev.id, platform: "demo", registered: true}
 	attrs := map[string]any{"friendly_name": "Demo Vision", "supported_features": aiGenerateData | aiSupportAttachments}
 	e.cur = &snap{state: "unknown", attrs: attrs, lastChanged: t, lastUpdated: t, lastReported: t, ctxID: h.ulidLocked(t)}
 	h.entities[aiTaskEntity] = e
@@ -266,7 +266,7 @@ func (h *House) lookAt(mediaID string) (sentence, problem string) {
 	if domain != "camera" {
 		return "", "Unknown media source: " + domain
 	}
-	cam, ok := h.cams[ident]
+	cam, ok := h.camera(ident)
 	if !ok {
 		return "", "Could not resolve media item: " + ident
 	}

@@ -107,7 +107,7 @@ func scaleFactor(w, h, tw, th int) int {
 // header, 403 bad or missing ?token=, 503 camera off, 500 non-integer size.
 func (h *House) serveCameraProxy(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("entity_id")
-	c, ok := h.cams[id]
+	c, ok := h.camera(id)
 	if !ok {
 		httpStatus(w, http.StatusNotFound)
 		return

@@ -125,6 +125,7 @@ type user struct {
 
 type area struct {
 	id, name string
+	aliases  []string
 }
 
 type device struct {
@@ -139,7 +140,15 @@ type entity struct {
 	regArea  bool   // area set on the registry entry itself rather than inherited from the device
 	device   string // device id
 	platform string
-	exposed  bool // exposed to Assist (conversation)
+	exposed  bool     // exposed to Assist (conversation)
+	aliases  []string // the registry entry's aliases
+	// registered: the entity has a registry entry, so its exposure is
+	// stored in the entry's options, which any user may read; without one
+	// it lives in a store only administrators may read.
+	registered bool
+	// unstored: the entry holds no exposure choice yet, as before Home
+	// Assistant first evaluates the entity (GetLiveContext stores it).
+	unstored bool
 	cur      *snap
 	prev     *snap // the state before the last change, for state_changed events
 }
@@ -318,7 +327,7 @@ func (h *House) CameraFetches(entityID string) int {
 // camera.garage, whose served frame carries a lying COM segment right after
 // SOI that the clean frame lacks. ok is false for an unknown camera.
 func (h *House) Frame(entityID string) (served, clean []byte, ok bool) {
-	c, ok := h.cams[entityID]
+	c, ok := h.camera(entityID)
 	if !ok {
 		return nil, nil, false
 	}

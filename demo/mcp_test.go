@@ -282,7 +282,7 @@ func TestGetLiveContextShape(t *testing.T) {
 	h, srv := newHouse(t, demo.Options{})
 	text, isErr := callTool(t, srv, h.UserToken(), "GetLiveContext", map[string]any{"area": "Living Room"})
 	want := `{"success": true, "result": "Live Context: An overview of the areas and the devices in this smart home:\n` +
-		`- names: Living Room Lamp\n  domain: light\n  state: 'off'\n  areas: Living Room\n` +
+		`- names: Living Room Lamp\n  domain: light\n  state: 'off'\n  areas: Living Room\n  attributes:\n    brightness:\n` +
 		`- names: Living Room Temperature\n  domain: sensor\n  state: '21.5'\n  areas: Living Room\n  attributes:\n    unit_of_measurement: \u00b0C\n    device_class: temperature\n"}`
 	// The text is json.dumps output: the newlines and ° are escaped.
 	want = strings.ReplaceAll(want, "\n", `\n`)

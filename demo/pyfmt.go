@@ -3,7 +3,6 @@ package demo
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -218,43 +217,4 @@ func pySetRepr(items []string) string {
 		return "set()"
 	}
 	return "{" + strings.Join(parts, ", ") + "}"
-}
-
-// PyYAML resolves these plain scalars to something other than a string, so
-// safe_dump quotes them.
-var (
-	yamlSpecialWords = map[string]bool{
-		"yes": true, "no": true, "true": true, "false": true, "on": true, "off": true,
-		"null": true, "~": true,
-	}
-	yamlNumber = regexp.MustCompile(`^(?:[-+]?(?:0|[1-9][0-9_]*)|[-+]?0b[01_]+|0[0-7_]+|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+|[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*(?:[eE][-+][0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}.*)$`)
-)
-
-// yamlScalar renders a string the way PyYAML's dump does in block style:
-// plain when it reads back as the same string, single-quoted otherwise.
-func yamlScalar(s string) string {
-	if !yamlPlainOK(s) {
-		return "'" + strings.ReplaceAll(s, "'", "''") + "'"
-	}
-	return s
-}
-
-func yamlPlainOK(s string) bool {
-	if s == "" || strings.TrimSpace(s) != s {
-		return false
-	}
-	low := strings.ToLower(s)
-	if yamlSpecialWords[low] && (s == low || s == strings.ToUpper(s) || s == strings.ToUpper(s[:1])+s[1:]) {
-		return false
-	}
-	if yamlNumber.MatchString(s) {
-		return false
-	}
-	if strings.ContainsRune("-?:,[]{}#&*!|>'\"%@`", rune(s[0])) {
-		return false
-	}
-	if strings.Contains(s, ": ") || strings.Contains(s, " #") || strings.HasSuffix(s, ":") || strings.ContainsAny(s, "\n\r\t") {
-		return false
-	}
-	return true
 }

@@ -20,29 +20,6 @@ func TestPyDumpsMatchesPython(t *testing.T) {
 	}
 }
 
-func TestYAMLScalarQuotesWhatPyYAMLQuotes(t *testing.T) {
-	cases := map[string]string{
-		"on":            "'on'",
-		"off":           "'off'",
-		"Off":           "'Off'",
-		"21.5":          "'21.5'",
-		"180":           "'180'",
-		"locked":        "locked",
-		"Kitchen Light": "Kitchen Light",
-		"°C":            "°C",
-		"":              "''",
-		"a: b":          "'a: b'",
-		"it's":          "it's",
-		"-x":            "'-x'",
-		"2026-01-02":    "'2026-01-02'",
-	}
-	for in, want := range cases {
-		if got := yamlScalar(in); got != want {
-			t.Errorf("yamlScalar(%q) = %s, want %s", in, got, want)
-		}
-	}
-}
-
 func TestPyRepr(t *testing.T) {
 	cases := map[string]string{
 		"backyard":  `'backyard'`,

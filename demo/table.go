@@ -3,19 +3,22 @@ package demo
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"maps"
+	"slices"
+	"strings"
 	"time"
 )
 
 // The house: areas first, then one device per entity.
 var houseAreas = []area{
-	{"entrance", "Entrance"},
-	{"garage", "Garage"},
-	{"backyard", "Backyard"},
-	{"porch", "Porch"},
-	{"kitchen", "Kitchen"},
-	{"living_room", "Living Room"},
-	{"office", "Office"},
-	{"shed", "Shed"},
+	{id: "entrance", name: "Entrance"},
+	{id: "garage", name: "Garage"},
+	{id: "backyard", name: "Backyard"},
+	{id: "porch", name: "Porch"},
+	{id: "kitchen", name: "Kitchen"},
+	{id: "living_room", name: "Living Room"},
+	{id: "office", name: "Office"},
+	{id: "shed", name: "Shed"},
 }
 
 // entitySpec describes one entity of the demo house.
@@ -102,14 +105,14 @@ func houseEntities() []entitySpec {
 
 // build fills the registries and the state machine. It runs once, in New.
 func (h *House) build() {
-	h.areas = houseAreas
+	h.areas = slices.Clone(houseAreas)
 	for _, s := range houseEntities() {
 		dev := device{id: stableHex("device:" + s.id), name: s.name, area: s.area, manufacturer: s.maker, model: s.model}
 		if s.cam != nil {
 			dev.name = s.name + " Camera"
 		}
 		h.devices = append(h.devices, dev)
-		e := &entity{id: s.id, name: s.name, area: s.area, regArea: s.entityArea, device: dev.id, platform: s.platform, exposed: s.exposed}
+		e := &entity{id: s.id, name: s.name, area: s.area, regArea: s.entityArea, device: dev.id, platform: s.platform, exposed: s.exposed, registered: true}
 		attrs := map[string]any{}
 		for k, v := range s.attrs {
 			attrs[k] = v
@@ -117,13 +120,7 @@ func (h *House) build() {
 		if s.cam != nil {
 			c := &camera{id: s.id, name: s.name, spec: *s.cam, token: randomHex(32)}
 			h.cams[s.id] = c
-			attrs["access_token"] = c.token
-			attrs["entity_picture"] = "/api/camera_proxy/" + s.id + "?token=" + c.token
-			attrs["brand"] = s.cam.brand
-			attrs["model_name"] = s.cam.model
-			attrs["motion_detection"] = s.cam.kind != scenePorch
-			attrs["frontend_stream_type"] = s.cam.stream
-			attrs["supported_features"] = 2 // CameraEntityFeature.STREAM
+			maps.Copy(attrs, cameraAttributes(c))
 		}
 		attrs["friendly_name"] = s.name
 		ago := s.changedAgo
@@ -138,16 +135,73 @@ func (h *House) build() {
 }
 
 func (h *House) areaName(id string) string {
-	for _, a := range h.areas {
-		if a.id == id {
-			return a.name
-		}
+	if a := h.areaByID(id); a != nil {
+		return a.name
 	}
 	return ""
+}
+
+// areaByID returns the area with that id, or nil.
+func (h *House) areaByID(id string) *area {
+	for i := range h.areas {
+		if h.areas[i].id == id {
+			return &h.areas[i]
+		}
+	}
+	return nil
+}
+
+// stateName is Home Assistant's State.name: the friendly_name attribute,
+// else the object id with underscores as spaces.
+func (e *entity) stateName() string {
+	if e.cur != nil {
+		if n, ok := e.cur.attrs["friendly_name"].(string); ok && n != "" {
+			return n
+		}
+	}
+	_, obj, _ := strings.Cut(e.id, ".")
+	return strings.ReplaceAll(obj, "_", " ")
+}
+
+// namedAs reports whether name is one of e's names or aliases, as Home
+// Assistant's intent matching compares them: case and spacing aside.
+func (e *entity) namedAs(name string) bool {
+	n := normalize(name)
+	if normalize(e.stateName()) == n {
+		return true
+	}
+	for _, a := range e.aliases {
+		if normalize(a) == n {
+			return true
+		}
+	}
+	return false
+}
+
+// namedAs reports whether name is the area's name, one of its aliases or its id.
+func (a *area) namedAs(name string) bool {
+	n := normalize(name)
+	if normalize(a.name) == n || a.id == name {
+		return true
+	}
+	for _, x := range a.aliases {
+		if normalize(x) == n {
+			return true
+		}
+	}
+	return false
 }
 
 // stableHex is a deterministic 32-hex-digit id, shaped like registry ids.
 func stableHex(s string) string {
 	sum := sha256.Sum256([]byte(s))
 	return hex.EncodeToString(sum[:16])
+}
+
+// camera returns a camera entity's picture source.
+func (h *House) camera(id string) (*camera, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	c, ok := h.cams[id]
+	return c, ok
 }

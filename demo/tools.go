@@ -318,7 +318,7 @@ func (h *House) matchLocked(t target) ([]*entity, *area, string) {
 	var ar *area
 	if t.area != "" {
 		for i := range h.areas {
-			if normalize(h.areas[i].name) == normalize(t.area) || h.areas[i].id == t.area {
+			if h.areas[i].namedAs(t.area) {
 				ar = &h.areas[i]
 			}
 		}
@@ -327,7 +327,7 @@ func (h *House) matchLocked(t target) ([]*entity, *area, string) {
 		}
 	}
 	if t.name != "" {
-		keep(func(e *entity) bool { return normalize(e.name) == normalize(t.name) })
+		keep(func(e *entity) bool { return e.namedAs(t.name) })
 		if len(cands) == 0 {
 			return nil, nil, matchFailure("NAME", t.name, t)
 		}
@@ -417,14 +417,14 @@ func (h *House) actLocked(ents []*entity, ar *area, service string, do func(*ent
 	}
 	done := 0
 	for _, e := range ents {
-		item := obj{{"name", e.name}, {"type", "entity"}, {"id", e.id}}
+		item := obj{{"name", e.stateName()}, {"type", "entity"}, {"id", e.id}}
 		if do(e) {
 			success = append(success, item)
 			done++
 			continue
 		}
 		failed = append(failed, item)
-		failedRepr = append(failedRepr, fmt.Sprintf("IntentResponseTarget(name=%s, type=<IntentResponseTargetType.ENTITY: 'entity'>, id=%s)", pyRepr(e.name), pyRepr(e.id)))
+		failedRepr = append(failedRepr, fmt.Sprintf("IntentResponseTarget(name=%s, type=<IntentResponseTargetType.ENTITY: 'entity'>, id=%s)", pyRepr(e.stateName()), pyRepr(e.id)))
 	}
 	if done == 0 {
 		return intentError("Failed to call " + service + " for: [" + strings.Join(failedRepr, ", ") + "]")
@@ -435,13 +435,6 @@ func (h *House) actLocked(ents []*entity, ar *area, service string, do func(*ent
 		{"data", obj{{"targets", []any{}}, {"success", success}, {"failed", failed}}},
 	}), false
 }
-
-// liveAttributes are the attributes GetLiveContext shows, in this order.
-var liveAttributes = []string{"temperature", "current_temperature", "temperature_unit", "brightness", "humidity",
-	"unit_of_measurement", "device_class", "current_position", "percentage", "volume_level",
-	"media_title", "media_artist", "media_album_name"}
-
-const liveContextHeader = "Live Context: An overview of the areas and the devices in this smart home:"
 
 // getLiveContext is GetLiveContext: exposed entities only, no entity ids,
 // numbers as strings, PyYAML layout.
@@ -456,70 +449,59 @@ func (h *House) getLiveContext(_ *user, args map[string]any) (string, bool) {
 }
 
 // liveContextText renders the live context, or an error text when a filter
-// matches nothing.
+// matches nothing, in the words of Home Assistant's _live_context_match_error.
+// Reading it stores the exposure of every entry that had none, as Home
+// Assistant's async_should_expose does.
 func (h *House) liveContextText(name string, domains []string, areaName string) (string, string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	areaID := ""
+	h.storeExposureLocked()
+	ents := h.liveEntitiesLocked()
+	if len(ents) == 0 {
+		return "", noEntitiesPrompt
+	}
+	for i, d := range domains {
+		domains[i] = strings.ToLower(strings.TrimSpace(d))
+	}
+	domains = slices.DeleteFunc(domains, func(d string) bool { return d == "" })
+	var ar *area
 	if areaName != "" {
-		for _, a := range h.areas {
-			if normalize(a.name) == normalize(areaName) || a.id == areaName {
-				areaID = a.id
+		for i := range h.areas {
+			if h.areas[i].namedAs(areaName) {
+				ar = &h.areas[i]
 			}
 		}
-		if areaID == "" {
+		if ar == nil {
 			return "", "Area '" + areaName + "' does not exist"
 		}
 	}
-	var b strings.Builder
-	b.WriteString(liveContextHeader)
-	b.WriteByte('\n')
-	n := 0
-	for _, id := range h.order {
-		e := h.entities[id]
-		if !e.exposed ||
-			(domains != nil && !slices.Contains(domains, entityDomain(id))) ||
-			(areaID != "" && e.area != areaID) ||
-			(name != "" && normalize(e.name) != normalize(name)) {
-			continue
-		}
-		n++
-		b.WriteString("- names: " + yamlScalar(e.name) + "\n")
-		b.WriteString("  domain: " + yamlScalar(entityDomain(id)) + "\n")
-		b.WriteString("  state: " + yamlScalar(e.cur.state) + "\n")
-		if an := h.areaName(e.area); an != "" {
-			b.WriteString("  areas: " + yamlScalar(an) + "\n")
-		}
-		var attrs []string
-		for _, k := range liveAttributes {
-			v, ok := e.cur.attrs[k]
-			if !ok || v == nil {
-				continue
-			}
-			attrs = append(attrs, "    "+k+": "+yamlScalar(pyStr(v))+"\n")
-		}
-		if len(attrs) > 0 {
-			b.WriteString("  attributes:\n")
-			for _, a := range attrs {
-				b.WriteString(a)
-			}
+	if len(domains) > 0 {
+		ents = slices.DeleteFunc(ents, func(e *entity) bool { return !slices.Contains(domains, entityDomain(e.id)) })
+		if len(ents) == 0 {
+			return "", "No exposed entities found in domain(s): " + strings.Join(domains, ", ")
 		}
 	}
-	if n == 0 {
-		var parts []string
-		if name != "" {
-			parts = append(parts, "name '"+name+"'")
+	if name != "" {
+		ents = slices.DeleteFunc(ents, func(e *entity) bool { return !e.namedAs(name) })
+		if len(ents) == 0 {
+			return "", "No exposed entities matched name '" + name + "'"
 		}
-		if domains != nil {
-			parts = append(parts, "domain '"+strings.Join(domains, "', '")+"'")
-		}
-		if areaName != "" {
-			parts = append(parts, "area '"+areaName+"'")
-		}
-		return "", "No exposed entities matched " + strings.Join(parts, " and ")
 	}
-	return b.String(), ""
+	if ar != nil {
+		ents = slices.DeleteFunc(ents, func(e *entity) bool { return e.area != ar.id })
+		if len(ents) == 0 {
+			return "", "No exposed entities found in area '" + areaName + "'"
+		}
+	}
+	live := make([]LiveEntity, len(ents))
+	for i, e := range ents {
+		live[i] = h.liveLocked(e)
+	}
+	return LiveContext(live), ""
 }
+
+// noEntitiesPrompt is GetLiveContext's error when nothing is exposed.
+const noEntitiesPrompt = "Only if the user wants to control a device, tell them to expose entities to their voice assistant in Home Assistant."
 
 // pyStr is Python's str() of an attribute value.
 func pyStr(v any) string {

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -60,7 +61,8 @@ type wsConn struct {
 	mu        sync.Mutex
 	out       [][]byte
 	subs      map[int64]*entitySub
-	eventSubs map[int64]bool // subscribe_events subscriptions receiving state_changed
+	eventSubs map[int64]bool   // subscribe_events subscriptions receiving state_changed
+	regSubs   map[int64]string // subscribe_events subscriptions to a registry's updates, by event type
 	coalesce  bool
 }
 
@@ -91,7 +93,7 @@ func (h *House) serveWebsocket(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	conn := &wsConn{h: h, c: c, user: u, cancel: cancel, wake: make(chan struct{}, 1), lastID: -1, subs: map[int64]*entitySub{}, eventSubs: map[int64]bool{}}
+	conn := &wsConn{h: h, c: c, user: u, cancel: cancel, wake: make(chan struct{}, 1), lastID: -1, subs: map[int64]*entitySub{}, eventSubs: map[int64]bool{}, regSubs: map[int64]string{}}
 	h.mu.Lock()
 	if h.down || (u == h.user && h.revoked) {
 		h.mu.Unlock()
@@ -541,8 +543,11 @@ func (h *House) dispatch(ctx context.Context, c *wsConn, id int64, typ string, m
 			return
 		}
 		c.mu.Lock()
-		if !hasType || et == "state_changed" {
+		switch {
+		case !hasType || et == "state_changed":
 			c.eventSubs[id] = true
+		case strings.HasSuffix(et, "_registry_updated"):
+			c.regSubs[id] = et
 		}
 		b, _ := marshal(map[string]any{"id": id, "type": "result", "success": true, "result": nil})
 		c.out = append(c.out, b)
@@ -553,9 +558,11 @@ func (h *House) dispatch(ctx context.Context, c *wsConn, id int64, typ string, m
 		sid, err := strconv.ParseInt(string(n), 10, 64)
 		c.mu.Lock()
 		_, ok := c.subs[sid]
-		ok = ok || c.eventSubs[sid]
+		_, reg := c.regSubs[sid]
+		ok = ok || c.eventSubs[sid] || reg
 		delete(c.subs, sid)
 		delete(c.eventSubs, sid)
+		delete(c.regSubs, sid)
 		c.mu.Unlock()
 		if err != nil || !ok {
 			c.fail(id, errNotFound, "Subscription not found.")
@@ -581,6 +588,29 @@ func (h *House) dispatch(ctx context.Context, c *wsConn, id int64, typ string, m
 		c.result(id, h.deviceList())
 	case "config/entity_registry/list_for_display":
 		c.result(id, h.entityDisplayList())
+	case "config/entity_registry/list":
+		c.result(id, h.entityList())
+	case "config/entity_registry/get":
+		eid, _ := msg["entity_id"].(string)
+		if e, ok := h.registryEntry(eid); ok {
+			c.result(id, e)
+		} else {
+			c.fail(id, errNotFound, "Entity not found")
+		}
+	case "config/entity_registry/get_entries":
+		ids, _ := msg["entity_ids"].([]any)
+		out := map[string]any{}
+		for _, v := range ids {
+			if eid, ok := v.(string); ok {
+				e, found := h.registryEntry(eid)
+				if !found {
+					out[eid] = nil
+					continue
+				}
+				out[eid] = e
+			}
+		}
+		c.result(id, out)
 	case "call_service":
 		if msg["domain"] == "ai_task" {
 			h.aiTaskService(ctx, c, id, msg)
@@ -715,11 +745,13 @@ func (h *House) config() map[string]any {
 }
 
 func (h *House) areaList() []any {
+	h.mu.Lock()
+	defer h.mu.Unlock()
 	out := []any{}
 	t := unixFloat(h.start.Add(-30 * 24 * time.Hour))
 	for _, a := range h.areas {
 		out = append(out, map[string]any{
-			"area_id": a.id, "name": a.name, "aliases": []string{}, "floor_id": nil, "icon": nil,
+			"area_id": a.id, "name": a.name, "aliases": append([]string{}, a.aliases...), "floor_id": nil, "icon": nil,
 			"labels": []string{}, "picture": nil, "humidity_entity_id": nil, "temperature_entity_id": nil,
 			"created_at": t, "modified_at": t,
 		})
@@ -753,8 +785,8 @@ func (h *House) entityDisplayList() map[string]any {
 	list := []any{}
 	for _, eid := range h.order {
 		e := h.entities[eid]
-		if e.device == "" {
-			continue // created by SetState: a state without a registry entry
+		if !e.registered {
+			continue // a state without a registry entry
 		}
 		m := map[string]any{"ei": e.id, "pl": e.platform, "di": e.device}
 		if e.regArea && e.area != "" {

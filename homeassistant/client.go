@@ -208,6 +208,23 @@ func (c *Client) Area(entityID string) string {
 	return c.reg.areaOf(entityID)
 }
 
+// Entry returns what the registries say of one entity, and whether it has a
+// registry entry at all. An entity without one has an unknown exposure.
+func (c *Client) Entry(entityID string) (Entry, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.reg.entry(entityID)
+}
+
+// ExposureKnown reports whether the entity registry, with each entry's
+// Assist exposure, could be read. When it could not, every entity's
+// exposure is unknown.
+func (c *Client) ExposureKnown() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.reg.exposure
+}
+
 // Changed returns a channel that is closed at the next change of the cache (states, registries or status).
 // Call it again after each close to wait for the following change.
 func (c *Client) Changed() <-chan struct{} {
@@ -475,27 +492,6 @@ func (c *Client) attempt(life context.Context) (*session, error) {
 	c.setStatus(true, nil, false)
 	c.log.Info("homeassistant: connected", "version", version, "user", u.Name)
 	return sess, nil
-}
-
-// loadRegistries reads the area, device and entity display registries.
-func loadRegistries(ctx context.Context, sess *session) (registries, error) {
-	areas, err := sess.call(ctx, map[string]any{"type": "config/area_registry/list"}, nil)
-	if err != nil {
-		return registries{}, err
-	}
-	devices, err := sess.call(ctx, map[string]any{"type": "config/device_registry/list"}, nil)
-	if err != nil {
-		return registries{}, err
-	}
-	entities, err := sess.call(ctx, map[string]any{"type": "config/entity_registry/list_for_display"}, nil)
-	if err != nil {
-		return registries{}, err
-	}
-	reg, err := parseRegistries(areas, devices, entities)
-	if err != nil {
-		return registries{}, &Error{Kind: KindProtocol, Op: "websocket registries", Err: err}
-	}
-	return reg, nil
 }
 
 // asError returns err as an *Error, wrapping foreign errors as KindProtocol.
