@@ -53,22 +53,22 @@ func TestSpeakResults(t *testing.T) {
 	}{
 		{"light on", voice.English, "HassTurnOn", map[string]any{"name": "kitchen light"},
 			`{"speech": {}, "response_type": "action_done", "data": {"targets": [], "success": [{"name": "Kitchen Light", "type": "entity", "id": "light.kitchen"}], "failed": []}}`, false,
-			"I turned on the Kitchen Light.", false},
+			"I turned on the “Kitchen Light”.", false},
 		{"unlock", voice.English, "HassTurnOff", nil,
 			`{"speech": {}, "response_type": "action_done", "data": {"targets": [], "success": [{"name": "Front Door Lock", "type": "entity", "id": "lock.front_door"}], "failed": []}}`, false,
-			"I unlocked the Front Door Lock.", false},
+			"I unlocked the “Front Door Lock”.", false},
 		{"garage opens", voice.English, "HassTurnOn", nil,
 			`{"speech": {}, "response_type": "action_done", "data": {"targets": [], "success": [{"name": "Garage Door", "type": "entity", "id": "cover.garage_door"}], "failed": []}}`, false,
-			"I opened the Garage Door.", false},
+			"I opened the “Garage Door”.", false},
 		{"french", voice.French, "HassTurnOn", nil,
 			`{"speech": {}, "response_type": "action_done", "data": {"targets": [], "success": [{"name": "Kitchen Light", "type": "entity", "id": "light.kitchen"}], "failed": []}}`, false,
-			"J'ai allumé Kitchen Light.", false},
+			"J'ai allumé « Kitchen Light ».", false},
 		{"brightness", voice.English, "HassLightSet", map[string]any{"brightness": 40},
 			`{"speech": {}, "response_type": "action_done", "data": {"targets": [], "success": [{"name": "Kitchen Light", "type": "entity", "id": "light.kitchen"}], "failed": []}}`, false,
-			"I set the Kitchen Light to forty percent brightness.", false},
+			"I set the “Kitchen Light” to forty percent brightness.", false},
 		{"not exposed", voice.English, "HassTurnOn", map[string]any{"name": "shed power"},
 			`Error calling tool: <MatchFailedError result=MatchTargetsResult(is_match=False, no_match_reason=<MatchFailedReason.NAME: 1>, states=[], no_match_name=None, areas=[], floors=[]), constraints=MatchTargetsConstraints(name='shed power', area_name=None), preferences=MatchTargetsPreferences(area_id=None, floor_id=None)>`, true,
-			"Home Assistant has nothing called “shed power” that is shared with Assist.", true},
+			"Home Assistant has nothing shared with Assist called “shed power” that can do that.", true},
 		{"duplicate", voice.English, "HassTurnOn", map[string]any{"name": "lamp"},
 			`Error calling tool: <MatchFailedError result=MatchTargetsResult(is_match=False, no_match_reason=<MatchFailedReason.DUPLICATE_NAME: 11>)>`, true,
 			"More than one device is called “lamp”.", true},
@@ -99,13 +99,13 @@ func TestSayHouseOrdersWhatMatters(t *testing.T) {
 	}
 	got := SayHouse(voice.English, ents, facts, now, 30)
 	first, _, _ := strings.Cut(got, ". ")
-	if first != "The Front Door Lock is not locked, and two lights are on" {
+	if first != "The “Front Door Lock” is not locked, and two lights are on" {
 		t.Errorf("first sentence %q", first)
 	}
-	if i, j := strings.Index(got, "Front Door Lock is unlocked"), strings.Index(got, "Living Room Temperature reads"); i < 0 || j < 0 || i > j {
+	if i, j := strings.Index(got, "“Front Door Lock” is unlocked"), strings.Index(got, "“Living Room Temperature” reads"); i < 0 || j < 0 || i > j {
 		t.Errorf("unlocked lock should come before temperatures: %q", got)
 	}
-	if !strings.Contains(got, "the Back Door is closed") && !strings.Contains(got, "The Back Door is closed") {
+	if !strings.Contains(got, "The “Back Door” is closed") {
 		t.Errorf("door sensor not said with its class: %q", got)
 	}
 	if err := voice.Speakable(got); err != nil {

@@ -15,11 +15,13 @@ type Caller interface {
 }
 
 // Live reads what is exposed to Assist (GetLiveContext), keeping the answer
-// for a short while so one question does not cost several round trips.
-// Concurrent callers share one request to Home Assistant, and each stops
-// waiting when its own context ends.
+// for a short while so one question does not cost several round trips, and
+// ties each entity to its id by identity (Resolve) on every read, against
+// the current states and registry. Concurrent callers share one request to
+// Home Assistant, and each stops waiting when its own context ends.
 type Live struct {
 	caller Caller
+	id     Identity
 	ttl    time.Duration
 	now    func() time.Time
 
@@ -37,16 +39,33 @@ type liveCall struct {
 	err  error
 }
 
-// NewLive returns a Live over caller. A zero ttl means 5s.
-func NewLive(caller Caller, ttl time.Duration) *Live {
+// NewLive returns a Live over caller, resolving against id (nil: no entity
+// is known by identity). A zero ttl means 5s.
+func NewLive(caller Caller, id Identity, ttl time.Duration) *Live {
 	if ttl == 0 {
 		ttl = 5 * time.Second
 	}
-	return &Live{caller: caller, ttl: ttl, now: time.Now}
+	return &Live{caller: caller, id: id, ttl: ttl, now: time.Now}
 }
 
-// Entities returns every entity exposed to Assist.
+// Entities returns every entity exposed to Assist, each tied to its entity
+// id where identity confirms it (see Resolve).
 func (l *Live) Entities(ctx context.Context) ([]Entity, error) {
+	x, err := l.Exposure(ctx)
+	return x.Entities, err
+}
+
+// Exposure returns what is exposed to Assist with the doubts maison check reports.
+func (l *Live) Exposure(ctx context.Context) (Exposure, error) {
+	ents, err := l.words(ctx)
+	if err != nil {
+		return Exposure{}, err
+	}
+	return Resolve(ents, l.id), nil
+}
+
+// words returns the live context's entities as Home Assistant wrote them.
+func (l *Live) words(ctx context.Context) ([]Entity, error) {
 	l.mu.Lock()
 	if l.ents != nil && l.now().Sub(l.at) < l.ttl {
 		ents := l.ents

@@ -24,7 +24,7 @@ func (c *slowCaller) CallAssist(ctx context.Context, _ string, _ map[string]any)
 
 func TestLiveSharesOneRequestAndHonoursDeadlines(t *testing.T) {
 	c := &slowCaller{release: make(chan struct{})}
-	l := NewLive(c, time.Minute)
+	l := NewLive(c, nil, time.Minute)
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Millisecond)
 	defer cancel()
 	if _, err := l.Entities(ctx); !errors.Is(err, context.DeadlineExceeded) {

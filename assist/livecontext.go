@@ -23,6 +23,8 @@ type Entity struct {
 	// its words are known. Only an entity with an ID may lend a picture or
 	// websocket facts to an answer.
 	ID string
+	// Doubt says why ID is empty (see Resolve); 0 when the entity is known by identity.
+	Doubt Reason
 	// NamesText is the names as Home Assistant wrote them: the name and the
 	// aliases joined with ", ", which a name's own comma makes ambiguous.
 	NamesText string

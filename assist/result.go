@@ -16,7 +16,13 @@ import (
 const maxName = 80
 
 // Name makes a name read from Home Assistant safe to say: cleaned and bounded.
+// Answers carry it through Quote, as quoted data.
 func Name(s string) string { return voice.Clean(s, maxName) }
+
+// Quote is a name, state or other text read from Home Assistant as an
+// answer carries it: cleaned, bounded and delimited as quoted data (“…” in
+// English, « … » in French), its own quotation marks neutralised.
+func Quote(lang voice.Lang, s string) string { return lang.Quote(s, maxName) }
 
 // intentResponse is the JSON text of an intent tool's result.
 type intentResponse struct {
@@ -58,8 +64,8 @@ func Speak(lang voice.Lang, canonical string, args map[string]any, text string, 
 		if json.Unmarshal([]byte(text), &env) == nil && env.Success != nil {
 			if !*env.Success {
 				return Outcome{Text: say(lang,
-					"Home Assistant could not do that: "+quoteData(env.Error)+". Nothing was changed.",
-					"Home Assistant n'a pas pu le faire : "+quoteData(env.Error)+". Rien n'a changé."), IsError: true}
+					"Home Assistant could not do that. It said "+quoteData(lang, env.Error)+". Nothing was changed.",
+					"Home Assistant n'a pas pu le faire. Il a dit "+quoteData(lang, env.Error)+". Rien n'a changé."), IsError: true}
 			}
 			if canonical == "GetDateTime" {
 				if t, ok := sayDateTime(lang, env.Result); ok {
@@ -67,39 +73,39 @@ func Speak(lang voice.Lang, canonical string, args map[string]any, text string, 
 				}
 			}
 			if said := flatten(env.Result, 400); said != "" {
-				return Outcome{Text: voice.Sentence(say(lang, "Home Assistant answered: ", "Home Assistant a répondu : ") + said)}
+				return Outcome{Text: voice.Sentence(say(lang, "Home Assistant answered ", "Home Assistant a répondu ") + lang.Quote(said, 400))}
 			}
 		}
 		return Outcome{Text: say(lang, "Home Assistant did it.", "Home Assistant l'a fait.")}
 	}
 	if r.ResponseType == "error" {
 		return Outcome{Text: say(lang,
-			"Home Assistant refused: "+quoteData(r.Speech.Plain.Speech+" "+r.Data.Code)+". Nothing was changed.",
-			"Home Assistant a refusé : "+quoteData(r.Speech.Plain.Speech+" "+r.Data.Code)+". Rien n'a changé."), IsError: true}
+			"Home Assistant refused, saying "+quoteData(lang, r.Speech.Plain.Speech+" "+r.Data.Code)+". Nothing was changed.",
+			"Home Assistant a refusé en disant "+quoteData(lang, r.Speech.Plain.Speech+" "+r.Data.Code)+". Rien n'a changé."), IsError: true}
 	}
 	var parts []string
 	if len(r.Data.Success) > 0 {
 		parts = append(parts, done(lang, canonical, args, r.Data.Success))
 	}
 	if len(r.Data.Failed) > 0 {
-		names := targetNames(r.Data.Failed)
+		names := targetNames(lang, r.Data.Failed)
 		parts = append(parts, say(lang,
 			"It did not work for "+lang.List(names)+"; Home Assistant did not say why, so check that device in the Home Assistant app.",
 			"Ça n'a pas marché pour "+lang.List(names)+" ; Home Assistant n'a pas dit pourquoi, vérifiez cet appareil dans l'application Home Assistant."))
 	}
 	if len(parts) == 0 {
 		if s := r.Speech.Plain.Speech; s != "" {
-			return Outcome{Text: voice.Sentence(say(lang, "Home Assistant says: ", "Home Assistant dit : ") + quoteData(s))}
+			return Outcome{Text: voice.Sentence(say(lang, "Home Assistant says ", "Home Assistant dit ") + quoteData(lang, s))}
 		}
 		return Outcome{Text: say(lang, "Home Assistant did it.", "Home Assistant l'a fait.")}
 	}
 	return Outcome{Text: voice.Paragraph(parts...), IsError: len(r.Data.Success) == 0}
 }
 
-func targetNames(ts []target) []string {
+func targetNames(lang voice.Lang, ts []target) []string {
 	names := make([]string, 0, len(ts))
 	for _, t := range ts {
-		names = append(names, "the "+Name(t.Name))
+		names = append(names, say(lang, "the ", "")+Quote(lang, t.Name))
 	}
 	return names
 }
@@ -113,7 +119,7 @@ func done(lang voice.Lang, canonical string, args map[string]any, ts []target) s
 		if _, ok := groups[verb]; !ok {
 			order = append(order, verb)
 		}
-		groups[verb] = append(groups[verb], Name(t.Name))
+		groups[verb] = append(groups[verb], Quote(lang, t.Name))
 	}
 	var out []string
 	for _, verb := range order {
@@ -192,8 +198,14 @@ func pick(fr bool, en, frText string) string {
 
 func say(lang voice.Lang, en, fr string) string { return pick(lang == voice.French, en, fr) }
 
-// quoteData bounds and cleans text Home Assistant sent so it is said, not obeyed.
-func quoteData(s string) string { return voice.Clean(strings.TrimSpace(s), 160) }
+// quoteData bounds, cleans and quotes text Home Assistant sent, so it is
+// said as data, not obeyed.
+func quoteData(lang voice.Lang, s string) string {
+	if q := lang.Quote(strings.TrimSpace(s), 160); q != "" {
+		return q
+	}
+	return say(lang, "nothing more", "rien de plus")
+}
 
 var (
 	reasonRE = regexp.MustCompile(`MatchFailedReason\.([A-Z_]+)`)
@@ -212,9 +224,9 @@ func failure(lang voice.Lang, args map[string]any, text string) string {
 	if m := areaRE.FindStringSubmatch(text); m != nil && area == "" {
 		area = m[1]
 	}
-	what := Name(name)
-	if what == "" {
-		what = Name(area)
+	what := name
+	if strings.TrimSpace(what) == "" {
+		what = area
 	}
 	reason := ""
 	if m := reasonRE.FindStringSubmatch(text); m != nil {
@@ -223,30 +235,29 @@ func failure(lang voice.Lang, args map[string]any, text string) string {
 	fr := lang == voice.French
 	nothing := pick(fr, " Nothing was changed.", " Rien n'a changé.")
 	switch reason {
-	case "NAME", "ASSISTANT":
+	case "NAME", "ASSISTANT", "DOMAIN", "DEVICE_CLASS", "FEATURE":
+		// Home Assistant checks kinds and features before what is shared, so
+		// these reasons could tell a device that is not shared from one that
+		// does not exist. maison says the same for all of them.
 		return pick(fr,
-			"Home Assistant has nothing called "+q(what)+" that is shared with Assist."+nothing+" This does not mean the device is broken: it may have another name, or not be shared. Ask for the state of the house to hear the names that exist; an admin can share a device in Home Assistant under Settings, Voice assistants, Expose.",
-			"Home Assistant n'a rien qui s'appelle "+qFR(what)+" et qui soit partagé avec Assist."+nothing+" Ça ne veut pas dire que l'appareil est en panne : il a peut-être un autre nom, ou il n'est pas partagé. Demandez l'état de la maison pour entendre les noms qui existent; un administrateur peut partager un appareil dans Home Assistant, sous Paramètres, Assistants vocaux, Exposer.")
+			"Home Assistant has nothing shared with Assist called "+q(lang, what)+" that can do that."+nothing+" This does not mean a device is broken: it may have another name, be another kind of device, or not be shared. Ask for the state of the house to hear the names that exist; an admin can share a device in Home Assistant under Settings, Voice assistants, Expose.",
+			"Home Assistant n'a rien qui s'appelle "+q(lang, what)+", qui soit partagé avec Assist et qui puisse faire ça."+nothing+" Ça ne veut pas dire qu'un appareil est en panne : il a peut-être un autre nom, il est peut-être d'un autre type, ou il n'est pas partagé. Demandez l'état de la maison pour entendre les noms qui existent; un administrateur peut partager un appareil dans Home Assistant, sous Paramètres, Assistants vocaux, Exposer.")
 	case "AREA", "INVALID_AREA":
 		return pick(fr,
-			"Home Assistant has no area called "+q(Name(area))+"."+nothing+" Ask for the state of the house to hear the areas that exist, and try again with one of them.",
-			"Home Assistant n'a pas de pièce appelée "+qFR(Name(area))+"."+nothing+" Demandez l'état de la maison pour entendre les pièces qui existent, puis réessayez.")
+			"Home Assistant has no area called "+q(lang, area)+"."+nothing+" Ask for the state of the house to hear the areas that exist, and try again with one of them.",
+			"Home Assistant n'a pas de pièce appelée "+q(lang, area)+"."+nothing+" Demandez l'état de la maison pour entendre les pièces qui existent, puis réessayez.")
 	case "FLOOR", "INVALID_FLOOR":
 		return pick(fr,
 			"Home Assistant has no floor by that name."+nothing+" Try naming the area or the device instead.",
 			"Home Assistant n'a pas d'étage de ce nom."+nothing+" Nommez plutôt la pièce ou l'appareil.")
-	case "DOMAIN", "DEVICE_CLASS", "FEATURE":
-		return pick(fr,
-			q(what)+" cannot do that."+nothing+" It is shared with Assist but this action does not apply to it; ask for the state of the house to see what kind of device it is.",
-			qFR(what)+" ne peut pas faire ça."+nothing+" L'appareil est partagé avec Assist mais cette action ne s'y applique pas.")
 	case "STATE":
 		return pick(fr,
-			q(what)+" is already in that state."+nothing,
-			qFR(what)+" est déjà dans cet état."+nothing)
+			q(lang, what)+" is already in that state."+nothing,
+			q(lang, what)+" est déjà dans cet état."+nothing)
 	case "DUPLICATE_NAME":
 		return pick(fr,
-			"More than one device is called "+q(what)+"."+nothing+" Say the area too, for example the kitchen.",
-			"Plusieurs appareils s'appellent "+qFR(what)+"."+nothing+" Précisez la pièce.")
+			"More than one device is called "+q(lang, what)+"."+nothing+" Say the area too, for example the kitchen.",
+			"Plusieurs appareils s'appellent "+q(lang, what)+"."+nothing+" Précisez la pièce.")
 	case "MULTIPLE_TARGETS":
 		return pick(fr,
 			"That matched several devices, and Home Assistant acts on one at a time here."+nothing+" Name one device.",
@@ -259,28 +270,20 @@ func failure(lang voice.Lang, args map[string]any, text string) string {
 	}
 	if strings.HasPrefix(text, "Input validation error") {
 		return pick(fr,
-			"Home Assistant did not accept those details: "+quoteData(strings.TrimPrefix(text, "Input validation error: "))+"."+nothing+" Give a name or an area, and a value in range.",
-			"Home Assistant n'a pas accepté ces détails : "+quoteData(strings.TrimPrefix(text, "Input validation error: "))+"."+nothing)
+			"Home Assistant did not accept those details, saying "+quoteData(lang, strings.TrimPrefix(text, "Input validation error: "))+"."+nothing+" Give a name or an area, and a value in range.",
+			"Home Assistant n'a pas accepté ces détails, en disant "+quoteData(lang, strings.TrimPrefix(text, "Input validation error: "))+"."+nothing)
 	}
 	return pick(fr,
 		"Home Assistant could not do that."+nothing+" It did not say why in a way I understand; check the device in the Home Assistant app.",
 		"Home Assistant n'a pas pu le faire."+nothing+" Vérifiez l'appareil dans l'application Home Assistant.")
 }
 
-// q puts a name read from Home Assistant in quotes, so it is heard as a name.
-func q(s string) string {
-	if s == "" {
-		return "that"
+// q puts a name in quotes as data, or says "that" when there is none.
+func q(lang voice.Lang, s string) string {
+	if t := Quote(lang, s); t != "" {
+		return t
 	}
-	return "“" + s + "”"
-}
-
-// qFR is q with French quotation marks.
-func qFR(s string) string {
-	if s == "" {
-		return "ça"
-	}
-	return "« " + s + " »"
+	return say(lang, "that", "ça")
 }
 
 // dateTime is GetDateTime's result.

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"maison/homeassistant"
 	"maison/voice"
 )
 
@@ -18,24 +17,11 @@ type Facts struct {
 	LastChanged time.Time
 }
 
-// FactsFrom finds the websocket state of an exposed entity by its domain and
-// name. Only entities Assist already named are looked up, so nothing outside
-// the Assist boundary is learned this way.
-func FactsFrom(states []homeassistant.State, e Entity) Facts {
-	for _, st := range states {
-		if strings.HasPrefix(st.EntityID, e.Domain+".") && strings.EqualFold(st.Name(), e.Name()) {
-			class, _ := st.Attributes["device_class"].(string)
-			return Facts{DeviceClass: class, LastChanged: st.LastChanged}
-		}
-	}
-	return Facts{}
-}
-
 // SayEntity says one entity's state in a sentence, or "" when there is
 // nothing worth saying.
 func SayEntity(lang voice.Lang, e Entity, f Facts, now time.Time) string {
 	fr := lang == voice.French
-	name := Name(e.Name())
+	name := Quote(lang, e.Name())
 	if name == "" {
 		return ""
 	}
@@ -90,23 +76,37 @@ func SayEntity(lang voice.Lang, e Entity, f Facts, now time.Time) string {
 		}
 		return voice.Sentence(pick(fr, the(name)+" is off", name+" est éteinte"))
 	case "lock":
-		return voice.Sentence(pick(fr, the(name)+" is "+e.State, name+" est "+frenchState(e.State)))
+		return voice.Sentence(pick(fr, the(name)+" is "+stateWords(lang, e.State), name+" est "+stateWords(lang, e.State)))
 	case "cover":
-		return voice.Sentence(pick(fr, the(name)+" is "+e.State, name+" est "+frenchState(e.State)))
+		return voice.Sentence(pick(fr, the(name)+" is "+stateWords(lang, e.State), name+" est "+stateWords(lang, e.State)))
 	case "sensor":
 		if v, err := strconv.ParseFloat(e.State, 64); err == nil {
 			unit := e.Attributes["unit_of_measurement"]
 			return voice.Sentence(pick(fr, the(name)+" reads "+lang.Measure(v, unit), name+" indique "+lang.Measure(v, unit)))
 		}
 	case "camera":
-		return voice.Sentence(pick(fr, the(name)+" camera is "+e.State, "la caméra "+name+" est "+frenchState(e.State)))
+		return voice.Sentence(pick(fr, the(name)+" camera is "+stateWords(lang, e.State), "la caméra "+name+" est "+stateWords(lang, e.State)))
 	}
 	if e.State == "" || e.State == "unknown" {
 		return ""
 	}
-	return voice.Sentence(pick(fr, the(name)+" is "+Name(e.State), name+" : "+frenchState(Name(e.State))))
+	return voice.Sentence(pick(fr, the(name)+" is "+stateWords(lang, e.State), name+" : "+stateWords(lang, e.State)))
 }
 
+// stateWords says a state Home Assistant reported: a state maison knows in
+// its own words, any other text as quoted data.
+func stateWords(lang voice.Lang, s string) string {
+	fr := frenchState(s)
+	if fr == "" {
+		return Quote(lang, s)
+	}
+	if lang == voice.French {
+		return fr
+	}
+	return s
+}
+
+// frenchState is a state maison knows, in French; "" for any other text.
 func frenchState(s string) string {
 	switch s {
 	case "on":
@@ -136,7 +136,7 @@ func frenchState(s string) string {
 	case "unavailable":
 		return "indisponible"
 	}
-	return s
+	return ""
 }
 
 // priority orders what a person coming home wants to hear first.
@@ -201,11 +201,11 @@ func SayHouse(lang voice.Lang, entities []Entity, facts func(Entity) Facts, now 
 	for _, it := range items {
 		switch {
 		case isOpen(it.e, it.f):
-			open = append(open, Name(it.e.Name()))
+			open = append(open, Quote(lang, it.e.Name()))
 		case it.e.Domain == "lock" && it.e.State != "locked":
-			unlocked = append(unlocked, Name(it.e.Name()))
+			unlocked = append(unlocked, Quote(lang, it.e.Name()))
 		case it.e.Domain == "light" && it.e.State == "on":
-			lightsOn = append(lightsOn, Name(it.e.Name()))
+			lightsOn = append(lightsOn, Quote(lang, it.e.Name()))
 		}
 	}
 	var first []string

@@ -71,8 +71,10 @@ func (s *Service) Describe(ctx context.Context, cam Camera) (Snapshot, error) {
 		line = pick(fr,
 			"Home Assistant's AI could not describe the picture this time, so I can only tell you what the sensors say.",
 			"L'IA de Home Assistant n'a pas pu décrire l'image cette fois; je ne peux vous dire que ce que disent les capteurs.")
-	} else if text := voice.Clean(a.text, maxAIText); text != "" {
-		line = voice.Sentence(pick(fr, "Home Assistant's AI describes the picture this way: ", "L'IA de Home Assistant décrit l'image ainsi : ") + text)
+	} else if text := s.cfg.Lang.Quote(a.text, maxAIText); text != "" {
+		// The AI's words are attributed and quoted: a description, never an
+		// instruction, whatever it says.
+		line = voice.Sentence(pick(fr, "Home Assistant's AI, asked what the picture shows, answered ", "L'IA de Home Assistant, à qui j'ai demandé ce que montre l'image, a répondu ") + text)
 	}
 	snap.Description = s.describeWith(ctx, cam, snap, line)
 	return snap, nil

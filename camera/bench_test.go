@@ -24,7 +24,7 @@ func BenchmarkSnapshotCold(b *testing.B) {
 
 func benchmarkSnapshotCold(b *testing.B, full bool) {
 	_, ha := client(b)
-	live := assist.NewLive(ha, 0)
+	live := assist.NewLive(ha, ha, 0)
 	svc, err := camera.New(camera.Config{Source: ha, Exposed: live.Entities, MaxAge: time.Nanosecond, FullFrames: full})
 	if err != nil {
 		b.Fatal(err)

@@ -115,67 +115,75 @@ type Camera struct {
 	State    string // idle, recording, streaming, unavailable
 }
 
-// Spoken is how the camera is named aloud: "the garage camera".
-func (c Camera) Spoken(lang voice.Lang) string {
-	name := assist.Name(c.Name)
+// Spoken is how the camera is named aloud, its name quoted as data: the
+// “Garage” camera, la caméra « Garage ».
+func (c Camera) Spoken(lang voice.Lang) string { return spokenCamera(lang, c.Name) }
+
+func spokenCamera(lang voice.Lang, name string) string {
+	q := assist.Quote(lang, name)
 	if lang == voice.French {
-		return "la caméra " + name
+		return "la caméra " + q
 	}
-	lower := strings.ToLower(name)
+	lower := strings.ToLower(assist.Name(name))
 	if strings.Contains(lower, "camera") || strings.Contains(lower, "cam ") || strings.HasSuffix(lower, "cam") {
-		return "the " + name
+		return "the " + q
 	}
-	return "the " + name + " camera"
+	return "the " + q + " camera"
 }
 
 // List returns the cameras callers may see, sorted by name: those the
-// operator listed, or else those exposed to Assist. A camera that is not
-// exposed never appears, even though Home Assistant would serve its frames.
+// operator listed (MAISON_CAMERAS, a strict allowlist), or else those
+// exposed to Assist and known by identity. A camera that is not exposed
+// never appears, even though Home Assistant would serve its frames, and
+// neither does an exposed one that cannot be told apart from another.
 func (s *Service) List(ctx context.Context) ([]Camera, error) {
+	cams, _, err := s.list(ctx)
+	return cams, err
+}
+
+// Withheld is an exposed camera maison cannot show: its words fit several
+// entities, or its exposure cannot be read. Only its words are known.
+type Withheld struct {
+	Names  []string // as the live context gives them
+	Reason assist.Reason
+}
+
+// Listing returns the cameras callers may see, sorted by name, and the
+// cameras exposed to Assist that maison withholds because it cannot tell
+// which entity they are.
+func (s *Service) Listing(ctx context.Context) ([]Camera, []Withheld, error) { return s.list(ctx) }
+
+// list returns the cameras callers may see and the exposed cameras withheld.
+func (s *Service) list(ctx context.Context) ([]Camera, []Withheld, error) {
 	var ids []string
+	var withheld []Withheld
 	if len(s.cfg.Allow) > 0 {
 		ids = s.cfg.Allow
 	} else {
 		exposed, err := s.cfg.Exposed(ctx)
-		if err != nil {
-			return nil, fmt.Errorf("camera: reading what is exposed to Assist: %w", err)
+		if err != nil && !errors.Is(err, assist.ErrNoMatch) {
+			return nil, nil, fmt.Errorf("camera: reading what is exposed to Assist: %w", err)
 		}
-		// By each exposed camera's own name (not its aliases), and only when
-		// one camera goes by it: a same-named unexposed camera must not ride
-		// along.
-		names := map[string]bool{}
 		for _, e := range exposed {
-			if e.Domain == "camera" {
-				names[strings.ToLower(e.Name())] = true
-			}
-		}
-		byName := map[string][]string{}
-		for _, st := range s.cfg.Source.States() {
-			if strings.HasPrefix(st.EntityID, "camera.") {
-				n := strings.ToLower(st.Name())
-				byName[n] = append(byName[n], st.EntityID)
-			}
-		}
-		for n := range names {
-			switch found := byName[n]; len(found) {
-			case 0:
-			case 1:
-				ids = append(ids, found[0])
+			switch {
+			case e.Domain != "camera":
+			case e.ID != "":
+				ids = append(ids, e.ID)
 			default:
-				s.log.Warn("cameras share a name; none of them is offered until renamed or listed in MAISON_CAMERAS", "name", n, "cameras", strings.Join(found, ","))
+				withheld = append(withheld, Withheld{Names: e.Names, Reason: e.Doubt})
 			}
 		}
 	}
 	var out []Camera
 	for _, id := range ids {
 		st, ok := s.cfg.Source.State(id)
-		if !ok {
+		if !ok || !strings.HasPrefix(id, "camera.") {
 			continue
 		}
 		out = append(out, Camera{EntityID: id, Name: st.Name(), Area: s.cfg.Source.Area(id), State: st.State})
 	}
 	slices.SortFunc(out, func(a, b Camera) int { return strings.Compare(a.Name, b.Name) })
-	return out, nil
+	return out, withheld, nil
 }
 
 // frames prepares camera frames (fetch, repair, fit), sharing one

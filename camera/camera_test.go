@@ -50,7 +50,7 @@ func client(tb testing.TB) (*demo.House, *homeassistant.Client) {
 func setup(t *testing.T, allow ...string) (*demo.House, *camera.Service) {
 	t.Helper()
 	house, ha := client(t)
-	live := assist.NewLive(ha, 0)
+	live := assist.NewLive(ha, ha, 0)
 	svc, err := camera.New(camera.Config{Source: ha, Exposed: live.Entities, Allow: allow})
 	if err != nil {
 		t.Fatal(err)
@@ -105,7 +105,7 @@ func TestFindForgivesHowPeopleSayIt(t *testing.T) {
 		t.Fatalf("Find(shed) = %v, want NotFoundError", err)
 	}
 	said := nf.Say(voice.English)
-	if strings.Contains(strings.ToLower(strings.ReplaceAll(said, "“shed”", "")), "shed") || !strings.Contains(said, "the Garage camera") {
+	if strings.Contains(strings.ToLower(strings.ReplaceAll(said, "“shed”", "")), "shed") || !strings.Contains(said, "the “Garage” camera") {
 		t.Errorf("not-found answer should list the visible cameras and nothing else: %q", said)
 	}
 	if err := voice.Speakable(said); err != nil {
@@ -232,7 +232,7 @@ func TestDescriptionSaysFactsAround(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Backyard camera", "just now", "Backyard Motion last detected movement ", "I have not looked"} {
+	for _, want := range []string{"“Backyard” camera", "just now", "“Backyard Motion” last detected movement ", "I have not looked"} {
 		if !strings.Contains(snap.Description, want) {
 			t.Errorf("description lacks %q: %q", want, snap.Description)
 		}

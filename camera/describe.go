@@ -24,7 +24,7 @@ func (s *Service) describeWith(ctx context.Context, cam Camera, snap Snapshot, a
 	name := cam.Spoken(lang)
 	var out []string
 	if cam.Area != "" {
-		out = append(out, voice.Sentence(pick(fr, "This is "+name+", in the "+assist.Name(cam.Area), "Voici "+name+", dans la pièce "+assist.Name(cam.Area))))
+		out = append(out, voice.Sentence(pick(fr, "This is "+name+", in the "+assist.Quote(lang, cam.Area), "Voici "+name+", dans la pièce "+assist.Quote(lang, cam.Area))))
 	} else {
 		out = append(out, voice.Sentence(pick(fr, "This is "+name, "Voici "+name)))
 	}
@@ -84,7 +84,7 @@ func (s *Service) related(ctx context.Context, cam Camera) []string {
 		if !strings.EqualFold(e.Area(), cam.Area) || e.Domain == "camera" {
 			continue
 		}
-		if line := assist.SayEntity(s.cfg.Lang, e, assist.FactsFrom(s.cfg.Source.States(), e), s.cfg.Now()); line != "" {
+		if line := assist.SayEntity(s.cfg.Lang, e, assist.FactsOf(s.cfg.Source, e), s.cfg.Now()); line != "" {
 			out = append(out, line)
 		}
 	}

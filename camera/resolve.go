@@ -3,8 +3,8 @@ package camera
 import (
 	"context"
 	"strings"
-	"unicode"
 
+	"maison/assist"
 	"maison/voice"
 )
 
@@ -16,34 +16,71 @@ type NotFoundError struct {
 
 func (e *NotFoundError) Error() string { return "camera: no camera called " + e.Query }
 
-// Say names the cameras that exist, so the caller can pick one.
+// Say names the cameras that exist, so the caller can pick one. A camera
+// that is not exposed gets exactly these words, as one that does not exist.
 func (e *NotFoundError) Say(lang voice.Lang) string {
 	names := make([]string, len(e.Known))
 	for i, c := range e.Known {
 		names[i] = c.Spoken(lang)
 	}
-	q := voice.Clean(e.Query, 60)
+	q := assist.Quote(lang, e.Query)
 	if len(names) == 0 {
 		return pick(lang == voice.French,
-			"There is no camera called “"+q+"”, and no camera is shared with me at all. An admin can expose cameras to Assist in Home Assistant under Settings, Voice assistants, Expose.",
-			"Il n'y a pas de caméra appelée « "+q+" », et aucune caméra ne m'est partagée. Un administrateur peut exposer des caméras à Assist dans Home Assistant, sous Paramètres, Assistants vocaux, Exposer.")
+			"There is no camera called "+q+", and no camera is shared with me at all. An admin can expose cameras to Assist in Home Assistant under Settings, Voice assistants, Expose.",
+			"Il n'y a pas de caméra appelée "+q+", et aucune caméra ne m'est partagée. Un administrateur peut exposer des caméras à Assist dans Home Assistant, sous Paramètres, Assistants vocaux, Exposer.")
 	}
 	return pick(lang == voice.French,
-		"There is no camera called “"+q+"”. The cameras I can show are "+lang.List(names)+".",
-		"Il n'y a pas de caméra appelée « "+q+" ». Les caméras que je peux montrer sont "+lang.List(names)+".")
+		"There is no camera called "+q+". The cameras I can show are "+lang.List(names)+".",
+		"Il n'y a pas de caméra appelée "+q+". Les caméras que je peux montrer sont "+lang.List(names)+".")
+}
+
+// WithheldError is a camera exposed to Assist that maison will not show,
+// because it cannot tell which entity it is.
+type WithheldError struct {
+	Query    string
+	Withheld Withheld
+}
+
+func (e *WithheldError) Error() string { return "camera: withheld: " + e.Query }
+
+// Say tells why the camera is not shown and how the owner can fix it.
+func (e *WithheldError) Say(lang voice.Lang) string { return e.Withheld.Say(lang) }
+
+// Say tells why an exposed camera is not shown, and how to fix it.
+func (w Withheld) Say(lang voice.Lang) string {
+	name := ""
+	if len(w.Names) > 0 {
+		name = w.Names[0]
+	}
+	cam := spokenCamera(lang, name)
+	fr := lang == voice.French
+	switch w.Reason {
+	case assist.ReasonShared:
+		return pick(fr,
+			"I cannot show "+cam+": more than one device in Home Assistant goes by that name, so I cannot tell which one is shared with me, and I show none of them. This stays so until one is renamed. It does not mean the camera is broken. Whoever runs the house can rename one of them in Home Assistant, or list the camera by its entity id in MAISON_CAMERAS.",
+			"Je ne peux pas montrer "+cam+" : plusieurs appareils portent ce nom dans Home Assistant, je ne peux donc pas savoir lequel m'est partagé, et je n'en montre aucun. Ça reste ainsi tant que l'un d'eux n'est pas renommé. Ça ne veut pas dire que la caméra est en panne. La personne qui gère la maison peut renommer l'un d'eux dans Home Assistant, ou inscrire la caméra par son identifiant dans MAISON_CAMERAS.")
+	case assist.ReasonUnknownExposure:
+		return pick(fr,
+			"I cannot show "+cam+": Home Assistant does not let me confirm that this camera is shared with me, because it has no entry in its entity registry. This will not change by waiting. It does not mean the camera is broken. Whoever runs maison can list the camera by its entity id in MAISON_CAMERAS, or set it up in Home Assistant so that it has a unique id.",
+			"Je ne peux pas montrer "+cam+" : Home Assistant ne me permet pas de confirmer que cette caméra m'est partagée, parce qu'elle n'a pas d'entrée dans son registre des entités. Attendre n'y changera rien. Ça ne veut pas dire que la caméra est en panne. La personne qui gère maison peut l'inscrire par son identifiant dans MAISON_CAMERAS, ou la configurer dans Home Assistant pour qu'elle ait un identifiant unique.")
+	}
+	return pick(fr,
+		"I cannot show "+cam+" right now: I could not tell which camera Home Assistant means by that name. This is often brief, while a name or a state changes. It does not mean the camera is broken. Try again in a moment; if it lasts, whoever runs maison can run maison check, or list the camera by its entity id in MAISON_CAMERAS.",
+		"Je ne peux pas montrer "+cam+" pour l'instant : je n'ai pas pu savoir quelle caméra Home Assistant désigne par ce nom. C'est souvent bref, le temps qu'un nom ou un état change. Ça ne veut pas dire que la caméra est en panne. Réessayez dans un instant; si ça dure, la personne qui gère maison peut lancer maison check, ou inscrire la caméra par son identifiant dans MAISON_CAMERAS.")
 }
 
 // Find resolves what a person calls a camera ("the garage", "garage camera",
 // "caméra du garage", "camera.garage") among the cameras the caller may see.
+// An exposed camera that maison withholds is named as such, with the fix.
 func (s *Service) Find(ctx context.Context, query string) (Camera, error) {
-	cams, err := s.List(ctx)
+	cams, withheld, err := s.list(ctx)
 	if err != nil {
 		return Camera{}, err
 	}
-	return match(cams, query)
+	return match(cams, withheld, query)
 }
 
-func match(cams []Camera, query string) (Camera, error) {
+func match(cams []Camera, withheld []Withheld, query string) (Camera, error) {
 	q := strings.TrimSpace(query)
 	for _, c := range cams {
 		if strings.EqualFold(c.EntityID, q) {
@@ -53,6 +90,18 @@ func match(cams []Camera, query string) (Camera, error) {
 	key := fold(q)
 	if key == "" {
 		return Camera{}, &NotFoundError{Query: query, Known: cams}
+	}
+	for _, c := range cams {
+		if fold(c.Name) == key || fold(strings.TrimPrefix(c.EntityID, "camera.")) == key {
+			return c, nil
+		}
+	}
+	for _, w := range withheld {
+		for _, n := range w.Names {
+			if fold(n) == key {
+				return Camera{}, &WithheldError{Query: query, Withheld: w}
+			}
+		}
 	}
 	// A small typo is forgiven: one letter in a short name, two in a longer
 	// one, and only when a single camera is that close.
@@ -64,12 +113,18 @@ func match(cams []Camera, query string) (Camera, error) {
 	for i, c := range cams {
 		d := min(distance(fold(c.Name), key), distance(fold(strings.TrimPrefix(c.EntityID, "camera.")), key))
 		switch {
-		case d == 0:
-			return c, nil
 		case d < bestDist:
 			best, bestDist, tie = i, d, false
 		case d == bestDist:
 			tie = true
+		}
+	}
+	// A withheld camera as close as the best never lets a typo pick another.
+	for _, w := range withheld {
+		for _, n := range w.Names {
+			if d := distance(fold(n), key); d <= allowed && d <= bestDist {
+				return Camera{}, &WithheldError{Query: query, Withheld: w}
+			}
 		}
 	}
 	if best >= 0 && !tie {
@@ -84,27 +139,10 @@ var filler = map[string]bool{
 	"l": true, "de": true, "du": true, "des": true, "d": true, "my": true, "ma": true, "our": true, "notre": true,
 }
 
-// unaccent folds the accented letters of French and its neighbours.
-var unaccent = strings.NewReplacer(
-	"à", "a", "â", "a", "ä", "a", "á", "a", "é", "e", "è", "e", "ê", "e", "ë", "e",
-	"î", "i", "ï", "i", "í", "i", "ô", "o", "ö", "o", "ó", "o", "ù", "u", "û", "u",
-	"ü", "u", "ú", "u", "ç", "c", "œ", "oe", "æ", "ae", "ñ", "n", "ÿ", "y",
-)
-
 // fold lowercases, drops accents, punctuation and filler words.
 func fold(s string) string {
-	s = unaccent.Replace(strings.ToLower(s))
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			b.WriteRune(r)
-		default:
-			b.WriteRune(' ')
-		}
-	}
 	var words []string
-	for _, w := range strings.Fields(b.String()) {
+	for _, w := range strings.Fields(voice.Fold(s)) {
 		if !filler[w] {
 			words = append(words, w)
 		}

@@ -85,7 +85,7 @@ func Run(ctx context.Context, cfg Config, w io.Writer) bool {
 		slices.Sort(names)
 		r.ok("Assist endpoint answers with %d tools: %s", len(tools), strings.Join(names, ", "))
 	}
-	live := assist.NewLive(ha, 0)
+	live := assist.NewLive(ha, ha, 0)
 	ents, err := live.Entities(ctx)
 	switch {
 	case errors.Is(err, assist.ErrNoMatch) || err == nil && len(ents) == 0:

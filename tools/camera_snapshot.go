@@ -55,6 +55,10 @@ func (s *server) findCamera(ctx context.Context, query string) (camera.Camera, *
 		if errors.As(err, &nf) {
 			return cam, sayError(nf.Say(s.deps.Lang))
 		}
+		var wh *camera.WithheldError
+		if errors.As(err, &wh) {
+			return cam, sayError(wh.Say(s.deps.Lang))
+		}
 		return cam, sayError(s.haTrouble(err))
 	}
 	return cam, nil

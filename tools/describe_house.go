@@ -54,8 +54,7 @@ func (s *server) describeHouse(ctx context.Context, _ *mcp.CallToolRequest, in d
 			"Nothing shared with me matches that. Ask without a filter to hear every device and room by name.",
 			"Rien de ce qui m'est partagé ne correspond. Demandez sans filtre pour entendre tous les appareils et les pièces.")), nil, nil
 	}
-	states := s.deps.HA.States()
-	facts := func(e assist.Entity) assist.Facts { return assist.FactsFrom(states, e) }
+	facts := func(e assist.Entity) assist.Facts { return assist.FactsOf(s.deps.HA, e) }
 	return say(assist.SayHouse(s.deps.Lang, filtered, facts, s.now(), houseLimit)), nil, nil
 }
 

@@ -86,13 +86,13 @@ func TestFaultsAreSurvivedAndSaid(t *testing.T) {
 	house.SetDown(false)
 	settled(t, house, ha, total-1)
 	text, isErr = call(t, cs, "describe_house", nil)
-	if isErr || !strings.HasPrefix(text, "The Front Door Lock is not locked") {
+	if isErr || !strings.HasPrefix(text, "The “Front Door Lock” is not locked") {
 		t.Errorf("describe_house after the restart should lead with the unlocked door: %q", text)
 	}
 
 	// An upgrade renames the tools: the stable names keep working.
 	house.SetToolNaming(demo.NamingPrefixed)
-	if text, isErr := call(t, cs, "turn_on", map[string]any{"name": "Kitchen Light"}); isErr || text != "I turned on the Kitchen Light." {
+	if text, isErr := call(t, cs, "turn_on", map[string]any{"name": "Kitchen Light"}); isErr || text != "I turned on the “Kitchen Light”." {
 		t.Errorf("turn_on after the tools were renamed: %q", text)
 	}
 

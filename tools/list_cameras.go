@@ -19,11 +19,18 @@ var listCamerasTool = &mcp.Tool{
 }
 
 func (s *server) listCameras(ctx context.Context, _ *mcp.CallToolRequest, _ listCamerasIn) (*mcp.CallToolResult, any, error) {
-	cams, err := s.deps.Cameras.List(ctx)
+	cams, withheld, err := s.deps.Cameras.Listing(ctx)
 	if err != nil {
 		return sayError(s.haTrouble(err)), nil, nil
 	}
 	lang := s.deps.Lang
+	var held []string
+	for _, w := range withheld {
+		held = append(held, w.Say(lang))
+	}
+	if len(cams) == 0 && len(held) > 0 {
+		return say(voice.Paragraph(held...)), nil, nil
+	}
 	if len(cams) == 0 {
 		return say(s.pick(
 			"No camera is shared with me. An admin can expose cameras to Assist in Home Assistant under Settings, Voice assistants, Expose.",
@@ -33,14 +40,14 @@ func (s *server) listCameras(ctx context.Context, _ *mcp.CallToolRequest, _ list
 	for i, c := range cams {
 		items[i] = c.Spoken(lang)
 		if c.Area != "" && !sameWords(c.Area, c.Name) {
-			items[i] += s.pick(" in the ", " dans la pièce ") + assist.Name(c.Area)
+			items[i] += s.pick(" in the ", " dans la pièce ") + assist.Quote(lang, c.Area)
 		}
 	}
 	head := s.pick("I can show you "+lang.Number(len(cams))+" cameras: ", "Je peux vous montrer "+lang.Number(len(cams))+" caméras : ")
 	if len(cams) == 1 {
 		head = s.pick("I can show you one camera: ", "Je peux vous montrer une caméra : ")
 	}
-	return say(voice.Sentence(head + lang.List(items))), nil, nil
+	return say(voice.Paragraph(append([]string{voice.Sentence(head + lang.List(items))}, held...)...)), nil, nil
 }
 
 // sameWords reports whether an area name only repeats the camera's name ("Garage" in "Garage").

@@ -53,7 +53,7 @@ func newRig(t *testing.T, o rigOptions) rig {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { ha.Close() })
-	live := assist.NewLive(ha, o.liveTTL)
+	live := assist.NewLive(ha, ha, o.liveTTL)
 	cc := camera.Config{Source: ha, Exposed: live.Entities, Lang: o.lang, Now: o.now}
 	if o.camera != nil {
 		o.camera(&cc)

@@ -66,7 +66,7 @@ func TestToolsAreNamedAndAnnotated(t *testing.T) {
 func TestTurnOnSaysWhatHappened(t *testing.T) {
 	house, cs := session(t, voice.English, demo.NamingPlain)
 	text, isErr := call(t, cs, "turn_on", map[string]any{"name": "living room lamp"})
-	if isErr || text != "I turned on the Living Room Lamp." {
+	if isErr || text != "I turned on the “Living Room Lamp”." {
 		t.Errorf("turn_on: %q (error %v)", text, isErr)
 	}
 	if st, _, _ := house.State("light.living_room"); st != "on" {
@@ -82,7 +82,7 @@ func TestUnlockNeedsAConfirmation(t *testing.T) {
 	house, cs := session(t, voice.English, demo.NamingPlain)
 	args := map[string]any{"name": "Front Door Lock"}
 	text, isErr := call(t, cs, "turn_off", args)
-	if isErr || !strings.Contains(text, "nothing was done yet") {
+	if isErr || !strings.Contains(text, "Nothing was done yet") {
 		t.Fatalf("first call should propose: %q", text)
 	}
 	if st, _, _ := house.State("lock.front_door"); st != "locked" {
@@ -107,7 +107,7 @@ func TestUnlockNeedsAConfirmation(t *testing.T) {
 	}
 	args["confirmation"] = code
 	done, isErr := call(t, cs, "turn_off", args)
-	if isErr || done != "I unlocked the Front Door Lock." {
+	if isErr || done != "I unlocked the “Front Door Lock”." {
 		t.Errorf("confirmed unlock: %q (error %v)", done, isErr)
 	}
 	if st, _, _ := house.State("lock.front_door"); st != "unlocked" {
@@ -142,7 +142,7 @@ func TestHouseNamesOnlyWhatAssistSees(t *testing.T) {
 func TestFrenchAnswers(t *testing.T) {
 	_, cs := session(t, voice.French, demo.NamingPrefixed)
 	text, isErr := call(t, cs, "turn_on", map[string]any{"name": "porch light"})
-	if isErr || text != "J'ai allumé Porch Light." {
+	if isErr || text != "J'ai allumé « Porch Light »." {
 		t.Errorf("turn_on in French: %q (error %v)", text, isErr)
 	}
 	text, _ = call(t, cs, "describe_camera", map[string]any{"camera": "caméra du jardin"})
@@ -150,7 +150,7 @@ func TestFrenchAnswers(t *testing.T) {
 		t.Errorf("describe_camera in French: %q", text)
 	}
 	text, _ = call(t, cs, "describe_camera", map[string]any{"camera": "garage"})
-	if !strings.HasPrefix(text, "Voici la caméra Garage") {
+	if !strings.HasPrefix(text, "Voici la caméra « Garage »") {
 		t.Errorf("describe_camera in French: %q", text)
 	}
 }
@@ -168,12 +168,12 @@ func TestUnlockAsksThePerson(t *testing.T) {
 			r := newRig(t, rigOptions{client: opts, version: version})
 			house, cs := r.house, r.cs
 			text, isErr := call(t, cs, "turn_off", map[string]any{"name": "Front Door Lock"})
-			if len(asked) != 1 || !strings.Contains(asked[0], "unlock the Front Door Lock") {
+			if len(asked) != 1 || !strings.Contains(asked[0], "unlock the “Front Door Lock”") {
 				t.Errorf("%s: the person was asked %q", version, asked)
 			}
 			st, _, _ := house.State("lock.front_door")
 			switch {
-			case answer && (isErr || text != "I unlocked the Front Door Lock." || st != "unlocked"):
+			case answer && (isErr || text != "I unlocked the “Front Door Lock”." || st != "unlocked"):
 				t.Errorf("%s, person said yes: %q (error %v), lock %s", version, text, isErr, st)
 			case !answer && (!isErr || !strings.Contains(text, "did not confirm") || st != "locked"):
 				t.Errorf("%s, person said no: %q (error %v), lock %s", version, text, isErr, st)
@@ -231,7 +231,7 @@ func TestLooseSpellingsStillNeedAConfirmation(t *testing.T) {
 		{"turn_on", map[string]any{"name": "cover.garage_door"}},
 	} {
 		text, isErr := call(t, cs, c.tool, c.args)
-		if isErr || !strings.Contains(text, "nothing was done yet") {
+		if isErr || !strings.Contains(text, "Nothing was done yet") {
 			t.Errorf("%s(%v) should only propose: %q", c.tool, c.args, text)
 		}
 	}

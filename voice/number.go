@@ -245,7 +245,7 @@ func (l Lang) Measure(v float64, unit string) string {
 	}
 	w, ok := units[unit]
 	if !ok {
-		return num + " " + Clean(unit, 32)
+		return num + " " + l.Quote(unit, 32) // a unit maison does not know is data from the house
 	}
 	rounded, _ := strconv.ParseFloat(round(math.Abs(v), frac), 64)
 	switch {

@@ -269,3 +269,52 @@ func offence(what, s string, start, end int) error {
 	}
 	return fmt.Errorf("voice: not speakable: %s near %q", what, s[from:to])
 }
+
+// quoteMarks are the characters a reader could take for the end of a quote:
+// inside quoted data they become an apostrophe, so the data cannot close
+// its own quotes and go on as maison's words.
+const quoteMarks = "\"“”„‟«»‹›＂〝〞〟″‶❝❞"
+
+// Quote delimits text read from Home Assistant (a name, a state, an AI's
+// sentence) as quoted data: “…” in English, « … » in French. The text is
+// first made safe by [Clean] (bounded to max runes when max > 0), then every
+// quotation mark inside it becomes an apostrophe. Empty text gives "".
+func (l Lang) Quote(s string, max int) string {
+	s = Clean(s, max)
+	if s == "" {
+		return ""
+	}
+	s = strings.Map(func(r rune) rune {
+		if strings.ContainsRune(quoteMarks, r) {
+			return '\''
+		}
+		return r
+	}, s)
+	if l == French {
+		return "« " + s + " »"
+	}
+	return "“" + s + "”"
+}
+
+// unaccent folds the accented Latin letters of French and its neighbours.
+var unaccent = strings.NewReplacer(
+	"à", "a", "â", "a", "ä", "a", "á", "a", "ã", "a", "å", "a", "é", "e", "è", "e", "ê", "e", "ë", "e",
+	"î", "i", "ï", "i", "í", "i", "ì", "i", "ô", "o", "ö", "o", "ó", "o", "ò", "o", "õ", "o", "ø", "o",
+	"ù", "u", "û", "u", "ü", "u", "ú", "u", "ç", "c", "œ", "oe", "æ", "ae", "ñ", "n", "ÿ", "y", "ß", "ss",
+)
+
+// Fold reduces a name to the words people would say for it, for comparing
+// names: lowercase, Latin accents dropped, every character other than a
+// letter or a digit turned into a space, spaces collapsed.
+func Fold(s string) string {
+	s = unaccent.Replace(strings.ToLower(s))
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		} else {
+			b.WriteRune(' ')
+		}
+	}
+	return strings.Join(strings.Fields(b.String()), " ")
+}

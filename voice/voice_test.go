@@ -107,7 +107,7 @@ func TestBrief(t *testing.T) {
 		{French.Measure(45, "%"), "45 pour cent"},
 		{English.Measure(3.2, "kWh"), "3.2 kilowatt-hours"},
 		{French.Measure(3.2, "kWh"), "3,2 kilowattheures"},
-		{English.Measure(3, "furlongs"), "3 furlongs"},
+		{English.Measure(3, "furlongs"), "3 “furlongs”"},
 
 		{English.Clock(at(19, 5)), "at 7:05 PM"},
 		{French.Clock(at(19, 5)), "à 19\u00a0h\u00a005"},

@@ -33,7 +33,7 @@ func startBridge(ctx context.Context, cfg config, haURL, haToken string, logger 
 	if err != nil {
 		return nil, err
 	}
-	live := assist.NewLive(ha, 0)
+	live := assist.NewLive(ha, ha, 0)
 	cams, err := camera.New(camera.Config{
 		Source: ha, Exposed: live.Entities, Allow: cfg.Cameras, Lang: cfg.Lang,
 		AI: ha, AITask: cfg.AITask, Logger: logger.With("component", "camera"),

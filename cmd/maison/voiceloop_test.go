@@ -60,7 +60,7 @@ func TestHomeAssistantVoiceLoop(t *testing.T) {
 		t.Fatalf("describe_camera: %d %.300s", resp.StatusCode, data)
 	}
 	text := rpc.Result.Content[0].Text
-	if !strings.Contains(text, "Front Door camera") || !strings.Contains(text, "Home Assistant's AI describes the picture this way: ") {
+	if !strings.Contains(text, "“Front Door” camera") || !strings.Contains(text, "Home Assistant's AI, asked what the picture shows, answered “") {
 		t.Errorf("the answer a voice assistant would read: %q", text)
 	}
 	if err := voice.Speakable(text); err != nil {
