@@ -103,7 +103,7 @@ func stateWords(lang voice.Lang, s string) string {
 	if lang == voice.French {
 		return fr
 	}
-	return s
+	return strings.ReplaceAll(s, "_", " ")
 }
 
 // frenchState is a state maison knows, in French; "" for any other text.
@@ -127,6 +127,26 @@ func frenchState(s string) string {
 		return "déverrouillé"
 	case "jammed":
 		return "bloqué"
+	case "locking":
+		return "en train de se verrouiller"
+	case "unlocking":
+		return "en train de se déverrouiller"
+	case "disarmed":
+		return "désarmé"
+	case "armed_away":
+		return "armé en mode absence"
+	case "armed_home":
+		return "armé en mode présence"
+	case "armed_night":
+		return "armé en mode nuit"
+	case "armed_vacation":
+		return "armé en mode vacances"
+	case "arming":
+		return "en train de s'armer"
+	case "pending":
+		return "sur le point de se déclencher"
+	case "triggered":
+		return "déclenché"
 	case "idle":
 		return "en veille"
 	case "recording":

@@ -86,14 +86,14 @@ func Run(ctx context.Context, cfg Config, w io.Writer) bool {
 		r.ok("Assist endpoint answers with %d tools: %s", len(tools), strings.Join(names, ", "))
 	}
 	live := assist.NewLive(ha, ha, 0)
-	ents, err := live.Entities(ctx)
+	exp, err := live.Exposure(ctx)
 	switch {
-	case errors.Is(err, assist.ErrNoMatch) || err == nil && len(ents) == 0:
+	case errors.Is(err, assist.ErrNoMatch) || err == nil && len(exp.Entities) == 0:
 		r.fail("nothing is exposed to Assist: expose devices in Settings › Voice assistants › Expose")
 	case err != nil:
 		r.fail("exposed to Assist: %s", advice(err))
 	default:
-		r.ok("exposed to Assist: %d entities", len(ents))
+		checkExposure(ha, exp, r)
 	}
 	checkAITask(ha.AITasks(), cfg.AITask, r)
 	if cfg.ProbeFullAPI {
@@ -101,6 +101,45 @@ func Run(ctx context.Context, cfg Config, w io.Writer) bool {
 	}
 	checkCameras(ctx, ha, live, cfg.Cameras, log, r)
 	return !r.failed
+}
+
+// checkExposure says how much of what is exposed maison knows by identity,
+// and names every entity it cannot tie to one entity id, with the fix.
+func checkExposure(ha *homeassistant.Client, exp assist.Exposure, r *report) {
+	known := 0
+	for _, e := range exp.Entities {
+		if e.ID != "" {
+			known++
+		}
+	}
+	r.ok("exposed to Assist: %d entities, %d of them known by identity", len(exp.Entities), known)
+	if !ha.ExposureKnown() {
+		r.warn("Home Assistant's entity registry could not be read with each entity's exposure, so maison ties exposed devices to their entity ids by their words, states and areas alone, and withholds any it cannot tell apart")
+	}
+	for _, d := range exp.Doubts {
+		what := fmt.Sprintf("%q (%s)", d.Entity.NamesText, d.Entity.Domain)
+		switch d.Reason {
+		case assist.ReasonShared:
+			r.warn("%s is exposed, but its name and area fit several entities (%s): maison says it by name only, never shows its picture or history, and asks before anything it could open. Rename the others in Home Assistant, or list cameras by entity id in MAISON_CAMERAS", what, strings.Join(d.Candidates, ", "))
+		case assist.ReasonUnknownExposure:
+			r.warn("%s is exposed, but %s has no registry entry (or none that stores its Assist exposure), so maison cannot confirm it: it says it by name only and never shows its picture. Give it a unique id in Home Assistant (set it up from the UI), or list cameras by entity id in MAISON_CAMERAS", what, strings.Join(d.Candidates, ", "))
+		default:
+			r.warn("%s is exposed, but no single entity has that name, area and state: maison says it by name only. If this lasts, rename the device in Home Assistant or list cameras by entity id in MAISON_CAMERAS", what)
+		}
+	}
+	if len(exp.Unlisted) > 0 {
+		r.warn("the registry says %s are exposed, but Assist's live context does not show them under their names: maison does not show them", strings.Join(exp.Unlisted, ", "))
+	}
+	var unregistered []string
+	for _, st := range ha.States() {
+		d, _, _ := strings.Cut(st.EntityID, ".")
+		if _, ok := ha.Entry(st.EntityID); !ok && (d == "camera" || d == "lock" || d == "cover" || d == "valve" || d == "alarm_control_panel") {
+			unregistered = append(unregistered, st.EntityID)
+		}
+	}
+	if len(unregistered) > 0 {
+		r.warn("%s have no registry entry, so whether they are exposed to Assist cannot be read: maison never shows them, and asks before anything that could open them. Give them unique ids in Home Assistant, or list cameras by entity id in MAISON_CAMERAS", strings.Join(unregistered, ", "))
+	}
 }
 
 func checkCameras(ctx context.Context, ha *homeassistant.Client, live *assist.Live, allow []string, log *slog.Logger, r *report) {

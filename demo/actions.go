@@ -60,6 +60,16 @@ func onOffAction(domain string, on bool) (act action, service string, ok bool) {
 			return actOpen, "open_cover", true
 		}
 		return actClose, "close_cover", true
+	case "valve":
+		if on {
+			return actOpen, "open_valve", true
+		}
+		return actClose, "close_valve", true
+	case "switch", "fan":
+		if on {
+			return actTurnOn, "turn_on", true
+		}
+		return actTurnOff, "turn_off", true
 	}
 	return 0, "", false
 }
@@ -119,6 +129,22 @@ func (h *House) applyLocked(e *entity, act action, brightnessPct int, userID str
 			state = "locked"
 		case actUnlock, actTurnOff:
 			state = "unlocked"
+		}
+	case "switch", "fan":
+		switch act {
+		case actTurnOn:
+			state = "on"
+		case actTurnOff:
+			state = "off"
+		case actToggle:
+			state = map[bool]string{true: "off", false: "on"}[old.state == "on"]
+		}
+	case "valve":
+		switch act {
+		case actOpen, actTurnOn:
+			state = "open"
+		case actClose, actTurnOff:
+			state = "closed"
 		}
 	case "cover":
 		open := old.state == "open"

@@ -26,7 +26,7 @@ func (t assistTool) advertised(n Naming) string {
 
 var (
 	strProp    = map[string]any{"type": "string"}
-	domainEnum = []any{"binary_sensor", "camera", "cover", "light", "lock", "sensor"}
+	domainEnum = []any{"alarm_control_panel", "binary_sensor", "camera", "climate", "cover", "fan", "light", "lock", "sensor", "switch", "valve"}
 	classEnum  = []any{"awning", "blind", "curtain", "door", "garage", "gate", "shade", "shutter", "window", "outlet", "switch"}
 )
 

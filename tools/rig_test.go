@@ -19,6 +19,7 @@ import (
 // with defaults everywhere.
 type rigOptions struct {
 	house   demo.Options
+	setup   func(*demo.House) // shapes the house before maison connects
 	lang    voice.Lang
 	ha      func(*homeassistant.Config) // adjusts the client's settings
 	camera  func(*camera.Config)        // adjusts the camera service
@@ -39,6 +40,9 @@ type rig struct {
 func newRig(t *testing.T, o rigOptions) rig {
 	t.Helper()
 	house := demo.New(o.house)
+	if o.setup != nil {
+		o.setup(house)
+	}
 	srv := httptest.NewServer(house.Handler())
 	t.Cleanup(srv.Close)
 	hc := homeassistant.Config{URL: srv.URL, Token: house.UserToken()}
