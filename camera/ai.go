@@ -2,6 +2,7 @@ package camera
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"maison/homeassistant"
@@ -68,9 +69,7 @@ func (s *Service) Describe(ctx context.Context, cam Camera) (Snapshot, error) {
 	var line string
 	if a.err != nil {
 		s.log.Info("AI description failed", "camera", cam.EntityID, "ai_task", task, "err", a.err)
-		line = pick(fr,
-			"Home Assistant's AI could not describe the picture this time, so I can only tell you what the sensors say.",
-			"L'IA de Home Assistant n'a pas pu décrire l'image cette fois; je ne peux vous dire que ce que disent les capteurs.")
+		line = aiFailure(s.cfg.Lang, a.err)
 	} else if text := s.cfg.Lang.Quote(a.text, maxAIText); text != "" {
 		// The AI's words are attributed and quoted: a description, never an
 		// instruction, whatever it says.
@@ -83,3 +82,32 @@ func (s *Service) Describe(ctx context.Context, cam Camera) (Snapshot, error) {
 // aiBudgetDefault leaves room, within the eight seconds a voice answer may
 // take, for the frame and the words around the AI's sentence.
 const aiBudgetDefault = 6 * time.Second
+
+// aiFailure says, in one sentence, why the AI gave no description and what
+// that means, by the kind of failure: a passing one, a setup choice, a
+// permission, or a request this Home Assistant does not accept.
+func aiFailure(lang voice.Lang, err error) string {
+	fr := lang == voice.French
+	var he *homeassistant.Error
+	kind := homeassistant.KindAITaskFailed
+	if errors.As(err, &he) {
+		kind = he.Kind
+	}
+	switch kind {
+	case homeassistant.KindNoAITask:
+		return pick(fr,
+			"Home Assistant has no AI set up that can look at pictures, so I can only tell you what the sensors say; an administrator can add one.",
+			"Home Assistant n'a pas d'IA capable de regarder des images; je ne peux vous dire que ce que disent les capteurs, et un administrateur peut en ajouter une.")
+	case homeassistant.KindNotAllowed:
+		return pick(fr,
+			"Home Assistant does not let my user ask its AI about this camera, so I can only tell you what the sensors say; an administrator can allow it.",
+			"Home Assistant ne permet pas à mon utilisateur de demander à son IA de regarder cette caméra; je ne peux vous dire que ce que disent les capteurs, et un administrateur peut le permettre.")
+	case homeassistant.KindBadRequest:
+		return pick(fr,
+			"Home Assistant's AI did not accept the way I asked, which waiting will not change, so I can only tell you what the sensors say; whoever runs maison should update it.",
+			"L'IA de Home Assistant n'a pas accepté ma façon de demander, ce qui ne changera pas avec le temps; je ne peux vous dire que ce que disent les capteurs, et la personne qui gère maison devrait la mettre à jour.")
+	}
+	return pick(fr,
+		"Home Assistant's AI could not describe the picture this time, which is usually brief, so I can only tell you what the sensors say.",
+		"L'IA de Home Assistant n'a pas pu décrire l'image cette fois, ce qui est généralement bref; je ne peux vous dire que ce que disent les capteurs.")
+}

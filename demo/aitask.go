@@ -38,12 +38,14 @@ const noAttachmentSentence = "No picture was attached, so there is nothing to de
 // aiTask holds the AI task entity's settings and fault knobs. Guarded by
 // House.mu.
 type aiTask struct {
-	preferred string // the preferred generate_data entity ("" when none)
-	latency   time.Duration
-	failure   string
-	answer    any // replaces the camera's sentence when non-nil
-	calls     int
-	cameras   []string
+	preferred  string // the preferred generate_data entity ("" when none)
+	latency    time.Duration
+	failure    string
+	errCode    string // SetAITaskError: a websocket error code to answer with
+	errMessage string
+	answer     any // replaces the camera's sentence when non-nil
+	calls      int
+	cameras    []string
 }
 
 // addAITask adds ai_task.demo_vision, with its device, as the preferred
@@ -181,7 +183,12 @@ func (h *House) aiTaskService(ctx context.Context, c *wsConn, id int64, msg map[
 		features = intAttr(e.cur.attrs["supported_features"])
 	}
 	latency, failure, answer := h.ai.latency, h.ai.failure, h.ai.answer
+	errCode, errMessage := h.ai.errCode, h.ai.errMessage
 	h.mu.Unlock()
+	if errCode != "" {
+		c.fail(id, errCode, errMessage)
+		return
+	}
 	switch {
 	case entityID == "":
 		h.haError(c, id, "No entity_id provided and no preferred entity set")

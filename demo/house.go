@@ -113,7 +113,10 @@ type House struct {
 	fetches      map[string]int
 	assistCalls  []string
 	ai           aiTask
-	rng          *mrand.Rand // context ids; guarded by mu
+	rng          *mrand.Rand   // context ids; guarded by mu
+	seenFrom     string        // SetSeenFrom
+	mcpUnloaded  bool          // SetMCPServerLoaded(false)
+	assistStall  time.Duration // SetAssistStall
 }
 
 type user struct {

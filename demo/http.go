@@ -90,7 +90,7 @@ func (h *House) requestUser(r *http.Request) *user {
 		return nil
 	}
 	u := h.tokenUser(strings.TrimSpace(token))
-	if u != nil && u.localOnly && !isLocal(r.RemoteAddr) {
+	if u != nil && u.localOnly && !isLocal(h.remoteAddr(r.RemoteAddr)) {
 		return nil
 	}
 	return u

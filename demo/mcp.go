@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Facts of Home Assistant's MCP server (mcp_server/http.py, server.py).
@@ -32,6 +33,16 @@ func (h *House) serveMCPAssist(w http.ResponseWriter, r *http.Request) { h.serve
 
 // serveMCPFull is POST /api/mcp: admin only here (require_admin on).
 func (h *House) serveMCPFull(w http.ResponseWriter, r *http.Request) { h.serveMCP(w, r, true) }
+
+// mcpNotLoaded answers 404 while the integration is not loaded, as aiohttp
+// does for a route that is not registered yet.
+func (h *House) mcpNotLoaded(w http.ResponseWriter) bool {
+	if h.mcpLoaded() {
+		return false
+	}
+	httpStatus(w, http.StatusNotFound)
+	return true
+}
 
 // serveMCPNamed is POST /api/mcp/{api_id} for ids other than "assist": admin
 // only, and the house has no other LLM API.
@@ -73,6 +84,9 @@ type rpcResponse struct {
 // serveMCP applies Home Assistant's streamable-HTTP rules, in its order,
 // then answers one JSON-RPC request statelessly.
 func (h *House) serveMCP(w http.ResponseWriter, r *http.Request, adminOnly bool) {
+	if h.mcpNotLoaded(w) {
+		return
+	}
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", "POST")
 		httpStatus(w, http.StatusMethodNotAllowed)
@@ -107,6 +121,18 @@ func (h *House) serveMCP(w http.ResponseWriter, r *http.Request, adminOnly bool)
 	}
 	resp := rpcResponse{JSONRPC: "2.0", ID: msg.ID}
 	result, rerr := h.mcpCall(u, *msg.Method, msg.Params)
+	if d := h.currentAssistStall(); d > 0 && *msg.Method == "tools/call" {
+		// The call ran; Home Assistant's own limit cuts the answer.
+		t := time.NewTimer(d)
+		select {
+		case <-t.C:
+		case <-r.Context().Done():
+			t.Stop()
+			return
+		}
+		serverError(w)
+		return
+	}
 	if rerr != nil {
 		resp.Error = rerr
 	} else {

@@ -141,7 +141,7 @@ func toolNames(t *testing.T, m map[string]any) []string {
 
 func TestToolNamingEras(t *testing.T) {
 	plain := []string{"GetDateTime", "GetLiveContext", "HassLightSet", "HassTurnOff", "HassTurnOn"}
-	prefixed := []string{"homeassistant__GetDateTime", "homeassistant__GetLiveContext", "intent__HassTurnOff", "intent__HassTurnOn", "light__HassLightSet"}
+	prefixed := []string{"homeassistant__GetLiveContext", "intent__HassTurnOff", "intent__HassTurnOn", "light__HassLightSet", "llm__GetDateTime"}
 
 	h, srv := newHouse(t, demo.Options{})
 	if got := toolNames(t, rpc(t, srv, h.UserToken(), "tools/list", nil)); !slices.Equal(got, plain) {

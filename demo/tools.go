@@ -80,7 +80,7 @@ func assistTools() []assistTool {
 			run: (*House).getLiveContext,
 		},
 		{
-			plain: "GetDateTime", prefixed: "homeassistant__GetDateTime",
+			plain: "GetDateTime", prefixed: "llm__GetDateTime",
 			description: "Reports the current date, time, weekday and time zone of the home.",
 			schema:      map[string]any{"type": "object", "properties": map[string]any{}},
 			run:         (*House).getDateTime,

@@ -140,8 +140,8 @@ func (h *House) wsAuth(ctx context.Context, c *websocket.Conn, remote string) (*
 	}
 	u := h.tokenUser(msg.AccessToken)
 	message := "Invalid access token or password"
-	if u != nil && u.localOnly && !isLocal(remote) {
-		u, message = nil, "User is local only"
+	if u != nil && u.localOnly && !isLocal(h.remoteAddr(remote)) {
+		u, message = nil, "User cannot authenticate remotely"
 	}
 	if u == nil {
 		h.countFailedLogin()

@@ -164,7 +164,11 @@ func aiTaskError(op string, err error) error {
 		kind = KindTimeout
 	case "not_found": // Service ai_task.generate_data not found: no ai_task integration at all.
 		kind = KindNoAITask
-	case "home_assistant_error":
+	case "invalid_format": // the service data does not fit the service's schema
+		kind = KindBadRequest
+	case "unknown_error": // an unexpected exception inside Home Assistant or the AI integration
+		kind = KindAITaskFailed
+	case "home_assistant_error", "service_validation_error":
 		switch {
 		case msg == "No entity_id provided and no preferred entity set",
 			strings.HasPrefix(msg, "AI Task entity ") && (strings.HasSuffix(msg, " not found") || strings.Contains(msg, " does not support ")):
@@ -175,6 +179,8 @@ func aiTaskError(op string, err error) error {
 			kind = KindNotFound
 		case msg == "Unable to get image":
 			kind = KindCameraFailed
+		case ce.Code == "service_validation_error":
+			kind = KindBadRequest // Home Assistant refused the call's shape, such as a missing return_response
 		default:
 			kind = KindAITaskFailed
 		}
@@ -198,7 +204,19 @@ func aiTaskAdvice(e *Error) string {
 		return "Home Assistant has no AI task that can describe camera pictures, or none is chosen as the default. " +
 			"This is a setup matter and will not change by waiting; it does not mean the camera or Home Assistant is broken. " +
 			"The camera's snapshot and the house's sensors still answer; to get spoken descriptions, an administrator can add an AI integration that offers an AI task accepting pictures and choose it as the default AI task in Home Assistant's settings."
+	case KindBadRequest:
+		return "Home Assistant refused maison's request to its AI task as malformed. " +
+			"This will not change by waiting: this Home Assistant expects the AI task to be called differently than this maison does. " +
+			"It does not mean the camera or the AI is broken. " +
+			"Update maison and Home Assistant to current releases; meanwhile the camera's snapshot and the sensors still answer, or set MAISON_AI_TASK=off."
 	case KindAITaskFailed:
+		var ce *commandError
+		if errors.As(e.Err, &ce) && ce.Code == "unknown_error" {
+			return "Home Assistant's AI task failed with an unexpected error inside Home Assistant or its AI integration. " +
+				"This is often passing, but it can repeat until the integration is fixed or updated. " +
+				"It does not mean the camera or the token is wrong. " +
+				"Look at Home Assistant's log for the error, and meanwhile ask for the camera's snapshot or the sensors."
+		}
 		return "Home Assistant's AI could not describe the picture. " +
 			"This is usually brief (the AI service busy, rate limited or briefly unreachable) and often passes within a minute. " +
 			"It does not mean the camera or Home Assistant is down. " +

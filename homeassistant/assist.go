@@ -53,6 +53,9 @@ type assistState struct {
 	toolsAt time.Time
 	nextID  int64
 	refused *Error // a 401 seen: never POST again with this token
+	// missingSince is when the endpoint began answering 404, zero while it answers: for AssistGrace a 404
+	// is taken for the integration still loading after a restart, not for a missing integration.
+	missingSince time.Time
 }
 
 func newAssistState() assistState { return assistState{sem: make(chan struct{}, 1)} }
@@ -279,7 +282,7 @@ func (c *Client) rpcLocked(ctx context.Context, method string, params any) (json
 	for _, p := range paths {
 		raw, err := c.post(ctx, p, method, params)
 		if err == nil {
-			a.path = p
+			a.path, a.missingSince = p, time.Time{}
 			return raw, nil
 		}
 		e := asError(err)
@@ -299,8 +302,16 @@ func (c *Client) rpcLocked(ctx context.Context, method string, params any) (json
 		return nil, e
 	}
 	if a.path != "" {
-		// The remembered endpoint vanished (integration removed or HA downgraded): discover again next time.
+		// The remembered endpoint vanished (a restart, the integration removed, HA downgraded): discover
+		// again next time.
 		a.path, a.tools = "", nil
+	}
+	if a.missingSince.IsZero() {
+		a.missingSince = time.Now()
+	}
+	if time.Since(a.missingSince) < c.cfg.AssistGrace {
+		return nil, &Error{Kind: KindAssistLoading, Op: "POST " + assistPath, Status: http.StatusNotFound,
+			Err: fmt.Errorf("%s and %s answer 404 (%v) for %s now; Home Assistant does so while its MCP server integration loads after a restart", assistPath, legacyAssistPath, last.Err, time.Since(a.missingSince).Round(time.Second))}
 	}
 	return nil, &Error{Kind: KindNoAssist, Op: "POST " + assistPath, Status: http.StatusNotFound,
 		Err: fmt.Errorf("neither %s nor %s answers (%v); an admin must add the Model Context Protocol Server integration (Settings › Devices & services › Add integration › Model Context Protocol Server) and expose entities to Assist", assistPath, legacyAssistPath, last.Err)}

@@ -308,7 +308,7 @@ func (c *Client) run(life context.Context, sess *session) {
 				return
 			}
 			e := asError(err)
-			if e.Kind == KindAuth || e.Kind == KindAdminToken {
+			if e.Kind == KindAuth || e.Kind == KindLocalOnly || e.Kind == KindAdminToken {
 				c.log.Error("homeassistant: token refused, not retrying", "err", err)
 				c.setStatus(false, e, true)
 				return
@@ -366,7 +366,7 @@ func (c *Client) attempt(life context.Context) (*session, error) {
 	}
 	sess, version, err := dialSession(ctx, &c.cfg, c.base, c.wasConnected())
 	if err != nil {
-		if kindOf(err) == KindAuth {
+		if k := kindOf(err); k == KindAuth || k == KindLocalOnly {
 			c.refuse(asError(err))
 		}
 		return nil, err

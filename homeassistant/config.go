@@ -42,6 +42,10 @@ type Config struct {
 	RequestTimeout time.Duration
 	// ToolsTTL is how long the Assist tool list is reused before listing again. Zero means 1m.
 	ToolsTTL time.Duration
+	// AssistGrace is how long the Assist endpoint may answer 404 before maison says the integration is
+	// missing: after a restart Home Assistant serves 404 there until its MCP server integration has loaded.
+	// Zero means 3m.
+	AssistGrace time.Duration
 }
 
 // Validate reports the first missing or malformed field, naming the environment variable to fix.
@@ -71,7 +75,7 @@ func (c Config) Validate() error {
 	for name, d := range map[string]time.Duration{
 		"ConnectTimeout": c.ConnectTimeout, "PingInterval": c.PingInterval, "PongTimeout": c.PongTimeout,
 		"ReconnectMin": c.ReconnectMin, "ReconnectMax": c.ReconnectMax, "RequestTimeout": c.RequestTimeout,
-		"ToolsTTL": c.ToolsTTL,
+		"ToolsTTL": c.ToolsTTL, "AssistGrace": c.AssistGrace,
 	} {
 		if d < 0 {
 			return fmt.Errorf("homeassistant: %s is negative", name)
@@ -100,6 +104,7 @@ func (c Config) withDefaults() Config {
 	def(&c.ReconnectMax, time.Minute)
 	def(&c.RequestTimeout, 30*time.Second)
 	def(&c.ToolsTTL, time.Minute)
+	def(&c.AssistGrace, 3*time.Minute)
 	if c.ReconnectMin > c.ReconnectMax {
 		c.ReconnectMin = c.ReconnectMax
 	}

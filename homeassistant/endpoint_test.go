@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // hits counts requests per path on a small hand-written handler, for endpoint discovery cases the demo does
@@ -122,8 +123,16 @@ func TestAssistNotConfigured(t *testing.T) {
 		http.Error(w, "Model Context Protocol server is not configured", http.StatusNotFound)
 	}))
 	defer srv.Close()
-	c := newTestClient(t, srv.URL, "tok")
-	_, err := c.AssistTools(t.Context())
+	c, err := New(Config{URL: srv.URL, Token: "tok", AssistGrace: time.Nanosecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	// The first 404 may be a restart: the integration is said missing only
+	// once the 404s outlast AssistGrace.
+	_, _ = c.AssistTools(t.Context())
+	time.Sleep(time.Millisecond)
+	_, err = c.AssistTools(t.Context())
 	var e *Error
 	if !errors.As(err, &e) || e.Kind != KindNoAssist {
 		t.Fatalf("err = %v, want KindNoAssist", err)
@@ -131,8 +140,8 @@ func TestAssistNotConfigured(t *testing.T) {
 	if !strings.Contains(e.Advice(), "Settings › Devices & services › Add integration › Model Context Protocol Server") {
 		t.Errorf("advice = %q", e.Advice())
 	}
-	if h.get("/api/mcp/assist") != 1 || h.get("/api/mcp") != 1 {
-		t.Errorf("probes: assist %d, legacy %d; want one each", h.get("/api/mcp/assist"), h.get("/api/mcp"))
+	if h.get("/api/mcp/assist") != 2 || h.get("/api/mcp") != 2 {
+		t.Errorf("probes: assist %d, legacy %d; want two each", h.get("/api/mcp/assist"), h.get("/api/mcp"))
 	}
 }
 

@@ -44,24 +44,40 @@ const (
 	KindNoAITask
 	// KindAITaskFailed: Home Assistant's AI task failed (the AI service refused, broke or was rate limited).
 	KindAITaskFailed
+	// KindLocalOnly: the user may only log in from the local network, and Home Assistant does not count the
+	// address maison comes from as local ("User cannot authenticate remotely").
+	KindLocalOnly
+	// KindAssistLoading: the Assist endpoint answers 404 as it does for a while after Home Assistant
+	// restarts, until its Model Context Protocol Server integration has loaded.
+	KindAssistLoading
+	// KindServerError: Home Assistant answered 500, as it does when a request runs past its own one-minute
+	// limit or an integration fails inside it. An action may or may not have happened.
+	KindServerError
+	// KindBadRequest: Home Assistant refused the request's shape (invalid_format): maison sent something
+	// this Home Assistant does not accept.
+	KindBadRequest
 )
 
 var kindText = map[Kind]string{
-	KindUnreachable:  "unreachable",
-	KindRestarting:   "restarting",
-	KindAuth:         "unauthorized",
-	KindAdminToken:   "admin token refused",
-	KindNotAllowed:   "not allowed",
-	KindForbidden:    "forbidden",
-	KindNotFound:     "not found",
-	KindCameraOff:    "camera off",
-	KindCameraFailed: "camera failed",
-	KindTimeout:      "timeout",
-	KindCanceled:     "canceled",
-	KindNoAssist:     "assist endpoint not configured",
-	KindProtocol:     "protocol error",
-	KindNoAITask:     "no ai task",
-	KindAITaskFailed: "ai task failed",
+	KindUnreachable:   "unreachable",
+	KindRestarting:    "restarting",
+	KindAuth:          "unauthorized",
+	KindAdminToken:    "admin token refused",
+	KindNotAllowed:    "not allowed",
+	KindForbidden:     "forbidden",
+	KindNotFound:      "not found",
+	KindCameraOff:     "camera off",
+	KindCameraFailed:  "camera failed",
+	KindTimeout:       "timeout",
+	KindCanceled:      "canceled",
+	KindNoAssist:      "assist endpoint not configured",
+	KindProtocol:      "protocol error",
+	KindNoAITask:      "no ai task",
+	KindAITaskFailed:  "ai task failed",
+	KindLocalOnly:     "local-only user refused from this address",
+	KindAssistLoading: "assist endpoint not loaded yet",
+	KindServerError:   "home assistant internal error",
+	KindBadRequest:    "request refused as malformed",
 }
 
 // kindHint points a developer at the setting to check.
@@ -182,6 +198,26 @@ func (e *Error) Advice() string {
 			"This is a one-time setup step and will not change by waiting. " +
 			"It does not mean the token is wrong. " +
 			"An administrator must add the integration (Settings › Devices & services › Add integration › Model Context Protocol Server) and expose the wanted entities to Assist (Settings › Voice assistants › Expose)."
+	case KindLocalOnly:
+		return "Home Assistant refused maison's login because the maison user may only log in from the local network, and maison reaches Home Assistant from an address it does not count as local: a VPN such as Tailscale (100.64.0.0/10), an IPv6 address outside fd00::/8, the Home Assistant cloud, or a proxy in front of Home Assistant without trusted_proxies. " +
+			"This will not fix itself, and maison does not retry, because Home Assistant bans addresses after repeated failed logins. " +
+			"It does not mean the token is wrong. " +
+			"Run maison on the same local network as Home Assistant and point MAISON_HA_URL at its local address, or configure use_x_forwarded_for and trusted_proxies in Home Assistant for the proxy; keep \"Can only log in from the local network\" on."
+	case KindAssistLoading:
+		return "Home Assistant answers 404 on its Assist endpoint, as it does for a minute or two after a restart while its Model Context Protocol Server integration loads. " +
+			"This usually passes by itself within a few minutes. " +
+			"It does not mean the token is wrong or that devices are gone. " +
+			"Wait a moment; if it lasts, check in Settings › Devices & services that the Model Context Protocol Server integration is set up and loaded."
+	case KindServerError:
+		return "Home Assistant failed while handling the request and answered with an internal error, as it does when a request runs past its own one-minute limit or an integration fails inside it. " +
+			"This is usually passing. " +
+			"It does not mean the token is wrong; an action may or may not have happened. " +
+			"Check the device's state before trying again, and look at Home Assistant's log if it repeats."
+	case KindBadRequest:
+		return "Home Assistant refused a request from maison as malformed. " +
+			"This will not change by waiting: this Home Assistant expects something else than this maison sends. " +
+			"It does not mean the token is wrong or that anything changed. " +
+			"Update maison (and Home Assistant) to current releases; if it persists, report it with the maison log."
 	case KindProtocol:
 		return "Home Assistant answered in a way maison did not expect. " +
 			"This may pass after an update of Home Assistant or maison. " +

@@ -42,8 +42,8 @@ func (e *Error) Say(lang voice.Lang) string {
 		return pick("Home Assistant could not get a picture from that camera. This is often brief, a camera rebooting or a slow network, and usually passes within a minute. It does not mean the other cameras are down. Try again in a moment.",
 			"Home Assistant n'a pas pu obtenir d'image de cette caméra. C'est souvent bref, une caméra qui redémarre ou un réseau lent, et ça passe d'habitude en moins d'une minute. Ça ne veut pas dire que les autres caméras sont en panne. Réessayez dans un instant.")
 	case KindTimeout:
-		return pick("Home Assistant is slow to answer right now. This is usually brief. It does not mean the request was refused or that anything changed. Try again in a moment.",
-			"Home Assistant est lent à répondre en ce moment. C'est généralement bref. Ça ne veut pas dire que la demande a été refusée ni que quelque chose a changé. Réessayez dans un instant.")
+		return pick("Home Assistant is slow to answer right now. This is usually brief. It does not mean the request was refused; if it was an action, it may still have happened, so ask for the state of the device before trying again.",
+			"Home Assistant est lent à répondre en ce moment. C'est généralement bref. Ça ne veut pas dire que la demande a été refusée; si c'était une action, elle a peut-être eu lieu, alors demandez l'état de l'appareil avant de réessayer.")
 	case KindCanceled:
 		return pick("The request was abandoned before Home Assistant answered. Nothing is wrong; ask again if you still want the answer.",
 			"La demande a été abandonnée avant la réponse de Home Assistant. Rien de grave; redemandez si vous voulez toujours la réponse.")
@@ -56,6 +56,18 @@ func (e *Error) Say(lang voice.Lang) string {
 	case KindAITaskFailed:
 		return pick("Home Assistant's AI could not describe the picture this time. This is usually brief, an AI service that is busy or refusing for a moment. It does not mean the camera is broken. Try again in a moment, or ask for the picture itself.",
 			"L'IA de Home Assistant n'a pas pu décrire l'image cette fois. C'est généralement bref, un service d'IA occupé ou qui refuse un moment. Ça ne veut pas dire que la caméra est en panne. Réessayez dans un instant, ou demandez l'image elle-même.")
+	case KindLocalOnly:
+		return pick("Home Assistant refuses my login from where I run: my user may only log in from the home's local network, and Home Assistant does not see me as local. This will not fix itself, and I will not keep trying, because Home Assistant blocks addresses after failed logins. It does not mean anything is wrong in the house. Whoever runs maison must run it on the home network, or set up Home Assistant to trust the proxy in between.",
+			"Home Assistant refuse ma connexion depuis l'endroit où je tourne : mon utilisateur ne peut se connecter que depuis le réseau local de la maison, et Home Assistant ne me voit pas comme local. Ça ne se réglera pas tout seul, et je n'insiste pas, parce que Home Assistant bloque les adresses après des connexions ratées. Ça ne veut pas dire qu'il y a un problème dans la maison. La personne qui gère maison doit la faire tourner sur le réseau de la maison, ou régler Home Assistant pour qu'il fasse confiance au relais entre les deux.")
+	case KindAssistLoading:
+		return pick("Home Assistant is still loading its Assist tools, as it does for a minute or two after a restart. This usually passes within a few minutes. It does not mean the devices are gone or that anything changed. Ask again in a minute.",
+			"Home Assistant charge encore ses outils Assist, comme il le fait pendant une minute ou deux après un redémarrage. Ça passe d'habitude en quelques minutes. Ça ne veut pas dire que les appareils ont disparu ni que quelque chose a changé. Redemandez dans une minute.")
+	case KindServerError:
+		return pick("Home Assistant failed while handling that and gave up, as it does when a request runs past its one-minute limit. This is usually passing. If it was an action, it may or may not have happened: ask for the state of the device before trying again.",
+			"Home Assistant a échoué en traitant ça et a abandonné, comme il le fait quand une demande dépasse sa limite d'une minute. C'est généralement passager. Si c'était une action, elle a peut-être eu lieu, ou pas : demandez l'état de l'appareil avant de réessayer.")
+	case KindBadRequest:
+		return pick("Home Assistant did not accept the way I asked. Waiting will not change it; it does not mean anything changed in the house. Whoever runs maison should update it.",
+			"Home Assistant n'a pas accepté ma façon de demander. Attendre n'y changera rien; ça ne veut pas dire que quelque chose a changé dans la maison. La personne qui gère maison devrait la mettre à jour.")
 	case KindProtocol:
 		return pick("Home Assistant answered in a way I did not expect. This may pass after an update. It does not mean anything changed in the house. Try again; if it keeps happening, whoever runs maison should look at its log.",
 			"Home Assistant a répondu d'une façon inattendue. Ça peut passer après une mise à jour. Ça ne veut pas dire que quelque chose a changé dans la maison. Réessayez; si ça continue, la personne qui gère maison devrait consulter son journal.")

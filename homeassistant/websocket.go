@@ -104,7 +104,11 @@ func dialSession(ctx context.Context, cfg *Config, base *url.URL, wasConnected b
 		if msg == "" {
 			msg = "auth_invalid"
 		}
-		return fail(&Error{Kind: KindAuth, Op: "websocket auth", Err: errors.New(msg)})
+		kind := KindAuth
+		if msg == "User cannot authenticate remotely" || msg == "User is local only" {
+			kind = KindLocalOnly
+		}
+		return fail(&Error{Kind: kind, Op: "websocket auth", Err: errors.New(msg)})
 	default:
 		return fail(&Error{Kind: KindProtocol, Op: "websocket auth", Err: fmt.Errorf("unexpected %q", m.Type)})
 	}
@@ -337,6 +341,8 @@ func statusError(op string, status int, err error) *Error {
 		kind = KindRestarting
 	case status == http.StatusRequestTimeout:
 		kind = KindTimeout
+	case status == http.StatusInternalServerError:
+		kind = KindServerError
 	}
 	return &Error{Kind: kind, Op: op, Status: status, Err: err}
 }

@@ -33,6 +33,10 @@ func startBridge(ctx context.Context, cfg config, haURL, haToken string, logger 
 	if err != nil {
 		return nil, err
 	}
+	if err := waitForAssist(ctx, ha, logger); err != nil {
+		ha.Close()
+		return nil, err
+	}
 	live := assist.NewLive(ha, ha, 0)
 	cams, err := camera.New(camera.Config{
 		Source: ha, Exposed: live.Entities, Allow: cfg.Cameras, Lang: cfg.Lang,
@@ -79,6 +83,28 @@ func connectHA(ctx context.Context, url, token string, logger *slog.Logger) (*ho
 		case <-time.After(delay):
 		}
 		delay = min(2*delay, 30*time.Second)
+	}
+}
+
+// waitForAssist waits while Home Assistant's Assist endpoint answers 404 as
+// it does for a while after a restart, until its MCP server integration has
+// loaded. Once that has lasted longer than a restart takes, the error says
+// the integration is missing, and tools.New reports it.
+func waitForAssist(ctx context.Context, ha *homeassistant.Client, logger *slog.Logger) error {
+	delay := 2 * time.Second
+	for {
+		_, err := ha.AssistTools(ctx)
+		var he *homeassistant.Error
+		if !errors.As(err, &he) || he.Kind != homeassistant.KindAssistLoading {
+			return nil
+		}
+		logger.Warn("Home Assistant's Assist tools are not loaded yet; waiting", "err", err, "retry_in", delay)
+		select {
+		case <-ctx.Done():
+			return explain(err)
+		case <-time.After(delay):
+		}
+		delay = min(2*delay, 15*time.Second)
 	}
 }
 

@@ -1,0 +1,120 @@
+package homeassistant_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"maison/demo"
+	"maison/homeassistant"
+	"maison/voice"
+)
+
+// Home Assistant's other real behaviours, produced by the demo on demand.
+
+func TestLocalOnlyUserRefusedOffTheLocalNetwork(t *testing.T) {
+	f := newHouse(t, demo.NamingPlain)
+	f.house.SetSeenFrom("100.64.0.7:51000") // a Tailscale address: not local for Home Assistant
+	c := f.client(t, f.house.UserToken())
+	err := c.Connect(t.Context())
+	e := asError(t, err)
+	if e.Kind != homeassistant.KindLocalOnly || !strings.Contains(e.Error(), "User cannot authenticate remotely") {
+		t.Fatalf("Connect = %v, want KindLocalOnly", err)
+	}
+	for _, want := range []string{"local network", "Tailscale", "trusted_proxies", "does not retry"} {
+		if !strings.Contains(e.Advice(), want) {
+			t.Errorf("advice lacks %q: %s", want, e.Advice())
+		}
+	}
+	if say := e.Say(voice.French); !strings.Contains(say, "réseau local") {
+		t.Errorf("French words: %s", say)
+	}
+	// Never presented again: Home Assistant bans after failed logins.
+	_ = c.Connect(t.Context())
+	if _, err := c.AssistTools(t.Context()); kind(err) != homeassistant.KindLocalOnly {
+		t.Errorf("assist after a local-only refusal: %v", err)
+	}
+	if n := f.house.FailedLogins(); n != 1 {
+		t.Errorf("%d failed logins, want 1", n)
+	}
+}
+
+func TestAssistEndpointLoadingAfterARestart(t *testing.T) {
+	f := newHouse(t, demo.NamingPrefixed)
+	c := f.client(t, f.house.UserToken(), func(cfg *homeassistant.Config) { cfg.AssistGrace = 300 * time.Millisecond })
+	if err := c.Connect(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.AssistTools(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	f.house.SetMCPServerLoaded(false)
+	_, err := c.CallAssist(t.Context(), "GetLiveContext", nil)
+	e := asError(t, err)
+	if e.Kind != homeassistant.KindAssistLoading || !strings.Contains(e.Say(voice.English), "after a restart") {
+		t.Fatalf("a 404 right after a restart: %v / %s", err, e.Say(voice.English))
+	}
+	if strings.Contains(e.Advice(), "Add integration") {
+		t.Errorf("a loading integration must not be called missing yet: %s", e.Advice())
+	}
+	time.Sleep(400 * time.Millisecond)
+	_, err = c.CallAssist(t.Context(), "GetLiveContext", nil)
+	if kind(err) != homeassistant.KindNoAssist {
+		t.Fatalf("a 404 that lasts: %v, want KindNoAssist", err)
+	}
+	f.house.SetMCPServerLoaded(true)
+	if _, err := c.CallAssist(t.Context(), "GetLiveContext", nil); err != nil {
+		t.Fatalf("loaded again: %v", err)
+	}
+	// A new 404 streak starts its grace afresh.
+	f.house.SetMCPServerLoaded(false)
+	if _, err := c.CallAssist(t.Context(), "HassTurnOn", map[string]any{"name": "Porch Light"}); kind(err) != homeassistant.KindAssistLoading {
+		t.Errorf("a new restart: %v", err)
+	}
+}
+
+func TestAssistCallCutAtHomeAssistantsLimit(t *testing.T) {
+	f := newHouse(t, demo.NamingPlain)
+	c := f.connected(t)
+	f.house.SetAssistStall(50 * time.Millisecond)
+	_, err := c.CallAssist(t.Context(), "HassTurnOn", map[string]any{"name": "Porch Light"})
+	e := asError(t, err)
+	if e.Kind != homeassistant.KindServerError || e.Status != 500 {
+		t.Fatalf("a call cut at Home Assistant's limit: %v, want KindServerError", err)
+	}
+	if st, _, _ := f.house.State("light.porch"); st != "on" {
+		t.Fatalf("the demo should have acted before the cut: %s", st)
+	}
+	for _, want := range []string{"may or may not have happened", "state of the device"} {
+		if !strings.Contains(e.Say(voice.English), want) {
+			t.Errorf("words lack %q: %s", want, e.Say(voice.English))
+		}
+	}
+}
+
+func TestAITaskErrorCodes(t *testing.T) {
+	h, c := aiHouse(t, demo.Options{})
+	for _, tc := range []struct {
+		code, message string
+		want          homeassistant.Kind
+		advice        string
+	}{
+		{"not_found", "Service ai_task.generate_data not found.", homeassistant.KindNoAITask, "no AI task"},
+		{"invalid_format", "extra keys not allowed @ data['foo']", homeassistant.KindBadRequest, "Update maison"},
+		{"service_validation_error", "Validation error: The action requires responses and must be called with return_response=True", homeassistant.KindBadRequest, "Update maison"},
+		{"service_validation_error", "AI Task entity ai_task.x does not support attachments", homeassistant.KindNoAITask, "cannot look at pictures"},
+		{"unauthorized", "Unauthorized", homeassistant.KindNotAllowed, "did not let maison's user"},
+		{"home_assistant_error", "Error talking to the AI service", homeassistant.KindAITaskFailed, "usually brief"},
+		{"unknown_error", "Unknown error", homeassistant.KindAITaskFailed, "unexpected error inside Home Assistant"},
+	} {
+		h.SetAITaskError(tc.code, tc.message)
+		_, err := c.DescribeImage(t.Context(), "", "camera.front_door", "")
+		e := asError(t, err)
+		if e.Kind != tc.want {
+			t.Errorf("%s %q: %v, want kind %v", tc.code, tc.message, err, tc.want)
+		}
+		if !strings.Contains(e.Advice(), tc.advice) {
+			t.Errorf("%s: advice %q lacks %q", tc.code, e.Advice(), tc.advice)
+		}
+	}
+}

@@ -1,0 +1,74 @@
+package tools_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"maison/camera"
+	"maison/demo"
+	"maison/homeassistant"
+	"maison/voice"
+)
+
+// Home Assistant's other real behaviours, answered in words.
+
+func TestAITaskFailuresAreSaidByKind(t *testing.T) {
+	for _, lang := range []voice.Lang{voice.English, voice.French} {
+		r := newRig(t, rigOptions{lang: lang, camera: func(c *camera.Config) {
+			c.AI = c.Source.(*homeassistant.Client)
+			c.AIBudget = 5 * time.Second
+		}})
+		for _, tc := range []struct {
+			code, message string
+			en, fr        string
+		}{
+			{"not_found", "Service ai_task.generate_data not found.", "no AI set up that can look at pictures", "pas d'IA capable de regarder"},
+			{"invalid_format", "extra keys not allowed", "did not accept the way I asked", "n'a pas accepté ma façon de demander"},
+			{"service_validation_error", "Validation error: The action requires responses", "did not accept the way I asked", "n'a pas accepté ma façon de demander"},
+			{"unauthorized", "Unauthorized", "does not let my user ask its AI", "ne permet pas à mon utilisateur"},
+			{"home_assistant_error", "Error talking to the AI service", "could not describe the picture this time", "n'a pas pu décrire l'image cette fois"},
+			{"unknown_error", "Unknown error", "could not describe the picture this time", "n'a pas pu décrire l'image cette fois"},
+		} {
+			r.house.SetAITaskError(tc.code, tc.message)
+			text, isErr := call(t, r.cs, "describe_camera", map[string]any{"camera": "front door"})
+			want := tc.en
+			if lang == voice.French {
+				want = tc.fr
+			}
+			if isErr || !strings.Contains(text, want) {
+				t.Errorf("%s %s: %q lacks %q", lang, tc.code, text, want)
+			}
+		}
+	}
+}
+
+func TestActionCutAtHomeAssistantsLimit(t *testing.T) {
+	r := newRig(t, rigOptions{})
+	r.house.SetAssistStall(50 * time.Millisecond)
+	text, isErr := call(t, r.cs, "turn_on", map[string]any{"name": "Porch Light"})
+	if !isErr || !strings.Contains(text, "may or may not have happened") || !strings.Contains(text, "ask for the state of the device") {
+		t.Errorf("an action cut at Home Assistant's limit: %q", text)
+	}
+}
+
+func TestAssistLoadingIsNotCalledMissing(t *testing.T) {
+	r := newRig(t, rigOptions{ha: func(c *homeassistant.Config) { c.AssistGrace = time.Hour }})
+	r.house.SetMCPServerLoaded(false)
+	text, isErr := call(t, r.cs, "describe_house", nil)
+	if !isErr || !strings.Contains(text, "still loading its Assist tools") || strings.Contains(text, "setup step") {
+		t.Errorf("describe_house while the integration loads: %q", text)
+	}
+	r.house.SetMCPServerLoaded(true)
+	if text, isErr := call(t, r.cs, "describe_house", nil); isErr {
+		t.Errorf("once loaded: %q", text)
+	}
+}
+
+func TestGetDateTimeIn2026Naming(t *testing.T) {
+	_, cs := session(t, voice.English, demo.NamingPrefixed)
+	text, isErr := call(t, cs, "ha_get_date_time", nil)
+	if isErr || !strings.HasPrefix(text, "It is ") {
+		t.Errorf("ha_get_date_time when Home Assistant calls it llm__GetDateTime: %q", text)
+	}
+}
