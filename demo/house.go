@@ -12,13 +12,25 @@
 // (one named like a prompt injection), a lock, a garage door and sensors. An
 // AI task entity, ai_task.demo_vision, exposed to nobody like every ai_task
 // entity, answers ai_task.generate_data with one fixed sentence per camera
-// frame; its latency, failure and answer can be set.
+// frame; its latency, failure, error code and answer can be set.
+//
+// Every entity has a registry entry whose options store its Assist exposure
+// (config/entity_registry/list, get and get_entries), and GetLiveContext is
+// written byte for byte as Home Assistant writes it with PyYAML (see
+// LiveContext). Tests build hostile houses with Add (names, aliases, areas,
+// states and attributes of their choosing; exposed or not; with or without a
+// registry entry; with an exposure not stored yet), SetExposed and
+// SetAreaAliases, and produce Home Assistant's other real behaviours on
+// demand: a restart (SetDown), the Assist endpoint answering 404 while its
+// integration loads (SetMCPServerLoaded), a call cut at its time limit with
+// HTTP 500 (SetAssistStall), AI task error codes (SetAITaskError), and a
+// local-only user seen from outside the local network (SetSeenFrom).
 //
 // Simplifications, each deliberate: camera access tokens never rotate; there
-// are no floors; /api/mcp behaves as with require_admin on; the integration
-// is always configured (no 404 "not configured"); only the services of the
-// house's own domains exist; the AI task resolves only camera media sources,
-// its preferred generate_data entity is fixed, and its schema errors follow
+// are no floors; /api/mcp behaves as with require_admin on; only the services
+// of the house's own domains exist; sensor states are not rounded to a
+// display precision; the AI task resolves only camera media sources, its
+// preferred generate_data entity is fixed, and its schema errors follow
 // voluptuous's wording only approximately.
 //
 // Every House is independent: there is no package-level mutable state, and
@@ -48,7 +60,7 @@ const (
 	// NamingPlain is Home Assistant up to 2026.8: "HassTurnOn", "GetLiveContext".
 	NamingPlain Naming = iota
 	// NamingPrefixed is Home Assistant 2026.9 and later: "intent__HassTurnOn",
-	// "light__HassLightSet", "homeassistant__GetLiveContext". Plain names are
+	// "light__HassLightSet", "homeassistant__GetLiveContext", "llm__GetDateTime". Plain names are
 	// still accepted by tools/call, as in Home Assistant.
 	NamingPrefixed
 )

@@ -328,42 +328,29 @@ func (e *yamlEmitter) writeBreak(r rune) {
 	e.column = 0
 }
 
+// plain writes a plain scalar; singleQuoted writes it between single quotes,
+// each quote inside doubled. Both fold long lines at a single space and
+// write a line break of the text as libyaml does.
 func (e *yamlEmitter) plain(s string, allowBreaks bool) {
 	if !e.whitespace && s != "" {
 		e.writeRune(' ')
 	}
-	runes := []rune(s)
-	spaces, breaks := false, false
-	for i, r := range runes {
-		switch {
-		case r == ' ':
-			if allowBreaks && !spaces && e.column > yamlWidth && !(i+1 < len(runes) && runes[i+1] == ' ') {
-				e.writeIndent()
-			} else {
-				e.writeRune(r)
-			}
-			spaces = true
-		case isBreakRune(r):
-			if !breaks && r == '\n' {
-				e.lineBreak()
-			}
-			e.writeBreak(r)
-			e.indention = true
-			breaks = true
-		default:
-			if breaks {
-				e.writeIndent()
-			}
-			e.writeRune(r)
-			e.indention = false
-			spaces, breaks = false, false
-		}
-	}
+	e.folded(s, allowBreaks, false)
 	e.whitespace, e.indention = false, false
 }
 
 func (e *yamlEmitter) singleQuoted(s string, allowBreaks bool) {
 	e.indicator("'", true, false, false)
+	if e.folded(s, allowBreaks, true) {
+		e.writeIndent()
+	}
+	e.indicator("'", false, false, false)
+	e.whitespace, e.indention = false, false
+}
+
+// folded writes the text of a plain or single-quoted scalar and reports
+// whether it ended on a line break.
+func (e *yamlEmitter) folded(s string, allowBreaks, quoted bool) bool {
 	runes := []rune(s)
 	spaces, breaks := false, false
 	for i, r := range runes {
@@ -386,7 +373,7 @@ func (e *yamlEmitter) singleQuoted(s string, allowBreaks bool) {
 			if breaks {
 				e.writeIndent()
 			}
-			if r == '\'' {
+			if quoted && r == '\'' {
 				e.writeRune('\'')
 			}
 			e.writeRune(r)
@@ -394,11 +381,7 @@ func (e *yamlEmitter) singleQuoted(s string, allowBreaks bool) {
 			spaces, breaks = false, false
 		}
 	}
-	if breaks {
-		e.writeIndent()
-	}
-	e.indicator("'", false, false, false)
-	e.whitespace, e.indention = false, false
+	return breaks
 }
 
 // yamlEscapes are the short escapes libyaml writes in double quotes.

@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"maison/camera"
 	"maison/demo"
 	"maison/homeassistant"
@@ -308,7 +306,7 @@ func TestHostileHouseWordsAreQuotedData(t *testing.T) {
 	}
 	// The proposal keeps its code apart from every word of the house.
 	proposal, _ := call(t, cs, "turn_off", map[string]any{"name": "Front Door Lock"})
-	res := callRaw(t, cs, "turn_off", map[string]any{"name": "Front Door Lock"})
+	res, _ := callBlocks(t, cs, "turn_off", map[string]any{"name": "Front Door Lock"})
 	if len(res) != 2 || codeRE.FindString(res[0]) != "" || codeRE.FindString(res[1]) == "" || strings.ContainsAny(res[1], "“”«»") {
 		t.Errorf("the code should travel alone in its own block, apart from quoted names: %q", res)
 	}
@@ -369,20 +367,4 @@ func TestExposureStoredLaterIsFollowed(t *testing.T) {
 	if r.house.CameraFetches("camera.gatehouse") == 0 {
 		t.Error("no picture was fetched")
 	}
-}
-
-// callRaw returns each text block of a tool's answer.
-func callRaw(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) []string {
-	t.Helper()
-	res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: name, Arguments: args})
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	var out []string
-	for _, c := range res.Content {
-		if tc, ok := c.(*mcp.TextContent); ok {
-			out = append(out, tc.Text)
-		}
-	}
-	return out
 }

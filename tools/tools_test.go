@@ -14,6 +14,17 @@ import (
 
 func call(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) (string, bool) {
 	t.Helper()
+	parts, isErr := callBlocks(t, cs, name, args)
+	text := strings.Join(parts, " ")
+	if err := voice.Speakable(text); err != nil {
+		t.Errorf("%s(%v) answer is not speakable: %v: %q", name, args, err, text)
+	}
+	return text, isErr
+}
+
+// callBlocks returns each text block of a tool's answer, and whether it is an error.
+func callBlocks(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) ([]string, bool) {
+	t.Helper()
 	res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: name, Arguments: args})
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
@@ -24,11 +35,7 @@ func call(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any)
 			parts = append(parts, tc.Text)
 		}
 	}
-	text := strings.Join(parts, " ")
-	if err := voice.Speakable(text); err != nil {
-		t.Errorf("%s(%v) answer is not speakable: %v: %q", name, args, err, text)
-	}
-	return text, res.IsError
+	return parts, res.IsError
 }
 
 var toolName = regexp.MustCompile(`^[a-z][a-z0-9_]{2,63}$`)
