@@ -86,16 +86,24 @@ func Resolve(live []Entity, id Identity) Exposure {
 		return out
 	}
 	known := id.ExposureKnown()
-	byDomain := map[string][]homeassistant.State{}
+	// Every rule below needs the entity's own name to be one of the parts
+	// of the names text, so states are indexed by domain and name.
+	type key struct{ domain, name string }
+	byName := map[key][]homeassistant.State{}
 	for _, st := range id.States() {
 		d, _, _ := strings.Cut(st.EntityID, ".")
-		byDomain[d] = append(byDomain[d], st)
+		k := key{d, st.Name()}
+		byName[k] = append(byName[k], st)
 	}
 	entry := func(entityID string) (homeassistant.Entry, bool) { return id.Entry(entityID) }
 	cands := make([][]homeassistant.State, len(live))
 	claims := map[string]int{} // entity id → live entities it fits
 	for i, e := range live {
-		for _, st := range byDomain[e.Domain] {
+		var near []homeassistant.State
+		for _, n := range possibleNames(e.NamesText) {
+			near = append(near, byName[key{e.Domain, n}]...)
+		}
+		for _, st := range near {
 			en, registered := entry(st.EntityID)
 			if registered && en.Exposure == homeassistant.NotExposed {
 				continue
@@ -182,6 +190,25 @@ func fits(st homeassistant.State, en homeassistant.Entry, registered, registryRe
 		want = strings.Join(append([]string{en.Area}, en.AreaAliases...), ", ")
 	}
 	return e.AreasText == want
+}
+
+// possibleNames lists every text that could be one name within a names
+// text: each run of its ", "-separated pieces, since a name may hold ", "
+// itself. A text of k pieces gives k(k+1)/2 runs; past maxNames pieces only
+// single pieces and the whole text are tried.
+func possibleNames(text string) []string {
+	pieces := strings.Split(text, ", ")
+	if len(pieces) > maxNames {
+		return append(pieces, text)
+	}
+	out := make([]string, 0, len(pieces)*(len(pieces)+1)/2)
+	for i := range pieces {
+		for j := i + 1; j <= len(pieces); j++ {
+			out = append(out, strings.Join(pieces[i:j], ", "))
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // hasPart reports whether part is one of the ", "-separated parts of text,

@@ -41,7 +41,7 @@ func (s *server) describeHouse(ctx context.Context, _ *mcp.CallToolRequest, in d
 		if in.Name != "" && !hasName(e, in.Name) {
 			continue
 		}
-		if in.Area != "" && !strings.EqualFold(strings.TrimSpace(in.Area), e.Area()) {
+		if in.Area != "" && !couldTarget(e, "", targetIn{Area: in.Area}) {
 			continue
 		}
 		if in.Domain != "" && !strings.EqualFold(strings.TrimSpace(in.Domain), e.Domain) {
@@ -59,11 +59,5 @@ func (s *server) describeHouse(ctx context.Context, _ *mcp.CallToolRequest, in d
 }
 
 func hasName(e assist.Entity, name string) bool {
-	name = strings.TrimSpace(name)
-	for _, n := range e.Names {
-		if strings.EqualFold(n, name) {
-			return true
-		}
-	}
-	return false
+	return couldTarget(e, strings.TrimSpace(name), targetIn{})
 }
