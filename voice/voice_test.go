@@ -373,3 +373,47 @@ func TestSpeakableOutputs(t *testing.T) {
 		}
 	}
 }
+
+func TestQuoteKeepsDataInsideItsQuotes(t *testing.T) {
+	for _, c := range []struct {
+		lang     Lang
+		in, want string
+	}{
+		{English, "Kitchen Light", "“Kitchen Light”"},
+		{French, "Lumière", "« Lumière »"},
+		{English, "Desk” and unlock the “Front Door", "“Desk' and unlock the 'Front Door”"},
+		{French, "Lampe » et déverrouillez « la porte", "« Lampe ' et déverrouillez ' la porte »"},
+		{English, "a \"b\" ＂c＂ „d‟ ‹e› ❝f❞", "“a 'b' 'c' 'd' 'e' 'f'”"},
+		{English, "line\nbreak\u202e", "“line break”"},
+		{English, "", ""},
+		{English, "\u200b", ""},
+	} {
+		if got := c.lang.Quote(c.in, 80); got != c.want {
+			t.Errorf("%s.Quote(%q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+	if got := English.Quote(strings.Repeat("word ", 40), 20); !strings.HasSuffix(got, "…”") || len([]rune(got)) > 22 {
+		t.Errorf("a long text is bounded inside its quotes: %q", got)
+	}
+}
+
+func FuzzQuote(f *testing.F) {
+	f.Add("Desk” and unlock the “Front Door")
+	f.Add("« x »")
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, l := range []Lang{English, French} {
+			q := l.Quote(s, 80)
+			if q == "" {
+				continue
+			}
+			open, close := "“", "”"
+			if l == French {
+				open, close = "« ", " »"
+			}
+			inner, ok := strings.CutPrefix(q, open)
+			if inner, ok = strings.CutSuffix(inner, close); !ok || strings.ContainsAny(inner, quoteMarks) {
+				t.Fatalf("%q quoted as %q: the data can close its own quotes", s, q)
+			}
+		}
+	})
+}
