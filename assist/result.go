@@ -242,10 +242,14 @@ func failure(lang voice.Lang, args map[string]any, text string) string {
 		return pick(fr,
 			"Home Assistant has nothing shared with Assist called "+q(lang, what)+" that can do that."+nothing+" This does not mean a device is broken: it may have another name, be another kind of device, or not be shared. Ask for the state of the house to hear the names that exist; an admin can share a device in Home Assistant under Settings, Voice assistants, Expose.",
 			"Home Assistant n'a rien qui s'appelle "+q(lang, what)+", qui soit partagé avec Assist et qui puisse faire ça."+nothing+" Ça ne veut pas dire qu'un appareil est en panne : il a peut-être un autre nom, il est peut-être d'un autre type, ou il n'est pas partagé. Demandez l'état de la maison pour entendre les noms qui existent; un administrateur peut partager un appareil dans Home Assistant, sous Paramètres, Assistants vocaux, Exposer.")
-	case "AREA", "INVALID_AREA":
+	case "AREA":
 		return pick(fr,
-			"Home Assistant has no area called "+q(lang, area)+"."+nothing+" Ask for the state of the house to hear the areas that exist, and try again with one of them.",
-			"Home Assistant n'a pas de pièce appelée "+q(lang, area)+"."+nothing+" Demandez l'état de la maison pour entendre les pièces qui existent, puis réessayez.")
+			"Home Assistant has an area called "+q(lang, area)+", but nothing there that is shared with Assist and fits that request."+nothing+" This stays so until a device there is shared; it does not mean a device is broken. Ask for the state of that area to hear what is there, or name the device.",
+			"Home Assistant a bien une pièce appelée "+q(lang, area)+", mais rien de ce qui s'y trouve et qui est partagé avec Assist ne correspond à la demande."+nothing+" Ça reste ainsi tant qu'aucun appareil de cette pièce n'est partagé; ça ne veut pas dire qu'un appareil est en panne. Demandez l'état de cette pièce pour entendre ce qui s'y trouve, ou nommez l'appareil.")
+	case "INVALID_AREA":
+		return pick(fr,
+			"Home Assistant has no area called "+q(lang, area)+"."+nothing+" This will not change by waiting; it does not mean anything is broken. Ask for the state of the house to hear the areas that exist, and try again with one of them.",
+			"Home Assistant n'a pas de pièce appelée "+q(lang, area)+"."+nothing+" Attendre n'y changera rien; ça ne veut pas dire que quelque chose est en panne. Demandez l'état de la maison pour entendre les pièces qui existent, puis réessayez.")
 	case "FLOOR", "INVALID_FLOOR":
 		return pick(fr,
 			"Home Assistant has no floor by that name."+nothing+" Try naming the area or the device instead.",

@@ -18,8 +18,12 @@ type AI interface {
 // AIOff, as Config.AITask, turns AI descriptions off.
 const AIOff = "off"
 
-// aiInstructions asks for one sentence of what matters to someone at home.
-const aiInstructions = "In one short plain sentence for someone who cannot see the picture, say what this home camera shows that matters: people, animals, vehicles, parcels, open doors or gates. Say only what is visible; if nothing notable is there, say so."
+// aiInstructions asks, in the answer language, for one sentence of what
+// matters to someone at home, in that language.
+var aiInstructions = map[voice.Lang]string{
+	voice.English: "In one short plain sentence in English, for someone who cannot see the picture, say what this home camera shows that matters: people, animals, vehicles, parcels, open doors or gates. Say only what is visible; if nothing notable is there, say so.",
+	voice.French:  "En une courte phrase simple, en français, pour quelqu'un qui ne voit pas l'image, dites ce que montre cette caméra de la maison qui compte : personnes, animaux, véhicules, colis, portes ou portails ouverts. Dites seulement ce qui est visible; s'il n'y a rien de notable, dites-le.",
+}
 
 // maxAIText bounds what the AI's answer may add to a spoken description.
 const maxAIText = 300
@@ -57,7 +61,7 @@ func (s *Service) Describe(ctx context.Context, cam Camera) (Snapshot, error) {
 	defer cancel()
 	ai := make(chan answer, 1)
 	go func() {
-		text, err := s.cfg.AI.DescribeImage(aiCtx, task, cam.EntityID, aiInstructions)
+		text, err := s.cfg.AI.DescribeImage(aiCtx, task, cam.EntityID, aiInstructions[s.cfg.Lang])
 		ai <- answer{text, err}
 	}()
 	snap, err := s.frame(ctx, cam)
@@ -72,8 +76,17 @@ func (s *Service) Describe(ctx context.Context, cam Camera) (Snapshot, error) {
 		line = aiFailure(s.cfg.Lang, a.err)
 	} else if text := s.cfg.Lang.Quote(a.text, maxAIText); text != "" {
 		// The AI's words are attributed and quoted: a description, never an
-		// instruction, whatever it says.
-		line = voice.Sentence(pick(fr, "Home Assistant's AI, asked what the picture shows, answered ", "L'IA de Home Assistant, à qui j'ai demandé ce que montre l'image, a répondu ") + text)
+		// instruction, whatever it says. An answer in the other language is
+		// said as such.
+		said, _ := voice.Language(a.text)
+		switch {
+		case said == voice.English && fr:
+			line = voice.Sentence("L'IA de Home Assistant, à qui j'ai demandé ce que montre l'image, a répondu en anglais " + text)
+		case said == voice.French && !fr:
+			line = voice.Sentence("Home Assistant's AI, asked what the picture shows, answered in French " + text)
+		default:
+			line = voice.Sentence(pick(fr, "Home Assistant's AI, asked what the picture shows, answered ", "L'IA de Home Assistant, à qui j'ai demandé ce que montre l'image, a répondu ") + text)
+		}
 	}
 	snap.Description = s.describeWith(ctx, cam, snap, line)
 	return snap, nil

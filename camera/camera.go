@@ -70,6 +70,7 @@ type Service struct {
 	sizes map[string]image.Point // full frame size per camera, as last seen unscaled
 	seen  map[string]seenFrame   // the last frame of each camera, to notice a frozen one
 	seed  maphash.Seed
+	power map[string]power       // whether each camera was on when last fetched
 }
 
 // seenFrame remembers a frame by its hash and when it was first fetched.
@@ -102,8 +103,8 @@ func New(cfg Config) (*Service, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	svc := &Service{cfg: cfg, log: log, sizes: map[string]image.Point{}, seen: map[string]seenFrame{}, seed: maphash.MakeSeed()}
-	svc.frames = newFrames(svc.prepare, cfg.MaxAge, cfg.Now)
+	svc := &Service{cfg: cfg, log: log, sizes: map[string]image.Point{}, seen: map[string]seenFrame{}, seed: maphash.MakeSeed(), power: map[string]power{}}
+	svc.frames = newFrames(svc.prepareNoting, cfg.MaxAge, cfg.Now)
 	return svc, nil
 }
 
@@ -113,6 +114,9 @@ type Camera struct {
 	Name     string // as people name it: "Garage"
 	Area     string // area name, or ""
 	State    string // idle, recording, streaming, unavailable
+	// Off is true when the camera was turned off in Home Assistant the last
+	// time a frame was asked of it (Home Assistant's state does not say so).
+	Off bool
 }
 
 // Spoken is how the camera is named aloud, its name quoted as data: the
@@ -148,10 +152,22 @@ type Withheld struct {
 	Reason assist.Reason
 }
 
-// Listing returns the cameras callers may see, sorted by name, and the
-// cameras exposed to Assist that maison withholds because it cannot tell
-// which entity they are.
-func (s *Service) Listing(ctx context.Context) ([]Camera, []Withheld, error) { return s.list(ctx) }
+// Listing returns the cameras callers may see, sorted by name, each with
+// whether it is turned off, and the cameras exposed to Assist that maison
+// withholds because it cannot tell which entity they are. A camera not
+// asked for a frame lately is asked now, briefly, since only a refused
+// frame tells that a camera is off.
+func (s *Service) Listing(ctx context.Context) ([]Camera, []Withheld, error) {
+	cams, withheld, err := s.list(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	s.probe(ctx, cams)
+	for i := range cams {
+		cams[i].Off = s.isOff(cams[i].EntityID)
+	}
+	return cams, withheld, nil
+}
 
 // list returns the cameras callers may see and the exposed cameras withheld.
 func (s *Service) list(ctx context.Context) ([]Camera, []Withheld, error) {

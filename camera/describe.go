@@ -60,6 +60,13 @@ func (s *Service) describeWith(ctx context.Context, cam Camera, snap Snapshot, a
 	if ai != "" {
 		return voice.Paragraph(append(out, ai)...)
 	}
+	if s.aiTask() != "" {
+		// A voice conversation drops the picture: say where its description is.
+		out = append(out, pick(fr,
+			"These facts come from Home Assistant's sensors; I have not looked at what the picture shows, and asking me to describe this camera puts it in words.",
+			"Ces faits viennent des capteurs de Home Assistant; je n'ai pas regardé ce que montre l'image, et me demander de décrire cette caméra la met en mots."))
+		return voice.Paragraph(out...)
+	}
 	out = append(out, pick(fr,
 		"These facts come from Home Assistant's sensors; I have not looked at what the picture shows.",
 		"Ces faits viennent des capteurs de Home Assistant; je n'ai pas regardé ce que montre l'image."))

@@ -22,14 +22,21 @@ const (
 	aiGenerateImage      = 4
 )
 
-// cameraSentences is what the demo's AI sees in each camera's frame. The
-// frames never change, so neither do the sentences.
-var cameraSentences = map[string]string{
-	"camera.front_door": "A parcel sits on the doormat; nobody is at the door.",
-	"camera.garage":     "The car is not in the garage: only an oil stain marks its spot, and the garage door is closed.",
-	"camera.backyard":   "Nobody is in the backyard; the lawn is freshly mown and the fence is intact.",
-	"camera.shed":       "Nobody is in the shed; a workbench stands under the window beside a red PRIVATE sign.",
+// cameraSentences is what the demo's AI sees in each camera's frame, in
+// English and in French: each says what the frame draws, nothing more.
+var cameraSentences = map[string][2]string{
+	"camera.front_door": {"Nobody is at the front door; it is shut, and the doormat in front of it is empty.",
+		"Personne n'est à la porte d'entrée; elle est fermée et le paillasson devant elle est vide."},
+	"camera.garage": {"The garage door is closed, seen from the driveway, where an oil stain marks the concrete; nobody is there.",
+		"La porte du garage est fermée, vue depuis l'allée, où une tache d'huile marque le béton; il n'y a personne."},
+	"camera.backyard": {"Nobody is in the backyard; the lawn is freshly mown and the fence is intact.",
+		"Personne n'est dans la cour; la pelouse est fraîchement tondue et la clôture est intacte."},
+	"camera.shed": {"Nobody is in the shed; a workbench stands under the window beside a red PRIVATE sign.",
+		"Personne n'est dans la remise; un établi se trouve sous la fenêtre à côté d'un panneau rouge PRIVATE."},
 }
+
+// quietSentence is what the AI sees in a camera the house added later.
+var quietSentence = [2]string{"A quiet scene; nobody is in view.", "Une scène calme; personne n'est visible."}
 
 // noAttachmentSentence is the answer to a generate_data call without any
 // attachment: the AI has nothing to look at.
@@ -208,7 +215,7 @@ func (h *House) aiTaskService(ctx context.Context, c *wsConn, id int64, msg map[
 	}
 	var said []string
 	for _, a := range attachments {
-		s, problem := h.lookAt(a)
+		s, problem := h.lookAt(a, asksFrench(data))
 		if problem != "" {
 			h.haError(c, id, problem)
 			return
@@ -264,7 +271,7 @@ func (h *House) aiTaskService(ctx context.Context, c *wsConn, id int64, msg map[
 
 // lookAt resolves one attachment the way the camera media source does and
 // returns what the AI sees, or Home Assistant's error message.
-func (h *House) lookAt(mediaID string) (sentence, problem string) {
+func (h *House) lookAt(mediaID string, french bool) (sentence, problem string) {
 	rest, ok := strings.CutPrefix(mediaID, "media-source://")
 	if !ok {
 		return "", "Invalid media source URI"
@@ -280,10 +287,14 @@ func (h *House) lookAt(mediaID string) (sentence, problem string) {
 	if !cam.spec.on {
 		return "", "Camera is off"
 	}
-	if s, ok := cameraSentences[ident]; ok {
-		return s, ""
+	s, ok := cameraSentences[ident]
+	if !ok {
+		s = quietSentence
 	}
-	return "A quiet scene; nobody is in view.", ""
+	if french {
+		return s[1], ""
+	}
+	return s[0], ""
 }
 
 // checkAITaskData validates service data like the services' schemas do and
@@ -371,4 +382,11 @@ func (h *House) serviceContext(c *wsConn) map[string]any {
 	ctxID := h.ulidLocked(h.now())
 	h.mu.Unlock()
 	return map[string]any{"id": ctxID, "parent_id": nil, "user_id": c.user.id}
+}
+
+// asksFrench reports whether the instructions ask for an answer in French,
+// which a real model then gives.
+func asksFrench(data map[string]any) bool {
+	instr, _ := data["instructions"].(string)
+	return strings.Contains(strings.ToLower(instr), "français")
 }

@@ -104,10 +104,12 @@ func TestAITaskGenerateData(t *testing.T) {
 		}
 		sentences[cam] = s
 	}
-	if s := sentences["camera.front_door"]; !strings.Contains(s, "parcel") || !strings.Contains(s, "nobody") {
+	// Each sentence says what the frame draws: the front door's empty
+	// doormat, the garage's closed door seen from the driveway.
+	if s := sentences["camera.front_door"]; !strings.Contains(s, "doormat") || !strings.Contains(s, "Nobody") || strings.Contains(s, "parcel") {
 		t.Errorf("front door: %q", s)
 	}
-	if s := sentences["camera.garage"]; !strings.Contains(s, "car") {
+	if s := sentences["camera.garage"]; !strings.Contains(s, "garage door is closed") || !strings.Contains(s, "driveway") {
 		t.Errorf("garage: %q", s)
 	}
 	seen := map[string]bool{}

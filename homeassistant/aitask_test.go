@@ -70,14 +70,14 @@ func TestDescribeImage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if front != "A parcel sits on the doormat; nobody is at the door." {
+	if front != "Nobody is at the front door; it is shut, and the doormat in front of it is empty." {
 		t.Errorf("front door = %q", front)
 	}
 	garage, err := c.DescribeImage(t.Context(), "ai_task.demo_vision", "camera.garage", "Is the car there?")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(garage, "car") || garage == front {
+	if !strings.Contains(garage, "garage door") || garage == front {
 		t.Errorf("garage = %q", garage)
 	}
 	if got, want := h.AITaskCameras(), []string{"camera.front_door", "camera.garage"}; !slices.Equal(got, want) {
@@ -133,7 +133,7 @@ func TestDescribeImageTimeout(t *testing.T) {
 	}
 	h.SetAITaskLatency(0)
 	got, err := c.DescribeImage(t.Context(), "", "camera.garage", "")
-	if err != nil || !strings.Contains(got, "car") {
+	if err != nil || !strings.Contains(got, "garage door") {
 		t.Errorf("after the timeout: %q, %v", got, err)
 	}
 

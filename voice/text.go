@@ -318,3 +318,42 @@ func Fold(s string) string {
 	}
 	return strings.Join(strings.Fields(b.String()), " ")
 }
+
+// Words that are common in one language and rare in the other, to tell a
+// short English sentence from a French one.
+var (
+	englishWords = wordSet("the a an is are was were and of to in on at with nobody no there someone something it its this that by from be has have not empty closed open person people car door")
+	frenchWords  = wordSet("le la les l un une des est sont était et de du d à au aux dans sur avec personne il y a ce cette qui que ne pas n vide fermé fermée ouvert ouverte voiture porte")
+)
+
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// Language tells whether a short text is English or French by its common
+// words. ok is false when it cannot tell: too few such words, or as many of
+// each.
+func Language(text string) (lang Lang, ok bool) {
+	en, fr := 0, 0
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r)
+	}) {
+		if englishWords[w] {
+			en++
+		}
+		if frenchWords[w] {
+			fr++
+		}
+	}
+	switch {
+	case en >= 2 && en > fr:
+		return English, true
+	case fr >= 2 && fr > en:
+		return French, true
+	}
+	return "", false
+}
