@@ -70,7 +70,7 @@ type Service struct {
 	sizes map[string]image.Point // full frame size per camera, as last seen unscaled
 	seen  map[string]seenFrame   // the last frame of each camera, to notice a frozen one
 	seed  maphash.Seed
-	power map[string]power       // whether each camera was on when last fetched
+	power map[string]power // whether each camera was on when last fetched
 }
 
 // seenFrame remembers a frame by its hash and when it was first fetched.
