@@ -43,7 +43,7 @@ func TestHealthyHouse(t *testing.T) {
 	}
 	for _, want := range []string{
 		`ok    signed in as "Maison", not an administrator`,
-		"Assist endpoint answers with 5 tools",
+		"Assist endpoint answers with 6 tools",
 		"camera Garage (camera.garage): fetched 1280x720, ",
 		"Repaired: At byte 2, a comment segment announced 4,094 bytes but really spanned 4,958",
 		"camera Backyard (camera.backyard): fetched 3840x2160",

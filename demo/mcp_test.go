@@ -140,8 +140,8 @@ func toolNames(t *testing.T, m map[string]any) []string {
 }
 
 func TestToolNamingEras(t *testing.T) {
-	plain := []string{"GetDateTime", "GetLiveContext", "HassLightSet", "HassTurnOff", "HassTurnOn"}
-	prefixed := []string{"homeassistant__GetLiveContext", "intent__HassTurnOff", "intent__HassTurnOn", "light__HassLightSet", "llm__GetDateTime"}
+	plain := []string{"GetDateTime", "GetLiveContext", "HassLightSet", "HassSetPosition", "HassTurnOff", "HassTurnOn"}
+	prefixed := []string{"homeassistant__GetLiveContext", "intent__HassSetPosition", "intent__HassTurnOff", "intent__HassTurnOn", "light__HassLightSet", "llm__GetDateTime"}
 
 	h, srv := newHouse(t, demo.Options{})
 	if got := toolNames(t, rpc(t, srv, h.UserToken(), "tools/list", nil)); !slices.Equal(got, plain) {

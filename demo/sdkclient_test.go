@@ -44,7 +44,7 @@ func TestGoSDKClient(t *testing.T) {
 	if err != nil {
 		t.Fatalf("tools/list: %v", err)
 	}
-	if len(tools.Tools) != 5 {
+	if len(tools.Tools) != 6 {
 		t.Errorf("%d tools", len(tools.Tools))
 	}
 	res, err := session.CallTool(t.Context(), &mcp.CallToolParams{Name: "intent__HassTurnOn", Arguments: map[string]any{"name": "Porch Light"}})

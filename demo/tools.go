@@ -70,6 +70,14 @@ func assistTools() []assistTool {
 			run: (*House).lightSet,
 		},
 		{
+			plain: "HassSetPosition", prefixed: "intent__HassSetPosition",
+			description: "Sets the position of a cover or a valve found by name or area; position is a percentage, 0 closed and 100 open.",
+			schema: target(map[string]any{
+				"position": map[string]any{"type": "integer", "minimum": 0, "maximum": 100},
+			}),
+			run: (*House).setPosition,
+		},
+		{
 			plain: "GetLiveContext", prefixed: "homeassistant__GetLiveContext",
 			description: "Reports the current state of the exposed devices with their areas; filter by name, domain or area to keep it short.",
 			schema: map[string]any{"type": "object", "properties": map[string]any{
@@ -400,6 +408,44 @@ func (h *House) lightSet(u *user, args map[string]any) (string, bool) {
 	defer func() { h.notifyLocked(changed...) }()
 	return h.actLocked(ents, ar, "turn_on", func(e *entity) bool {
 		if h.applyLocked(e, actTurnOn, pct, u.id) {
+			changed = append(changed, e)
+		}
+		return true
+	})
+}
+
+// setPosition is HassSetPosition: covers and valves open above 0 percent
+// and close at 0.
+func (h *House) setPosition(u *user, args map[string]any) (string, bool) {
+	t, msg := intentTarget(args)
+	if msg != "" {
+		return intentError(msg)
+	}
+	pos, ok := args["position"].(float64)
+	if !ok {
+		return intentError("required key not provided @ data['position']")
+	}
+	if t.domains == nil {
+		t.domains = []string{"cover", "valve"}
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	ents, ar, fail := h.matchLocked(t)
+	if fail != "" {
+		return intentError(fail)
+	}
+	var changed []*entity
+	defer func() { h.notifyLocked(changed...) }()
+	return h.actLocked(ents, ar, "set_position", func(e *entity) bool {
+		act := actClose
+		if pos > 0 {
+			act = actOpen
+		}
+		d := entityDomain(e.id)
+		if d != "cover" && d != "valve" {
+			return false
+		}
+		if h.applyLocked(e, act, -1, u.id) {
 			changed = append(changed, e)
 		}
 		return true

@@ -1,6 +1,7 @@
 package tools_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -8,6 +9,7 @@ import (
 	"maison/camera"
 	"maison/demo"
 	"maison/homeassistant"
+	"maison/tools"
 	"maison/voice"
 )
 
@@ -70,5 +72,31 @@ func TestGetDateTimeIn2026Naming(t *testing.T) {
 	text, isErr := call(t, cs, "ha_get_date_time", nil)
 	if isErr || !strings.HasPrefix(text, "It is ") {
 		t.Errorf("ha_get_date_time when Home Assistant calls it llm__GetDateTime: %q", text)
+	}
+}
+
+func TestPassthroughIsTheOperatorsChoice(t *testing.T) {
+	for _, c := range []struct {
+		p    tools.Passthrough
+		want []string
+	}{
+		{tools.Passthrough{}, []string{"ha_get_date_time", "ha_hass_set_position"}},
+		{tools.Passthrough{Off: true}, nil},
+		{tools.Passthrough{Only: []string{"GetDateTime"}}, []string{"ha_get_date_time"}},
+	} {
+		r := newRig(t, rigOptions{passthrough: c.p})
+		res, err := r.cs.ListTools(t.Context(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, tool := range res.Tools {
+			if strings.HasPrefix(tool.Name, "ha_") {
+				got = append(got, tool.Name)
+			}
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%+v: passthrough tools %v, want %v", c.p, got, c.want)
+		}
 	}
 }

@@ -190,7 +190,7 @@ func TestHostileHouseGuessesGetIdenticalAnswers(t *testing.T) {
 				{"turn_off", func(n string) map[string]any {
 					return map[string]any{"name": n, "domain": []string{"lock", "valve", "cover", "alarm_control_panel"}}
 				}},
-				{"ha_get_date_time", func(n string) map[string]any { return map[string]any{"name": n} }},
+				{"ha_hass_set_position", func(n string) map[string]any { return map[string]any{"name": n, "position": 100} }},
 			} {
 				a, errA := call(t, r.cs, c.tool, c.args(hiddenName))
 				b, errB := call(t, r.cs, c.tool, c.args(absent))
@@ -269,7 +269,7 @@ func TestHostileHouseEverySensitiveActionAsks(t *testing.T) {
 	}
 	// A passthrough tool cannot reach any of them.
 	for _, s := range exposedSensitive {
-		text, isErr := call(t, r.cs, "ha_get_date_time", map[string]any{"name": s.entity.Name})
+		text, isErr := call(t, r.cs, "ha_hass_set_position", map[string]any{"name": s.entity.Name, "position": 100})
 		if !isErr || !strings.Contains(text, "I will not do that through this action") {
 			t.Errorf("a passthrough aimed at %s: %q", s.entity.Name, text)
 		}

@@ -18,15 +18,16 @@ import (
 // rigOptions shape a test rig; the zero value is the demo house in English
 // with defaults everywhere.
 type rigOptions struct {
-	house   demo.Options
-	setup   func(*demo.House) // shapes the house before maison connects
-	lang    voice.Lang
-	ha      func(*homeassistant.Config) // adjusts the client's settings
-	camera  func(*camera.Config)        // adjusts the camera service
-	now     func() time.Time            // the tools' clock
-	liveTTL time.Duration               // how long GetLiveContext is kept
-	client  *mcp.ClientOptions
-	version string // the client's protocol version; "" for the newest
+	house       demo.Options
+	setup       func(*demo.House) // shapes the house before maison connects
+	lang        voice.Lang
+	ha          func(*homeassistant.Config) // adjusts the client's settings
+	camera      func(*camera.Config)        // adjusts the camera service
+	now         func() time.Time            // the tools' clock
+	liveTTL     time.Duration               // how long GetLiveContext is kept
+	client      *mcp.ClientOptions
+	passthrough tools.Passthrough
+	version     string // the client's protocol version; "" for the newest
 }
 
 // rig is the demo house served through maison's real client and tools to an
@@ -67,7 +68,7 @@ func newRig(t *testing.T, o rigOptions) rig {
 		t.Fatal(err)
 	}
 	// A generous voice budget: under -race a 4K fit alone can take seconds.
-	server, err := tools.New(t.Context(), tools.Deps{HA: ha, Live: live, Cameras: cams, Lang: o.lang, Now: o.now, VoiceBudget: time.Minute})
+	server, err := tools.New(t.Context(), tools.Deps{HA: ha, Live: live, Cameras: cams, Lang: o.lang, Now: o.now, VoiceBudget: time.Minute, Passthrough: o.passthrough})
 	if err != nil {
 		t.Fatal(err)
 	}

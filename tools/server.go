@@ -39,6 +39,9 @@ type Deps struct {
 	Confirm *confirm.Signer
 	// Lang is the language of every answer. Zero means English.
 	Lang voice.Lang
+	// Passthrough chooses which Home Assistant tools without a wrapper are
+	// offered (MAISON_PASSTHROUGH). Zero means all.
+	Passthrough Passthrough
 	// Version is maison's version, reported to clients. Zero means "dev".
 	Version string
 	// VoiceBudget bounds describe_camera: voice assistants give up on a tool

@@ -193,7 +193,8 @@ func TestUnlockAsksThePerson(t *testing.T) {
 }
 
 // A Home Assistant tool maison has no wrapper for passes through under a
-// stable name, marked as able to change things, and still answers in words.
+// stable name, marked as able to change things unless it is known only to
+// read, and still answers in words.
 func TestUnknownToolsPassThroughConservatively(t *testing.T) {
 	for _, naming := range []demo.Naming{demo.NamingPlain, demo.NamingPrefixed} {
 		_, cs := session(t, voice.English, naming)
@@ -201,17 +202,24 @@ func TestUnknownToolsPassThroughConservatively(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var found *mcp.Tool
+		tools := map[string]*mcp.Tool{}
 		for _, tool := range res.Tools {
-			if tool.Name == "ha_get_date_time" {
-				found = tool
+			tools[tool.Name] = tool
+		}
+		dt, pos := tools["ha_get_date_time"], tools["ha_hass_set_position"]
+		if dt == nil || pos == nil {
+			t.Fatalf("%v: GetDateTime and HassSetPosition did not pass through: %v", naming, res.Tools)
+		}
+		if a := dt.Annotations; !a.ReadOnlyHint || a.DestructiveHint == nil || *a.DestructiveHint || !a.IdempotentHint {
+			t.Errorf("GetDateTime only reads, and should say so: %+v", a)
+		}
+		if a := pos.Annotations; a.ReadOnlyHint || a.DestructiveHint == nil || !*a.DestructiveHint {
+			t.Errorf("an acting passthrough's annotations are not conservative: %+v", a)
+		}
+		for _, tool := range []*mcp.Tool{dt, pos} {
+			if s, _ := tool.InputSchema.(map[string]any); s["additionalProperties"] != false {
+				t.Errorf("%s accepts unknown properties: %v", tool.Name, tool.InputSchema)
 			}
-		}
-		if found == nil {
-			t.Fatalf("%v: GetDateTime did not pass through as ha_get_date_time", naming)
-		}
-		if a := found.Annotations; a.ReadOnlyHint || a.DestructiveHint == nil || !*a.DestructiveHint {
-			t.Errorf("passthrough annotations are not conservative: %+v", a)
 		}
 		text, isErr := call(t, cs, "ha_get_date_time", nil)
 		if isErr || !strings.HasPrefix(text, "It is ") {
@@ -242,7 +250,7 @@ func TestLooseSpellingsStillNeedAConfirmation(t *testing.T) {
 			t.Errorf("%s(%v) should only propose: %q", c.tool, c.args, text)
 		}
 	}
-	text, isErr := call(t, cs, "ha_get_date_time", map[string]any{"name": "Garage Door"})
+	text, isErr := call(t, cs, "ha_hass_set_position", map[string]any{"name": "Garage Door", "position": 100})
 	if !isErr || !strings.Contains(text, "I will not do that through this action") {
 		t.Errorf("a passthrough aimed at the garage door: %q", text)
 	}

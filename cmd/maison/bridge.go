@@ -47,7 +47,7 @@ func startBridge(ctx context.Context, cfg config, haURL, haToken string, logger 
 		return nil, err
 	}
 	srv, err := tools.New(ctx, tools.Deps{
-		HA: ha, Live: live, Cameras: cams, Lang: cfg.Lang, Version: version,
+		HA: ha, Live: live, Cameras: cams, Lang: cfg.Lang, Version: version, Passthrough: cfg.Passthrough,
 		Confirm: confirm.New([]byte(cfg.ConfirmKey)), Logger: logger.With("component", "mcp"),
 	})
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"net"
 	"strings"
 
+	"maison/tools"
 	"maison/voice"
 )
 
@@ -38,6 +39,10 @@ type config struct {
 	// (MAISON_AI_TASK): empty means the first that accepts pictures, "off" none.
 	AITask   string
 	LogLevel slog.Level
+	// Passthrough chooses which Home Assistant tools maison has no wrapper
+	// for are offered as they are (MAISON_PASSTHROUGH: all, off, or a list
+	// of Home Assistant's tool names such as GetDateTime,HassSetPosition).
+	Passthrough tools.Passthrough
 }
 
 func loadConfig(cmd string, args []string, getenv func(string) string) (config, error) {
@@ -48,7 +53,7 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 		return def
 	}
 	var c config
-	var cameras, lang, level string
+	var cameras, lang, level, passthrough string
 	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&c.Listen, "listen", env("MAISON_LISTEN", "127.0.0.1:8765"), "address to listen on (MAISON_LISTEN)")
@@ -56,6 +61,7 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 	fs.StringVar(&cameras, "cameras", env("MAISON_CAMERAS", ""), "camera entity ids to offer (MAISON_CAMERAS)")
 	fs.StringVar(&lang, "lang", env("MAISON_LANG", "en"), "language of answers, en or fr (MAISON_LANG)")
 	fs.StringVar(&c.AITask, "ai-task", env("MAISON_AI_TASK", ""), "ai_task entity describing frames for voice, or off (MAISON_AI_TASK)")
+	fs.StringVar(&passthrough, "passthrough", env("MAISON_PASSTHROUGH", "all"), "Home Assistant tools without a wrapper to offer: all, off, or a list such as GetDateTime,HassSetPosition (MAISON_PASSTHROUGH)")
 	fs.StringVar(&level, "log-level", env("MAISON_LOG_LEVEL", "info"), "debug, info, warn or error (MAISON_LOG_LEVEL)")
 	fs.BoolVar(&c.NoAuth, "no-auth", false, "drop the bearer gate (loopback listen addresses only)")
 	fs.BoolVar(&c.Demo, "demo", cmd == "demo", "use the built-in demo house")
@@ -86,6 +92,22 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 	for _, id := range strings.Split(cameras, ",") {
 		if id = strings.TrimSpace(id); id != "" {
 			c.Cameras = append(c.Cameras, id)
+		}
+	}
+	switch p := strings.TrimSpace(passthrough); strings.ToLower(p) {
+	case "all", "":
+	case "off", "none":
+		c.Passthrough.Off = true
+	default:
+		for _, name := range strings.Split(p, ",") {
+			name = strings.TrimSpace(name)
+			if name == "" {
+				continue
+			}
+			if strings.ContainsAny(name, " ./") {
+				return c, fmt.Errorf("MAISON_PASSTHROUGH %q: give all, off, or Home Assistant tool names separated by commas, such as GetDateTime,HassSetPosition", passthrough)
+			}
+			c.Passthrough.Only = append(c.Passthrough.Only, name)
 		}
 	}
 	var err error
