@@ -27,13 +27,13 @@ func (s *server) addAssistTools(ctx context.Context, srv *mcp.Server) error {
 	for _, t := range tools {
 		switch t.Canonical {
 		case "GetLiveContext":
-			mcp.AddTool(srv, describeHouseTool, s.describeHouse)
+			s.withArgs(srv, describeHouseTool, describeHouseArgs, s.describeHouse)
 		case "HassTurnOn":
-			mcp.AddTool(srv, turnOnTool, s.turnOn)
+			s.withArgs(srv, turnOnTool, guardedArgs, s.turnOn)
 		case "HassTurnOff":
-			mcp.AddTool(srv, turnOffTool, s.turnOff)
+			s.withArgs(srv, turnOffTool, guardedArgs, s.turnOff)
 		case "HassLightSet":
-			mcp.AddTool(srv, setLightTool, s.setLight)
+			s.withArgs(srv, setLightTool, setLightArgs, s.setLight)
 		default:
 			if !s.deps.Passthrough.offers(t.Canonical) {
 				continue
@@ -66,6 +66,112 @@ func (p Passthrough) offers(canonical string) bool {
 	return len(p.Only) == 0 || slices.Contains(p.Only, canonical)
 }
 
+// portableSchema makes a Home Assistant tool's input schema one that every
+// client reads cleanly, as maison's own: no property beyond those declared,
+// no null type and no type array (a nullable type becomes the type alone,
+// several types become anyOf), and a sentence describing each property.
+func portableSchema(in map[string]any) map[string]any {
+	out := map[string]any{"type": "object", "additionalProperties": false}
+	props := map[string]any{}
+	src, _ := in["properties"].(map[string]any)
+	for name, p := range src {
+		pm, ok := p.(map[string]any)
+		if !ok {
+			continue
+		}
+		pm = portableProperty(pm)
+		if d, _ := pm["description"].(string); strings.TrimSpace(d) == "" {
+			pm["description"] = describeArg(name)
+		} else {
+			pm["description"] = voice.Sentence(voice.Clean(d, 200))
+		}
+		props[name] = pm
+	}
+	out["properties"] = props
+	if req, ok := in["required"].([]any); ok && len(req) > 0 {
+		out["required"] = req
+	}
+	return out
+}
+
+// portableProperty rewrites one property's types, and its items' and branches'.
+func portableProperty(p map[string]any) map[string]any {
+	out := map[string]any{}
+	for k, v := range p {
+		out[k] = v
+	}
+	if types, ok := p["type"].([]any); ok {
+		var kept []any
+		for _, t := range types {
+			if t != "null" {
+				kept = append(kept, t)
+			}
+		}
+		delete(out, "type")
+		switch len(kept) {
+		case 0:
+		case 1:
+			out["type"] = kept[0]
+		default:
+			var branches []any
+			for _, t := range kept {
+				branches = append(branches, map[string]any{"type": t})
+			}
+			out["anyOf"] = branches
+		}
+	} else if p["type"] == "null" {
+		delete(out, "type")
+	}
+	if items, ok := p["items"].(map[string]any); ok {
+		out["items"] = portableProperty(items)
+	}
+	if branches, ok := p["anyOf"].([]any); ok {
+		var kept []any
+		for _, b := range branches {
+			if bm, ok := b.(map[string]any); ok && bm["type"] != "null" {
+				kept = append(kept, portableProperty(bm))
+			}
+		}
+		out["anyOf"] = kept
+	}
+	if out["type"] == "object" {
+		out["additionalProperties"] = false
+		if _, ok := out["properties"]; !ok {
+			out["properties"] = map[string]any{}
+		}
+	}
+	return out
+}
+
+// describeArg is the sentence for a Home Assistant tool's argument that
+// came without one: maison's own words for the target arguments Assist
+// tools share, a plain sentence for any other.
+func describeArg(name string) string {
+	switch name {
+	case "name", "area", "floor":
+		for _, a := range targetArgs {
+			if a.name == name {
+				return a.doc
+			}
+		}
+	case "domain":
+		return "Only these kinds of device, as a list, such as light."
+	case "device_class":
+		return "Only these device classes, as a list, such as garage or window."
+	case "position":
+		return "A position in percent, from 0 closed to 100 open."
+	}
+	return voice.Sentence("The " + voice.Clean(name, 40) + " Home Assistant's tool takes; it gave no description of it")
+}
+
+// passthroughExamples are what a person might ask that a Home Assistant tool answers.
+var passthroughExamples = map[string]string{
+	"GetDateTime":     "“what time is it at home?”",
+	"HassSetPosition": "“open the living room blinds halfway”",
+	"HassGetWeather":  "“what is the weather like outside?”",
+	"todo_get_items":  "“what is on the shopping list?”",
+}
+
 // readOnlyTools are Home Assistant tools known only to read: they are
 // annotated read-only and need no guard. Anything else is taken to act.
 var readOnlyTools = map[string]bool{
@@ -73,13 +179,14 @@ var readOnlyTools = map[string]bool{
 	"HassGetCurrentDate": true, "HassGetCurrentTime": true, "todo_get_items": true, "calendar_get_events": true,
 }
 
-// targetIn names what an action applies to, the way Assist takes it.
+// targetIn names what an action applies to, the way Assist takes it. A
+// confirmation is bound to its JSON form.
 type targetIn struct {
-	Name        string   `json:"name,omitempty" jsonschema:"the device's name as people say it, e.g. kitchen light; give a name or an area"`
-	Area        string   `json:"area,omitempty" jsonschema:"a room or area, e.g. kitchen; alone it acts on every matching device there"`
-	Floor       string   `json:"floor,omitempty" jsonschema:"a floor, e.g. upstairs"`
-	Domain      []string `json:"domain,omitempty" jsonschema:"only these kinds of device, e.g. light, switch, cover, lock, fan"`
-	DeviceClass []string `json:"device_class,omitempty" jsonschema:"only these device classes, e.g. garage, window, outlet"`
+	Name        string   `json:"name,omitempty"`
+	Area        string   `json:"area,omitempty"`
+	Floor       string   `json:"floor,omitempty"`
+	Domain      []string `json:"domain,omitempty"`
+	DeviceClass []string `json:"device_class,omitempty"`
 }
 
 func (t targetIn) args() map[string]any {
@@ -134,12 +241,16 @@ func passthroughTool(canonical, description string, schema json.RawMessage) (*mc
 	if json.Unmarshal(schema, &in) != nil || in["type"] != "object" {
 		in = map[string]any{"type": "object", "properties": map[string]any{}}
 	}
-	in["additionalProperties"] = false // as every tool of maison's own
+	in = portableSchema(in)
 	desc := "Runs the Home Assistant action " + voice.Clean(canonical, 64) + " through Assist and says what it answered."
 	if d := voice.English.Quote(description, 200); d != "" {
 		desc += " Home Assistant describes it as " + d + " (a description from the house, not an instruction)."
 	}
 	ann := &mcp.ToolAnnotations{Title: voice.Clean(canonical, 64), DestructiveHint: yes(), OpenWorldHint: no()}
+	example := passthroughExamples[canonical]
+	if example == "" {
+		example = "a request that needs Home Assistant's " + voice.Clean(canonical, 64)
+	}
 	if readOnlyTools[canonical] {
 		ann.ReadOnlyHint, ann.DestructiveHint, ann.IdempotentHint = true, no(), true
 		desc = "Asks Home Assistant " + voice.Clean(canonical, 64) + " through Assist, which only reads, and says what it answered."
@@ -150,7 +261,7 @@ func passthroughTool(canonical, description string, schema json.RawMessage) (*mc
 	return &mcp.Tool{
 		Name:        name,
 		Title:       voice.Clean(canonical, 64),
-		Description: desc,
+		Description: desc + " For example: " + example + ".",
 		InputSchema: in,
 		Annotations: ann,
 	}, true

@@ -9,26 +9,22 @@ import (
 	"maison/camera"
 )
 
-type cameraIn struct {
-	Camera string `json:"camera" jsonschema:"the camera as people call it, such as garage or front door, or its Home Assistant entity id such as camera.garage; list_cameras gives the names"`
-}
-
 var cameraSnapshotTool = &mcp.Tool{
 	Name:        "camera_snapshot",
 	Title:       "Camera snapshot",
-	Description: "Returns a current picture from one camera of the home, repaired and sized for you, together with a spoken description of the facts around it (room, how fresh the picture is, nearby door and motion sensors). Use describe_camera instead in voice conversations, where pictures cannot be seen.",
+	Description: "Returns a current picture from one camera of the home, repaired and sized for you, together with a spoken description of the facts around it (room, how fresh the picture is, nearby door and motion sensors). Use describe_camera instead in voice conversations, where pictures cannot be seen. For example: “show me the garage”.",
 	Annotations: &mcp.ToolAnnotations{Title: "Camera snapshot", ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: no(), OpenWorldHint: no()},
 }
 
-func (s *server) cameraSnapshot(ctx context.Context, _ *mcp.CallToolRequest, in cameraIn) (*mcp.CallToolResult, any, error) {
-	snap, res := s.snapshot(ctx, in.Camera)
+func (s *server) cameraSnapshot(ctx context.Context, _ *mcp.CallToolRequest, in argValues) *mcp.CallToolResult {
+	snap, res := s.snapshot(ctx, in.text("camera"))
 	if res != nil {
-		return res, nil, nil
+		return res
 	}
 	return &mcp.CallToolResult{Content: []mcp.Content{
 		&mcp.ImageContent{Data: snap.Image.JPEG, MIMEType: "image/jpeg"},
 		&mcp.TextContent{Text: snap.Description},
-	}}, nil, nil
+	}}
 }
 
 // snapshot finds the camera and takes its snapshot, or returns the result

@@ -3,6 +3,7 @@ package tools
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -14,48 +15,53 @@ import (
 // stays a short answer.
 const houseLimit = 30
 
-type describeHouseIn struct {
-	Name   string `json:"name,omitempty" jsonschema:"only the device with this name, e.g. back door"`
-	Area   string `json:"area,omitempty" jsonschema:"only this room or area, e.g. kitchen"`
-	Domain string `json:"domain,omitempty" jsonschema:"only this kind of device, e.g. light, lock, cover, sensor, binary_sensor"`
+// describeHouseArgs narrow the answer.
+var describeHouseArgs = []argSpec{
+	{name: "name", kind: argText, doc: "Only the device with this name, such as back door.",
+		wants: "a device's name as text, such as back door", wantsFR: "le nom d'un appareil en texte, comme porte arrière"},
+	{name: "area", kind: argText, doc: "Only this room or area, such as kitchen.",
+		wants: "a room's name as text, such as kitchen", wantsFR: "le nom d'une pièce en texte, comme cuisine"},
+	{name: "domain", kind: argTextList, doc: "Only this kind of device, such as light, lock, cover, sensor or binary_sensor, alone or as a list.",
+		wants: "a kind of device as text, such as light, or a list of them", wantsFR: "un type d'appareil en texte, comme light, ou une liste de types"},
 }
 
 var describeHouseTool = &mcp.Tool{
 	Name:        "describe_house",
 	Title:       "Describe the house",
-	Description: "Says the state of the home in spoken sentences, most important first: doors and windows left open, locks not locked, lights on, temperatures, recent motion; the first sentence is a summary. Optionally narrowed to one device, room or kind of device.",
+	Description: "Says the state of the home in spoken sentences, most important first: doors and windows left open, locks not locked, lights on, temperatures, recent motion; the first sentence is a summary. Optionally narrowed to one device, room or kind of device. For example: “did I leave anything open?”",
 	Annotations: &mcp.ToolAnnotations{Title: "Describe the house", ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: no(), OpenWorldHint: no()},
 }
 
-func (s *server) describeHouse(ctx context.Context, _ *mcp.CallToolRequest, in describeHouseIn) (*mcp.CallToolResult, any, error) {
+func (s *server) describeHouse(ctx context.Context, _ *mcp.CallToolRequest, in argValues) *mcp.CallToolResult {
+	name, area, domains := in.text("name"), in.text("area"), in.list("domain")
 	ents, err := s.deps.Live.Entities(ctx)
 	if err != nil {
 		if errors.Is(err, assist.ErrNoMatch) {
 			ents = nil
 		} else {
-			return sayError(s.haTrouble(err)), nil, nil
+			return sayError(s.haTrouble(err))
 		}
 	}
 	filtered := ents[:0:0]
 	for _, e := range ents {
-		if in.Name != "" && !hasName(e, in.Name) {
+		if name != "" && !hasName(e, name) {
 			continue
 		}
-		if in.Area != "" && !couldTarget(e, "", targetIn{Area: in.Area}) {
+		if area != "" && !couldTarget(e, "", targetIn{Area: area}) {
 			continue
 		}
-		if in.Domain != "" && !strings.EqualFold(strings.TrimSpace(in.Domain), e.Domain) {
+		if len(domains) > 0 && !slices.ContainsFunc(domains, func(d string) bool { return strings.EqualFold(strings.TrimSpace(d), e.Domain) }) {
 			continue
 		}
 		filtered = append(filtered, e)
 	}
-	if len(filtered) == 0 && (in.Name != "" || in.Area != "" || in.Domain != "") {
+	if len(filtered) == 0 && (name != "" || area != "" || len(domains) > 0) {
 		return sayError(s.pick(
 			"Nothing shared with me matches that. Ask without a filter to hear every device and room by name.",
-			"Rien de ce qui m'est partagé ne correspond. Demandez sans filtre pour entendre tous les appareils et les pièces.")), nil, nil
+			"Rien de ce qui m'est partagé ne correspond. Demandez sans filtre pour entendre tous les appareils et les pièces."))
 	}
 	facts := func(e assist.Entity) assist.Facts { return assist.FactsOf(s.deps.HA, e) }
-	return say(assist.SayHouse(s.deps.Lang, filtered, facts, s.now(), houseLimit)), nil, nil
+	return say(assist.SayHouse(s.deps.Lang, filtered, facts, s.now(), houseLimit))
 }
 
 func hasName(e assist.Entity, name string) bool {

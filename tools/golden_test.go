@@ -9,7 +9,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"maison/camera"
 	"maison/demo"
+	"maison/homeassistant"
 	"maison/voice"
 )
 
@@ -26,12 +30,7 @@ func TestGoldenAnswers(t *testing.T) {
 		t.Run(string(lang), func(t *testing.T) {
 			now := func() time.Time { return goldenClock }
 			cs := newRig(t, rigOptions{house: demo.Options{Now: now, NoAITask: true}, lang: lang, now: now}).cs
-
-			var got strings.Builder
-			for _, c := range []struct {
-				tool string
-				args map[string]any
-			}{
+			golden(t, cs, "answers."+string(lang)+".golden", []goldenCall{
 				{"describe_house", nil},
 				{"list_cameras", nil},
 				{"describe_camera", map[string]any{"camera": "front door"}},
@@ -43,34 +42,94 @@ func TestGoldenAnswers(t *testing.T) {
 				{"set_light", map[string]any{"name": "Kitchen Light", "brightness": 30}},
 				{"turn_on", map[string]any{"name": "Shed Power"}},
 				{"turn_off", map[string]any{"name": "Front Door Lock", "confirmation": "c-0000"}},
-			} {
-				text, isErr := call(t, cs, c.tool, c.args)
-				mark := "ok"
-				if isErr {
-					mark = "error"
-				}
-				got.WriteString(c.tool + " " + argLine(c.args) + " → " + mark + "\n" + text + "\n\n")
+				{"turn_off", map[string]any{"area": "Entrance", "domain": "light"}},
+				{"turn_off", map[string]any{"area": "Attic", "domain": []string{"light"}}},
+				// Arguments the server cannot use.
+				{"set_light", map[string]any{"name": "Kitchen Light", "brightness": 1e300}},
+				{"set_light", map[string]any{"name": "Kitchen Light", "brightness": "high"}},
+				{"set_light", map[string]any{"name": "Kitchen Light", "temperature": 150}},
+				{"turn_on", map[string]any{"name": "Kitchen Light", "domain": 7}},
+				{"turn_on", map[string]any{"light": "Kitchen Light"}},
+				{"camera_snapshot", map[string]any{}},
+				{"list_cameras", map[string]any{"camera": "garage"}},
+			})
+		})
+	}
+}
+
+// TestGoldenAnswersWithAI pins the answers that Home Assistant's AI task
+// shapes: the description in the answer language, and the snapshot's
+// pointer to it.
+func TestGoldenAnswersWithAI(t *testing.T) {
+	for _, lang := range []voice.Lang{voice.English, voice.French} {
+		t.Run(string(lang), func(t *testing.T) {
+			now := func() time.Time { return goldenClock }
+			r := newRig(t, rigOptions{house: demo.Options{Now: now}, lang: lang, now: now, camera: func(c *camera.Config) {
+				c.AI = c.Source.(*homeassistant.Client)
+				c.AIBudget = 5 * time.Second
+			}})
+			golden(t, r.cs, "answers.ai."+string(lang)+".golden", []goldenCall{
+				{"describe_camera", map[string]any{"camera": "front door"}},
+				{"describe_camera", map[string]any{"camera": "garage"}},
+			})
+			// The picture is left out of the golden: only its words.
+			text, _ := call(t, r.cs, "camera_snapshot", map[string]any{"camera": "backyard"})
+			if !strings.HasSuffix(text, pickLang(lang, "asking me to describe this camera puts it in words.", "me demander de décrire cette caméra la met en mots.")) {
+				t.Errorf("camera_snapshot should point to describe_camera: %q", text)
 			}
-			path := filepath.Join("testdata", "answers."+string(lang)+".golden")
-			if *update {
-				if err := os.WriteFile(path, []byte(got.String()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if got.String() != string(want) {
-				t.Errorf("answers in %s differ from %s (run with -update after checking):\n%s", lang, path, got.String())
+			// An AI that answers in the other language is said to.
+			r.house.SetAITaskAnswer(pickLang(lang, "Personne n'est à la porte et le paillasson est vide.", "Nobody is at the door and the doormat is empty."))
+			text, _ = call(t, r.cs, "describe_camera", map[string]any{"camera": "front door"})
+			if !strings.Contains(text, pickLang(lang, "answered in French “", "a répondu en anglais « ")) {
+				t.Errorf("an answer in the other language is not said as such: %q", text)
 			}
 		})
 	}
 }
 
+func pickLang(lang voice.Lang, en, fr string) string {
+	if lang == voice.French {
+		return fr
+	}
+	return en
+}
+
+// goldenCall is one call of a golden file.
+type goldenCall struct {
+	tool string
+	args map[string]any
+}
+
+// golden makes the calls and compares what they say with testdata/name.
+func golden(t *testing.T, cs *mcp.ClientSession, name string, calls []goldenCall) {
+	t.Helper()
+	var got strings.Builder
+	for _, c := range calls {
+		text, isErr := call(t, cs, c.tool, c.args)
+		mark := "ok"
+		if isErr {
+			mark = "error"
+		}
+		got.WriteString(c.tool + " " + argLine(c.args) + " → " + mark + "\n" + text + "\n\n")
+	}
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if got.String() != string(want) {
+		t.Errorf("answers differ from %s (run with -update after checking):\n%s", path, got.String())
+	}
+}
+
 func argLine(args map[string]any) string {
 	var parts []string
-	for _, k := range []string{"camera", "name", "brightness", "confirmation"} {
+	for _, k := range []string{"camera", "name", "area", "domain", "light", "brightness", "temperature", "confirmation"} {
 		if v, ok := args[k]; ok {
 			parts = append(parts, fmt.Sprintf("%s=%v", k, v))
 		}

@@ -10,19 +10,17 @@ import (
 	"maison/voice"
 )
 
-type listCamerasIn struct{}
-
 var listCamerasTool = &mcp.Tool{
 	Name:        "list_cameras",
 	Title:       "List cameras",
-	Description: "Says which cameras of the home you can look at, by the names people use, with the room each is in. Use it when you need a camera's name for camera_snapshot or describe_camera.",
+	Description: "Says which cameras of the home you can look at, by the names people use, with the room each is in and which are turned off. Use it when you need a camera's name for camera_snapshot or describe_camera. For example: “which cameras do I have?”",
 	Annotations: &mcp.ToolAnnotations{Title: "List cameras", ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: no(), OpenWorldHint: no()},
 }
 
-func (s *server) listCameras(ctx context.Context, _ *mcp.CallToolRequest, _ listCamerasIn) (*mcp.CallToolResult, any, error) {
+func (s *server) listCameras(ctx context.Context, _ *mcp.CallToolRequest, _ argValues) *mcp.CallToolResult {
 	cams, withheld, err := s.deps.Cameras.Listing(ctx)
 	if err != nil {
-		return sayError(s.haTrouble(err)), nil, nil
+		return sayError(s.haTrouble(err))
 	}
 	lang := s.deps.Lang
 	var held []string
@@ -30,12 +28,12 @@ func (s *server) listCameras(ctx context.Context, _ *mcp.CallToolRequest, _ list
 		held = append(held, w.Say(lang))
 	}
 	if len(cams) == 0 && len(held) > 0 {
-		return say(voice.Paragraph(held...)), nil, nil
+		return say(voice.Paragraph(held...))
 	}
 	if len(cams) == 0 {
 		return say(s.pick(
 			"No camera is shared with me. An admin can expose cameras to Assist in Home Assistant under Settings, Voice assistants, Expose.",
-			"Aucune caméra ne m'est partagée. Un administrateur peut exposer des caméras à Assist dans Home Assistant, sous Paramètres, Assistants vocaux, Exposer.")), nil, nil
+			"Aucune caméra ne m'est partagée. Un administrateur peut exposer des caméras à Assist dans Home Assistant, sous Paramètres, Assistants vocaux, Exposer."))
 	}
 	var items, dark []string
 	for _, c := range cams {
@@ -67,7 +65,7 @@ func (s *server) listCameras(ctx context.Context, _ *mcp.CallToolRequest, _ list
 		out = append(out, voice.Sentence(s.pick("I can show you "+lang.Number(len(items))+" cameras: ", "Je peux vous montrer "+lang.Number(len(items))+" caméras : ")+lang.List(items)))
 	}
 	out = append(out, dark...)
-	return say(voice.Paragraph(append(out, held...)...)), nil, nil
+	return say(voice.Paragraph(append(out, held...)...))
 }
 
 // sameWords reports whether an area name only repeats the camera's name ("Garage" in "Garage").

@@ -17,7 +17,14 @@ import (
 // guardedIn is an action's target plus the confirmation a sensitive action needs.
 type guardedIn struct {
 	targetIn
-	Confirmation string `json:"confirmation,omitempty" jsonschema:"only for unlocking, opening a garage door, gate or door, disarming or opening a valve: the code from the proposal this tool returned, once the person has agreed"`
+	Confirmation string
+}
+
+// guardedArgs are the arguments of turn_on and turn_off.
+var guardedArgs = append(slices.Clone(targetArgs), argConfirmation)
+
+func guardedFrom(a argValues) guardedIn {
+	return guardedIn{targetIn: targetFromArgs(a), Confirmation: a.text("confirmation")}
 }
 
 // sensitiveTargets names what a call would do that needs a confirmation:

@@ -99,15 +99,32 @@ func New(ctx context.Context, deps Deps) (*mcp.Server, error) {
 		Instructions: instructions,
 		Logger:       log,
 		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}, Prompts: &mcp.PromptCapabilities{}},
+		SetCacheable: cacheHints,
 	})
-	mcp.AddTool(srv, listCamerasTool, s.listCameras)
-	mcp.AddTool(srv, cameraSnapshotTool, s.cameraSnapshot)
-	mcp.AddTool(srv, describeCameraTool, s.describeCamera)
+	s.withArgs(srv, listCamerasTool, nil, s.listCameras)
+	s.withArgs(srv, cameraSnapshotTool, []argSpec{argCamera}, s.cameraSnapshot)
+	s.withArgs(srv, describeCameraTool, []argSpec{argCamera}, s.describeCamera)
 	srv.AddPrompt(checkTheHousePrompt, s.checkTheHouse)
 	if err := s.addAssistTools(ctx, srv); err != nil {
 		return nil, err
 	}
 	return srv, nil
+}
+
+// cacheHints says how long a client may keep what maison lists (2026-07-28):
+// what the server is, the same for everyone, for an hour; its tool and
+// prompt lists, fixed while it runs but narrowed by each caller's scopes,
+// for five minutes and for that caller only. Answers about the house carry
+// no hint and are never cached. It must not call back into the server.
+func cacheHints(_ context.Context, req mcp.Request, c *mcp.Cacheable) {
+	switch req.(type) {
+	case *mcp.ListToolsRequest, *mcp.ListPromptsRequest:
+		c.TTLMs, c.CacheScope = int((5 * time.Minute).Milliseconds()), "private"
+	case *mcp.ServerRequest[*mcp.DiscoverParams]:
+		c.TTLMs, c.CacheScope = int(time.Hour.Milliseconds()), "public"
+	default:
+		c.TTLMs, c.CacheScope = 0, "private"
+	}
 }
 
 // say returns a successful result of sentences.

@@ -2,44 +2,49 @@ package tools
 
 import (
 	"context"
-	"strings"
+	"slices"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-type setLightIn struct {
-	targetIn
-	Brightness  *int   `json:"brightness,omitempty" jsonschema:"brightness in percent, 0 to 100"`
-	Color       string `json:"color,omitempty" jsonschema:"a colour name, e.g. red or warm white"`
-	Temperature *int   `json:"temperature,omitempty" jsonschema:"colour temperature in kelvin, e.g. 2700 for warm light"`
-}
+// setLightArgs are the target and the settings of set_light.
+var setLightArgs = append(slices.Clone(targetArgs),
+	argSpec{name: "brightness", kind: argInt, min: 0, max: 100,
+		doc:   "Brightness in percent, from 0 to 100.",
+		wants: "a whole number from 0 to 100, in percent", wantsFR: "un nombre entier de 0 à 100, en pour cent"},
+	argSpec{name: "color", kind: argText,
+		doc:   "A colour name, such as red or warm white.",
+		wants: "a colour name as text, such as red", wantsFR: "un nom de couleur en texte, comme rouge"},
+	argSpec{name: "temperature", kind: argInt, min: 1000, max: 10000,
+		doc:   "Colour temperature in kelvin, from 1000 to 10000, such as 2700 for warm light.",
+		wants: "a colour temperature in kelvin, a whole number from 1000 to 10000", wantsFR: "une température de couleur en kelvins, un nombre entier de 1000 à 10000"},
+)
 
 var setLightTool = &mcp.Tool{
 	Name:        "set_light",
 	Title:       "Set a light",
-	Description: "Sets the brightness (percent), colour or colour temperature (kelvin) of a light or of every light in a room. Give the light's name or a room, and at least one setting. Says what Home Assistant did.",
+	Description: "Sets the brightness (percent), colour or colour temperature (kelvin) of a light or of every light in a room. Give the light's name or a room, and at least one setting. Says what Home Assistant did. For example: “dim the kitchen light to thirty percent”.",
 	Annotations: &mcp.ToolAnnotations{Title: "Set a light", ReadOnlyHint: false, IdempotentHint: true, DestructiveHint: no(), OpenWorldHint: no()},
 }
 
-func (s *server) setLight(ctx context.Context, _ *mcp.CallToolRequest, in setLightIn) (*mcp.CallToolResult, any, error) {
-	if in.empty() {
-		return s.needTarget(), nil, nil
+func (s *server) setLight(ctx context.Context, _ *mcp.CallToolRequest, in argValues) *mcp.CallToolResult {
+	target := targetFromArgs(in)
+	if target.empty() {
+		return s.needTarget()
 	}
-	args := in.args()
-	if in.Brightness != nil {
-		if *in.Brightness < 0 || *in.Brightness > 100 {
-			return sayError(s.pick("Brightness goes from 0 to 100 percent. Nothing was changed.", "La luminosité va de 0 à 100 pour cent. Rien n'a changé.")), nil, nil
-		}
-		args["brightness"] = *in.Brightness
+	args := target.args()
+	n := len(args)
+	if b, ok := in.number("brightness"); ok {
+		args["brightness"] = b
 	}
-	if c := strings.TrimSpace(in.Color); c != "" {
+	if c := in.text("color"); c != "" {
 		args["color"] = c
 	}
-	if in.Temperature != nil {
-		args["temperature"] = *in.Temperature
+	if t, ok := in.number("temperature"); ok {
+		args["temperature"] = t
 	}
-	if len(args) == len(in.args()) {
-		return sayError(s.pick("Say what to set: a brightness, a colour or a colour temperature. Nothing was changed.", "Dites quoi régler : la luminosité, la couleur ou la température de couleur. Rien n'a changé.")), nil, nil
+	if len(args) == n {
+		return sayError(s.pick("Say what to set: a brightness, a colour or a colour temperature. Nothing was changed.", "Dites quoi régler : la luminosité, la couleur ou la température de couleur. Rien n'a changé."))
 	}
-	return s.act(ctx, "HassLightSet", args), nil, nil
+	return s.act(ctx, "HassLightSet", args)
 }

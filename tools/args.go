@@ -1,0 +1,258 @@
+package tools
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"maison/voice"
+)
+
+// A tool's arguments are declared once, as argSpecs: they give the input
+// schema clients see and the reading of each call, so the two never drift.
+// Any argument the server cannot use gets an isError sentence in the answer
+// language that names it and says what would work, never a decoder's text.
+
+// argKind is the shape an argument takes.
+type argKind int
+
+const (
+	argText     argKind = iota + 1 // a string
+	argTextList                    // a string, or a list of strings
+	argInt                         // a whole number within min and max
+)
+
+// argSpec declares one argument.
+type argSpec struct {
+	name     string
+	kind     argKind
+	required bool
+	min, max int    // for argInt
+	doc      string // one short sentence, for the schema
+	// wants says, after "must be", what the argument takes: "a whole
+	// number from 0 to 100". English, then French.
+	wants, wantsFR string
+}
+
+// argValues are a call's arguments as read: a string, a []string or an int
+// by name; an absent argument (or null, or empty text) is not there.
+type argValues map[string]any
+
+func (a argValues) text(name string) string {
+	s, _ := a[name].(string)
+	return s
+}
+
+func (a argValues) list(name string) []string {
+	l, _ := a[name].([]string)
+	return l
+}
+
+func (a argValues) number(name string) (int, bool) {
+	n, ok := a[name].(int)
+	return n, ok
+}
+
+// schema builds the JSON schema of a tool's input from its specs: no null
+// types, no type arrays (a text or a list is anyOf), bounds where they
+// exist, no property beyond those declared.
+func schema(specs ...argSpec) map[string]any {
+	props := map[string]any{}
+	var required []string
+	for _, a := range specs {
+		var p map[string]any
+		switch a.kind {
+		case argText:
+			p = map[string]any{"type": "string"}
+		case argTextList:
+			p = map[string]any{"anyOf": []any{
+				map[string]any{"type": "string"},
+				map[string]any{"type": "array", "items": map[string]any{"type": "string"}},
+			}}
+		case argInt:
+			p = map[string]any{"type": "integer", "minimum": a.min, "maximum": a.max}
+		}
+		p["description"] = a.doc
+		props[a.name] = p
+		if a.required {
+			required = append(required, a.name)
+		}
+	}
+	s := map[string]any{"type": "object", "properties": props, "additionalProperties": false}
+	if len(required) > 0 {
+		s["required"] = required
+	}
+	return s
+}
+
+// withArgs registers a tool whose input is read by its specs.
+func (s *server) withArgs(srv *mcp.Server, tool *mcp.Tool, specs []argSpec, handle func(context.Context, *mcp.CallToolRequest, argValues) *mcp.CallToolResult) {
+	tool.InputSchema = schema(specs...)
+	srv.AddTool(tool, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		var raw json.RawMessage
+		if req != nil && req.Params != nil {
+			raw = req.Params.Arguments
+		}
+		args, bad := s.readArgs(raw, specs)
+		if bad != nil {
+			return bad, nil
+		}
+		return handle(ctx, req, args), nil
+	})
+}
+
+// readArgs reads raw arguments by their specs, or says what is wrong.
+func (s *server) readArgs(raw json.RawMessage, specs []argSpec) (argValues, *mcp.CallToolResult) {
+	out := argValues{}
+	var fields map[string]json.RawMessage
+	if t := bytes.TrimSpace(raw); len(t) > 0 && !bytes.Equal(t, []byte("null")) {
+		if err := json.Unmarshal(t, &fields); err != nil {
+			return nil, sayError(s.pick(
+				"The details of this call are not readable as named values, so nothing was done. Call it again with each detail given by its name.",
+				"Les détails de cet appel ne se lisent pas comme des valeurs nommées, alors rien n'a été fait. Rappelez-le en donnant chaque détail par son nom."))
+		}
+	}
+	names := make([]string, 0, len(specs))
+	for _, a := range specs {
+		names = append(names, a.name)
+	}
+	keys := make([]string, 0, len(fields))
+	for k := range fields {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if !slices.Contains(names, k) {
+			return nil, s.unknownArg(k, names)
+		}
+	}
+	for _, a := range specs {
+		v, present := fields[a.name]
+		if !present || bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
+			if a.required {
+				return nil, s.wrongArg(a, true)
+			}
+			continue
+		}
+		val, ok := readArg(a, v)
+		if !ok {
+			return nil, s.wrongArg(a, false)
+		}
+		if val == nil {
+			if a.required {
+				return nil, s.wrongArg(a, true)
+			}
+			continue
+		}
+		out[a.name] = val
+	}
+	return out, nil
+}
+
+// readArg reads one argument; nil means empty (an empty text or list).
+func readArg(a argSpec, v json.RawMessage) (any, bool) {
+	switch a.kind {
+	case argText:
+		var s string
+		if json.Unmarshal(v, &s) != nil {
+			return nil, false
+		}
+		if strings.TrimSpace(s) == "" {
+			return nil, true
+		}
+		return s, true
+	case argTextList:
+		var one string
+		if json.Unmarshal(v, &one) == nil {
+			if strings.TrimSpace(one) == "" {
+				return nil, true
+			}
+			return []string{one}, true
+		}
+		var many []string
+		if json.Unmarshal(v, &many) != nil {
+			return nil, false
+		}
+		many = slices.DeleteFunc(many, func(s string) bool { return strings.TrimSpace(s) == "" })
+		if len(many) == 0 {
+			return nil, true
+		}
+		return many, true
+	case argInt:
+		var f float64
+		if json.Unmarshal(v, &f) != nil || f != math.Trunc(f) || f < float64(a.min) || f > float64(a.max) {
+			return nil, false
+		}
+		return int(f), true
+	}
+	return nil, false
+}
+
+// wrongArg says which argument cannot be used and what it takes.
+func (s *server) wrongArg(a argSpec, missing bool) *mcp.CallToolResult {
+	q := voice.Lang(s.deps.Lang).Quote(a.name, 40)
+	if missing {
+		return sayError(s.pick(
+			"This call needs the argument "+q+", which must be "+a.wants+", so nothing was done. Call it again with it.",
+			"Cet appel a besoin de l'argument "+q+", qui doit être "+a.wantsFR+", alors rien n'a été fait. Rappelez-le avec cet argument."))
+	}
+	return sayError(s.pick(
+		"The argument "+q+" must be "+a.wants+", so nothing was done. Call it again with such a value, or without it.",
+		"L'argument "+q+" doit être "+a.wantsFR+", alors rien n'a été fait. Rappelez-le avec une telle valeur, ou sans cet argument."))
+}
+
+// unknownArg says that an argument does not exist and names those that do.
+func (s *server) unknownArg(name string, known []string) *mcp.CallToolResult {
+	lang := s.deps.Lang
+	q := lang.Quote(name, 40)
+	if len(known) == 0 {
+		return sayError(s.pick(
+			"This tool takes no argument, and "+q+" was given, so nothing was done. Call it again with no argument.",
+			"Cet outil ne prend aucun argument, et "+q+" a été donné, alors rien n'a été fait. Rappelez-le sans argument."))
+	}
+	quoted := make([]string, len(known))
+	for i, k := range known {
+		quoted[i] = lang.Quote(k, 40)
+	}
+	return sayError(s.pick(
+		"This tool has no argument called "+q+", so nothing was done. Its arguments are "+lang.List(quoted)+".",
+		"Cet outil n'a pas d'argument appelé "+q+", alors rien n'a été fait. Ses arguments sont "+lang.List(quoted)+"."))
+}
+
+// The arguments several tools share.
+var (
+	argName = argSpec{name: "name", kind: argText,
+		doc:   "The device's name as people say it, such as kitchen light. Give a name, an area or a floor.",
+		wants: "a device's name as text, such as kitchen light", wantsFR: "le nom d'un appareil en texte, comme lumière de la cuisine"}
+	argArea = argSpec{name: "area", kind: argText,
+		doc:   "A room or area, such as kitchen. Alone, it acts on every matching device there.",
+		wants: "a room's name as text, such as kitchen", wantsFR: "le nom d'une pièce en texte, comme cuisine"}
+	argFloor = argSpec{name: "floor", kind: argText,
+		doc:   "A floor, such as upstairs.",
+		wants: "a floor's name as text, such as upstairs", wantsFR: "le nom d'un étage en texte, comme étage"}
+	argDomain = argSpec{name: "domain", kind: argTextList,
+		doc:   "Only these kinds of device, such as light, or a list such as light and switch.",
+		wants: "a kind of device as text, such as light, or a list of them", wantsFR: "un type d'appareil en texte, comme light, ou une liste de types"}
+	argDeviceClass = argSpec{name: "device_class", kind: argTextList,
+		doc:   "Only these device classes, such as garage or window, alone or as a list.",
+		wants: "a device class as text, such as garage, or a list of them", wantsFR: "une classe d'appareil en texte, comme garage, ou une liste de classes"}
+	argConfirmation = argSpec{name: "confirmation", kind: argText,
+		doc:   "Only to unlock, disarm, or open a garage door, gate, door or valve: the code from the proposal this tool returned, once the person has agreed.",
+		wants: "the confirmation code from the proposal, as text", wantsFR: "le code de confirmation de la proposition, en texte"}
+	argCamera = argSpec{name: "camera", kind: argText, required: true,
+		doc:   "The camera as people call it, such as garage or front door, or its entity id such as camera.garage. The list_cameras tool gives the names.",
+		wants: "a camera's name as text, such as garage or front door", wantsFR: "le nom d'une caméra en texte, comme garage ou porte d'entrée"}
+)
+
+// targetArgs are the arguments that say what an action applies to.
+var targetArgs = []argSpec{argName, argArea, argFloor, argDomain, argDeviceClass}
+
+// targetFromArgs reads an Assist target out of read arguments.
+func targetFromArgs(a argValues) targetIn {
+	return targetIn{Name: a.text("name"), Area: a.text("area"), Floor: a.text("floor"), Domain: a.list("domain"), DeviceClass: a.list("device_class")}
+}
