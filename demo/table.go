@@ -31,7 +31,7 @@ type entitySpec struct {
 	exposed    bool
 	state      string
 	attrs      map[string]any
-	changedAgo time.Duration // last_changed before start; zero means one hour
+	changedAgo time.Duration // last_changed before start; zero means a day and an hour: before the recorder's seeded day
 	platform   string
 	maker      string
 	model      string
@@ -131,7 +131,7 @@ func (h *House) build() {
 		attrs["friendly_name"] = s.name
 		ago := s.changedAgo
 		if ago == 0 {
-			ago = time.Hour
+			ago = 25 * time.Hour
 		}
 		t := h.start.Add(-ago)
 		e.cur = &snap{state: s.state, attrs: attrs, lastChanged: t, lastUpdated: t, lastReported: t, ctxID: h.ulidLocked(t)}

@@ -27,6 +27,8 @@ type HomeAssistant interface {
 	CallAssist(ctx context.Context, canonical string, args map[string]any) (homeassistant.ToolResult, error)
 	States() []homeassistant.State
 	State(entityID string) (homeassistant.State, bool)
+	Config() homeassistant.HAConfig
+	History(ctx context.Context, start, end time.Time, entityIDs []string) (map[string][]homeassistant.Change, error)
 }
 
 // Deps is what the tools need.
@@ -104,6 +106,7 @@ func New(ctx context.Context, deps Deps) (*mcp.Server, error) {
 	s.withArgs(srv, listCamerasTool, nil, s.listCameras)
 	s.withArgs(srv, cameraSnapshotTool, []argSpec{argCamera}, s.cameraSnapshot)
 	s.withArgs(srv, describeCameraTool, []argSpec{argCamera}, s.describeCamera)
+	s.withArgs(srv, whatHappenedTool, whatHappenedArgs, s.whatHappened)
 	srv.AddPrompt(checkTheHousePrompt, s.checkTheHouse)
 	if err := s.addAssistTools(ctx, srv); err != nil {
 		return nil, err
