@@ -28,6 +28,7 @@ type HomeAssistant interface {
 	States() []homeassistant.State
 	State(entityID string) (homeassistant.State, bool)
 	Config() homeassistant.HAConfig
+	AreaCalled(name string) (names []string, found, known bool)
 	History(ctx context.Context, start, end time.Time, entityIDs []string) (map[string][]homeassistant.Change, error)
 }
 
