@@ -94,10 +94,10 @@ func (w *window) allow(key string) (bool, time.Duration) {
 // limits are the budgets of the unauthenticated endpoints, each its own:
 // registering cannot use up the login page, nor the reverse.
 type limits struct {
-	register       *window // per address
-	registerAll    *window // all addresses together
-	authorize      *window // per address: each may fetch a metadata document
-	token          *window // per address
+	register    *window // per address
+	registerAll *window // all addresses together
+	authorize   *window // per address: each may fetch a metadata document
+	token       *window // per address
 }
 
 func newLimits(now func() time.Time) *limits {

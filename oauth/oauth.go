@@ -234,17 +234,17 @@ func (s *Server) serveServerMetadata(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{
-		"issuer":                                s.issuer,
-		"authorization_endpoint":                s.issuer + "/authorize",
-		"token_endpoint":                        s.issuer + "/token",
-		"registration_endpoint":                 s.issuer + "/register",
-		"scopes_supported":                      AllScopes,
-		"response_types_supported":              []string{"code"},
-		"response_modes_supported":              []string{"query"},
-		"grant_types_supported":                 []string{"authorization_code", "refresh_token"},
-		"token_endpoint_auth_methods_supported": []string{"none", "client_secret_basic", "client_secret_post"},
-		"code_challenge_methods_supported":      []string{"S256"},
-		"client_id_metadata_document_supported": true,
+		"issuer":                                         s.issuer,
+		"authorization_endpoint":                         s.issuer + "/authorize",
+		"token_endpoint":                                 s.issuer + "/token",
+		"registration_endpoint":                          s.issuer + "/register",
+		"scopes_supported":                               AllScopes,
+		"response_types_supported":                       []string{"code"},
+		"response_modes_supported":                       []string{"query"},
+		"grant_types_supported":                          []string{"authorization_code", "refresh_token"},
+		"token_endpoint_auth_methods_supported":          []string{"none", "client_secret_basic", "client_secret_post"},
+		"code_challenge_methods_supported":               []string{"S256"},
+		"client_id_metadata_document_supported":          true,
 		"authorization_response_iss_parameter_supported": true,
 	})
 }

@@ -29,10 +29,10 @@ type scopeChoice struct {
 // words are the page's texts in one language.
 type words struct {
 	Lang, Title, Intro, Unverified, ByURL, Sends, Grant, PasswordLabel, EmailIs, Approve, Deny, Footer string
-	Scope                                                                                            map[string]string
-	tooManyRequests, badRequest, unknownClient, badRedirect, accessRefused, staleForm                string
-	wrongPassword, noScope                                                                           string
-	lockedOut                                                                                        func(time.Duration) string
+	Scope                                                                                              map[string]string
+	tooManyRequests, badRequest, unknownClient, badRedirect, accessRefused, staleForm                  string
+	wrongPassword, noScope                                                                             string
+	lockedOut                                                                                          func(time.Duration) string
 }
 
 func pageWords(lang string) *words {
