@@ -49,6 +49,7 @@ type Config struct {
 	// Issuer is the public origin clients reach maison at, such as
 	// https://maison.example.com: no path, no trailing slash
 	// (MAISON_PUBLIC_URL). The protected resource is Issuer + "/mcp".
+	// Empty means none: only tokens of `maison token` then verify.
 	Issuer string
 	// Secret signs everything (MAISON_SECRET); Previous, when set, still
 	// verifies during a rotation (MAISON_SECRET_PREVIOUS).
@@ -98,9 +99,15 @@ type Server struct {
 // endpoint but verification) is on only when a password or Cloudflare
 // Access is configured: see Enabled.
 func New(cfg Config) (*Server, error) {
-	issuer, err := CheckIssuer(cfg.Issuer)
-	if err != nil {
-		return nil, err
+	issuer, resource := noIssuer, noIssuer+":mcp"
+	if cfg.Issuer != "" {
+		var err error
+		if issuer, err = CheckIssuer(cfg.Issuer); err != nil {
+			return nil, err
+		}
+		resource = issuer + "/mcp"
+	} else if cfg.Password != "" || cfg.Access != nil {
+		return nil, errors.New("oauth: the sign-in page needs MAISON_PUBLIC_URL, the public https origin clients reach maison at, such as https://maison.example.com")
 	}
 	keys, err := NewKeys(cfg.Secret, cfg.Previous)
 	if err != nil {
@@ -126,7 +133,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{
 		cfg: cfg, keys: keys, log: log, now: cfg.Now,
-		issuer: issuer, resource: issuer + "/mcp",
+		issuer: issuer, resource: resource,
 		text:    pageWords(cfg.Lang),
 		used:    newExpiringSet(200_000, cfg.Now),
 		revoked: newExpiringSet(50_000, cfg.Now),
@@ -141,6 +148,10 @@ func New(cfg Config) (*Server, error) {
 	}
 	return s, nil
 }
+
+// noIssuer names maison when it has no public URL: tokens from
+// `maison token` are then bound to it, and no authorization server runs.
+const noIssuer = "urn:maison"
 
 // CheckIssuer returns the issuer as maison uses it: an https origin (http
 // only on loopback), without path, query or trailing slash.

@@ -25,10 +25,14 @@ func (s *server) cameraSnapshot(ctx context.Context, _ *mcp.CallToolRequest, in 
 	if res != nil {
 		return res, nil, nil
 	}
-	return &mcp.CallToolResult{Content: []mcp.Content{
+	res = &mcp.CallToolResult{Content: []mcp.Content{
 		&mcp.ImageContent{Data: snap.Image.JPEG, MIMEType: "image/jpeg"},
 		&mcp.TextContent{Text: snap.Description},
-	}}, nil, nil
+	}}
+	if snap.Image.MuchSmaller() {
+		s.smallerNote(res)
+	}
+	return res, nil, nil
 }
 
 // snapshot finds the camera and takes its snapshot, or returns the result
