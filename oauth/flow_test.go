@@ -39,8 +39,12 @@ type lockedLog struct {
 	b  bytes.Buffer
 }
 
-func (l *lockedLog) Write(p []byte) (int, error) { l.mu.Lock(); defer l.mu.Unlock(); return l.b.Write(p) }
-func (l *lockedLog) String() string              { l.mu.Lock(); defer l.mu.Unlock(); return l.b.String() }
+func (l *lockedLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+func (l *lockedLog) String() string { l.mu.Lock(); defer l.mu.Unlock(); return l.b.String() }
 
 // rig is the authorization server on a loopback issuer, with a protected
 // /mcp that answers 200 to a valid access token, as the door does.
@@ -145,7 +149,7 @@ func pkce() (string, string) {
 
 type authz struct {
 	client, redirect, challenge, state, scope, resource string
-	extra                                                url.Values
+	extra                                               url.Values
 }
 
 func (r *rig) authorizeURL(a authz) string {
