@@ -4,13 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
+	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"maison/voice"
 )
 
 // The scopes a caller may hold. A call over stdio, or through --no-auth on
@@ -168,7 +168,7 @@ func (s *server) audit(req mcp.Request, cr *mcp.CallToolRequest, res mcp.Result,
 	id, name := clientOf(req)
 	attrs := []any{"client", id}
 	if name != "" {
-		attrs = append(attrs, "client_name", voice.Clean(name, 80))
+		attrs = append(attrs, "client_name", logText(name))
 	}
 	attrs = append(attrs, "tool", cr.Params.Name)
 	var args map[string]any
@@ -176,10 +176,10 @@ func (s *server) audit(req mcp.Request, cr *mcp.CallToolRequest, res mcp.Result,
 		for _, k := range auditArgs {
 			switch v := args[k].(type) {
 			case string:
-				attrs = append(attrs, k, voice.Clean(v, 80))
+				attrs = append(attrs, k, logText(v))
 			case []any:
 				b, _ := json.Marshal(v)
-				attrs = append(attrs, k, voice.Clean(string(b), 80))
+				attrs = append(attrs, k, logText(string(b)))
 			}
 		}
 		if _, ok := args["confirmation"]; ok {
@@ -197,6 +197,21 @@ func (s *server) audit(req mcp.Request, cr *mcp.CallToolRequest, res mcp.Result,
 	}
 	attrs = append(attrs, "outcome", outcome, "took", took.Round(time.Millisecond))
 	s.log.Info("tool call", attrs...)
+}
+
+// logText bounds text from outside for a log line and drops control
+// characters, so it cannot forge a line.
+func logText(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+			return -1
+		}
+		return r
+	}, strings.ToValidUTF8(s, ""))
+	if r := []rune(s); len(r) > 80 {
+		s = string(r[:80]) + "…"
+	}
+	return s
 }
 
 func jsonQuote(s string) string {
