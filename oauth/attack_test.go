@@ -301,7 +301,7 @@ func TestThePage(t *testing.T) {
 				t.Errorf("%s: CSP %q lacks %q", lang, csp, want)
 			}
 		}
-		if p.header.Get("X-Frame-Options") != "DENY" || p.header.Get("Referrer-Policy") != "no-referrer" || p.header.Get("Cache-Control") != "no-store" {
+		if p.header.Get("X-Frame-Options") != "DENY" || p.header.Get("Referrer-Policy") != "same-origin" || p.header.Get("Cache-Control") != "no-store" {
 			t.Errorf("%s: headers %v", lang, p.header)
 		}
 		if strings.Contains(strings.ToLower(p.body), "<script") || !strings.Contains(p.body, claudeCallback) || !strings.Contains(p.body, "Claude") {

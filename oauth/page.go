@@ -125,7 +125,7 @@ small{color:#555}`
 
 var pageTemplate = template.Must(template.New("page").Parse(`<!doctype html>
 <html lang="{{.W.Lang}}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="referrer" content="no-referrer"><title>maison · {{.W.Title}}</title><style nonce="{{.Nonce}}">{{.CSS}}</style></head>
+<meta name="referrer" content="same-origin"><title>maison · {{.W.Title}}</title><style nonce="{{.Nonce}}">{{.CSS}}</style></head>
 <body><h1>{{.W.Title}}</h1>
 {{with .D.Problem}}<p class="problem" role="alert">{{.}}</p>{{end}}
 {{if .D.Ask}}
@@ -148,7 +148,7 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!doctype html>
 `))
 
 // page writes the human page with strict headers: no script at all, styles
-// only by nonce, no framing, no referrer, not cached. The form may be sent
+// only by nonce, no framing, no referrer to other sites, not cached. The form may be sent
 // only to maison, and its answer may lead only to the redirect's origin.
 func (s *Server) page(w http.ResponseWriter, status int, d pageData, redirect string, wait time.Duration) {
 	nonce := randomID(12)
@@ -166,7 +166,7 @@ func (s *Server) page(w http.ResponseWriter, status int, d pageData, redirect st
 	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'nonce-"+nonce+"'; form-action "+formAction+"; frame-ancestors 'none'; base-uri 'none'")
 	h.Set("X-Frame-Options", "DENY")
 	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Referrer-Policy", "same-origin") // no-referrer would make Chromium send Origin: null with the form
 	h.Set("Cache-Control", "no-store")
 	h.Set("Cross-Origin-Opener-Policy", "same-origin")
 	h.Set("Cross-Origin-Resource-Policy", "same-origin")
