@@ -73,36 +73,41 @@ func (d *door) needs(method, name string) string {
 }
 
 type call struct {
-	ID     json.RawMessage `json:"id"`
-	Method string          `json:"method"`
-	Params struct {
-		Name string `json:"name"`
-	} `json:"params"`
+	ID     json.RawMessage
+	Method string
+	Params struct{ Name string }
 }
 
-// calls reads the JSON-RPC messages of a body, one or a batch. What does
-// not parse is left to the MCP handler, which refuses it.
+// calls reads the JSON-RPC messages of a body, one or a batch. Keys are
+// matched exactly, as the MCP handler matches them (encoding/json's struct
+// decoding would also take "Name" for "name"). What does not parse is left
+// to the MCP handler, which refuses it.
 func calls(body []byte) []call {
 	body = bytes.TrimSpace(body)
+	var msgs []json.RawMessage
 	if len(body) > 0 && body[0] == '[' {
-		var batch []json.RawMessage
-		if json.Unmarshal(body, &batch) != nil {
+		if json.Unmarshal(body, &msgs) != nil {
 			return nil
 		}
-		var out []call
-		for _, m := range batch {
-			var c call
-			if json.Unmarshal(m, &c) == nil {
-				out = append(out, c)
-			}
+	} else {
+		msgs = []json.RawMessage{body}
+	}
+	var out []call
+	for _, m := range msgs {
+		var fields map[string]json.RawMessage
+		if json.Unmarshal(m, &fields) != nil {
+			continue
 		}
-		return out
+		var c call
+		c.ID = fields["id"]
+		json.Unmarshal(fields["method"], &c.Method)
+		var params map[string]json.RawMessage
+		if json.Unmarshal(fields["params"], &params) == nil {
+			json.Unmarshal(params["name"], &c.Params.Name)
+		}
+		out = append(out, c)
 	}
-	var c call
-	if json.Unmarshal(body, &c) != nil {
-		return nil
-	}
-	return []call{c}
+	return out
 }
 
 // forbid answers 403 insufficient_scope, naming every scope needed so the

@@ -23,9 +23,12 @@ type Keys struct {
 }
 
 type secret struct {
-	id  string // names the secret in every header; reveals nothing of it
-	raw []byte
+	id   string            // names the secret in every header; reveals nothing of it
+	keys map[string][]byte // one key per purpose, derived once
 }
+
+// purposes are every key a secret is derived into.
+var purposes = []string{kindAccess, kindRefresh, kindCode, kindClient, kindTx, "client-secret"}
 
 // minSecret is the shortest secret accepted, in bytes.
 const minSecret = 32
@@ -51,16 +54,26 @@ func NewKeys(current, previous []byte) (*Keys, error) {
 }
 
 func newSecret(raw []byte) secret {
-	m := hmac.New(sha256.New, raw)
-	m.Write([]byte("maison key id v1"))
-	return secret{id: b64.EncodeToString(m.Sum(nil)[:6]), raw: bytes.Clone(raw)}
+	derive := func(label string) []byte {
+		m := hmac.New(sha256.New, raw)
+		m.Write([]byte(label))
+		return m.Sum(nil)
+	}
+	s := secret{id: b64.EncodeToString(derive("maison key id v1")[:6]), keys: map[string][]byte{}}
+	for _, p := range purposes {
+		s.keys[p] = derive("maison oauth v1 " + p)
+	}
+	return s
 }
 
-// key derives the key of one purpose from a secret.
+// key is the key of one purpose; a purpose without a key is a bug, never
+// an empty key.
 func (s secret) key(purpose string) []byte {
-	m := hmac.New(sha256.New, s.raw)
-	m.Write([]byte("maison oauth v1 " + purpose))
-	return m.Sum(nil)
+	k, ok := s.keys[purpose]
+	if !ok {
+		panic("oauth: no key for " + purpose)
+	}
+	return k
 }
 
 // byID finds the secret a header names.
@@ -74,7 +87,8 @@ func (k *Keys) byID(id string) (secret, bool) {
 	return secret{}, false
 }
 
-var b64 = base64.RawURLEncoding
+// b64 is strict: a signature or payload has one spelling only.
+var b64 = base64.RawURLEncoding.Strict()
 
 // The kinds of signed objects. Each is both the header's typ and the
 // purpose its key is derived for.

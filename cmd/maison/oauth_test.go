@@ -335,8 +335,20 @@ func TestScopesNarrowTheDoor(t *testing.T) {
 		{"a header that lies", legacy, map[string]string{"Mcp-Protocol-Version": "2025-11-25", "Mcp-Method": "tools/call", "Mcp-Name": "list_cameras"}, 403},
 		{"a batch hiding an action", "[" + cameras + "," + legacy + "]", map[string]string{"Mcp-Protocol-Version": "2025-03-26"}, 403},
 		{"an allowed tool", cameras, map[string]string{"Mcp-Protocol-Version": "2025-11-25"}, 200},
+		// Parsers that disagree: whatever the door reads, the action never runs.
+		{"a key in another case", `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"turn_on","Name":"list_cameras","arguments":{"name":"Kitchen Light"}}}`, map[string]string{"Mcp-Protocol-Version": "2025-11-25"}, 403},
+		{"a repeated key", `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"turn_on","name":"list_cameras","arguments":{"name":"Kitchen Light"}}}`, map[string]string{"Mcp-Protocol-Version": "2025-11-25"}, -1},
 	} {
 		resp, body := rawCall(t, issuer, read, tc.body, tc.headers)
+		if tc.want == -1 { // refused at the door, or by the MCP server as a tool that is not there
+			if resp.StatusCode != 403 && !strings.Contains(body, "unknown tool") && !strings.Contains(body, `"isError":true`) {
+				t.Errorf("%s: %d %.300s", tc.name, resp.StatusCode, body)
+			}
+			if strings.Contains(body, "turned on") || strings.Contains(body, "Kitchen") {
+				t.Errorf("%s: the action ran: %.300s", tc.name, body)
+			}
+			continue
+		}
 		if resp.StatusCode != tc.want {
 			t.Errorf("%s: %d %.200s, want %d", tc.name, resp.StatusCode, body, tc.want)
 			continue
