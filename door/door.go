@@ -120,6 +120,7 @@ func (d *door) serveMCP(w http.ResponseWriter, r *http.Request) {
 	host := remoteHost(r)
 	if d.failures.over(host) {
 		d.log.Warn("request refused: too many wrong tokens", "remote", host)
+		refuseUnread(w)
 		w.Header().Set("Retry-After", "60")
 		http.Error(w, "Too Many Requests: too many wrong tokens from this address; wait a minute", http.StatusTooManyRequests)
 		return
@@ -169,6 +170,7 @@ func (d *door) authorized(r *http.Request) (*auth.TokenInfo, bool) {
 // OAuth on, where to discover the authorization server and which scopes
 // exist (RFC 9728), and whether the token it sent was refused.
 func (d *door) unauthorized(w http.ResponseWriter, r *http.Request, presented bool) {
+	refuseUnread(w)
 	if presented {
 		d.log.Info("request refused", "reason", "invalid or expired bearer token", "remote", r.RemoteAddr)
 	} else {
@@ -225,3 +227,8 @@ func remoteHost(r *http.Request) string {
 	}
 	return host
 }
+
+// refuseUnread marks an answer given without reading the request's body:
+// the connection closes after it, so the server does not first wait for a
+// body that a slow or hostile client may never finish sending.
+func refuseUnread(w http.ResponseWriter) { w.Header().Set("Connection", "close") }

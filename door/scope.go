@@ -33,6 +33,7 @@ func (d *door) scopesAllow(w http.ResponseWriter, r *http.Request, ti *auth.Toke
 		return true
 	}
 	if need := d.needs(r.Header.Get("Mcp-Method"), r.Header.Get("Mcp-Name")); need != "" && !slices.Contains(ti.Scopes, need) {
+		refuseUnread(w)
 		d.forbid(w, r, ti, need, r.Header.Get("Mcp-Name"), nil)
 		return false
 	}

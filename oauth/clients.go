@@ -46,10 +46,13 @@ type clientClaims struct {
 const (
 	maxRedirects   = 8
 	maxRedirectLen = 512
-	maxNameRunes   = 80
-	maxJSONBody    = 16 << 10
-	maxFormBody    = 16 << 10
-	bodyDeadline   = 10 * time.Second
+	// maxRedirectsLen bounds them together, so a client id (which carries
+	// them) and a page's transaction stay small.
+	maxRedirectsLen = 2048
+	maxNameRunes    = 80
+	maxJSONBody     = 16 << 10
+	maxFormBody     = 32 << 10
+	bodyDeadline    = 10 * time.Second
 )
 
 // errUnknownClient is any client id maison cannot vouch for.
@@ -109,8 +112,12 @@ func (s *Server) serveRegister(w http.ResponseWriter, r *http.Request) {
 		oauthError(w, http.StatusBadRequest, "invalid_client_metadata", "The body is not a JSON object of client metadata.")
 		return
 	}
-	if len(req.RedirectURIs) == 0 || len(req.RedirectURIs) > maxRedirects {
-		oauthError(w, http.StatusBadRequest, "invalid_redirect_uri", fmt.Sprintf("Give between 1 and %d redirect_uris.", maxRedirects))
+	total := 0
+	for _, u := range req.RedirectURIs {
+		total += len(u)
+	}
+	if len(req.RedirectURIs) == 0 || len(req.RedirectURIs) > maxRedirects || total > maxRedirectsLen {
+		oauthError(w, http.StatusBadRequest, "invalid_redirect_uri", fmt.Sprintf("Give between 1 and %d redirect_uris, %d characters in all at most.", maxRedirects, maxRedirectsLen))
 		return
 	}
 	for _, u := range req.RedirectURIs {

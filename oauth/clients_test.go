@@ -143,6 +143,23 @@ func TestRegistration(t *testing.T) {
 	if p := r.open(r.authorizeURL(authz{client: client, redirect: "http://127.0.0.1:43123/callback", challenge: challenge}), nil); p.status != 200 {
 		t.Errorf("loopback with a port: %d", p.status)
 	}
+	// The largest registration and state still make it through the page.
+	var long []string
+	for i := range 4 {
+		long = append(long, "http://127.0.0.1/"+strings.Repeat(string(rune('a'+i)), 480))
+	}
+	status, out = r.postJSON("/register", map[string]any{"redirect_uris": long, "client_name": strings.Repeat("n", 200), "token_endpoint_auth_method": "none"})
+	if status != 201 {
+		t.Fatalf("the largest registration: %d %v", status, out)
+	}
+	big := authz{client: out["client_id"].(string), redirect: long[3], challenge: challenge, state: strings.Repeat("s", maxState)}
+	p := r.open(r.authorizeURL(big), nil)
+	if st, h, _ := r.submit(p, testPassword, "approve", []string{ScopeRead}, nil); st != 303 || !strings.Contains(h.Get("Location"), "code=") {
+		t.Errorf("the largest registration and state: page %d, login %d", p.status, st)
+	}
+	if status, _ := r.postJSON("/register", map[string]any{"redirect_uris": append(long, "http://127.0.0.1/"+strings.Repeat("e", 100))}); status != 400 {
+		t.Errorf("redirect URIs over 2048 characters in all: %d", status)
+	}
 	// Wrong media type, oversize body.
 	req, _ := http.NewRequest("POST", r.url+"/register", strings.NewReader(`{"redirect_uris":["http://localhost/cb"]}`))
 	req.Header.Set("Content-Type", "text/plain")

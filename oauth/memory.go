@@ -116,6 +116,7 @@ func newLimits(now func() time.Time) *limits {
 func tooMany(w http.ResponseWriter, wait time.Duration, asJSON bool) {
 	secs := int(wait.Seconds()) + 1
 	w.Header().Set("Retry-After", itoa(secs))
+	w.Header().Set("Connection", "close") // the body is not read: do not wait for it
 	if asJSON {
 		writeJSON(w, http.StatusTooManyRequests, map[string]string{
 			"error":             "slow_down",

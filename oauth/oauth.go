@@ -262,6 +262,7 @@ func (s *Server) serveServerMetadata(w http.ResponseWriter, r *http.Request) {
 
 func methodNotAllowed(w http.ResponseWriter, allow string) {
 	w.Header().Set("Allow", allow)
+	w.Header().Set("Connection", "close") // the body is not read: do not wait for it
 	http.Error(w, "Method Not Allowed", http.StatusMethodNotAllowed)
 }
 

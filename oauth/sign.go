@@ -127,7 +127,7 @@ func (k *Keys) sign(kind string, claims any) (string, error) {
 var errBadSignature = errors.New("oauth: not a valid signed object")
 
 // maxSigned bounds what is even looked at.
-const maxSigned = 8 << 10
+const maxSigned = 16 << 10
 
 // verify checks a compact JWS of the given kind and decodes its claims into
 // out. The header must be exactly {alg: HS256, kid, typ: kind}: alg none,

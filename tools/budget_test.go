@@ -83,9 +83,14 @@ func testFrames(t testing.TB) ([]byte, []byte) {
 func clamp(v float64) uint8 { return uint8(max(0, min(255, v))) }
 
 // budgetServer serves the demo house's tools over HTTP as maison does
-// (stateless, JSON), with the front door and backyard cameras replaced by
-// the given frames when set.
+// (stateless, JSON), with cameras' frames replaced by the given ones.
 func budgetServer(t *testing.T, budget int, frames map[string][]byte) string {
+	t.Helper()
+	return httpServer(t, budget, frames, nil)
+}
+
+// httpServer is budgetServer behind an optional wrapper (a bearer gate).
+func httpServer(t *testing.T, budget int, frames map[string][]byte, wrap func(http.Handler) http.Handler) string {
 	t.Helper()
 	house := demo.New(demo.Options{})
 	hs := httptest.NewServer(house.Handler())
@@ -107,7 +112,10 @@ func budgetServer(t *testing.T, budget int, frames map[string][]byte) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true})
+	var h http.Handler = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true})
+	if wrap != nil {
+		h = wrap(h)
+	}
 	s := httptest.NewServer(h)
 	t.Cleanup(s.Close)
 	return s.URL
