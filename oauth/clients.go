@@ -69,25 +69,43 @@ func (s *Server) resolveClient(ctx context.Context, id string) (client, error) {
 		}
 		return client{ID: id, Label: id, Name: doc.Name, Redirects: doc.Redirects, Method: "none", Document: true}, nil
 	default:
-		var c clientClaims
-		if s.keys.verify(kindClient, id, &c) != nil {
+		c, ok := s.registered(id)
+		if !ok {
 			return client{}, errUnknownClient
 		}
-		return client{ID: id, Label: "dcr-" + digest(id)[:12], Name: c.Name, Redirects: c.Redirects, Method: c.Method}, nil
+		return c, nil
 	}
+}
+
+// registered reads a registered client's signed id.
+func (s *Server) registered(id string) (client, bool) {
+	var c clientClaims
+	if s.keys.verify(kindClient, id, &c) != nil {
+		return client{}, false
+	}
+	return client{ID: id, Label: "dcr-" + digest(id)[:12], Name: c.Name, Redirects: c.Redirects, Method: c.Method}, true
+}
+
+// postWithin admits a POST within its address's budget, or answers.
+func (s *Server) postWithin(w http.ResponseWriter, r *http.Request, budget *window) (addr string, ok bool) {
+	if r.Method != http.MethodPost {
+		methodNotAllowed(w, "POST")
+		return "", false
+	}
+	addr = s.cfg.ClientAddr(r)
+	if ok, wait := budget.allow(addr); !ok {
+		s.log.Warn("request refused: too many from this address", "path", r.URL.Path, "remote", addr)
+		tooMany(w, wait, true)
+		return addr, false
+	}
+	return addr, true
 }
 
 // serveRegister is dynamic client registration (RFC 7591). Nothing is
 // stored: the client id is the signed registration.
 func (s *Server) serveRegister(w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodPost {
-		methodNotAllowed(w, "POST")
-		return
-	}
-	addr := s.cfg.ClientAddr(r)
-	if ok, wait := s.limits.register.allow(addr); !ok {
-		s.log.Warn("registration refused: too many from this address", "remote", addr)
-		tooMany(w, wait, true)
+	addr, ok := s.postWithin(w, r, s.limits.register)
+	if !ok {
 		return
 	}
 	if ok, wait := s.limits.registerAll.allow("all"); !ok {

@@ -45,13 +45,8 @@ func invalidGrant(descr string) *tokenError {
 var errInvalidClient = &tokenError{http.StatusUnauthorized, "invalid_client", "maison does not know this client, or its credentials are wrong: register again."}
 
 func (s *Server) serveToken(w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodPost {
-		methodNotAllowed(w, "POST")
-		return
-	}
-	addr := s.cfg.ClientAddr(r)
-	if ok, wait := s.limits.token.allow(addr); !ok {
-		tooMany(w, wait, true)
+	addr, ok := s.postWithin(w, r, s.limits.token)
+	if !ok {
 		return
 	}
 	form, err := readForm(w, r)
@@ -120,11 +115,11 @@ func (s *Server) tokenClient(r *http.Request, form url.Values) (c client, secret
 		}
 		return client{ID: id, Label: id, Method: "none", Document: true}, secret, basic, nil
 	}
-	var cc clientClaims
-	if s.keys.verify(kindClient, id, &cc) != nil {
+	c, ok := s.registered(id)
+	if !ok {
 		return c, "", basic, errInvalidClient
 	}
-	return client{ID: id, Label: "dcr-" + digest(id)[:12], Name: cc.Name, Redirects: cc.Redirects, Method: cc.Method}, secret, basic, nil
+	return c, secret, basic, nil
 }
 
 // fromCode redeems an authorization code: signed, unexpired, this client's,
