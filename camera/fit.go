@@ -166,9 +166,22 @@ func encodeWithin(img image.Image, maxBytes int) (Fitted, error) {
 		f := Fitted{JPEG: bytes.Clone(buf.Bytes()), Width: b.Dx(), Height: b.Dy(), Reencoded: true, Quality: q}
 		return f, buf.Len() <= maxBytes, nil
 	}
-	for _, q := range []int{80, 70, 60, 50} {
-		if f, ok, err := encode(img, q); err != nil || ok {
+	// Qualities whose size, guessed from quality 80's, would still be too
+	// large are skipped; 50 is always tried before the size goes down.
+	first := 0
+	for _, step := range []struct {
+		q     int
+		ratio float64 // typical size against quality 80's
+	}{{80, 1}, {70, 0.80}, {60, 0.68}, {50, 0}} {
+		if step.q != 80 && step.q != 50 && float64(first)*step.ratio > float64(maxBytes)*1.05 {
+			continue
+		}
+		f, ok, err := encode(img, step.q)
+		if err != nil || ok {
 			return f, err
+		}
+		if first == 0 {
+			first = len(f.JPEG)
 		}
 	}
 	b := img.Bounds()
