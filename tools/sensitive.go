@@ -238,9 +238,17 @@ func couldTarget(e assist.Entity, name string, in targetIn) bool {
 // loose compares names as Home Assistant does, and a little more loosely.
 func loose(s string) string { return voice.Loose(s) }
 
-// caller identifies who is calling, for binding confirmations: the bearer
+// caller identifies who is calling, for binding confirmations: the client
+// named by the verified token (its id outlives an hourly token refresh,
+// and another client's confirmation is worthless), else the bearer
 // credential's hash over HTTP, or the local process over stdio.
 func caller(req *mcp.CallToolRequest) string {
+	if req != nil && req.Extra != nil && req.Extra.TokenInfo != nil {
+		if id, _ := req.Extra.TokenInfo.Extra["client_id"].(string); id != "" {
+			sum := sha256.Sum256([]byte("client\x00" + id + "\x00" + req.Extra.TokenInfo.UserID))
+			return hex.EncodeToString(sum[:16])
+		}
+	}
 	if req != nil && req.Extra != nil && req.Extra.Header != nil {
 		if a := req.Extra.Header.Get("Authorization"); a != "" {
 			sum := sha256.Sum256([]byte(a))
