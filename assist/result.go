@@ -214,6 +214,15 @@ var (
 	unknown  = regexp.MustCompile(`Tool "([^"]*)" not found`)
 )
 
+// MatchReason returns the MatchFailedReason a failed Assist call gives, such
+// as NAME or AREA, or "".
+func MatchReason(text string) string {
+	if m := reasonRE.FindStringSubmatch(text); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
 // failure says why an Assist call failed and what to do instead.
 func failure(lang voice.Lang, args map[string]any, text string) string {
 	name, _ := args["name"].(string)
