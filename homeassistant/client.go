@@ -39,7 +39,7 @@ type Client struct {
 	// regStale is set from a registry update event until the reload that
 	// follows succeeds: meanwhile no entity's exposure can be trusted.
 	regStale bool
-	sess     *session      // the latest session; dead once its done is closed
+	sess     *session // the latest session; dead once its done is closed
 
 	assist assistState
 }
