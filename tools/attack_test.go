@@ -1,0 +1,206 @@
+package tools_test
+
+// Attack tests (branch attack-8): each test states a promise of maison and
+// tries to break it against the demo Home Assistant. A failing test is a
+// reproduced break; see /work/notes/attack-8.md.
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"maison/demo"
+	"maison/homeassistant"
+	"maison/voice"
+)
+
+// with adds entities to the demo house before maison connects.
+func with(t *testing.T, es ...demo.Entity) func(*demo.House) {
+	return func(h *demo.House) {
+		for _, e := range es {
+			if err := h.Add(e); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// asked reports whether an answer is a proposal that asks the person first.
+func asked(text string) bool {
+	return strings.Contains(text, "Nothing was done yet") && codeRE.FindString(text) != ""
+}
+
+// countCalls counts the Assist calls of one tool the house received.
+func countCalls(h *demo.House, tool string) int {
+	n := 0
+	for _, c := range h.AssistCalls() {
+		if c == tool || strings.HasSuffix(c, "__"+tool) {
+			n++
+		}
+	}
+	return n
+}
+
+// callQuiet is call without the speakability check: some attacks make
+// answers unspeakable on purpose, and that is reported separately.
+func callQuiet(t *testing.T, r rig, tool string, args map[string]any) (string, bool) {
+	t.Helper()
+	parts, isErr := callBlocks(t, r.cs, tool, args)
+	return strings.Join(parts, " "), isErr
+}
+
+// Promise 3: an exposed lock whose name is shaped like the entity id of
+// another exposed entity. maison looks the name up as an entity id, swaps in
+// that other entity's name for its sensitive check, sees only a light, and
+// sends the call unchanged: Home Assistant matches the lock by its name and
+// unlocks it. No confirmation is ever asked.
+func TestAttackEntityIDShapedNameUnlocksWithoutConfirmation(t *testing.T) {
+	for _, c := range []struct {
+		label string
+		lock  demo.Entity
+		args  map[string]any
+	}{
+		{"name", demo.Entity{ID: "lock.side_gate", Name: "light.porch", Area: "Entrance", State: "locked", Exposed: true},
+			map[string]any{"name": "light.porch"}},
+		{"name in another case", demo.Entity{ID: "lock.side_gate", Name: "Light.Porch", Area: "Entrance", State: "locked", Exposed: true},
+			map[string]any{"name": "LIGHT.PORCH"}},
+		{"alias", demo.Entity{ID: "lock.side_gate", Name: "Side Entry", Aliases: []string{"light.kitchen"}, Area: "Entrance", State: "locked", Exposed: true},
+			map[string]any{"name": "light.kitchen"}},
+		// Real Home Assistant also takes an entity id as a name; with the
+		// lock's own area it is the only one left, here as in the demo.
+		{"name and area", demo.Entity{ID: "lock.side_gate", Name: "light.porch", Area: "Entrance", State: "locked", Exposed: true},
+			map[string]any{"name": "light.porch", "area": "Entrance"}},
+		{"camera id", demo.Entity{ID: "lock.side_gate", Name: "camera.garage", Area: "Entrance", State: "locked", Exposed: true},
+			map[string]any{"name": "camera.garage"}},
+	} {
+		t.Run(c.label, func(t *testing.T) {
+			r := newRig(t, rigOptions{setup: with(t, c.lock)})
+			text, _ := callQuiet(t, r, "turn_off", c.args)
+			if !asked(text) {
+				t.Errorf("turn_off(%v) on an exposed lock did not ask first: %q", c.args, text)
+			}
+			if st, _, _ := r.house.State(c.lock.ID); st != "locked" {
+				t.Errorf("%s is now %s, without any confirmation", c.lock.ID, st)
+			}
+		})
+	}
+}
+
+// Promise 3, "by name": anything that could be a garage door, a gate, a door
+// or a valve by its name needs a confirmation. An exposed switch or a cover
+// of a non-door class named like one is acted on at once.
+func TestAttackSensitiveNameOnNonSensitiveKindActsAtOnce(t *testing.T) {
+	for _, c := range []struct {
+		e    demo.Entity
+		tool string
+	}{
+		{demo.Entity{ID: "switch.garage_door_opener", Name: "Garage Door Opener", Area: "Garage", State: "off", Exposed: true}, "turn_on"},
+		{demo.Entity{ID: "switch.gate_buzzer", Name: "Front Gate Buzzer", Area: "Porch", State: "off", Exposed: true}, "turn_on"},
+		{demo.Entity{ID: "switch.water_main_valve", Name: "Water Main Valve", Area: "Kitchen", State: "off", Exposed: true}, "turn_on"},
+		{demo.Entity{ID: "cover.barn_door", Name: "Barn Door", Area: "Garage", State: "closed", Exposed: true, Attributes: map[string]any{"device_class": "shutter"}}, "turn_on"},
+		{demo.Entity{ID: "cover.garage_door_2", Name: "Second Garage Door", Area: "Garage", State: "closed", Exposed: true, Attributes: map[string]any{"device_class": "awning"}}, "turn_on"},
+	} {
+		t.Run(c.e.Name, func(t *testing.T) {
+			r := newRig(t, rigOptions{setup: with(t, c.e)})
+			text, _ := call(t, r.cs, c.tool, map[string]any{"name": c.e.Name})
+			if !asked(text) {
+				t.Errorf("%s(%q) acted without asking: %q", c.tool, c.e.Name, text)
+			}
+			if st, _, _ := r.house.State(c.e.ID); st != c.e.State {
+				t.Errorf("%s is now %s, without any confirmation", c.e.ID, st)
+			}
+		})
+	}
+}
+
+// Promise 3, fail closed by name when nothing exposed matches: Home
+// Assistant's HassTurnOn runs exposed scripts, which its live context never
+// lists, so maison can only judge them by their words. Compound words
+// (Frontdoor, Backdoor, Smartlock, Padlock, Haustür, Voordeur, Hoftor) and the short stems
+// that only count as whole words let a door or lock script run unasked.
+func TestAttackCompoundSensitiveNamesReachHomeAssistantUnasked(t *testing.T) {
+	names := []string{"Frontdoor", "Open Backdoor", "Smartlock release", "Padlock", "Haustür öffnen", "Voordeur", "Hoftor auf"}
+	var es []demo.Entity
+	for i, n := range names {
+		es = append(es, demo.Entity{ID: "script.s" + string(rune('a'+i)), Name: n, State: "off", Exposed: true})
+	}
+	r := newRig(t, rigOptions{setup: with(t, es...)})
+	for _, n := range names {
+		before := countCalls(r.house, "HassTurnOn")
+		text, _ := call(t, r.cs, "turn_on", map[string]any{"name": n})
+		if !asked(text) || countCalls(r.house, "HassTurnOn") != before {
+			t.Errorf("turn_on(%q), a name that reads like a door, lock or gate and matches nothing maison can see, went to Home Assistant unasked: %q", n, text)
+		}
+	}
+}
+
+// Promise 1: an entity without a registry entry is never shown: no state.
+// describe_house says its state from the live context.
+func TestAttackUnregisteredEntityStateIsShown(t *testing.T) {
+	r := newRig(t, rigOptions{setup: with(t,
+		demo.Entity{ID: "sensor.strongbox", Name: "Strongbox", State: "code 4471", Exposed: true, Unregistered: true},
+		demo.Entity{ID: "lock.yaml_lock", Name: "Cellar Hatch", State: "unlocked", Exposed: true, Unregistered: true},
+	)})
+	text, _ := call(t, r.cs, "describe_house", nil)
+	for _, w := range []string{"4471", "Strongbox", "Cellar Hatch"} {
+		if strings.Contains(text, w) {
+			t.Errorf("describe_house shows %q of an entity without a registry entry: %q", w, text)
+		}
+	}
+	one, _ := call(t, r.cs, "describe_house", map[string]any{"name": "Strongbox"})
+	if strings.Contains(one, "4471") {
+		t.Errorf("describe_house by name shows the state of an entity without a registry entry: %q", one)
+	}
+}
+
+// Promise 5 (names are data, answers are sentences for the ear): a name
+// shaped like an entity id makes every answer that says it unspeakable.
+func TestAttackEntityIDShapedNameMakesAnswersUnspeakable(t *testing.T) {
+	r := newRig(t, rigOptions{setup: with(t,
+		demo.Entity{ID: "light.shelf", Name: "switch.shelf_plug", Area: "Office", State: "on", Exposed: true},
+	)})
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+	}{{"describe_house", nil}, {"turn_off", map[string]any{"name": "switch.shelf_plug"}}} {
+		text, _ := callQuiet(t, r, c.tool, c.args)
+		if err := voice.Speakable(text); err != nil {
+			t.Errorf("%s: %v", c.tool, err)
+		}
+	}
+}
+
+// Promise 1 and 2: exposure is read from the registry. When a registry
+// reload fails once (Home Assistant slow for longer than the client's
+// timeout), maison keeps the old registry until the next registry event or
+// reconnection, while the live context it reads is fresh. Two cameras that
+// share a name swap their exposure: the live context now lists the one just
+// exposed, and maison ties its words to the one just hidden, whose picture
+// it fetches and shows.
+func TestAttackStaleRegistryAfterFailedReloadShowsHiddenCamera(t *testing.T) {
+	r := newRig(t, rigOptions{
+		setup:   with(t, demo.Entity{ID: "camera.garage_2", Name: "Garage", Area: "Garage", State: "idle"}),
+		ha:      func(c *homeassistant.Config) { c.ConnectTimeout = 300 * time.Millisecond },
+		liveTTL: time.Millisecond,
+	})
+	if _, isErr := call(t, r.cs, "describe_camera", map[string]any{"camera": "garage"}); isErr {
+		t.Fatal("the exposed garage camera is not shown to begin with")
+	}
+	// Home Assistant is slow for a moment, while the owner swaps which of
+	// the two Garage cameras is exposed.
+	r.house.SetLatency(time.Second)
+	if err := r.house.SetExposed("camera.garage", false); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.house.SetExposed("camera.garage_2", true); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(800 * time.Millisecond) // both reloads time out
+	r.house.SetLatency(0)
+	time.Sleep(3 * time.Second) // the websocket drains its queue; nothing else changes
+	before := r.house.CameraFetches("camera.garage")
+	text, _ := call(t, r.cs, "camera_snapshot", map[string]any{"camera": "garage"})
+	if n := r.house.CameraFetches("camera.garage"); n > before {
+		t.Errorf("camera.garage is no longer exposed, yet its picture was fetched %d more times and shown: %q", n-before, text)
+	}
+}
