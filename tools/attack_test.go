@@ -204,3 +204,64 @@ func TestAttackStaleRegistryAfterFailedReloadShowsHiddenCamera(t *testing.T) {
 		t.Errorf("camera.garage is no longer exposed, yet its picture was fetched %d more times and shown: %q", n-before, text)
 	}
 }
+
+// Promises 1 and 2 under change: renames, removals, re-additions with
+// another exposure and registry entry, all inside the live context's 5 s
+// cache. No picture of a camera that is not exposed may ever be fetched.
+func TestAttackRuntimeChangesNeverShowHiddenCameras(t *testing.T) {
+	r := newRig(t, rigOptions{})
+	h := r.house
+	snap := func(q string) string {
+		text, _ := callQuiet(t, r, "camera_snapshot", map[string]any{"camera": q})
+		return text
+	}
+	hidden := map[string]bool{"camera.shed": true}
+	check := func(step string) {
+		t.Helper()
+		for id := range hidden {
+			if n := h.CameraFetches(id); n != 0 {
+				t.Errorf("%s: the hidden %s was fetched %d times", step, id, n)
+			}
+		}
+	}
+	snap("porch")
+	// An exposed camera renamed like the hidden one.
+	h.SetState("camera.porch", "idle", map[string]any{"friendly_name": "Shed"})
+	snap("shed")
+	snap("porch")
+	check("rename to a hidden camera's name")
+	// The hidden camera is renamed like an exposed one, then re-added
+	// without a registry entry (its exposure unknown) under that name.
+	h.SetState("camera.shed", "idle", map[string]any{"friendly_name": "Backyard"})
+	snap("backyard")
+	h.Remove("camera.shed")
+	if err := h.Add(demo.Entity{ID: "camera.shed", Name: "Backyard", State: "idle", Unregistered: true}); err != nil {
+		t.Fatal(err)
+	}
+	snap("backyard")
+	check("hidden camera re-added without a registry entry")
+	// An exposed camera removed and re-added hidden, inside the cache.
+	snap("front door")
+	h.Remove("camera.front_door")
+	if err := h.Add(demo.Entity{ID: "camera.front_door", Name: "Front Door", Area: "Entrance", State: "idle"}); err != nil {
+		t.Fatal(err)
+	}
+	hidden["camera.front_door"] = true
+	time.Sleep(100 * time.Millisecond) // the registry event arrives
+	before := h.CameraFetches("camera.front_door")
+	if parts, isErr := callBlocks(t, r.cs, "camera_snapshot", map[string]any{"camera": "front door"}); !isErr || h.CameraFetches("camera.front_door") != before {
+		t.Errorf("camera.front_door, re-added hidden, was shown: %q", parts)
+	}
+	// Exposure flips back and forth faster than the cache.
+	for i := range 6 {
+		if err := h.SetExposed("camera.garage", i%2 == 1); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(50 * time.Millisecond)
+		before := h.CameraFetches("camera.garage")
+		text := snap("garage")
+		if i%2 == 0 && h.CameraFetches("camera.garage") != before {
+			t.Errorf("flip %d: camera.garage is hidden, yet fetched: %q", i, text)
+		}
+	}
+}
