@@ -265,3 +265,84 @@ func TestAttackRuntimeChangesNeverShowHiddenCameras(t *testing.T) {
 		}
 	}
 }
+
+// Promise 3, in the demo: a hidden sensitive device's name and an absent
+// one get the same words, error flag, number of blocks and number of calls
+// to Home Assistant, in every tool and with every extra slot, confirmed or
+// not.
+func TestAttackHiddenAndAbsentAlikeInEveryToolAndSlot(t *testing.T) {
+	pairs := [][2]string{{"Vault Lock", "Attic Lock"}, {"Cellar Valve", "Pool Valve"}, {"Paddock Gate", "Orchard Gate"}, {"lock.vault", "lock.attic"}}
+	r := newRig(t, rigOptions{setup: with(t,
+		demo.Entity{ID: "lock.vault", Name: "Vault Lock", Area: "Office", State: "unlocked"},
+		demo.Entity{ID: "valve.cellar", Name: "Cellar Valve", Area: "Kitchen", State: "closed"},
+		demo.Entity{ID: "cover.paddock_gate", Name: "Paddock Gate", Area: "Garage", State: "closed", Attributes: map[string]any{"device_class": "gate"}},
+	)})
+	type shape struct {
+		text         string
+		isErr        bool
+		blocks, hits int
+	}
+	// Calls that act or answer, not the live context maison keeps for 5 s.
+	acts := func() int {
+		n := 0
+		for _, c := range r.house.AssistCalls() {
+			if !strings.HasSuffix(c, "GetLiveContext") {
+				n++
+			}
+		}
+		return n
+	}
+	run := func(tool string, args map[string]any, name string) shape {
+		before := acts()
+		parts, isErr := callBlocks(t, r.cs, tool, args)
+		text := codeRE.ReplaceAllString(strings.Join(parts, " "), "CODE")
+		text = strings.ReplaceAll(strings.ReplaceAll(text, name, "NAME"), strings.ToLower(name), "NAME")
+		return shape{text, isErr, len(parts), acts() - before}
+	}
+	slots := []map[string]any{
+		{},
+		{"area": "Kitchen"},
+		{"area": "Office"},
+		{"floor": "Upstairs"},
+		{"domain": []string{"light"}},
+		{"domain": []string{"lock", "valve", "cover"}},
+		{"device_class": []string{"gate"}},
+	}
+	for _, p := range pairs {
+		for _, tool := range []string{"turn_on", "turn_off", "set_light", "ha_get_date_time"} {
+			for _, extra := range slots {
+				args := func(n string) map[string]any {
+					m := map[string]any{"name": n}
+					for k, v := range extra {
+						m[k] = v
+					}
+					if tool == "set_light" {
+						m["brightness"] = 40
+					}
+					return m
+				}
+				a, b := run(tool, args(p[0]), p[0]), run(tool, args(p[1]), p[1])
+				if a != b {
+					t.Errorf("%s %v: %q and %q told apart:\n%+v\n%+v", tool, extra, p[0], p[1], a, b)
+					continue
+				}
+				if code := codeRE.FindString(strings.Join(func() []string { x, _ := callBlocks(t, r.cs, tool, args(p[0])); return x }(), " ")); code != "" {
+					ca, cb := args(p[0]), args(p[1])
+					ca["confirmation"] = code
+					// The absent name needs its own code.
+					xb, _ := callBlocks(t, r.cs, tool, args(p[1]))
+					cb["confirmation"] = codeRE.FindString(strings.Join(xb, " "))
+					a, b = run(tool, ca, p[0]), run(tool, cb, p[1])
+					if a != b {
+						t.Errorf("%s %v confirmed: %q and %q told apart:\n%+v\n%+v", tool, extra, p[0], p[1], a, b)
+					}
+				}
+			}
+		}
+	}
+	for id, want := range map[string]string{"lock.vault": "unlocked", "valve.cellar": "closed", "cover.paddock_gate": "closed"} {
+		if st, _, _ := r.house.State(id); st != want {
+			t.Errorf("hidden %s changed to %s", id, st)
+		}
+	}
+}
