@@ -346,3 +346,68 @@ func TestAttackHiddenAndAbsentAlikeInEveryToolAndSlot(t *testing.T) {
 		}
 	}
 }
+
+// Promise 3 and 5: a confirmation is the person's yes to one action. Names
+// are cut at 80 runes before they are said, so two exposed locks whose names
+// share their first 80 runes get the same proposal: the person cannot tell
+// which lock the yes opens (the code is bound to the name the model chose).
+func TestAttackTruncatedNamesMakeProposalsAmbiguous(t *testing.T) {
+	prefix := "Garden building lock by the old apple tree next to the compost bins and the shed,"
+	r := newRig(t, rigOptions{setup: with(t,
+		demo.Entity{ID: "lock.a", Name: prefix + " north side", State: "locked", Exposed: true},
+		demo.Entity{ID: "lock.b", Name: prefix + " south side, main house back door", State: "locked", Exposed: true},
+	)})
+	a, _ := callBlocks(t, r.cs, "turn_off", map[string]any{"name": prefix + " north side"})
+	b, _ := callBlocks(t, r.cs, "turn_off", map[string]any{"name": prefix + " south side, main house back door"})
+	if len(a) == 0 || len(b) == 0 || a[0] == b[0] {
+		t.Errorf("the person is asked the same question for two different locks:\n%q\n%q", a, b)
+	}
+}
+
+// Promise 3: a confirmation works once, for one tool and the same details.
+func TestAttackConfirmationReplays(t *testing.T) {
+	r := newRig(t, rigOptions{})
+	propose := func(tool string, args map[string]any) string {
+		parts, _ := callBlocks(t, r.cs, tool, args)
+		return codeRE.FindString(strings.Join(parts, " "))
+	}
+	code := propose("turn_off", map[string]any{"name": "Front Door Lock"})
+	if code == "" {
+		t.Fatal("no proposal")
+	}
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+	}{
+		{"turn_on", map[string]any{"name": "Front Door Lock"}},
+		{"turn_off", map[string]any{"name": "front door lock"}},
+		{"turn_off", map[string]any{"name": "Front Door Lock "}},
+		{"turn_off", map[string]any{"name": "Front Door Lock", "area": "Entrance"}},
+		{"turn_off", map[string]any{"name": "Front Door Lock", "domain": []string{"lock"}}},
+		{"turn_off", map[string]any{"area": "Entrance"}},
+		{"turn_on", map[string]any{"name": "Garage Door"}},
+		{"ha_get_date_time", map[string]any{"name": "Front Door Lock"}},
+	} {
+		args := map[string]any{"confirmation": strings.ToUpper(code)}
+		for k, v := range c.args {
+			args[k] = v
+		}
+		callBlocks(t, r.cs, c.tool, args)
+	}
+	for id, want := range map[string]string{"lock.front_door": "locked", "cover.garage_door": "closed"} {
+		if st, _, _ := r.house.State(id); st != want {
+			t.Errorf("a confirmation made for another call changed %s to %s", id, st)
+		}
+	}
+	// The right call works once.
+	ok := map[string]any{"name": "Front Door Lock", "confirmation": code}
+	callBlocks(t, r.cs, "turn_off", ok)
+	if st, _, _ := r.house.State("lock.front_door"); st != "unlocked" {
+		t.Fatalf("the confirmed call did not run: %s", st)
+	}
+	call(t, r.cs, "turn_on", map[string]any{"name": "Front Door Lock"})
+	callBlocks(t, r.cs, "turn_off", ok)
+	if st, _, _ := r.house.State("lock.front_door"); st != "locked" {
+		t.Errorf("a used confirmation ran again")
+	}
+}
