@@ -411,3 +411,43 @@ func TestAttackConfirmationReplays(t *testing.T) {
 		t.Errorf("a used confirmation ran again")
 	}
 }
+
+// Promise 3: domain, device class, area and floor slots in every shape
+// (wrong case, strings for arrays, nested arrays, mixed kinds) never open
+// the garage door or unlock the front door without a confirmation.
+func TestAttackSlotShapesNeverOpenUnasked(t *testing.T) {
+	r := newRig(t, rigOptions{})
+	variants := []struct {
+		tool string
+		args map[string]any
+	}{
+		{"turn_on", map[string]any{"name": "Garage Door", "domain": []string{"Cover"}}},
+		{"turn_on", map[string]any{"name": "Garage Door", "domain": []string{"cover "}}},
+		{"turn_on", map[string]any{"name": "Garage Door", "domain": []string{"light", "cover"}}},
+		{"turn_on", map[string]any{"area": "Garage", "device_class": []string{"garage"}}},
+		{"turn_on", map[string]any{"area": "garage"}},
+		{"turn_on", map[string]any{"area": "Garage", "domain": []string{"cover"}}},
+		{"turn_on", map[string]any{"floor": "Ground", "domain": []string{"cover", "light"}}},
+		{"turn_on", map[string]any{"name": "GARAGE  DOOR"}},
+		{"turn_on", map[string]any{"name": "\tGarage Door\n"}},
+		{"turn_on", map[string]any{"name": "cover.garage_door"}},
+		{"turn_on", map[string]any{"name": "Garage Door", "area": "Kitchen"}},
+		{"turn_off", map[string]any{"name": "Front Door Lock", "domain": []string{"LOCK"}}},
+		{"turn_off", map[string]any{"area": "Entrance"}},
+		{"turn_off", map[string]any{"area": "entrance", "domain": []string{"lock"}}},
+		{"set_light", map[string]any{"name": "Front Door Lock", "brightness": 0}},
+		{"set_light", map[string]any{"area": "Garage", "brightness": 100}},
+		{"ha_get_date_time", map[string]any{"name": "Garage Door", "domain": "cover"}},
+		{"ha_get_date_time", map[string]any{"name": []any{"Garage Door"}}},
+		{"ha_get_date_time", map[string]any{"area": map[string]any{"name": "Garage"}}},
+		{"ha_get_date_time", map[string]any{"domain": []any{[]any{"cover"}}, "area": "Garage"}},
+	}
+	for _, v := range variants {
+		callBlocks(t, r.cs, v.tool, v.args)
+		for id, want := range map[string]string{"lock.front_door": "locked", "cover.garage_door": "closed"} {
+			if st, _, _ := r.house.State(id); st != want {
+				t.Fatalf("%s(%v) changed %s to %s without a confirmation", v.tool, v.args, id, st)
+			}
+		}
+	}
+}
