@@ -97,6 +97,7 @@ func TestAttackSensitiveNameOnNonSensitiveKindActsAtOnce(t *testing.T) {
 		{demo.Entity{ID: "switch.garage_door_opener", Name: "Garage Door Opener", Area: "Garage", State: "off", Exposed: true}, "turn_on"},
 		{demo.Entity{ID: "switch.gate_buzzer", Name: "Front Gate Buzzer", Area: "Porch", State: "off", Exposed: true}, "turn_on"},
 		{demo.Entity{ID: "switch.water_main_valve", Name: "Water Main Valve", Area: "Kitchen", State: "off", Exposed: true}, "turn_on"},
+		{demo.Entity{ID: "button.garage_door_open", Name: "Open Garage Door", Area: "Garage", State: "unknown", Exposed: true}, "turn_on"},
 		{demo.Entity{ID: "cover.barn_door", Name: "Barn Door", Area: "Garage", State: "closed", Exposed: true, Attributes: map[string]any{"device_class": "shutter"}}, "turn_on"},
 		{demo.Entity{ID: "cover.garage_door_2", Name: "Second Garage Door", Area: "Garage", State: "closed", Exposed: true, Attributes: map[string]any{"device_class": "awning"}}, "turn_on"},
 	} {
