@@ -452,3 +452,39 @@ func TestAttackSlotShapesNeverOpenUnasked(t *testing.T) {
 		}
 	}
 }
+
+// Promise 3: the sensitive check reads the live context, kept for 5 s. A
+// lock exposed or renamed inside that window is unknown to it; a name with
+// no sensitive word then goes to Home Assistant at once, which unlocks the
+// lock. Nothing has to fail: the owner (or an integration renaming its
+// entity) only has to act within 5 s of the model's previous question.
+func TestAttackLiveCacheWindowUnlocksNewOrRenamedLock(t *testing.T) {
+	for _, c := range []struct {
+		label  string
+		change func(*demo.House) error
+		id     string
+		name   string
+	}{
+		{"renamed", func(h *demo.House) error {
+			h.SetState("lock.front_door", "locked", map[string]any{"friendly_name": "Main Entrance", "supported_features": 0})
+			return nil
+		}, "lock.front_door", "Main Entrance"},
+		{"newly exposed", func(h *demo.House) error { return h.SetExposed("lock.vault", true) }, "lock.vault", "Strongroom"},
+		{"newly added", func(h *demo.House) error {
+			return h.Add(demo.Entity{ID: "lock.shed", Name: "Potting Shed", Area: "Shed", State: "locked", Exposed: true})
+		}, "lock.shed", "Potting Shed"},
+	} {
+		t.Run(c.label, func(t *testing.T) {
+			r := newRig(t, rigOptions{setup: with(t, demo.Entity{ID: "lock.vault", Name: "Strongroom", Area: "Office", State: "locked"})})
+			call(t, r.cs, "describe_house", nil) // the model's previous question
+			if err := c.change(r.house); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(100 * time.Millisecond) // maison has every event by now
+			text, _ := call(t, r.cs, "turn_off", map[string]any{"name": c.name})
+			if st, _, _ := r.house.State(c.id); st != "locked" || !asked(text) {
+				t.Errorf("turn_off(%q) on the %s lock did not ask: %s is %s; maison said %q", c.name, c.label, c.id, st, text)
+			}
+		})
+	}
+}
