@@ -243,34 +243,18 @@ func (s *server) act(ctx context.Context, canonical string, args map[string]any)
 // that is not exposed. An area's existence is the area registry's, which
 // says nothing of devices.
 func (s *server) noMatch(args map[string]any) string {
-	lang := s.deps.Lang
 	name, _ := args["name"].(string)
 	area, _ := args["area"].(string)
-	nothing := s.pick(" Nothing was changed.", " Rien n'a changé.")
-	if strings.TrimSpace(name) != "" || strings.TrimSpace(area) == "" {
-		what := lang.Quote(name, 80)
-		if what == "" {
-			what = s.pick("that", "ça")
+	known := assist.AreaUnknown
+	if strings.TrimSpace(area) != "" {
+		switch _, found, ok := s.deps.HA.AreaCalled(area); {
+		case ok && found:
+			known = assist.AreaExists
+		case ok:
+			known = assist.AreaMissing
 		}
-		return s.pick(
-			"Home Assistant has nothing shared with Assist called "+what+" that can do that."+nothing+" This does not mean a device is broken: it may have another name, be another kind of device or in another room, or not be shared. Ask for the state of the house to hear the names that exist; an admin can share a device in Home Assistant under Settings, Voice assistants, Expose.",
-			"Home Assistant n'a rien qui s'appelle "+what+", qui soit partagé avec Assist et qui puisse faire ça."+nothing+" Ça ne veut pas dire qu'un appareil est en panne : il a peut-être un autre nom, un autre type ou une autre pièce, ou il n'est pas partagé. Demandez l'état de la maison pour entendre les noms qui existent; un administrateur peut partager un appareil dans Home Assistant, sous Paramètres, Assistants vocaux, Exposer.")
 	}
-	q := lang.Quote(area, 80)
-	_, found, known := s.deps.HA.AreaCalled(area)
-	switch {
-	case known && !found:
-		return s.pick(
-			"Home Assistant has no area called "+q+"."+nothing+" This will not change by waiting; it does not mean anything is broken. Ask for the state of the house to hear the areas that exist, and try again with one of them.",
-			"Home Assistant n'a pas de pièce appelée "+q+"."+nothing+" Attendre n'y changera rien; ça ne veut pas dire que quelque chose est en panne. Demandez l'état de la maison pour entendre les pièces qui existent, puis réessayez.")
-	case known:
-		return s.pick(
-			"Home Assistant has an area called "+q+", but nothing there that is shared with Assist and fits that request."+nothing+" This stays so until a device there is shared; it does not mean a device is broken. Ask for the state of that area to hear what is there, or name the device.",
-			"Home Assistant a bien une pièce appelée "+q+", mais rien de ce qui s'y trouve et qui est partagé avec Assist ne correspond à la demande."+nothing+" Ça reste ainsi tant qu'aucun appareil de cette pièce n'est partagé; ça ne veut pas dire qu'un appareil est en panne. Demandez l'état de cette pièce pour entendre ce qui s'y trouve, ou nommez l'appareil.")
-	}
-	return s.pick(
-		"Nothing shared with Assist in "+q+" fits that request."+nothing+" It does not mean a device is broken. Ask for the state of the house to hear the areas and devices that exist.",
-		"Rien de ce qui est partagé avec Assist dans "+q+" ne correspond à la demande."+nothing+" Ça ne veut pas dire qu'un appareil est en panne. Demandez l'état de la maison pour entendre les pièces et les appareils qui existent.")
+	return assist.NoMatch(s.deps.Lang, name, area, known)
 }
 
 func (s *server) needTarget() *mcp.CallToolResult {

@@ -298,6 +298,8 @@ func TestAttackHiddenAndAbsentAlikeInEveryToolAndSlot(t *testing.T) {
 		parts, isErr := callBlocks(t, r.cs, tool, args)
 		text := codeRE.ReplaceAllString(strings.Join(parts, " "), "CODE")
 		text = strings.ReplaceAll(strings.ReplaceAll(text, name, "NAME"), strings.ToLower(name), "NAME")
+		// Quoted data says an entity-id-shaped name without its dot.
+		text = strings.ReplaceAll(text, strings.Replace(name, ".", " ", 1), "NAME")
 		return shape{text, isErr, len(parts), acts() - before}
 	}
 	slots := []map[string]any{
