@@ -23,8 +23,9 @@
 // SetAreaAliases, and produce Home Assistant's other real behaviours on
 // demand: a restart (SetDown), the Assist endpoint answering 404 while its
 // integration loads (SetMCPServerLoaded), a call cut at its time limit with
-// HTTP 500 (SetAssistStall), AI task error codes (SetAITaskError), and a
-// local-only user seen from outside the local network (SetSeenFrom).
+// HTTP 500 (SetAssistStall), AI task error codes (SetAITaskError), a slow
+// camera (SetCameraStall), and a local-only user seen from outside the
+// local network (SetSeenFrom).
 //
 // Simplifications, each deliberate: camera access tokens never rotate; there
 // are no floors; /api/mcp behaves as with require_admin on; only the services
@@ -49,6 +50,7 @@ import (
 	"maps"
 	mrand "math/rand/v2"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 )
@@ -125,13 +127,14 @@ type House struct {
 	fetches      map[string]int
 	assistCalls  []string
 	ai           aiTask
-	rng          *mrand.Rand           // context ids; guarded by mu
-	seenFrom     string                // SetSeenFrom
-	mcpUnloaded  bool                  // SetMCPServerLoaded(false)
-	assistStall  time.Duration         // SetAssistStall
-	recorder     map[string][]recorded // every state each entity took, in time order
-	noRecorder   bool                  // SetRecorderAvailable(false)
-	historyAsked []string              // HistoryAsked
+	rng          *mrand.Rand              // context ids; guarded by mu
+	seenFrom     string                   // SetSeenFrom
+	mcpUnloaded  bool                     // SetMCPServerLoaded(false)
+	assistStall  time.Duration            // SetAssistStall
+	cameraStall  map[string]time.Duration // SetCameraStall, by camera
+	recorder     map[string][]recorded    // every state each entity took, in time order
+	noRecorder   bool                     // SetRecorderAvailable(false)
+	historyAsked []string                 // HistoryAsked
 }
 
 type user struct {
@@ -186,15 +189,16 @@ type snap struct {
 // New builds a House with its fixed set of areas, devices and entities.
 func New(opts Options) *House {
 	h := &House{
-		log:      opts.Logger,
-		now:      opts.Now,
-		version:  opts.Version,
-		naming:   opts.ToolNaming,
-		live:     opts.LiveFrames,
-		entities: map[string]*entity{},
-		conns:    map[*wsConn]struct{}{},
-		fetches:  map[string]int{},
-		cams:     map[string]*camera{},
+		log:         opts.Logger,
+		now:         opts.Now,
+		version:     opts.Version,
+		naming:      opts.ToolNaming,
+		live:        opts.LiveFrames,
+		entities:    map[string]*entity{},
+		conns:       map[*wsConn]struct{}{},
+		fetches:     map[string]int{},
+		cams:        map[string]*camera{},
+		cameraStall: map[string]time.Duration{},
 	}
 	if h.log == nil {
 		h.log = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -352,6 +356,14 @@ func (h *House) Frame(entityID string) (served, clean []byte, ok bool) {
 	}
 	f := c.frame(h)
 	return f.served, f.clean, true
+}
+
+// Cameras returns the entity ids of every camera in the house, exposed or
+// not, sorted.
+func (h *House) Cameras() []string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return slices.Sorted(maps.Keys(h.cams))
 }
 
 // FailedLogins returns how many requests Home Assistant's ban middleware

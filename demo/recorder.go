@@ -61,10 +61,10 @@ func (h *House) recordLocked(id, state string, at time.Time) {
 		h.recorder = map[string][]recorded{}
 	}
 	rs := h.recorder[id]
-	if n := len(rs); n > 0 && rs[n-1].state == state {
-		return
-	}
 	i, _ := slices.BinarySearchFunc(rs, at, func(r recorded, t time.Time) int { return r.at.Compare(t) })
+	if i > 0 && rs[i-1].state == state {
+		return // not a change: the recorder keeps changes only
+	}
 	h.recorder[id] = slices.Insert(rs, i, recorded{state: state, at: at})
 }
 
