@@ -163,8 +163,17 @@ func tilePicture(src []byte, size image.Point) (image.Image, error) {
 			return nil, err
 		}
 	}
-	if b := img.Bounds(); b.Dx() == w && b.Dy() == h {
+	b := img.Bounds()
+	if b.Dx() == w && b.Dy() == h {
 		return img, nil
+	}
+	// A decode a few pixels larger than the tile is cut to it, centred,
+	// rather than resampled: the usual case of a 16:9 frame in a 16:9 tile.
+	if sub, ok := img.(interface {
+		SubImage(image.Rectangle) image.Image
+	}); ok && b.Dx() >= w && b.Dy() >= h && b.Dx()*100 <= w*103 && b.Dy()*100 <= h*103 {
+		at := b.Min.Add(image.Pt((b.Dx()-w)/2, (b.Dy()-h)/2))
+		return sub.SubImage(image.Rectangle{Min: at, Max: at.Add(image.Pt(w, h))}), nil
 	}
 	if m, err := jpegscale.Resize(img, w, h); err == nil {
 		return m, nil
