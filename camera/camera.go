@@ -77,7 +77,8 @@ type Service struct {
 	seed  maphash.Seed
 	power map[string]power // whether each camera was on when last fetched
 
-	font func() (*opentype.Font, error) // the overview's label font, parsed once
+	font         func() (*opentype.Font, error) // the overview's label font, parsed once
+	lastOverview drawnOverview                  // guarded by mu
 }
 
 // seenFrame remembers a frame by its hash and when it was first fetched.

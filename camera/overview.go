@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"strings"
 	"sync"
 	"time"
 
@@ -85,7 +86,8 @@ func (s *Service) Overview(ctx context.Context) (Overview, error) {
 	w, h := fitSize(cols*1600, rows*900, l)
 	ov.Cols = cols
 	ov.Tiles = make([]Tile, len(cams))
-	pictures := make([]image.Image, len(cams))
+	frames := make([][]byte, len(cams)) // each camera's fitted frame
+	fetched := make([]time.Time, len(cams))
 	waitCtx, cancel := context.WithTimeout(ctx, s.cfg.OverviewWait)
 	defer cancel()
 	var wg sync.WaitGroup
@@ -102,7 +104,7 @@ func (s *Service) Overview(ctx context.Context) (Overview, error) {
 			}
 			p, err := s.frames.get(waitCtx, cam.EntityID)
 			if err == nil {
-				pictures[i], err = tilePicture(p.fit.JPEG, place.Inset(tileGap).Size())
+				fetched[i], frames[i] = p.fetched, p.fit.JPEG
 			}
 			t.Camera.Off = s.isOff(cam.EntityID)
 			var he *homeassistant.Error
@@ -121,19 +123,27 @@ func (s *Service) Overview(ctx context.Context) (Overview, error) {
 	if err := ctx.Err(); err != nil {
 		return Overview{}, err
 	}
-	canvas, err := s.drawOverview(w, h, ov.Tiles, pictures)
-	if err != nil {
-		return Overview{}, err
+	// The same frames in the same places make the same picture: drawn
+	// once, reused while no frame changes.
+	var key strings.Builder
+	for i, t := range ov.Tiles {
+		fmt.Fprintf(&key, "%s\x00%s\x00%d\x00%d\x00", t.Camera.EntityID, t.Camera.Name, t.State, fetched[i].UnixNano())
 	}
-	out, err := encodeWithin(canvas, l.MaxBytes)
-	if err != nil {
-		return Overview{}, err
+	s.mu.Lock()
+	last := s.lastOverview
+	s.mu.Unlock()
+	if last.key == key.String() {
+		ov.Image = last.image
+	} else {
+		out, err := s.drawOverview(w, h, ov.Tiles, frames)
+		if err != nil {
+			return Overview{}, err
+		}
+		ov.Image = out
+		s.mu.Lock()
+		s.lastOverview = drawnOverview{key: key.String(), image: out}
+		s.mu.Unlock()
 	}
-	if err := jpegfix.Check(out.JPEG); err != nil {
-		return Overview{}, fmt.Errorf("camera: the overview is not a strict JPEG: %w", err)
-	}
-	out.SourceWidth, out.SourceHeight = w, h
-	ov.Image = out
 	for _, t := range ov.Tiles {
 		if t.Err != nil {
 			s.log.Info("overview tile empty", "camera", t.Camera.EntityID, "err", t.Err)
@@ -187,14 +197,35 @@ var (
 	overviewLabel = color.RGBA{0, 0, 0, 0xB0}          // behind a label
 )
 
-// drawOverview lays the tiles' pictures on a w×h canvas, centred in their
-// places, and labels every tile.
-func (s *Service) drawOverview(w, h int, tiles []Tile, pictures []image.Image) (*image.RGBA, error) {
+// drawnOverview is the last overview picture drawn, by what it was drawn from.
+type drawnOverview struct {
+	key   string
+	image Fitted
+}
+
+// drawOverview lays the tiles' frames on a w×h canvas, centred in their
+// places, labels every tile, and encodes it within the byte budget. A frame
+// that does not decode leaves its tile empty, marked failed.
+func (s *Service) drawOverview(w, h int, tiles []Tile, frames [][]byte) (Fitted, error) {
+	pictures := make([]image.Image, len(tiles))
+	var wg sync.WaitGroup
+	for i, f := range frames {
+		if f == nil {
+			continue
+		}
+		wg.Go(func() {
+			var err error
+			if pictures[i], err = tilePicture(f, tiles[i].Place.Inset(tileGap).Size()); err != nil {
+				tiles[i].State, tiles[i].Err = TileFailed, err // drawn and said as empty
+			}
+		})
+	}
+	wg.Wait()
 	canvas := image.NewRGBA(image.Rect(0, 0, w, h))
 	draw.Draw(canvas, canvas.Bounds(), image.NewUniform(overviewBack), image.Point{}, draw.Src)
 	face, err := s.labelFace(tiles[0].Place.Dy() / 14)
 	if err != nil {
-		return nil, err
+		return Fitted{}, err
 	}
 	for i, t := range tiles {
 		inner := t.Place.Inset(tileGap)
@@ -205,5 +236,13 @@ func (s *Service) drawOverview(w, h int, tiles []Tile, pictures []image.Image) (
 		}
 		labelTile(canvas, face, inner, i+1, t, s.cfg.Lang)
 	}
-	return canvas, nil
+	out, err := encodeWithin(canvas, Limits{}.withDefaults().MaxBytes)
+	if err != nil {
+		return Fitted{}, err
+	}
+	if err := jpegfix.Check(out.JPEG); err != nil {
+		return Fitted{}, fmt.Errorf("camera: the overview is not a strict JPEG: %w", err)
+	}
+	out.SourceWidth, out.SourceHeight = w, h
+	return out, nil
 }
