@@ -2,7 +2,8 @@
 // Home Assistant's real wire formats so that the same client code runs
 // against it and against a real instance: the websocket API (auth phase,
 // coalesced arrays, compressed subscribe_entities, registries, non-admin
-// gating), the camera proxy (status codes, libturbojpeg-style n/8 scaling),
+// gating, a recorder answering history/history_during_period and
+// logbook/get_events over a plausible day before the start), the camera proxy (status codes, libturbojpeg-style n/8 scaling),
 // the Assist MCP endpoint /api/mcp/assist (transport quirks, tool naming
 // eras, Python-formatted results and errors) and the admin-only /api/mcp.
 // It serves `maison demo`, the tests and the benchmarks.
