@@ -85,22 +85,10 @@ func crop(src []byte, o int, r Region, l Limits) (Part, error) {
 			}
 		}
 	}
-	img, scale, err := decodeScaled(src, scale)
+	part, cut, scale, err := cutOut(src, o, want, scale)
 	if err != nil {
 		return Part{}, fmt.Errorf("%w: %v", ErrNotImage, err)
 	}
-	img = upright(img, o)
-	// The part at the decoded scale, its corner on the chroma grid (4 by 2
-	// pixels covers every subsampling) so that the planes cut cleanly.
-	b := img.Bounds()
-	cut := image.Rect(want.Min.X/scale/4*4, want.Min.Y/scale/2*2, ceilDiv(want.Max.X, scale), ceilDiv(want.Max.Y, scale)).Intersect(b)
-	sub, ok := img.(interface {
-		SubImage(image.Rectangle) image.Image
-	})
-	if !ok || cut.Empty() {
-		return Part{}, fmt.Errorf("%w: the part cannot be cut from a %T", ErrNotImage, img)
-	}
-	part := sub.SubImage(cut)
 	shown := image.Rect(cut.Min.X*scale, cut.Min.Y*scale, min(cut.Max.X*scale, uw), min(cut.Max.Y*scale, uh))
 	fw, fh = fitSize(cut.Dx(), cut.Dy(), l)
 	if fw != cut.Dx() || fh != cut.Dy() {
@@ -124,6 +112,38 @@ func crop(src []byte, o int, r Region, l Limits) (Part, error) {
 		Fitted: out, Region: r, Shown: shown,
 		Closer: (float64(out.Width) / float64(shown.Dx())) / (float64(wholeW) / float64(uw)),
 	}, nil
+}
+
+// cutOut decodes the part want (upright pixels) of a frame whose Exif
+// orientation is o at 1/scale, its corner moved onto the chroma grid (4 by
+// 2 pixels covers every subsampling) so that the planes cut cleanly. An
+// upright JPEG is cut in the decoder, which runs the inverse DCT of that
+// part alone; anything else is decoded whole, turned upright and cut. It
+// returns the part, where it lies at the scale decoded, and that scale.
+func cutOut(src []byte, o int, want image.Rectangle, scale int) (image.Image, image.Rectangle, int, error) {
+	at := func(scale int) image.Rectangle {
+		return image.Rect(want.Min.X/scale/4*4, want.Min.Y/scale/2*2, ceilDiv(want.Max.X, scale), ceilDiv(want.Max.Y, scale))
+	}
+	if o <= 1 && jpegLike(src) {
+		cut := at(scale)
+		full := image.Rect(cut.Min.X*scale, cut.Min.Y*scale, cut.Max.X*scale, cut.Max.Y*scale)
+		if part, err := jpegscale.DecodeRegion(src, scale, full); err == nil {
+			return part, part.Bounds(), scale, nil
+		}
+	}
+	img, scale, err := decodeScaled(src, scale)
+	if err != nil {
+		return nil, image.Rectangle{}, 0, err
+	}
+	img = upright(img, o)
+	cut := at(scale).Intersect(img.Bounds())
+	sub, ok := img.(interface {
+		SubImage(image.Rectangle) image.Image
+	})
+	if !ok || cut.Empty() {
+		return nil, image.Rectangle{}, 0, fmt.Errorf("the part cannot be cut from a %T", img)
+	}
+	return sub.SubImage(cut), cut, scale, nil
 }
 
 // frameSize is the stored size of a frame's pixels.

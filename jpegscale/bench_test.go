@@ -174,3 +174,27 @@ func BenchmarkDecodeProgressive(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDecodeRegion decodes the top right quarter of the 4K frame at
+// full scale, in the decoder, against the whole frame decoded at full
+// scale and cut (the anchor of the same run).
+func BenchmarkDecodeRegion(b *testing.B) {
+	data := frame4K()
+	quarter := image.Rect(1920, 0, 3840, 1080)
+	b.Run("region_quarter", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := DecodeRegion(data, 1, quarter); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("whole_then_cut", func(b *testing.B) {
+		for b.Loop() {
+			img, err := Decode(data, 1)
+			if err != nil {
+				b.Fatal(err)
+			}
+			_ = img.(*image.YCbCr).SubImage(quarter)
+		}
+	})
+}

@@ -72,10 +72,13 @@ type component struct {
 	cw, ch int // blocks that hold image samples (non-interleaved scan extent)
 	plane  []byte
 	stride int
-	coefs  []int16 // progressive: bw*bh*64 coefficients in zig-zag order
-	q      [64]int32
-	pred   int32 // DC predictor
-	seen   bool  // covered by a scan (a DC scan when progressive)
+	// x0, y0, x1, y1 are the blocks the plane holds: all of them, or the
+	// window around the region asked for (DecodeRegion).
+	x0, y0, x1, y1 int
+	coefs          []int16 // progressive: bw*bh*64 coefficients in zig-zag order
+	q              [64]int32
+	pred           int32 // DC predictor
+	seen           bool  // covered by a scan (a DC scan when progressive)
 }
 
 // decoder holds the state of one decode. It is not reused between images.
@@ -87,6 +90,7 @@ type decoder struct {
 	bs    int // output samples per block side: 8/scale
 
 	width, height int
+	region        image.Rectangle // DecodeRegion: the part wanted, full-size pixels; empty for all
 	sof           bool
 	progressive   bool
 	ncomp         int
@@ -288,8 +292,23 @@ func (d *decoder) parseSOF(seg []byte, progressive bool, pick func(w, h int) int
 		return ErrScale
 	}
 	d.scale, d.bs = s, 8/s
+	d.window()
 	d.sof = true
 	return nil
+}
+
+// window sets the blocks each component's plane holds: whole MCUs around
+// d.region, or every block.
+func (d *decoder) window() {
+	mx0, my0, mx1, my1 := 0, 0, d.mcusX, d.mcusY
+	if r := d.region.Intersect(image.Rect(0, 0, d.width, d.height)); !d.region.Empty() && !r.Empty() {
+		mw, mh := 8*d.hmax, 8*d.vmax
+		mx0, my0, mx1, my1 = r.Min.X/mw, r.Min.Y/mh, ceilDiv(r.Max.X, mw), ceilDiv(r.Max.Y, mh)
+	}
+	for i := 0; i < d.ncomp; i++ {
+		c := &d.comp[i]
+		c.x0, c.y0, c.x1, c.y1 = mx0*c.h, my0*c.v, mx1*c.h, my1*c.v
+	}
 }
 
 // ratio maps luma-to-chroma sampling factor ratios to image/color ratios.
@@ -408,8 +427,10 @@ func (d *decoder) finish() (image.Image, error) {
 		d.reconstruct()
 	}
 	w, h := ceilDiv(d.width, d.scale), ceilDiv(d.height, d.scale)
-	r := image.Rect(0, 0, w, h)
 	y := &d.comp[0]
+	// The planes start at the window's first MCU, so the image's bounds do
+	// too: image.YCbCr finds chroma from Rect.Min, which lies on the MCU grid.
+	r := image.Rect(y.x0*d.bs*d.hmax/y.h, y.y0*d.bs*d.vmax/y.v, y.x1*d.bs*d.hmax/y.h, y.y1*d.bs*d.vmax/y.v).Intersect(image.Rect(0, 0, w, h))
 	if d.ncomp == 1 {
 		return &image.Gray{Pix: y.plane, Stride: y.stride, Rect: r}, nil
 	}
@@ -439,8 +460,8 @@ func (d *decoder) allocate(c *component, remaining int) error {
 		return FormatError("undefined quantization table")
 	}
 	c.q = d.quant[c.tq]
-	c.stride = c.bw * d.bs
-	c.plane = make([]byte, c.stride*c.bh*d.bs)
+	c.stride = (c.x1 - c.x0) * d.bs
+	c.plane = make([]byte, c.stride*(c.y1-c.y0)*d.bs)
 	if d.progressive {
 		c.coefs = make([]int16, c.bw*c.bh*64)
 	}

@@ -10,8 +10,9 @@ import (
 )
 
 // FuzzDecode checks that no input makes Decode panic, that every error is a
-// jpegscale error, and that a successful decode has the bounds the frame
-// header promises and planes large enough for them.
+// jpegscale error, that a successful decode has the bounds the frame header
+// promises and planes large enough for them, and that DecodeRegion gives
+// the same pixels for a part.
 func FuzzDecode(f *testing.F) {
 	m := scene(37, 21, 9)
 	f.Add(encodeStd(f, m, 75), uint8(0))
@@ -72,6 +73,16 @@ func FuzzDecode(f *testing.F) {
 			_ = m.At(last.X, last.Y)
 		default:
 			t.Fatalf("image type %T", img)
+		}
+		// A part decoded alone is the same part of the whole.
+		w, h := b.Dx()*s, b.Dy()*s
+		r := image.Rect(int(sc)%w, int(sc)%h, w, h)
+		part, err := DecodeRegion(data, s, r)
+		if err != nil {
+			t.Fatalf("the whole decodes, the part %v does not: %v", r, err)
+		}
+		if x, y, ok := samePixels(img, part); !ok {
+			t.Fatalf("the part %v differs from the whole at %d,%d", r, x, y)
 		}
 	})
 }

@@ -45,6 +45,33 @@ func Decode(data []byte, scale int) (image.Image, error) {
 	return d.decode(data, func(int, int) int { return scale })
 }
 
+// DecodeRegion decodes, at 1/scale of its size, only the part of a JPEG
+// within r (in the full-size image's pixels): every block is still read,
+// since entropy-coded data can only be read in order, but only the blocks
+// of the MCUs that r touches go through the inverse DCT and into memory.
+// The result's bounds are r at 1/scale (⌊min/scale⌋ to ⌈max/scale⌉),
+// within the image; its pixels are those Decode gives at the same places.
+func DecodeRegion(data []byte, scale int, r image.Rectangle) (image.Image, error) {
+	if scale != 1 && scale != 2 && scale != 4 && scale != 8 {
+		return nil, fmt.Errorf("%w, not %d", ErrScale, scale)
+	}
+	if r.Empty() {
+		return nil, FormatError("empty region")
+	}
+	d := &decoder{region: r}
+	img, err := d.decode(data, func(int, int) int { return scale })
+	if err != nil {
+		return nil, err
+	}
+	want := image.Rect(r.Min.X/scale, r.Min.Y/scale, ceilDiv(r.Max.X, scale), ceilDiv(r.Max.Y, scale)).Intersect(img.Bounds())
+	if want.Empty() {
+		return nil, FormatError("region outside the image")
+	}
+	return img.(interface {
+		SubImage(image.Rectangle) image.Image
+	}).SubImage(want), nil
+}
+
 // DecodeAtLeast picks the largest scale whose output is still at least
 // minW x minH (never smaller than asked) and decodes at it. An image already
 // smaller than minW x minH is decoded at full size (scale 1).

@@ -186,8 +186,8 @@ func (d *decoder) reconstruct() {
 	lk := lastKept[d.log]
 	for i := 0; i < d.ncomp; i++ {
 		c := &d.comp[i]
-		for by := 0; by < c.ch; by++ {
-			for bx := 0; bx < c.cw; bx++ {
+		for by := max(0, c.y0); by < min(c.ch, c.y1); by++ {
+			for bx := max(0, c.x0); bx < min(c.cw, c.x1); bx++ {
 				b := c.coefBlock(bx, by)
 				if b == nil {
 					continue

@@ -402,7 +402,12 @@ func (d *decoder) baselineBlock(sc *scanComp, bx, by int) error {
 // nonzero coefficient.
 func (d *decoder) emit(c *component, bx, by, last int) {
 	bs := d.bs
-	off := by*bs*c.stride + bx*bs
+	if bx < c.x0 || bx >= c.x1 || by < c.y0 || by >= c.y1 {
+		// Outside the region asked for: decoded, never drawn.
+		d.blk = [65]int32{}
+		return
+	}
+	off := (by-c.y0)*bs*c.stride + (bx-c.x0)*bs
 	if off < 0 || off+(bs-1)*c.stride+bs > len(c.plane) {
 		// Blocks of an MCU-padded grid always fit; never write outside.
 		d.blk = [65]int32{}
