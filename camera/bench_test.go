@@ -92,3 +92,41 @@ func BenchmarkOverview(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkCloser shows the top right quarter of the 4K backyard (its
+// full-resolution frame fetched, repaired, the quarter cut in the decoder
+// and fitted) against a cold snapshot of the whole frame (pre-scaled by
+// Home Assistant, the default) in the same run.
+func BenchmarkCloser(b *testing.B) {
+	_, ha := client(b)
+	live := assist.NewLive(ha, ha, 0)
+	svc, err := camera.New(camera.Config{Source: ha, Exposed: live.Entities, MaxAge: time.Nanosecond})
+	if err != nil {
+		b.Fatal(err)
+	}
+	cam, err := svc.Find(b.Context(), "backyard")
+	if err != nil {
+		b.Fatal(err)
+	}
+	quarter, err := camera.ParseRegion("top right")
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := svc.Snapshot(b.Context(), cam); err != nil { // sizes known, frames rendered
+		b.Fatal(err)
+	}
+	b.Run("region_top_right", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := svc.Closer(b.Context(), cam, quarter); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("anchor_whole_cold", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := svc.Snapshot(b.Context(), cam); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
