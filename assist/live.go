@@ -64,6 +64,24 @@ func (l *Live) Exposure(ctx context.Context) (Exposure, error) {
 	return Resolve(ents, l.id), nil
 }
 
+// Fresh is Entities from a live context read now, never a kept one: for a
+// decision that must see a lock renamed or exposed a moment ago.
+func (l *Live) Fresh(ctx context.Context) ([]Entity, error) {
+	l.mu.Lock()
+	gen := l.gen
+	l.mu.Unlock()
+	ents, err := l.ask(ctx)
+	if err != nil {
+		return nil, err
+	}
+	l.mu.Lock()
+	if gen == l.gen {
+		l.ents, l.at = ents, l.now()
+	}
+	l.mu.Unlock()
+	return Resolve(ents, l.id).Entities, nil
+}
+
 // words returns the live context's entities as Home Assistant wrote them.
 func (l *Live) words(ctx context.Context) ([]Entity, error) {
 	l.mu.Lock()

@@ -18,8 +18,22 @@ import (
 type Limits struct {
 	MaxEdge   int // longest side in pixels; zero means 1568
 	MaxPixels int // width × height; zero means 1,150,000
-	MaxBytes  int // raw JPEG bytes, so the whole tool result stays under 1 MiB after base64; zero means 700,000
+	// MaxBytes bounds the JPEG's bytes. Zero means DefaultMaxBytes.
+	MaxBytes int
 }
+
+// DefaultMaxBytes is the picture's share of the default result budget: a
+// whole tool result, base64 and all, within 140,000 characters (the Claude
+// app takes about 150,000) leaves about 105,000 bytes of JPEG once the
+// spoken description and the JSON around it are counted.
+const DefaultMaxBytes = 100_000
+
+// The size the fitting never goes below unless it must, and the smallest
+// it ever tries.
+const (
+	floorEdge = 1024
+	leastEdge = 160
+)
 
 func (l Limits) withDefaults() Limits {
 	if l.MaxEdge == 0 {
@@ -29,7 +43,7 @@ func (l Limits) withDefaults() Limits {
 		l.MaxPixels = 1_150_000
 	}
 	if l.MaxBytes == 0 {
-		l.MaxBytes = 700_000
+		l.MaxBytes = DefaultMaxBytes
 	}
 	return l
 }
@@ -43,6 +57,21 @@ type Fitted struct {
 	Reencoded                 bool   // false when the repaired frame already fit and was passed through untouched
 	Quality                   int    // encoder quality when Reencoded
 	Luma                      *Stats // pixel facts, when the frame was decoded
+	// Reduced is set when the frame was made smaller than the usual fit to
+	// stay within MaxBytes, after quality alone was not enough.
+	Reduced bool
+}
+
+// MuchSmaller reports whether the picture had to be made much smaller than
+// usual: below about 1024 pixels on its long side to fit the byte budget,
+// which loses detail a person would notice.
+func (f Fitted) MuchSmaller() bool { return f.Reduced && max(f.Width, f.Height) < floorEdge }
+
+// FitBytes fits an already fitted, upright JPEG within maxBytes: passed
+// through when it fits, otherwise re-encoded, quality first and then size.
+// It is how a whole tool result is kept within its character budget.
+func FitBytes(src []byte, maxBytes int) (Fitted, error) {
+	return FitOriented(src, 1, Limits{MaxBytes: maxBytes})
 }
 
 // Stats are facts measured from the pixels.
@@ -113,17 +142,98 @@ func FitOriented(src []byte, o int, l Limits) (Fitted, error) {
 		}
 	}
 	stats := lumaStats(img)
+	out, err := encodeWithin(img, l.MaxBytes)
+	if err != nil {
+		return Fitted{}, err
+	}
+	out.SourceWidth, out.SourceHeight, out.Luma = sb.Dx(), sb.Dy(), &stats
+	return out, nil
+}
+
+// encodeWithin encodes img within maxBytes, giving up quality first and
+// size only after: quality 80 down to 50 at the fitted size; then smaller
+// sizes down to about 1024 pixels on the long side at quality 50; then
+// quality 40 and 30 there; and only then smaller still. Noisy night frames,
+// 4K frames and frames full of detail all end within the budget.
+func encodeWithin(img image.Image, maxBytes int) (Fitted, error) {
 	var buf bytes.Buffer
-	for _, q := range []int{80, 70, 60, 50, 40, 30} {
+	encode := func(m image.Image, q int) (Fitted, bool, error) {
 		buf.Reset()
-		if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: q}); err != nil {
-			return Fitted{}, fmt.Errorf("camera: encoding the fitted frame: %w", err)
+		if err := jpeg.Encode(&buf, m, &jpeg.Options{Quality: q}); err != nil {
+			return Fitted{}, false, fmt.Errorf("camera: encoding the fitted frame: %w", err)
 		}
-		if buf.Len() <= l.MaxBytes {
-			return Fitted{JPEG: bytes.Clone(buf.Bytes()), Width: w, Height: h, SourceWidth: sb.Dx(), SourceHeight: sb.Dy(), Reencoded: true, Quality: q, Luma: &stats}, nil
+		b := m.Bounds()
+		f := Fitted{JPEG: bytes.Clone(buf.Bytes()), Width: b.Dx(), Height: b.Dy(), Reencoded: true, Quality: q}
+		return f, buf.Len() <= maxBytes, nil
+	}
+	// Qualities whose size, guessed from quality 80's, would still be too
+	// large are skipped; 50 is always tried before the size goes down.
+	first := 0
+	for _, step := range []struct {
+		q     int
+		ratio float64 // typical size against quality 80's
+	}{{80, 1}, {70, 0.80}, {60, 0.68}, {50, 0}} {
+		if step.q != 80 && step.q != 50 && float64(first)*step.ratio > float64(maxBytes)*1.05 {
+			continue
+		}
+		f, ok, err := encode(img, step.q)
+		if err != nil || ok {
+			return f, err
+		}
+		if first == 0 {
+			first = len(f.JPEG)
 		}
 	}
-	return Fitted{}, fmt.Errorf("camera: the frame stays over %d bytes even at low quality", l.MaxBytes)
+	b := img.Bounds()
+	full := max(b.Dx(), b.Dy())
+	long, got := full, buf.Len()
+	// Each smaller size is guessed from how far over the last try was:
+	// bytes go roughly with the pixel count.
+	shrink := func(floor int) {
+		ratio := math.Sqrt(float64(maxBytes)/float64(got)) * 0.95
+		long = max(int(float64(long)*min(max(ratio, 0.5), 0.92)), floor)
+	}
+	for long > floorEdge {
+		shrink(floorEdge)
+		f, ok, err := encode(resized(img, long), 50)
+		if err != nil || ok {
+			f.Reduced = true
+			return f, err
+		}
+		got = len(f.JPEG)
+	}
+	for _, q := range []int{40, 30} {
+		f, ok, err := encode(resized(img, long), q)
+		if err != nil || ok {
+			f.Reduced = long < full
+			return f, err
+		}
+		got = len(f.JPEG)
+	}
+	for long > leastEdge {
+		shrink(leastEdge)
+		f, ok, err := encode(resized(img, long), 30)
+		if err != nil || ok {
+			f.Reduced = true
+			return f, err
+		}
+		got = len(f.JPEG)
+	}
+	return Fitted{}, fmt.Errorf("camera: the frame stays over %d bytes even at %d pixels and low quality", maxBytes, leastEdge)
+}
+
+// resized scales img so its long side is long, keeping its aspect.
+func resized(img image.Image, long int) image.Image {
+	b := img.Bounds()
+	if max(b.Dx(), b.Dy()) == long {
+		return img
+	}
+	scale := float64(long) / float64(max(b.Dx(), b.Dy()))
+	w, h := max(1, int(float64(b.Dx())*scale+0.5)), max(1, int(float64(b.Dy())*scale+0.5))
+	if r, err := jpegscale.Resize(img, w, h); err == nil {
+		return r
+	}
+	return imaging.Resize(img, w, h, imaging.Lanczos)
 }
 
 // lumaStats samples the image's luma on a grid.

@@ -125,10 +125,13 @@ type House struct {
 	fetches      map[string]int
 	assistCalls  []string
 	ai           aiTask
-	rng          *mrand.Rand   // context ids; guarded by mu
-	seenFrom     string        // SetSeenFrom
-	mcpUnloaded  bool          // SetMCPServerLoaded(false)
-	assistStall  time.Duration // SetAssistStall
+	rng          *mrand.Rand           // context ids; guarded by mu
+	seenFrom     string                // SetSeenFrom
+	mcpUnloaded  bool                  // SetMCPServerLoaded(false)
+	assistStall  time.Duration         // SetAssistStall
+	recorder     map[string][]recorded // every state each entity took, in time order
+	noRecorder   bool                  // SetRecorderAvailable(false)
+	historyAsked []string              // HistoryAsked
 }
 
 type user struct {
@@ -216,6 +219,7 @@ func New(opts Options) *House {
 	h.admin.token = longLivedToken(key, h.start)
 
 	h.build()
+	h.seedDay()
 	if !opts.NoAITask {
 		h.addAITask()
 	}
@@ -443,6 +447,9 @@ func (h *House) setLocked(e *entity, state string, attrs map[string]any, userID 
 	}
 	n.ctxID = h.ulidLocked(now)
 	e.prev, e.cur = old, n
+	if old == nil || old.state != state {
+		h.recordLocked(e.id, state, now)
+	}
 	return true
 }
 

@@ -31,7 +31,7 @@ type entitySpec struct {
 	exposed    bool
 	state      string
 	attrs      map[string]any
-	changedAgo time.Duration // last_changed before start; zero means one hour
+	changedAgo time.Duration // last_changed before start; zero means a day and an hour: before the recorder's seeded day
 	platform   string
 	maker      string
 	model      string
@@ -61,14 +61,14 @@ func houseEntities() []entitySpec {
 		{id: "camera.backyard", name: "Backyard", area: "backyard", exposed: true, state: "idle",
 			platform: "onvif", maker: "Demo Optics", model: "Bullet 4K",
 			cam: &camSpec{w: 3840, h: 2160, kind: sceneBackyard, on: true, brand: "Demo Optics", model: "Bullet 4K", stream: "web_rtc"}},
-		{id: "camera.porch", name: "Porch", area: "porch", exposed: true, state: "idle",
+		{id: "camera.porch", name: "Porch", area: "porch", exposed: true, state: "idle", changedAgo: 6*time.Hour + 30*time.Minute,
 			platform: "onvif", maker: "Demo Optics", model: "Dome P2",
 			cam: &camSpec{w: 1280, h: 720, kind: scenePorch, on: false, brand: "Demo Optics", model: "Dome P2", stream: "hls"}},
 		{id: "camera.shed", name: "Shed", area: "shed", exposed: false, state: "idle",
 			platform: "generic", maker: "Demo Optics", model: "Mini S1",
 			cam: &camSpec{w: 1280, h: 720, kind: sceneShed, on: true, brand: "Demo Optics", model: "Mini S1", stream: "hls"}},
 		{id: "light.kitchen", name: "Kitchen Light", area: "kitchen", exposed: true, state: "on",
-			attrs:    map[string]any{"supported_color_modes": []any{"brightness"}, "color_mode": "brightness", "brightness": 180, "supported_features": 0},
+			attrs: map[string]any{"supported_color_modes": []any{"brightness"}, "color_mode": "brightness", "brightness": 180, "supported_features": 0}, changedAgo: time.Hour,
 			platform: "hue", maker: "Demo Lighting", model: "Bulb W"},
 		{id: "light.living_room", name: "Living Room Lamp", area: "living_room", exposed: true, state: "off",
 			attrs:    map[string]any{"supported_color_modes": []any{"brightness"}, "color_mode": nil, "brightness": nil, "supported_features": 0},
@@ -80,13 +80,19 @@ func houseEntities() []entitySpec {
 			attrs:    map[string]any{"supported_color_modes": []any{"brightness"}, "color_mode": "brightness", "brightness": 255, "supported_features": 0},
 			platform: "hue", maker: "Demo Lighting", model: "Desk Lamp"},
 		{id: "lock.front_door", name: "Front Door Lock", area: "entrance", exposed: true, state: "locked",
-			attrs:    map[string]any{"supported_features": 0},
+			attrs: map[string]any{"supported_features": 0}, changedAgo: 3*time.Hour + 5*time.Minute,
 			platform: "zwave_js", maker: "Demo Locks", model: "Deadbolt Z"},
 		{id: "cover.garage_door", name: "Garage Door", area: "garage", exposed: true, state: "closed",
-			attrs:    map[string]any{"device_class": "garage", "current_position": 0, "supported_features": 15},
+			attrs: map[string]any{"device_class": "garage", "current_position": 0, "supported_features": 15}, changedAgo: 4*time.Hour + 50*time.Minute,
 			platform: "zwave_js", maker: "Demo Doors", model: "Opener G"},
 		{id: "binary_sensor.back_door", name: "Back Door", area: "kitchen", entityArea: true, exposed: true, state: "off",
 			attrs:    map[string]any{"device_class": "door"},
+			platform: "zha", maker: "Demo Sensors", model: "Contact C"},
+		{id: "binary_sensor.kitchen_window", name: "Kitchen Window", area: "kitchen", entityArea: true, exposed: true, state: "on",
+			attrs: map[string]any{"device_class": "window"}, changedAgo: 2 * time.Hour,
+			platform: "zha", maker: "Demo Sensors", model: "Contact C"},
+		{id: "binary_sensor.shed_door", name: "Shed Door", area: "shed", entityArea: true, exposed: false, state: "off",
+			attrs: map[string]any{"device_class": "door"}, changedAgo: time.Hour + 20*time.Minute,
 			platform: "zha", maker: "Demo Sensors", model: "Contact C"},
 		{id: "binary_sensor.backyard_motion", name: "Backyard Motion", area: "backyard", exposed: true, state: "off",
 			attrs: map[string]any{"device_class": "motion"}, changedAgo: 4 * time.Minute,
@@ -125,7 +131,7 @@ func (h *House) build() {
 		attrs["friendly_name"] = s.name
 		ago := s.changedAgo
 		if ago == 0 {
-			ago = time.Hour
+			ago = 25 * time.Hour
 		}
 		t := h.start.Add(-ago)
 		e.cur = &snap{state: s.state, attrs: attrs, lastChanged: t, lastUpdated: t, lastReported: t, ctxID: h.ulidLocked(t)}

@@ -135,8 +135,8 @@ func TestWebsocketCommands(t *testing.T) {
 		m := s.(map[string]any)
 		byID[m["entity_id"].(string)] = m
 	}
-	if len(byID) != 17 { // sixteen house entities and ai_task.demo_vision
-		t.Errorf("get_states returned %d entities, want 17", len(byID))
+	if len(byID) != 19 { // eighteen house entities and ai_task.demo_vision
+		t.Errorf("get_states returned %d entities, want 19", len(byID))
 	}
 	kitchen := byID["light.kitchen"]
 	if kitchen["state"] != "on" || kitchen["attributes"].(map[string]any)["brightness"] != 180.0 {
@@ -206,7 +206,7 @@ func TestWebsocketCommands(t *testing.T) {
 			t.Errorf("sensor.living_room_temperature should carry its own area: %v", m)
 		}
 	}
-	if len(ents) != 17 || inherited == 0 {
+	if len(ents) != 19 || inherited == 0 {
 		t.Errorf("list_for_display: %d entities, %d inheriting their device's area", len(ents), inherited)
 	}
 
@@ -246,8 +246,8 @@ func TestSubscribeEntities(t *testing.T) {
 	}
 	first := msgs[1]["event"].(map[string]any)
 	all := first["a"].(map[string]any)
-	if len(all) != 17 {
-		t.Errorf("first event carries %d entities, want 17", len(all))
+	if len(all) != 19 {
+		t.Errorf("first event carries %d entities, want 19", len(all))
 	}
 	k := all["light.kitchen"].(map[string]any)
 	if k["s"] != "on" || k["a"].(map[string]any)["brightness"] != 180.0 {

@@ -22,6 +22,7 @@ import (
 // The demo house's entities (see demo's brief); the tests compare the client's cache with the demo over them.
 var houseIDs = []string{
 	"ai_task.demo_vision", "binary_sensor.back_door", "binary_sensor.backyard_motion", "binary_sensor.front_door_person",
+	"binary_sensor.kitchen_window", "binary_sensor.shed_door",
 	"camera.backyard", "camera.front_door", "camera.garage", "camera.porch", "camera.shed",
 	"cover.garage_door", "light.kitchen", "light.living_room", "light.office_desk", "light.porch",
 	"lock.front_door", "sensor.living_room_temperature", "sensor.shed_power",
@@ -33,6 +34,7 @@ var houseAreas = map[string]string{
 	"light.office_desk": "Office", "lock.front_door": "Entrance", "cover.garage_door": "Garage",
 	"binary_sensor.back_door": "Kitchen", "binary_sensor.backyard_motion": "Backyard",
 	"binary_sensor.front_door_person": "Entrance", "sensor.living_room_temperature": "Living Room",
+	"binary_sensor.kitchen_window": "Kitchen", "binary_sensor.shed_door": "Shed",
 	"sensor.shed_power": "Shed",
 }
 

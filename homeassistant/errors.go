@@ -56,6 +56,8 @@ const (
 	// KindBadRequest: Home Assistant refused the request's shape (invalid_format): maison sent something
 	// this Home Assistant does not accept.
 	KindBadRequest
+	// KindNoHistory: Home Assistant has no history to ask: its recorder is off, still starting, or failed.
+	KindNoHistory
 )
 
 var kindText = map[Kind]string{
@@ -78,6 +80,7 @@ var kindText = map[Kind]string{
 	KindAssistLoading: "assist endpoint not loaded yet",
 	KindServerError:   "home assistant internal error",
 	KindBadRequest:    "request refused as malformed",
+	KindNoHistory:     "recorder unavailable",
 }
 
 // kindHint points a developer at the setting to check.
@@ -218,6 +221,11 @@ func (e *Error) Advice() string {
 			"This will not change by waiting: this Home Assistant expects something else than this maison sends. " +
 			"It does not mean the token is wrong or that anything changed. " +
 			"Update maison (and Home Assistant) to current releases; if it persists, report it with the maison log."
+	case KindNoHistory:
+		return "Home Assistant's history cannot be read: its recorder is not running, is still starting, or failed. " +
+			"Right after a restart this passes within a minute or two; otherwise it lasts until the recorder is fixed. " +
+			"It does not mean the token is wrong or that nothing happened in the house. " +
+			"Check the Recorder integration and Home Assistant's log; the current state of the house still answers."
 	case KindProtocol:
 		return "Home Assistant answered in a way maison did not expect. " +
 			"This may pass after an update of Home Assistant or maison. " +

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"maison/voice"
 )
 
 // Exposure says whether an entity is exposed to Assist, as far as a
@@ -280,4 +282,28 @@ func loadRegistries(ctx context.Context, sess *session) (registries, error) {
 		return registries{}, &Error{Kind: KindProtocol, Op: "websocket registries", Err: err}
 	}
 	return reg, nil
+}
+
+// AreaCalled finds the area that name names, as Home Assistant's intents
+// find one: by its name, one of its aliases or its id, compared as Home
+// Assistant compares names. It returns the area's name then its aliases,
+// and whether such an area exists; known is false when the area registry
+// could not be read, and then nothing can be said either way.
+func (c *Client) AreaCalled(name string) (names []string, found, known bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.reg.areas == nil {
+		return nil, false, false
+	}
+	want := voice.Loose(name)
+	for id, a := range c.reg.areas {
+		match := voice.Loose(a.Name) == want || id == strings.TrimSpace(name)
+		for _, al := range a.Aliases {
+			match = match || voice.Loose(al) == want
+		}
+		if match {
+			return append([]string{a.Name}, a.Aliases...), true, true
+		}
+	}
+	return nil, false, true
 }

@@ -68,6 +68,9 @@ func (e *Error) Say(lang voice.Lang) string {
 	case KindBadRequest:
 		return pick("Home Assistant did not accept the way I asked. Waiting will not change it; it does not mean anything changed in the house. Whoever runs maison should update it.",
 			"Home Assistant n'a pas accepté ma façon de demander. Attendre n'y changera rien; ça ne veut pas dire que quelque chose a changé dans la maison. La personne qui gère maison devrait la mettre à jour.")
+	case KindNoHistory:
+		return pick("Home Assistant's history is not available right now: its recorder is off or still starting. Right after a restart this passes within a minute or two. It does not mean nothing happened in the house. I can still tell you how the house is now; ask again in a moment for what happened.",
+			"L'historique de Home Assistant n'est pas disponible en ce moment : son enregistreur est arrêté ou démarre encore. Juste après un redémarrage, ça passe en une minute ou deux. Ça ne veut pas dire que rien ne s'est passé dans la maison. Je peux quand même vous dire comment est la maison maintenant; redemandez dans un instant ce qui s'est passé.")
 	case KindProtocol:
 		return pick("Home Assistant answered in a way I did not expect. This may pass after an update. It does not mean anything changed in the house. Try again; if it keeps happening, whoever runs maison should look at its log.",
 			"Home Assistant a répondu d'une façon inattendue. Ça peut passer après une mise à jour. Ça ne veut pas dire que quelque chose a changé dans la maison. Réessayez; si ça continue, la personne qui gère maison devrait consulter son journal.")

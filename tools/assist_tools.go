@@ -187,6 +187,9 @@ type targetIn struct {
 	Floor       string   `json:"floor,omitempty"`
 	Domain      []string `json:"domain,omitempty"`
 	DeviceClass []string `json:"device_class,omitempty"`
+	// areaNames, when set, stand for Area: the area's name and aliases as
+	// the registry gives them. Never sent nor bound.
+	areaNames []string
 }
 
 func (t targetIn) args() map[string]any {

@@ -100,3 +100,65 @@ func TestPassthroughIsTheOperatorsChoice(t *testing.T) {
 		}
 	}
 }
+
+// TestWhatHappenedGolden pins what_happened over the demo's seeded day, in
+// both languages: the whole house, one device, one area, an empty period,
+// and Home Assistant's recorder unavailable.
+func TestWhatHappenedGolden(t *testing.T) {
+	for _, lang := range []voice.Lang{voice.English, voice.French} {
+		t.Run(string(lang), func(t *testing.T) {
+			now := func() time.Time { return goldenClock }
+			r := newRig(t, rigOptions{house: demo.Options{Now: now, NoAITask: true}, lang: lang, now: now})
+			calls := []goldenCall{
+				{"what_happened", nil},
+				{"what_happened", map[string]any{"hours": 24}},
+				{"what_happened", map[string]any{"since": "yesterday 18:00"}},
+				{"what_happened", map[string]any{"name": "front door lock"}},
+				{"what_happened", map[string]any{"area": "Entrance"}},
+				{"what_happened", map[string]any{"area": "Living Room", "hours": 2}},
+				{"what_happened", map[string]any{"hours": 3, "since": "08:00"}},
+				{"what_happened", map[string]any{"since": "25:99"}},
+			}
+			golden(t, r.cs, "happened."+string(lang)+".golden", calls)
+			r.house.SetRecorderAvailable(false)
+			text, isErr := call(t, r.cs, "what_happened", nil)
+			if !isErr || !strings.Contains(text, pickLang(lang, "history is not available right now", "historique de Home Assistant n'est pas disponible")) {
+				t.Errorf("with the recorder unavailable: %q", text)
+			}
+		})
+	}
+}
+
+// TestWhatHappenedNeverTellsWhatIsNotExposed: the shed's door opened during
+// the seeded day, and hidden look-alikes change too; no answer tells it, and
+// Home Assistant is asked about exposed entities only.
+func TestWhatHappenedNeverTellsWhatIsNotExposed(t *testing.T) {
+	r := newRig(t, rigOptions{setup: hostileHouse(t)})
+	now := time.Now()
+	r.house.AddHistory("lock.front_door_2", demo.HistoryChange{State: "unlocked", At: now.Add(-2 * time.Hour)})
+	r.house.AddHistory("lock.vault", demo.HistoryChange{State: "locked", At: now.Add(-3 * time.Hour)}, demo.HistoryChange{State: "unlocked", At: now.Add(-2 * time.Hour)})
+	var answers []string
+	for _, a := range []map[string]any{nil, {"hours": 168}, {"area": "Shed"}, {"name": "Shed Door"}, {"name": "Vault Lock"}, {"area": "Office", "hours": 48}, {"name": "Front Door Lock"}} {
+		text, _ := call(t, r.cs, "what_happened", a)
+		answers = append(answers, text)
+	}
+	for _, a := range answers {
+		for _, w := range append(hiddenWords(), "Shed Door") {
+			if strings.Contains(strings.ToLower(a), strings.ToLower(w)) {
+				t.Errorf("what_happened tells %q, which only an unexposed entity has: %q", w, a)
+			}
+		}
+	}
+	notExposed := map[string]bool{"binary_sensor.shed_door": true, "camera.shed": true, "sensor.shed_power": true}
+	for _, e := range hidden {
+		notExposed[e.ID] = true
+	}
+	for _, id := range r.house.HistoryAsked() {
+		if notExposed[id] {
+			t.Errorf("Home Assistant was asked for the history of %s, which is not exposed", id)
+		}
+	}
+	if !strings.Contains(answers[6], "“Front Door Lock” was unlocked") {
+		t.Errorf("the exposed lock's own history is missing: %q", answers[6])
+	}
+}

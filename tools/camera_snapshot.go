@@ -21,10 +21,14 @@ func (s *server) cameraSnapshot(ctx context.Context, _ *mcp.CallToolRequest, in 
 	if res != nil {
 		return res
 	}
-	return &mcp.CallToolResult{Content: []mcp.Content{
+	res = &mcp.CallToolResult{Content: []mcp.Content{
 		&mcp.ImageContent{Data: snap.Image.JPEG, MIMEType: "image/jpeg"},
 		&mcp.TextContent{Text: snap.Description},
 	}}
+	if snap.Image.MuchSmaller() {
+		s.smallerNote(res)
+	}
+	return res
 }
 
 // snapshot finds the camera and takes its snapshot, or returns the result

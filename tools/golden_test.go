@@ -129,7 +129,7 @@ func golden(t *testing.T, cs *mcp.ClientSession, name string, calls []goldenCall
 
 func argLine(args map[string]any) string {
 	var parts []string
-	for _, k := range []string{"camera", "name", "area", "domain", "light", "brightness", "temperature", "confirmation"} {
+	for _, k := range []string{"camera", "name", "area", "domain", "light", "brightness", "temperature", "hours", "since", "confirmation"} {
 		if v, ok := args[k]; ok {
 			parts = append(parts, fmt.Sprintf("%s=%v", k, v))
 		}

@@ -29,31 +29,33 @@ func guardedFrom(a argValues) guardedIn {
 
 // sensitiveTargets names what a call would do that needs a confirmation:
 // unlock a lock, open a garage door, gate or door, disarm an alarm, open a
-// valve. It decides from what is exposed and from the words of the call
-// alone, never from an entity that is not exposed: a name that only a hidden
-// lock has and a name that nothing has are the same to it. It fails closed:
-// Home Assistant matches names more loosely than maison can see, so a target
-// that matches nothing exposed but reads like a lock, a door, a gate, an
-// alarm or a valve (in its words or its entity id), or that names only a
-// sensitive kind of device, counts as sensitive too. canonical anyAction
-// asks whether the call could touch such a device at all.
+// valve, or operate anything whose name says it might. It decides from what
+// is exposed, read afresh (a lock renamed or exposed a moment ago counts),
+// and from the words of the call alone, never from an entity that is not
+// exposed: a name that only a hidden lock has and a name that nothing has
+// are the same to it. It fails closed: Home Assistant matches names more
+// loosely than maison can see, so a target that matches nothing exposed but
+// reads like a lock, a door, a gate, an alarm or a valve (in its words or
+// its entity id), or that names only sensitive kinds of device, counts as
+// sensitive too. canonical anyAction asks whether the call could touch such
+// a device at all.
 func (s *server) sensitiveTargets(ctx context.Context, canonical string, in targetIn) ([]string, error) {
-	if len(in.Domain) > 0 && !slices.ContainsFunc(in.Domain, isSensitiveDomain) {
-		return nil, nil // the call itself rules out every sensitive kind of device
-	}
-	ents, err := s.deps.Live.Entities(ctx)
+	ents, err := s.deps.Live.Fresh(ctx)
 	if err != nil && !errors.Is(err, assist.ErrNoMatch) {
 		return nil, err
 	}
 	name := strings.TrimSpace(in.Name)
-	byID := false
-	if looksLikeEntityID(name) {
-		// An entity id is looked up among the entities known by identity only.
-		for _, e := range ents {
-			if e.ID != "" && strings.EqualFold(e.ID, name) {
-				name, byID = e.Name(), true
-				break
-			}
+	if name == "" && strings.TrimSpace(in.Area) != "" && strings.TrimSpace(in.Floor) == "" {
+		// An area is found by its name, an alias or its id, which the area
+		// registry gives: a call to an area that does not exist acts on
+		// nothing, and one that does is compared by all its names.
+		names, found, known := s.deps.HA.AreaCalled(in.Area)
+		if known && !found {
+			return nil, nil
+		}
+		if known {
+			in.Area = ""
+			in.areaNames = names
 		}
 	}
 	var out []string
@@ -63,7 +65,9 @@ func (s *server) sensitiveTargets(ctx context.Context, canonical string, in targ
 		if what != "" && domainAllowed(in.Domain, e.Domain) {
 			sensitiveExposed = true
 		}
-		if !couldTarget(e, name, in) {
+		// Home Assistant takes an entity id as a name too: both count.
+		byID := e.ID != "" && looksLikeEntityID(name) && strings.EqualFold(e.ID, name) && domainAllowed(in.Domain, e.Domain)
+		if !byID && !couldTarget(e, name, in) {
 			continue
 		}
 		matched = true
@@ -74,17 +78,25 @@ func (s *server) sensitiveTargets(ctx context.Context, canonical string, in targ
 	if matched {
 		return out, nil
 	}
-	onlySensitiveKinds := len(in.Domain) > 0 || slices.ContainsFunc(in.DeviceClass, isSensitiveClass)
-	if (name != "" && !byID && (looksSensitive(name) || onlySensitiveKinds)) || (name == "" && (sensitiveExposed || onlySensitiveKinds)) {
+	if len(in.areaNames) > 0 {
+		return nil, nil // a known area where nothing exposed fits: Home Assistant acts on nothing there
+	}
+	onlySensitiveKinds := len(in.Domain) > 0 && slices.ContainsFunc(in.Domain, isSensitiveDomain) || slices.ContainsFunc(in.DeviceClass, isSensitiveClass)
+	if (name != "" && (looksSensitive(name) || onlySensitiveKinds)) || (name == "" && (sensitiveExposed || onlySensitiveKinds)) {
 		target := in.Name
 		if strings.TrimSpace(target) == "" {
 			target = strings.TrimSpace(in.Area + " " + in.Floor)
 		}
-		q := assist.Quote(s.deps.Lang, target)
+		q := s.deps.Lang.Quote(target, proposalName)
 		out = append(out, s.pick("act on "+q+", which could be a lock or a door", "agir sur "+q+", qui pourrait être une serrure ou une porte"))
 	}
 	return out, nil
 }
+
+// proposalName bounds a name in a proposal: longer than in other answers,
+// so that two devices whose names begin alike are told apart when the
+// person is asked.
+const proposalName = 240
 
 // looksLikeEntityID reports whether s is shaped like an entity id (light.kitchen).
 func looksLikeEntityID(s string) bool {
@@ -92,38 +104,66 @@ func looksLikeEntityID(s string) bool {
 	return ok && d != "" && obj != "" && !strings.ContainsAny(s, " ,")
 }
 
-// sensitiveWords are the stems of names that read like a lock, a door, a
+// sensitiveStems are the stems of names that read like a lock, a door, a
 // gate, a garage, a valve or an alarm, in the languages a house is named
-// in. A name that holds one and matches nothing exposed needs a
-// confirmation: it may be Home Assistant's name for such a device.
-var sensitiveWords = []string{
+// in, folded as voice.Fold folds them. A stem counts anywhere in a word
+// (Frontdoor, Smartlock, Voordeur), except the words in notSensitive.
+var sensitiveStems = []string{
 	"lock", "latch", "deadbolt", "door", "gate", "garage", "valve", "alarm", "security", "shutoff", "shut off",
 	"serrure", "verrou", "porte", "portail", "portillon", "barriere", "vanne", "alarme", "securite", "robinet",
-	"schloss", "tur", "tuer", "tor", "ventil", "puerta", "cerradura", "porton", "valvula", "alarma",
-	"serratura", "cancello", "valvola", "allarme", "deur", "poort", "slot", "klep",
+	"schloss", "tuer", "ventil", "puerta", "cerradura", "porton", "valvula", "alarma",
+	"serratura", "cancello", "valvola", "allarme", "deur", "poort", "klep",
 }
 
+// notSensitive are words that hold a stem without meaning it.
+var notSensitive = strings.NewReplacer("outdoor", " ", "indoor", " ", "clock", " ", "block", " ", "unlocked", " unlock ", "navigate", " ", "aggregate", " ")
+
+// stemEndings are short stems that count only at the end of a word after a
+// consonant: Haustür, Hoftor, Garagentor, Gartentür (not motor, monitor,
+// temperatur, doctor).
+var stemEndings = []string{"tor", "tur", "slot"}
+
 // looksSensitive reports whether a target's words read like a sensitive
-// device: a sensitive domain's entity id, or a sensitive word anywhere in
-// the name (a short word only as a whole word).
+// device: a sensitive domain's entity id, or a sensitive stem in the name.
 func looksSensitive(name string) bool {
 	if d, _, ok := strings.Cut(strings.ToLower(strings.TrimSpace(name)), "."); ok && isSensitiveDomain(d) {
 		return true
 	}
-	folded := voice.Fold(name)
-	words := strings.Fields(folded)
-	for _, w := range sensitiveWords {
-		if len(w) <= 4 {
-			if slices.Contains(words, w) {
-				return true
-			}
-			continue
-		}
-		if strings.Contains(folded, w) || strings.Contains(strings.ReplaceAll(folded, " ", ""), w) {
+	folded := notSensitive.Replace(voice.Fold(voice.Loose(name)))
+	joined := strings.ReplaceAll(folded, " ", "")
+	for _, w := range sensitiveStems {
+		if strings.Contains(folded, w) || strings.Contains(joined, strings.ReplaceAll(w, " ", "")) {
 			return true
 		}
 	}
+	for _, word := range strings.Fields(folded) {
+		for _, end := range stemEndings {
+			if word == end {
+				return true
+			}
+			if before, ok := strings.CutSuffix(word, end); ok && before != "" && !strings.ContainsRune("aeiouyc", rune(before[len(before)-1])) {
+				return true
+			}
+		}
+	}
 	return false
+}
+
+// namesSensitive reports whether any of an exposed entity's names, or its
+// entity id, reads like a sensitive device.
+func namesSensitive(e assist.Entity) bool {
+	return looksSensitive(e.NamesText) || slices.ContainsFunc(e.Names, looksSensitive) || e.ID != "" && looksSensitive(strings.ReplaceAll(e.ID, "_", " "))
+}
+
+// acts reports whether Home Assistant's turn on and turn off can operate an
+// entity of this domain (sensors, cameras and the like only report).
+func acts(domain string) bool {
+	switch domain {
+	case "sensor", "binary_sensor", "camera", "weather", "person", "device_tracker", "event", "update", "ai_task",
+		"zone", "sun", "calendar", "todo", "image", "conversation", "tts", "stt", "wake_word":
+		return false
+	}
+	return true
 }
 
 // anyAction, as canonical, stands for an action whose effect maison does not know.
@@ -132,18 +172,27 @@ const anyAction = ""
 // sensitiveAction says what canonical would do to e that needs a
 // confirmation, or "". Its facts are e's own: its state when it is known by
 // identity, else the words Home Assistant gave for it. A cover whose kind is
-// unknown counts as a door.
+// unknown counts as a door; anything that acts and whose name reads like a
+// door, a gate, a lock, an alarm or a valve counts too (a garage door opener
+// on a switch, a gate buzzer), except closing it or locking it.
 func (s *server) sensitiveAction(canonical string, e assist.Entity) string {
-	name := assist.Quote(s.deps.Lang, e.Name())
+	name := s.deps.Lang.Quote(e.Name(), proposalName)
 	class := assist.FactsOf(s.deps.HA, e).DeviceClass
 	openable := e.Domain == "valve" || e.Domain == "cover" && (class == "" || isSensitiveClass(class))
+	on, off := canonical == "HassTurnOn" || canonical == anyAction, canonical == "HassTurnOff" || canonical == anyAction
 	switch {
-	case (canonical == "HassTurnOff" || canonical == anyAction) && e.Domain == "lock":
+	case off && e.Domain == "lock":
 		return s.pick("unlock the "+name, "déverrouiller "+name)
-	case (canonical == "HassTurnOff" || canonical == anyAction) && e.Domain == "alarm_control_panel":
+	case off && e.Domain == "alarm_control_panel":
 		return s.pick("disarm the "+name, "désarmer "+name)
-	case (canonical == "HassTurnOn" || canonical == anyAction) && openable:
+	case on && openable:
 		return s.pick("open the "+name, "ouvrir "+name)
+	}
+	closing := canonical == "HassTurnOff" && (e.Domain == "cover" || e.Domain == "valve")
+	locking := canonical == "HassTurnOn" && e.Domain == "lock"
+	if acts(e.Domain) && !closing && !locking && namesSensitive(e) {
+		return s.pick("operate the "+name+", whose name says it may open a door, a gate or a lock",
+			"actionner "+name+", dont le nom dit qu'il peut ouvrir une porte, un portail ou une serrure")
 	}
 	return ""
 }
@@ -163,10 +212,11 @@ func domainAllowed(filter []string, domain string) bool {
 	return len(filter) == 0 || slices.Contains(filter, domain)
 }
 
-// couldTarget reports whether a call could act on e, matching as loosely as
-// Home Assistant does on what maison can see: every name and alias (and
-// every part of a name that holds a comma), every area and its aliases,
-// case and spacing aside. A floor could hold anything.
+// couldTarget reports whether a call could act on e, matching at least as
+// loosely as Home Assistant does on what maison can see: every name and
+// alias (and every part of a name that holds a comma), every area and its
+// aliases, compared as Home Assistant compares them (casefolded, stripped)
+// with spacing aside. A floor could hold anything.
 func couldTarget(e assist.Entity, name string, in targetIn) bool {
 	if !domainAllowed(in.Domain, e.Domain) {
 		return false
@@ -177,15 +227,28 @@ func couldTarget(e assist.Entity, name string, in targetIn) bool {
 	if a := strings.TrimSpace(in.Area); a != "" {
 		return loose(e.AreasText) == loose(a) || slices.ContainsFunc(e.Areas, func(n string) bool { return loose(n) == loose(a) })
 	}
+	if len(in.areaNames) > 0 {
+		return slices.ContainsFunc(in.areaNames, func(a string) bool {
+			return slices.ContainsFunc(e.Areas, func(n string) bool { return loose(n) == loose(a) })
+		})
+	}
 	return strings.TrimSpace(in.Floor) != ""
 }
 
-// loose folds case and spacing, as Home Assistant's name matching does.
-func loose(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
+// loose compares names as Home Assistant does, and a little more loosely.
+func loose(s string) string { return voice.Loose(s) }
 
-// caller identifies who is calling, for binding confirmations: the bearer
+// caller identifies who is calling, for binding confirmations: the client
+// named by the verified token (its id outlives an hourly token refresh,
+// and another client's confirmation is worthless), else the bearer
 // credential's hash over HTTP, or the local process over stdio.
 func caller(req *mcp.CallToolRequest) string {
+	if req != nil && req.Extra != nil && req.Extra.TokenInfo != nil {
+		if id, _ := req.Extra.TokenInfo.Extra["client_id"].(string); id != "" {
+			sum := sha256.Sum256([]byte("client\x00" + id + "\x00" + req.Extra.TokenInfo.UserID))
+			return hex.EncodeToString(sum[:16])
+		}
+	}
 	if req != nil && req.Extra != nil && req.Extra.Header != nil {
 		if a := req.Extra.Header.Get("Authorization"); a != "" {
 			sum := sha256.Sum256([]byte(a))

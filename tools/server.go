@@ -27,6 +27,9 @@ type HomeAssistant interface {
 	CallAssist(ctx context.Context, canonical string, args map[string]any) (homeassistant.ToolResult, error)
 	States() []homeassistant.State
 	State(entityID string) (homeassistant.State, bool)
+	Config() homeassistant.HAConfig
+	AreaCalled(name string) (names []string, found, known bool)
+	History(ctx context.Context, start, end time.Time, entityIDs []string) (map[string][]homeassistant.Change, error)
 }
 
 // Deps is what the tools need.
@@ -48,6 +51,10 @@ type Deps struct {
 	// after about ten seconds (Home Assistant's own MCP client does), so the
 	// answer, whatever it holds by then, leaves within it. Zero means 7.5s.
 	VoiceBudget time.Duration
+	// ResultBudget bounds every tool result, serialized as the client
+	// receives it, in characters (MAISON_RESULT_BUDGET): pictures adapt to
+	// fit. Zero means DefaultResultBudget.
+	ResultBudget int
 	// Now is the clock answers are said against. Nil means time.Now.
 	Now func() time.Time
 	// Logger is shared with the MCP SDK. Nil means discard.
@@ -63,9 +70,10 @@ Only what the home's owner shared with Home Assistant's Assist is visible here; 
 
 // server holds what the handlers share.
 type server struct {
-	deps Deps
-	log  *slog.Logger
-	now  func() time.Time
+	deps   Deps
+	log    *slog.Logger
+	now    func() time.Time
+	scopes toolScopes
 }
 
 // New returns the MCP server with every tool registered. It asks Home
@@ -94,6 +102,9 @@ func New(ctx context.Context, deps Deps) (*mcp.Server, error) {
 	if deps.Now == nil {
 		deps.Now = time.Now
 	}
+	if deps.ResultBudget == 0 {
+		deps.ResultBudget = DefaultResultBudget
+	}
 	s := &server{deps: deps, log: log, now: deps.Now}
 	srv := mcp.NewServer(&mcp.Implementation{Name: "maison", Title: "maison", Version: deps.Version}, &mcp.ServerOptions{
 		Instructions: instructions,
@@ -104,7 +115,9 @@ func New(ctx context.Context, deps Deps) (*mcp.Server, error) {
 	s.withArgs(srv, listCamerasTool, nil, s.listCameras)
 	s.withArgs(srv, cameraSnapshotTool, []argSpec{argCamera}, s.cameraSnapshot)
 	s.withArgs(srv, describeCameraTool, []argSpec{argCamera}, s.describeCamera)
+	s.withArgs(srv, whatHappenedTool, whatHappenedArgs, s.whatHappened)
 	srv.AddPrompt(checkTheHousePrompt, s.checkTheHouse)
+	srv.AddReceivingMiddleware(s.guard) // scopes, audit, result budget: tools/scope.go, tools/budget.go
 	if err := s.addAssistTools(ctx, srv); err != nil {
 		return nil, err
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/cases"
 )
 
 // collapse trims s and turns each run of white space into one plain space.
@@ -356,4 +358,16 @@ func Language(text string) (lang Lang, ok bool) {
 		return French, true
 	}
 	return "", false
+}
+
+// isPySpace is white space as Python's str.strip and str.split see it:
+// Unicode white space and the information separators U+001C to U+001F.
+func isPySpace(r rune) bool { return unicode.IsSpace(r) || r >= 0x1c && r <= 0x1f }
+
+// Loose reduces a name for comparing it as Home Assistant compares names
+// (Python's strip and casefold: ß is ss, ligatures come apart), and a little
+// more loosely still: every run of white space inside is one space. Two
+// names Home Assistant takes as one are always equal here.
+func Loose(s string) string {
+	return strings.Join(strings.FieldsFunc(cases.Fold().String(s), isPySpace), " ")
 }

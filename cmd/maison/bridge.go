@@ -49,6 +49,7 @@ func startBridge(ctx context.Context, cfg config, haURL, haToken string, logger 
 	srv, err := tools.New(ctx, tools.Deps{
 		HA: ha, Live: live, Cameras: cams, Lang: cfg.Lang, Version: version, Passthrough: cfg.Passthrough,
 		Confirm: confirm.New([]byte(cfg.ConfirmKey)), Logger: logger.With("component", "mcp"),
+		ResultBudget: cfg.ResultBudget,
 	})
 	if err != nil {
 		ha.Close()
@@ -110,13 +111,18 @@ func waitForAssist(ctx context.Context, ha *homeassistant.Client, logger *slog.L
 
 // handler serves the MCP server over stateless streamable HTTP with plain
 // JSON answers: any replica can answer any request.
-func (b *bridge) handler(logger *slog.Logger) http.Handler {
+// With a token required, the SDK's own Host check is off: the token
+// defeats DNS rebinding, and the check refuses every same-host reverse
+// proxy (a Cloudflare tunnel) whose Host is the public name. Without a
+// token (--no-auth) the door answers only to localhost names.
+func (b *bridge) handler(cfg config, logger *slog.Logger) http.Handler {
 	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return b.server }, &mcp.StreamableHTTPOptions{
 		Stateless:                    true,
 		JSONResponse:                 true,
 		Logger:                       logger,
 		MaxRequestBodyBytes:          1 << 20,
 		PropagateRequestCancellation: true,
+		DisableLocalhostProtection:   !cfg.NoAuth,
 	})
 }
 

@@ -7,7 +7,9 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"strconv"
 	"strings"
+	"time"
 
 	"maison/tools"
 	"maison/voice"
@@ -43,6 +45,26 @@ type config struct {
 	// for are offered as they are (MAISON_PASSTHROUGH: all, off, or a list
 	// of Home Assistant's tool names such as GetDateTime,HassSetPosition).
 	Passthrough tools.Passthrough
+
+	// The authorization server (see oauth.Config for each).
+	PublicURL        string   // MAISON_PUBLIC_URL
+	Secret           string   // MAISON_SECRET
+	SecretPrevious   string   // MAISON_SECRET_PREVIOUS
+	OperatorPassword string   // MAISON_OPERATOR_PASSWORD
+	AccessTeam       string   // MAISON_CF_ACCESS_TEAM
+	AccessAUD        string   // MAISON_CF_ACCESS_AUD
+	AccessEmails     []string // MAISON_CF_ACCESS_EMAILS
+	RedirectURIs     []string // MAISON_REDIRECT_URIS
+	// ClientMetadataPrivate lets client metadata documents live on private
+	// addresses (MAISON_CLIENT_METADATA_PRIVATE=1).
+	ClientMetadataPrivate bool
+	// ResultBudget bounds every tool result in characters (MAISON_RESULT_BUDGET).
+	ResultBudget int
+
+	// maison token
+	TokenScopes []string
+	TokenTTL    time.Duration
+	TokenName   string
 }
 
 func loadConfig(cmd string, args []string, getenv func(string) string) (config, error) {
@@ -66,6 +88,14 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 	fs.BoolVar(&c.NoAuth, "no-auth", false, "drop the bearer gate (loopback listen addresses only)")
 	fs.BoolVar(&c.Demo, "demo", cmd == "demo", "use the built-in demo house")
 	fs.BoolVar(&c.DemoAdmin, "demo-admin", false, "use the demo house's admin token (maison refuses it)")
+	fs.StringVar(&c.PublicURL, "public-url", env("MAISON_PUBLIC_URL", ""), "public https origin of maison, for OAuth (MAISON_PUBLIC_URL)")
+	var budget, scopes, ttl string
+	fs.StringVar(&budget, "result-budget", env("MAISON_RESULT_BUDGET", ""), "most characters of one tool result (MAISON_RESULT_BUDGET)")
+	if cmd == "token" {
+		fs.StringVar(&scopes, "scope", "house.read", "scopes of the token: house.read, house.control or both")
+		fs.StringVar(&ttl, "ttl", "90d", "how long the token lives, such as 12h, 30d or 90d")
+		fs.StringVar(&c.TokenName, "name", "", "a name for the token, shown in the audit log")
+	}
 	var naming string
 	fs.StringVar(&naming, "demo-naming", "plain", "the demo house's Assist tool names: plain (Home Assistant up to 2026.8) or prefixed (2026.9 and later)")
 	fs.BoolVar(&c.ProbeFullAPI, "probe-full-api", false, "check: ask whether /api/mcp refuses the user (counts as a failed login in Home Assistant)")
@@ -89,10 +119,20 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 		return c, errors.New("MAISON_CONFIRM_KEY is too short: use at least 32 random characters, the same on every replica (e.g. openssl rand -base64 32)")
 	}
 	c.HAToken = env("MAISON_HA_TOKEN", "")
-	for _, id := range strings.Split(cameras, ",") {
-		if id = strings.TrimSpace(id); id != "" {
-			c.Cameras = append(c.Cameras, id)
+	c.Secret = env("MAISON_SECRET", "")
+	c.SecretPrevious = env("MAISON_SECRET_PREVIOUS", "")
+	c.OperatorPassword = getenv("MAISON_OPERATOR_PASSWORD") // spaces may belong to a passphrase
+	c.AccessTeam = env("MAISON_CF_ACCESS_TEAM", "")
+	c.AccessAUD = env("MAISON_CF_ACCESS_AUD", "")
+	c.AccessEmails = list(env("MAISON_CF_ACCESS_EMAILS", ""))
+	c.RedirectURIs = list(env("MAISON_REDIRECT_URIS", ""))
+	c.ClientMetadataPrivate = env("MAISON_CLIENT_METADATA_PRIVATE", "") == "1"
+	if budget != "" {
+		n, err := strconv.Atoi(strings.ReplaceAll(budget, "_", ""))
+		if err != nil || n < 20_000 || n > 10_000_000 {
+			return c, fmt.Errorf("MAISON_RESULT_BUDGET %q: give a number of characters between 20000 and 10000000 (default 140000)", budget)
 		}
+		c.ResultBudget = n
 	}
 	switch p := strings.TrimSpace(passthrough); strings.ToLower(p) {
 	case "all", "":
@@ -110,6 +150,17 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 			c.Passthrough.Only = append(c.Passthrough.Only, name)
 		}
 	}
+	if cmd == "token" {
+		for _, sc := range strings.FieldsFunc(scopes, func(r rune) bool { return r == ',' || r == ' ' }) {
+			c.TokenScopes = append(c.TokenScopes, sc)
+		}
+		d, err := parseTTL(ttl)
+		if err != nil {
+			return c, err
+		}
+		c.TokenTTL = d
+	}
+	c.Cameras = list(cameras)
 	var err error
 	if c.Lang, err = voice.ParseLang(lang); err != nil {
 		return c, err
@@ -135,6 +186,9 @@ func (c config) validate(cmd string) error {
 			return fmt.Errorf("--no-auth refused: %s is not a loopback address; listen on 127.0.0.1 or [::1]", c.Listen)
 		}
 	}
+	if c.NoAuth && (c.OperatorPassword != "" || c.AccessTeam != "") {
+		return errors.New("--no-auth and the sign-in page (MAISON_OPERATOR_PASSWORD or MAISON_CF_ACCESS_TEAM) exclude each other: drop one")
+	}
 	if !c.Demo && (cmd == "serve" || cmd == "stdio" || cmd == "check") {
 		if c.HAURL == "" {
 			return errors.New("MAISON_HA_URL is not set: give Home Assistant's URL, e.g. http://homeassistant.local:8123 (or use --demo)")
@@ -157,4 +211,37 @@ func isLoopback(hostport string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
+}
+
+// list splits a comma-separated setting.
+func list(v string) []string {
+	var out []string
+	for _, x := range strings.Split(v, ",") {
+		if x = strings.TrimSpace(x); x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// parseTTL reads a lifetime such as 90d, 12h or 30m.
+func parseTTL(v string) (time.Duration, error) {
+	bad := fmt.Errorf("--ttl %q: give a lifetime such as 12h, 30d or 90d, at most 400d", v)
+	var d time.Duration
+	if n, ok := strings.CutSuffix(v, "d"); ok {
+		days, err := strconv.Atoi(n)
+		if err != nil {
+			return 0, bad
+		}
+		d = time.Duration(days) * 24 * time.Hour
+	} else {
+		var err error
+		if d, err = time.ParseDuration(v); err != nil {
+			return 0, bad
+		}
+	}
+	if d < time.Minute || d > 400*24*time.Hour {
+		return 0, bad
+	}
+	return d, nil
 }

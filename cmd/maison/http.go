@@ -22,7 +22,15 @@ func serveDoor(ctx context.Context, cfg config, b *bridge, stdout io.Writer, log
 	if token == "" && !cfg.NoAuth {
 		token, shown = randomToken(), true
 	}
-	h, err := door.New(door.Config{Token: token, NoAuth: cfg.NoAuth, Logger: logger.With("component", "door")}, b.handler(logger.With("component", "mcp-http")))
+	as, err := newAuthority(cfg, stdout, logger)
+	if err != nil {
+		return err
+	}
+	dc, err := doorConfig(ctx, cfg, b, as, token, logger)
+	if err != nil {
+		return err
+	}
+	h, err := door.New(dc, b.handler(cfg, logger.With("component", "mcp-http")))
 	if err != nil {
 		return err
 	}
@@ -41,7 +49,10 @@ func serveDoor(ctx context.Context, cfg config, b *bridge, stdout io.Writer, log
 	default:
 		fmt.Fprintf(stdout, "Bearer token: the one in MAISON_TOKEN.\n  claude mcp add --transport http maison %s --header \"Authorization: Bearer $MAISON_TOKEN\"\n", url)
 	}
-	logger.Info("serving", "url", url, "auth", !cfg.NoAuth)
+	if as != nil && as.Enabled() {
+		fmt.Fprintf(stdout, "OAuth for the Claude app and other connectors: add %s as a custom connector; the sign-in page is %s/authorize.\n", as.Resource(), as.Issuer())
+	}
+	logger.Info("serving", "url", url, "auth", !cfg.NoAuth, "oauth", as != nil && as.Enabled())
 	return serveUntilDone(ctx, ln, h)
 }
 

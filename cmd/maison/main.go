@@ -7,6 +7,7 @@
 //	maison stdio     MCP over stdin/stdout (--demo for the demo house)
 //	maison check     what works, what does not, and how to fix it
 //	maison jpegfix   repair a JPEG file and say what was wrong
+//	maison token     print a long-lived access token signed with MAISON_SECRET
 package main
 
 import (
@@ -30,6 +31,8 @@ Usage:
                             check Home Assistant, privileges and cameras
   maison jpegfix IN [OUT]   repair a JPEG file and say what was wrong
   maison fit IN OUT         pass a picture through the snapshot path: what a client receives
+  maison token [--scope house.read|house.control|both] [--ttl 90d] [--name NAME]
+                            print a long-lived access token signed with MAISON_SECRET
   maison --version          print the version and platform
 
 Settings (flags win over the environment):
@@ -42,6 +45,16 @@ Settings (flags win over the environment):
   MAISON_AI_TASK    ai_task entity that describes frames for voice, or off (default: the first that accepts pictures)
   MAISON_CONFIRM_KEY  key signing confirmations, the same on every replica (default: random per process)
   MAISON_LOG_LEVEL  debug, info, warn or error (default info)
+  MAISON_RESULT_BUDGET  most characters of one tool result, pictures included (default 140000)
+
+OAuth, for the Claude app and other connectors (see README):
+  MAISON_PUBLIC_URL         the public https origin maison is reached at, e.g. https://maison.example.com
+  MAISON_SECRET             key signing client ids and tokens; changing it revokes them all
+  MAISON_SECRET_PREVIOUS    the key before a rotation, still accepted meanwhile
+  MAISON_OPERATOR_PASSWORD  the password the sign-in page asks for
+  MAISON_CF_ACCESS_TEAM, MAISON_CF_ACCESS_AUD, MAISON_CF_ACCESS_EMAILS
+                            or trust Cloudflare Access in front of the sign-in page
+  MAISON_REDIRECT_URIS      extra allowed redirect URIs, e.g. https://my.home-assistant.io/redirect/oauth
 `
 
 func main() {
@@ -85,6 +98,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		err = runServe(ctx, cfg, stdout, logger)
 	case "stdio":
 		err = runStdio(ctx, cfg, stdin, stdout, logger)
+	case "token":
+		err = runToken(cfg, stdout, stderr)
 	case "check":
 		var ok bool
 		ok, err = runCheck(ctx, cfg, stdout, logger)

@@ -1,0 +1,334 @@
+package assist
+
+import (
+	"slices"
+	"strings"
+	"time"
+
+	"maison/homeassistant"
+	"maison/voice"
+)
+
+// Period is the stretch of time a history answer covers, as the person gave it.
+type Period struct {
+	Start, End time.Time
+	Hours      int // the last N hours, or 0 when Start was given as a time
+}
+
+// Said says the period as the first words of an answer: "In the last twelve
+// hours", "Since 8 AM today".
+func (p Period) Said(lang voice.Lang, loc *time.Location) string {
+	fr := lang == voice.French
+	switch {
+	case p.Hours == 1:
+		return pick(fr, "In the last hour", "Depuis une heure")
+	case p.Hours > 0:
+		return pick(fr, "In the last "+lang.Number(p.Hours)+" hours", "Ces "+lang.Number(p.Hours)+" dernières heures")
+	}
+	return pick(fr, "Since ", "Depuis ") + strings.TrimPrefix(strings.TrimPrefix(when(lang, p.Start, p.End, loc), "at "), "à ")
+}
+
+// happening is one thing to say about one entity over the period.
+type happening struct {
+	rank int       // 0 said first
+	last time.Time // its latest moment, for time order
+	text string    // a sentence
+}
+
+// SayHappened says what changed over the period in the exposed part of the
+// house, from the history of entities known by identity: the most important
+// thing first, in a sentence that alone answers "what happened?", then the
+// rest in time order, at most limit sentences, the remainder counted. Alarms
+// and smoke come first, then doors, windows, gates and locks (and whether
+// they are still open), then presence and motion, counted ("three times,
+// last at 2:02 PM"), then lights left on and cameras that went unavailable.
+// hist holds, per entity id, the states from the period's start (its first
+// entry the state held then). Times are said in loc.
+func SayHappened(lang voice.Lang, loc *time.Location, p Period, ents []Entity, facts func(Entity) Facts, hist map[string][]homeassistant.Change, limit int) string {
+	fr := lang == voice.French
+	var hs []happening
+	others := 0
+	for _, e := range ents {
+		if e.ID == "" {
+			continue // only an entity known by identity has a history of its own
+		}
+		ch := hist[e.ID]
+		if len(ch) == 0 {
+			continue
+		}
+		h, n := happened(lang, loc, p, e, facts(e), ch)
+		hs = append(hs, h...)
+		others += n
+	}
+	lead := pick(fr, "Nothing changed among the doors, locks, lights and sensors shared with me", "Rien n'a changé parmi les portes, serrures, lumières et capteurs qui me sont partagés")
+	if len(hs) == 0 && others == 0 {
+		return voice.Sentence(p.Said(lang, loc) + ", " + lowerFirst(lead))
+	}
+	if len(hs) == 0 {
+		return voice.Paragraph(
+			p.Said(lang, loc)+pick(fr, ", only minor changes happened: ", ", seuls de petits changements ont eu lieu : ")+lang.Count(others, voice.Noun{One: pick(fr, "change", "changement")}),
+			pick(fr, "Ask about one room or one device to hear them.", "Demandez une pièce ou un appareil pour les entendre."))
+	}
+	// The most important first; among equals, the latest.
+	slices.SortStableFunc(hs, func(a, b happening) int {
+		if a.rank != b.rank {
+			return a.rank - b.rank
+		}
+		return b.last.Compare(a.last)
+	})
+	first, rest := hs[0], hs[1:]
+	slices.SortStableFunc(rest, func(a, b happening) int { return a.last.Compare(b.last) })
+	out := []string{p.Said(lang, loc) + ", " + lowerFirst(first.text)}
+	for _, h := range rest {
+		if len(out) == limit {
+			break
+		}
+		out = append(out, h.text)
+	}
+	untold := len(hs) - len(out) + others
+	if untold > 0 {
+		out = append(out, pick(fr,
+			"There were also "+lang.Count(untold, voice.Noun{One: "other change"})+"; ask about one room or one device to hear them.",
+			"Il y a eu aussi "+lang.Count(untold, voice.Noun{One: "autre changement", Many: "autres changements"})+"; demandez une pièce ou un appareil pour les entendre."))
+	}
+	return voice.Paragraph(out...)
+}
+
+// happened says what one entity did over the period, and how many of its
+// changes are minor and only counted.
+func happened(lang voice.Lang, loc *time.Location, p Period, e Entity, f Facts, ch []homeassistant.Change) ([]happening, int) {
+	fr := lang == voice.French
+	name := Quote(lang, e.Name())
+	the := func(s string) string { return pick(fr, "the "+s, s) }
+	// The first entry is the state at the start when it is no later than it.
+	from := 0
+	if !ch[0].At.After(p.Start.Add(time.Second)) {
+		from = 1
+	}
+	changes := ch[from:]
+	if len(changes) == 0 {
+		return nil, 0
+	}
+	at := func(t time.Time) string { return when(lang, t, p.End, loc) }
+	now := ch[len(ch)-1].State
+	count := func(states ...string) (n int, last time.Time) {
+		for _, c := range changes {
+			if slices.Contains(states, c.State) {
+				n, last = n+1, c.At
+			}
+		}
+		return n, last
+	}
+	firstOf := func(states ...string) time.Time {
+		for _, c := range changes {
+			if slices.Contains(states, c.State) {
+				return c.At
+			}
+		}
+		return time.Time{}
+	}
+	lastOf := func(states ...string) time.Time {
+		var t time.Time
+		for _, c := range changes {
+			if slices.Contains(states, c.State) {
+				t = c.At
+			}
+		}
+		return t
+	}
+	switch kind(e, f) {
+	case kindSafety:
+		if n, t := count("on"); n > 0 {
+			return []happening{{0, t, voice.Sentence(pick(fr, the(name)+" raised an alarm "+at(t), name+" a signalé une alerte "+at(t)))}}, 0
+		}
+	case kindAlarm:
+		if n, t := count("triggered"); n > 0 {
+			return []happening{{0, t, voice.Sentence(pick(fr, the(name)+" went off "+at(t), name+" s'est déclenchée "+at(t)))}}, 0
+		}
+		if t := lastOf("disarmed"); !t.IsZero() {
+			return []happening{{2, t, voice.Sentence(pick(fr, the(name)+" was disarmed "+at(t), name+" a été désarmée "+at(t)))}}, 0
+		}
+		return nil, len(changes)
+	case kindOpening, kindLock:
+		open := []string{"on", "open", "opening"}
+		shut := []string{"off", "closed", "closing"}
+		opened, closed := pick(fr, "opened", "ouvert"), pick(fr, "closed", "fermé")
+		if kind(e, f) == kindLock {
+			open, shut = []string{"unlocked", "unlocking", "open", "jammed"}, []string{"locked", "locking"}
+			opened, closed = pick(fr, "unlocked", "déverrouillé"), pick(fr, "locked again", "reverrouillé")
+		}
+		n, t := count(open...)
+		if n == 0 {
+			return nil, len(changes)
+		}
+		stillOpen := slices.Contains(open, now)
+		switch {
+		case n == 1 && stillOpen:
+			return []happening{{1, t, voice.Sentence(pick(fr,
+				the(name)+" was "+opened+" "+at(t)+" and is still "+stillWord(fr, kind(e, f)),
+				name+" a été "+opened+" "+at(t)+" et l'est toujours"))}}, 0
+		case n == 1:
+			shutAt := lastOf(shut...)
+			return []happening{{1, t, voice.Sentence(pick(fr,
+				the(name)+" was "+opened+" "+at(t)+" and "+closed+" "+at(shutAt),
+				name+" a été "+opened+" "+at(t)+" puis "+closed+" "+at(shutAt)))}}, 0
+		case stillOpen:
+			return []happening{{1, t, voice.Sentence(pick(fr,
+				the(name)+" was "+opened+" "+lang.Number(n)+" times, last "+at(t)+", and is still "+stillWord(fr, kind(e, f)),
+				name+" a été "+opened+" "+lang.Number(n)+" fois, la dernière "+at(t)+", et l'est toujours"))}}, 0
+		}
+		return []happening{{1, t, voice.Sentence(pick(fr,
+			the(name)+" was "+opened+" "+lang.Number(n)+" times, last "+at(t),
+			name+" a été "+opened+" "+lang.Number(n)+" fois, la dernière "+at(t)))}}, 0
+	case kindPresence, kindMotion:
+		n, t := count("on")
+		if n == 0 {
+			return nil, 0
+		}
+		what := pick(fr, "saw someone", "a détecté une présence")
+		if kind(e, f) == kindMotion {
+			what = pick(fr, "detected movement", "a détecté du mouvement")
+		}
+		rank := 3
+		if kind(e, f) == kindMotion {
+			rank = 4
+		}
+		if n == 1 {
+			return []happening{{rank, t, voice.Sentence(pick(fr, the(name)+" "+what+" once, "+at(t), name+" "+what+" une fois, "+at(t)))}}, 0
+		}
+		return []happening{{rank, t, voice.Sentence(pick(fr,
+			the(name)+" "+what+" "+timesWord(lang, n)+", last "+at(t),
+			name+" "+what+" "+timesWord(lang, n)+", la dernière "+at(t)))}}, 0
+	case kindLight:
+		if now == "on" {
+			t := lastOf("on")
+			return []happening{{5, t, voice.Sentence(pick(fr,
+				the(name)+" was turned on "+at(t)+" and is still on",
+				name+" a été allumée "+at(t)+" et l'est toujours"))}}, 0
+		}
+		return nil, len(changes)
+	case kindCamera:
+		t := firstOf("unavailable")
+		if t.IsZero() {
+			return nil, 0
+		}
+		back := time.Time{}
+		for _, c := range changes {
+			if c.At.After(t) && c.State != "unavailable" {
+				back = c.At
+				break
+			}
+		}
+		cam := pick(fr, "the "+name+" camera", "la caméra "+name)
+		if back.IsZero() {
+			return []happening{{6, t, voice.Sentence(pick(fr, cam+" has been unavailable since "+strings.TrimPrefix(at(t), "at "), cam+" est indisponible depuis "+strings.TrimPrefix(at(t), "à ")))}}, 0
+		}
+		return []happening{{6, back, voice.Sentence(pick(fr,
+			cam+" was unavailable from "+strings.TrimPrefix(at(t), "at ")+" to "+strings.TrimPrefix(at(back), "at "),
+			cam+" a été indisponible de "+strings.TrimPrefix(at(t), "à ")+" à "+strings.TrimPrefix(at(back), "à ")))}}, 0
+	}
+	return nil, len(changes)
+}
+
+func stillWord(fr bool, k entityKind) string {
+	if k == kindLock {
+		return pick(fr, "unlocked", "déverrouillé")
+	}
+	return pick(fr, "open", "ouvert")
+}
+
+// timesWord says "twice", "three times"; « deux fois ».
+func timesWord(lang voice.Lang, n int) string {
+	if lang == voice.French {
+		return lang.Number(n) + " fois"
+	}
+	if n == 2 {
+		return "twice"
+	}
+	return lang.Number(n) + " times"
+}
+
+// entityKind is what history says of an entity.
+type entityKind int
+
+const (
+	kindOther entityKind = iota
+	kindSafety
+	kindAlarm
+	kindOpening
+	kindLock
+	kindPresence
+	kindMotion
+	kindLight
+	kindCamera
+)
+
+// kind sorts an entity by its domain and device class.
+func kind(e Entity, f Facts) entityKind {
+	switch e.Domain {
+	case "lock":
+		return kindLock
+	case "alarm_control_panel":
+		return kindAlarm
+	case "cover", "valve":
+		return kindOpening
+	case "light":
+		return kindLight
+	case "camera":
+		return kindCamera
+	case "binary_sensor":
+		switch f.DeviceClass {
+		case "door", "window", "garage_door", "opening":
+			return kindOpening
+		case "occupancy", "presence":
+			return kindPresence
+		case "motion", "moving":
+			return kindMotion
+		case "smoke", "gas", "carbon_monoxide", "moisture", "problem", "safety":
+			return kindSafety
+		}
+	}
+	return kindOther
+}
+
+// Tellable reports whether an entity's history says something maison tells.
+func Tellable(e Entity, f Facts) bool { return kind(e, f) != kindOther }
+
+// when says a moment to follow a verb, in loc and relative to now: "at 2:02
+// PM", "yesterday at 9:10 PM", "on Monday at 8 AM"; « à 14 h 02 », « hier à
+// 21 h 10 », « lundi à 8 h ».
+func when(lang voice.Lang, t, now time.Time, loc *time.Location) string {
+	t, now = t.In(loc), now.In(loc)
+	clock := lang.Clock(t)
+	ty, tm, td := t.Date()
+	ny, nm, nd := now.Date()
+	today := time.Date(ny, nm, nd, 0, 0, 0, 0, loc)
+	day := time.Date(ty, tm, td, 0, 0, 0, 0, loc)
+	switch days := int(today.Sub(day).Hours()/24 + 0.5); {
+	case days <= 0:
+		return clock
+	case days == 1:
+		return pick(lang == voice.French, "yesterday "+clock, "hier "+clock)
+	case days < 7:
+		if lang == voice.French {
+			return daysFR[t.Weekday()] + " " + clock
+		}
+		return "on " + t.Weekday().String() + " " + clock
+	}
+	if lang == voice.French {
+		return "le " + daysFR[t.Weekday()] + " " + itoa(t.Day()) + " " + monthsFR[t.Month()-1] + " " + clock
+	}
+	return "on " + t.Weekday().String() + ", " + monthsEN[t.Month()-1] + " " + itoa(t.Day()) + ", " + clock
+}
+
+func itoa(n int) string { return voice.English.Decimal(float64(n), 0) }
+
+func lowerFirst(s string) string {
+	for i, r := range s {
+		if r >= 'A' && r <= 'Z' {
+			return s[:i] + strings.ToLower(string(r)) + s[i+1:]
+		}
+		return s
+	}
+	return s
+}

@@ -1,0 +1,54 @@
+package camera_test
+
+import (
+	"testing"
+
+	"maison/camera"
+)
+
+// BenchmarkFitBudget: the cost of keeping pictures within the result
+// budget. The anchor, in the same run, is the fit as it was before the
+// budget (700,000 bytes: quality 80 always fitted); then the default budget
+// (100,000 bytes: quality first, then size); then a second fitting of an
+// already fitted frame for a smaller MAISON_RESULT_BUDGET (60,000
+// characters, about 44,000 bytes), as a tool result over budget gets.
+func BenchmarkFitBudget(b *testing.B) {
+	house, _ := sharedHouse()
+	for _, id := range []string{"camera.backyard", "camera.front_door"} {
+		_, clean, ok := house.Frame(id)
+		if !ok {
+			b.Fatalf("no frame for %s", id)
+		}
+		for _, c := range []struct {
+			name     string
+			maxBytes int
+		}{{"before-700KB", 700_000}, {"default-100KB", 0}} {
+			b.Run(id+"/"+c.name, func(b *testing.B) {
+				var f camera.Fitted
+				for b.Loop() {
+					var err error
+					if f, err = camera.Fit(clean, camera.Limits{MaxBytes: c.maxBytes}); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(len(f.JPEG)), "bytes")
+				b.ReportMetric(float64(f.Quality), "quality")
+				b.ReportMetric(float64(f.Width), "px")
+			})
+		}
+		fitted, err := camera.Fit(clean, camera.Limits{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(id+"/refit-44KB", func(b *testing.B) {
+			var f camera.Fitted
+			for b.Loop() {
+				if f, err = camera.FitBytes(fitted.JPEG, 44_000); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(len(f.JPEG)), "bytes")
+			b.ReportMetric(float64(f.Width), "px")
+		})
+	}
+}

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+
+	"github.com/modelcontextprotocol/go-sdk/auth"
+
+	"maison/door"
+	"maison/oauth"
+	"maison/tools"
+)
+
+// signInConfigured reports whether a human-page method is set.
+func (c config) signInConfigured() bool { return c.OperatorPassword != "" || c.AccessTeam != "" }
+
+// newAuthority builds maison's authorization server and token verifier
+// from the settings, or returns nil when neither MAISON_SECRET nor a
+// sign-in method is set. For `maison demo` a missing secret is made up (its
+// tokens then die with the process); `maison serve` needs one.
+func newAuthority(cfg config, stdout io.Writer, logger *slog.Logger) (*oauth.Server, error) {
+	if cfg.Secret == "" && !cfg.signInConfigured() {
+		return nil, nil
+	}
+	secret := cfg.Secret
+	if secret == "" {
+		if !cfg.Demo {
+			return nil, errors.New("MAISON_SECRET is not set: the sign-in page signs client ids and tokens with it. Make one with openssl rand -base64 32 and keep it the same on every replica; changing it revokes every token")
+		}
+		secret = randomToken()
+		fmt.Fprintln(stdout, "No MAISON_SECRET: tokens are signed with a random key and stop working when the demo stops.")
+	}
+	oc := oauth.Config{
+		Issuer: cfg.PublicURL, Secret: []byte(secret), Previous: []byte(cfg.SecretPrevious),
+		Password: cfg.OperatorPassword, RedirectURIs: cfg.RedirectURIs, Lang: string(cfg.Lang),
+		MetadataFetch: oauth.FetchConfig{AllowPrivate: cfg.ClientMetadataPrivate},
+		Logger:        logger.With("component", "oauth"),
+	}
+	if cfg.AccessTeam != "" {
+		oc.Access = &oauth.AccessConfig{Team: cfg.AccessTeam, AUD: cfg.AccessAUD, Emails: cfg.AccessEmails}
+	}
+	as, err := oauth.New(oc)
+	if err != nil {
+		return nil, fmt.Errorf("%w", err)
+	}
+	if cfg.PublicURL != "" && !as.Enabled() {
+		fmt.Fprintln(stdout, "MAISON_PUBLIC_URL is set but no sign-in method: set MAISON_OPERATOR_PASSWORD (or Cloudflare Access) to let the Claude app connect.")
+	}
+	return as, nil
+}
+
+// doorConfig wires the door to the authorization server and the tools' scopes.
+func doorConfig(ctx context.Context, cfg config, b *bridge, as *oauth.Server, token string, logger *slog.Logger) (door.Config, error) {
+	dc := door.Config{Token: token, NoAuth: cfg.NoAuth, Scopes: oauth.AllScopes, Logger: logger.With("component", "door")}
+	if as == nil {
+		return dc, nil
+	}
+	dc.Verify = func(tok string) (*auth.TokenInfo, error) {
+		g, err := as.Verify(tok)
+		if err != nil {
+			return nil, err
+		}
+		return &auth.TokenInfo{
+			Scopes: g.Scopes, Expiration: g.Expiry, UserID: g.Subject + "|" + g.Client,
+			Extra: map[string]any{"client_id": g.Client, "client_name": g.ClientName, "sub": g.Subject},
+		}, nil
+	}
+	scopes, err := tools.Scopes(ctx, b.server)
+	if err != nil {
+		return dc, fmt.Errorf("listing the tools' scopes: %w", err)
+	}
+	dc.ToolScope = func(name string) (string, bool) { s, ok := scopes[name]; return s, ok }
+	if as.Enabled() {
+		dc.OAuth, dc.OAuthPaths, dc.ResourceMetadataURL = as.Handler(), oauth.Paths, as.ResourceMetadataURL()
+	}
+	return dc, nil
+}

@@ -1,0 +1,125 @@
+package door
+
+import (
+	"bufio"
+	"errors"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/auth"
+)
+
+// oauthDoor is a door with a verifier that knows two tokens, a read-only
+// and a full one, in front of a handler that reports who called.
+func oauthDoor(t *testing.T) http.Handler {
+	t.Helper()
+	h, err := New(Config{
+		Token: "static", Scopes: []string{"house.read", "house.control"},
+		ResourceMetadataURL: "https://maison.example.com/.well-known/oauth-protected-resource/mcp",
+		Verify: func(tok string) (*auth.TokenInfo, error) {
+			switch tok {
+			case "read":
+				return &auth.TokenInfo{Scopes: []string{"house.read"}, Expiration: time.Now().Add(time.Hour), Extra: map[string]any{"client_id": "c1"}}, nil
+			}
+			return nil, errors.New("no")
+		},
+		ToolScope: func(name string) (string, bool) {
+			s, ok := map[string]string{"list_cameras": "house.read", "turn_on": "house.control"}[name]
+			return s, ok
+		},
+	}, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ti := auth.TokenInfoFromContext(r.Context())
+		if ti == nil {
+			w.WriteHeader(500)
+			return
+		}
+		w.Write([]byte(strings.Join(ti.Scopes, " ")))
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func TestChallengesAndScopes(t *testing.T) {
+	h := oauthDoor(t)
+	try := func(token, body string, headers map[string]string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest("POST", "/mcp", strings.NewReader(body))
+		req.RemoteAddr = "192.0.2.9:1"
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		for k, v := range headers {
+			req.Header.Set(k, v)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec
+	}
+	rec := try("", "{}", nil)
+	if c := rec.Header().Get("WWW-Authenticate"); rec.Code != 401 || !strings.Contains(c, `resource_metadata="https://maison.example.com/.well-known/oauth-protected-resource/mcp"`) || strings.Contains(c, "error=") {
+		t.Errorf("no token: %d %q", rec.Code, c)
+	}
+	if c := try("wrong", "{}", nil).Header().Get("WWW-Authenticate"); !strings.Contains(c, `error="invalid_token"`) {
+		t.Errorf("a wrong token's challenge: %q", c)
+	}
+	if rec := try("static", `{"method":"tools/call","params":{"name":"turn_on"}}`, nil); rec.Code != 200 || rec.Body.String() != "house.read house.control" {
+		t.Errorf("the static token: %d %q", rec.Code, rec.Body.String())
+	}
+	turnOn := `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"turn_on"}}`
+	for name, tc := range map[string]struct {
+		body    string
+		headers map[string]string
+		want    int
+	}{
+		"header names an action":         {`{}`, map[string]string{"Mcp-Method": "tools/call", "Mcp-Name": "turn_on"}, 403},
+		"body names an action":           {turnOn, nil, 403},
+		"header lies":                    {turnOn, map[string]string{"Mcp-Method": "tools/call", "Mcp-Name": "list_cameras"}, 403},
+		"batch":                          {`[{"method":"tools/list"},` + turnOn + `]`, nil, 403},
+		"prompt needs read":              {`{"method":"prompts/get","params":{"name":"check_the_house"}}`, nil, 200},
+		"a tool the door does not know":  {`{"method":"tools/call","params":{"name":"nope"}}`, nil, 200},
+		"a read tool":                    {`{"method":"tools/call","params":{"name":"list_cameras"}}`, nil, 200},
+		"list":                           {`{"method":"tools/list"}`, nil, 200},
+		"key in another case is ignored": {`{"method":"tools/call","params":{"Name":"list_cameras","name":"turn_on"}}`, nil, 403},
+	} {
+		rec := try("read", tc.body, tc.headers)
+		if rec.Code != tc.want {
+			t.Errorf("%s: %d, want %d", name, rec.Code, tc.want)
+			continue
+		}
+		if tc.want == 403 {
+			c := rec.Header().Get("WWW-Authenticate")
+			if !strings.Contains(c, `error="insufficient_scope"`) || !strings.Contains(c, `scope="house.read house.control"`) {
+				t.Errorf("%s: challenge %q", name, c)
+			}
+		}
+	}
+	if rec := try("read", strings.Repeat(" ", maxBody+1), nil); rec.Code != 413 {
+		t.Errorf("an oversize body: %d", rec.Code)
+	}
+}
+
+// A request without a token is answered at once, however slowly its body
+// comes: the door never waits for a body it will not read.
+func TestSlowBodyWithoutTokenIsAnsweredAtOnce(t *testing.T) {
+	srv := httptest.NewServer(oauthDoor(t))
+	defer srv.Close()
+	conn, err := net.Dial("tcp", strings.TrimPrefix(srv.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.Write([]byte("POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"))
+	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("no answer while the body trickles: %v", err)
+	}
+	if resp.StatusCode != 401 {
+		t.Errorf("status %d, want 401", resp.StatusCode)
+	}
+}

@@ -1,0 +1,328 @@
+package oauth
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+)
+
+// exchange redeems a code for client with verifier.
+func (r *rig) exchange(client, code, verifier string) (int, map[string]any) {
+	return r.token(url.Values{"grant_type": {"authorization_code"}, "code": {code}, "redirect_uri": {claudeCallback}, "code_verifier": {verifier}, "client_id": {client}})
+}
+
+// authorizeError opens an authorization request that must fail by
+// redirecting back with an error, iss included.
+func (r *rig) authorizeError(t *testing.T, name string, a authz, want string) {
+	t.Helper()
+	p := r.open(r.authorizeURL(a), nil)
+	if p.status != http.StatusFound {
+		t.Errorf("%s: %d, want 302 back to the client with error=%s", name, p.status, want)
+		return
+	}
+	loc, _ := url.Parse(p.header.Get("Location"))
+	if loc.Query().Get("error") != want || loc.Query().Get("iss") != r.url || !strings.HasPrefix(p.header.Get("Location"), claudeCallback+"?") {
+		t.Errorf("%s: redirected to %s, want error=%s with iss", name, p.header.Get("Location"), want)
+	}
+}
+
+// Every attack the issue lists fails with the right status.
+func TestAttacksFail(t *testing.T) {
+	r := newRig(t, nil)
+	client := r.register(claudeCallback)
+	_, challenge := pkce()
+	base := authz{client: client, redirect: claudeCallback, challenge: challenge, state: "s"}
+
+	t.Run("no PKCE", func(t *testing.T) {
+		a := base
+		a.challenge = ""
+		r.authorizeError(t, "no code_challenge", a, "invalid_request")
+	})
+	t.Run("plain PKCE", func(t *testing.T) {
+		a := base
+		a.extra = url.Values{"code_challenge_method": {"plain"}}
+		r.authorizeError(t, "code_challenge_method=plain", a, "invalid_request")
+		a.extra = url.Values{"code_challenge_method": {""}}
+		r.authorizeError(t, "no code_challenge_method (plain by default)", a, "invalid_request")
+	})
+	t.Run("another resource", func(t *testing.T) {
+		a := base
+		a.resource = "https://evil.example/mcp"
+		r.authorizeError(t, "resource of another server", a, "invalid_target")
+	})
+	t.Run("wrong verifier", func(t *testing.T) {
+		c, code, _ := r.grant(claudeCallback, []string{ScopeRead})
+		other, _ := pkce()
+		if status, out := r.exchange(c, code, other); status != 400 || out["error"] != "invalid_grant" {
+			t.Errorf("wrong verifier: %d %v", status, out)
+		}
+		if status, out := r.exchange(c, code, ""); status != 400 || out["error"] != "invalid_request" {
+			t.Errorf("no verifier: %d %v", status, out)
+		}
+	})
+	t.Run("replayed code", func(t *testing.T) {
+		c, code, v := r.grant(claudeCallback, []string{ScopeRead})
+		status, first := r.exchange(c, code, v)
+		if status != 200 {
+			t.Fatalf("first exchange: %d %v", status, first)
+		}
+		if status, out := r.exchange(c, code, v); status != 400 || out["error"] != "invalid_grant" {
+			t.Errorf("replayed code: %d %v", status, out)
+		}
+		// What the first exchange gave is revoked: a replay means the code leaked.
+		if r.mcp(first["access_token"].(string)) != 401 {
+			t.Error("the access token from a replayed code still works")
+		}
+		if status, _ := r.token(url.Values{"grant_type": {"refresh_token"}, "refresh_token": {first["refresh_token"].(string)}, "client_id": {c}}); status != 400 {
+			t.Errorf("the refresh token from a replayed code: %d, want 400", status)
+		}
+	})
+	t.Run("another client's code", func(t *testing.T) {
+		_, code, v := r.grant(claudeCallback, []string{ScopeRead})
+		thief := r.register(claudeCallback)
+		if status, out := r.exchange(thief, code, v); status != 400 || out["error"] != "invalid_grant" {
+			t.Errorf("another client's code: %d %v", status, out)
+		}
+	})
+	t.Run("expired code", func(t *testing.T) {
+		c, code, v := r.grant(claudeCallback, []string{ScopeRead})
+		r.clock.add(CodeTTL + time.Second)
+		if status, out := r.exchange(c, code, v); status != 400 || out["error"] != "invalid_grant" {
+			t.Errorf("expired code: %d %v", status, out)
+		}
+	})
+	t.Run("redirect not allowed", func(t *testing.T) {
+		status, out := r.postJSON("/register", map[string]any{"redirect_uris": []string{"https://evil.example/callback"}, "token_endpoint_auth_method": "none"})
+		if status != 400 || out["error"] != "invalid_redirect_uri" {
+			t.Errorf("registering an unlisted redirect: %d %v", status, out)
+		}
+	})
+	t.Run("open redirect", func(t *testing.T) {
+		// None of these may ever lead the browser away: a page, no Location.
+		for _, evil := range []string{
+			"https://evil.example/cb", "https://claude.ai.evil.example/api/mcp/auth_callback",
+			"https://claude.ai@evil.example/api/mcp/auth_callback", "https://claude.ai/api/mcp/auth_callback/../../../evil",
+			"https://claude.ai/api/mcp/auth_callback?next=https://evil.example", "https://claude.ai/api/mcp/auth_callback#x",
+			"//evil.example/cb", "javascript:alert(1)", "http://127.0.0.1.evil.example/cb", "http://localhost.evil.example/cb",
+			"https://CLAUDE.AI/api/mcp/auth_callback", "https://claude.ai/api/mcp/auth_callback%2F..%2Fevil", " https://claude.ai/api/mcp/auth_callback",
+			"http://127.0.0.1/callback", // loopback, but not registered by this client
+		} {
+			a := base
+			a.redirect = evil
+			p := r.open(r.authorizeURL(a), nil)
+			if p.status != 400 || p.header.Get("Location") != "" {
+				t.Errorf("redirect_uri %q: %d Location=%q, want 400 and no redirect", evil, p.status, p.header.Get("Location"))
+			}
+		}
+		// A valid client id with a forged redirect list fails as unknown.
+		forged := client[:strings.LastIndex(client, ".")] + ".AAAA"
+		a := base
+		a.client = forged
+		if p := r.open(r.authorizeURL(a), nil); p.status != 400 || p.header.Get("Location") != "" {
+			t.Errorf("forged client id: %d %q", p.status, p.header.Get("Location"))
+		}
+		// Repeated parameters are refused, not guessed between.
+		u := r.authorizeURL(base) + "&redirect_uri=" + url.QueryEscape("https://evil.example/cb")
+		if p := r.open(u, nil); p.status != 400 || p.header.Get("Location") != "" {
+			t.Errorf("repeated redirect_uri: %d %q", p.status, p.header.Get("Location"))
+		}
+	})
+	t.Run("tokens", func(t *testing.T) {
+		c, code, v := r.grant(claudeCallback, []string{ScopeRead})
+		_, tok := r.exchange(c, code, v)
+		access, refresh := tok["access_token"].(string), tok["refresh_token"].(string)
+		parts := strings.Split(access, ".")
+
+		other, _ := New(Config{Issuer: "https://other.example", Secret: testSecret})
+		foreign, _, _ := other.Mint([]string{ScopeRead}, time.Hour, "x")
+		claims := decode(t, parts[1])
+		claims["scope"] = "house.read house.control"
+		noneHeader := b64.EncodeToString([]byte(`{"alg":"none","kid":"` + r.as.keys.current.id + `","typ":"at+jwt"}`))
+		hs512 := b64.EncodeToString([]byte(`{"alg":"HS512","kid":"` + r.as.keys.current.id + `","typ":"at+jwt"}`))
+		for name, bad := range map[string]string{
+			"token for another audience": foreign,
+			"tampered payload":           parts[0] + "." + encode(claims) + "." + parts[2],
+			"tampered signature":         parts[0] + "." + parts[1] + "." + flip(parts[2]),
+			"alg none":                   noneHeader + "." + parts[1] + ".",
+			"alg none with signature":    noneHeader + "." + parts[1] + "." + parts[2],
+			"another algorithm":          hs512 + "." + parts[1] + "." + parts[2],
+			"refresh token as access":    refresh,
+			"client id as access":        c,
+			"empty":                      "",
+			"garbage":                    "a.b.c",
+		} {
+			if r.mcp(bad) != 401 {
+				t.Errorf("%s: accepted at /mcp", name)
+			}
+		}
+		if r.mcp(access) != 200 {
+			t.Error("the genuine token is refused")
+		}
+		r.clock.add(AccessTTL)
+		if r.mcp(access) != 401 {
+			t.Error("expired token: accepted")
+		}
+		// An access token is not a refresh token either.
+		if status, _ := r.token(url.Values{"grant_type": {"refresh_token"}, "refresh_token": {access}, "client_id": {c}}); status != 400 {
+			t.Errorf("access token as refresh token: %d", status)
+		}
+	})
+	t.Run("refresh reuse revokes the family", func(t *testing.T) {
+		c, code, v := r.grant(claudeCallback, []string{ScopeRead})
+		_, tok := r.exchange(c, code, v)
+		old := tok["refresh_token"].(string)
+		status, next := r.token(url.Values{"grant_type": {"refresh_token"}, "refresh_token": {old}, "client_id": {c}})
+		if status != 200 {
+			t.Fatal(status)
+		}
+		if status, _ := r.token(url.Values{"grant_type": {"refresh_token"}, "refresh_token": {old}, "client_id": {c}}); status != 400 {
+			t.Errorf("a spent refresh token: %d", status)
+		}
+		if status, _ := r.token(url.Values{"grant_type": {"refresh_token"}, "refresh_token": {next["refresh_token"].(string)}, "client_id": {c}}); status != 400 {
+			t.Errorf("the family after a reuse: %d, want 400 (revoked)", status)
+		}
+		if r.mcp(next["access_token"].(string)) != 401 {
+			t.Error("an access token of a revoked family works")
+		}
+	})
+	t.Run("scope a refresh cannot add", func(t *testing.T) {
+		c, code, v := r.grant(claudeCallback, []string{ScopeRead})
+		_, tok := r.exchange(c, code, v)
+		if status, out := r.token(url.Values{"grant_type": {"refresh_token"}, "refresh_token": {tok["refresh_token"].(string)}, "client_id": {c}, "scope": {"house.read house.control"}}); status != 400 || out["error"] != "invalid_scope" {
+			t.Errorf("widening by refresh: %d %v", status, out)
+		}
+	})
+}
+
+func decode(t *testing.T, part string) map[string]any {
+	b, err := b64.DecodeString(part)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	json.Unmarshal(b, &m)
+	return m
+}
+
+func encode(m map[string]any) string {
+	b, _ := json.Marshal(m)
+	return b64.EncodeToString(b)
+}
+
+func flip(s string) string {
+	b := []byte(s)
+	if b[3] == 'A' {
+		b[3] = 'B'
+	} else {
+		b[3] = 'A'
+	}
+	return string(b)
+}
+
+// The login: wrong passwords lock the address out, even the right password
+// then waits; a form without the page's cookie, or sent from elsewhere, is
+// worthless; Deny grants nothing.
+func TestLoginAttacks(t *testing.T) {
+	r := newRig(t, nil)
+	client := r.register(claudeCallback)
+	_, challenge := pkce()
+	p := r.open(r.authorizeURL(authz{client: client, redirect: claudeCallback, challenge: challenge}), nil)
+	if p.status != 200 {
+		t.Fatalf("page: %d", p.status)
+	}
+	if status, _, _ := r.submit(p, testPassword, "approve", []string{ScopeRead}, func(req *http.Request) { req.Header.Del("Cookie") }); status != 403 {
+		t.Errorf("login without the transaction cookie: %d, want 403", status)
+	}
+	stranger := r.open(r.authorizeURL(authz{client: client, redirect: claudeCallback, challenge: challenge}), nil)
+	staged := p
+	staged.cookies = stranger.cookies // someone else's browser, someone else's cookie
+	if status, _, _ := r.submit(staged, testPassword, "approve", []string{ScopeRead}, nil); status != 403 {
+		t.Errorf("a form staged from another flow: %d, want 403", status)
+	}
+	if status, _, _ := r.submit(p, testPassword, "approve", []string{ScopeRead}, func(req *http.Request) { req.Header.Set("Origin", "https://evil.example") }); status != 403 {
+		t.Errorf("a form posted from another origin: %d, want 403", status)
+	}
+	if status, _, _ := r.submit(p, testPassword, "approve", []string{ScopeRead}, func(req *http.Request) { req.Header.Set("Sec-Fetch-Site", "cross-site") }); status != 403 {
+		t.Errorf("a form posted cross-site: %d, want 403", status)
+	}
+	if status, _, _ := r.submit(p, testPassword, "approve", nil, nil); status != 400 {
+		t.Errorf("no scope ticked: %d, want 400", status)
+	}
+	for i := range maxFailures {
+		if status, _, body := r.submit(p, "guess "+itoa(i), "approve", []string{ScopeRead}, nil); status != 401 || !strings.Contains(string(body), "Wrong password") {
+			t.Errorf("wrong password %d: %d", i+1, status)
+		}
+	}
+	status, h, _ := r.submit(p, testPassword, "approve", []string{ScopeRead}, nil)
+	if status != 429 || h.Get("Retry-After") == "" {
+		t.Errorf("the right password from a locked-out address: %d, want 429 with Retry-After", status)
+	}
+	r.clock.add(lockout)
+	if status, _, _ := r.submit(p, testPassword, "approve", []string{ScopeRead}, nil); status != 400 {
+		t.Errorf("a page older than its ten minutes: %d, want 400", status)
+	}
+	p = r.open(r.authorizeURL(authz{client: client, redirect: claudeCallback, challenge: challenge}), nil)
+	if status, h, _ := r.submit(p, testPassword, "approve", []string{ScopeRead}, nil); status != 303 || !strings.Contains(h.Get("Location"), "code=") {
+		t.Errorf("the right password once the lockout is over: %d", status)
+	}
+	p = r.open(r.authorizeURL(authz{client: client, redirect: claudeCallback, challenge: challenge}), nil)
+	status, h, _ = r.submit(p, "", "deny", []string{ScopeRead}, nil)
+	if loc := h.Get("Location"); status != 303 || !strings.Contains(loc, "error=access_denied") || strings.Contains(loc, "code=") {
+		t.Errorf("deny: %d %s", status, loc)
+	}
+	// Many addresses guessing slow everyone down.
+	g := newLoginGuard(r.clock.now)
+	for i := range globalThreshold {
+		g.failed("198.51.100." + itoa(i))
+	}
+	if g.wait("203.0.113.9") == 0 {
+		t.Error("after 20 failures from anywhere, a new address does not wait")
+	}
+	r.clock.add(globalPause)
+	if g.wait("203.0.113.9") != 0 {
+		t.Error("the global pause does not end")
+	}
+}
+
+// The page: strict headers, no script, the client and the exact redirect
+// shown, French when asked.
+func TestThePage(t *testing.T) {
+	for _, lang := range []string{"en", "fr"} {
+		r := newRig(t, func(c *Config) { c.Lang = lang })
+		client := r.register(claudeCallback)
+		_, challenge := pkce()
+		p := r.open(r.authorizeURL(authz{client: client, redirect: claudeCallback, challenge: challenge}), nil)
+		csp := p.header.Get("Content-Security-Policy")
+		for _, want := range []string{"default-src 'none'", "frame-ancestors 'none'", "form-action 'self' https://claude.ai"} {
+			if !strings.Contains(csp, want) {
+				t.Errorf("%s: CSP %q lacks %q", lang, csp, want)
+			}
+		}
+		if p.header.Get("X-Frame-Options") != "DENY" || p.header.Get("Referrer-Policy") != "same-origin" || p.header.Get("Cache-Control") != "no-store" {
+			t.Errorf("%s: headers %v", lang, p.header)
+		}
+		if strings.Contains(strings.ToLower(p.body), "<script") || !strings.Contains(p.body, claudeCallback) || !strings.Contains(p.body, "Claude") {
+			t.Errorf("%s: the page: %s", lang, p.body)
+		}
+		word := map[string]string{"en": "Approve", "fr": "Autoriser"}[lang]
+		if !strings.Contains(p.body, word) || !strings.Contains(p.body, `lang="`+lang+`"`) {
+			t.Errorf("%s: the page is not in its language", lang)
+		}
+		for _, c := range p.cookies {
+			if !c.HttpOnly || c.SameSite != http.SameSiteStrictMode {
+				t.Errorf("%s: transaction cookie %+v", lang, c)
+			}
+		}
+	}
+	// A client name that tries markup is shown as text.
+	r := newRig(t, nil)
+	_, out := r.postJSON("/register", map[string]any{"redirect_uris": []string{claudeCallback}, "client_name": `<img src=x onerror=alert(1)>Claude`, "token_endpoint_auth_method": "none"})
+	_, challenge := pkce()
+	p := r.open(r.authorizeURL(authz{client: out["client_id"].(string), redirect: claudeCallback, challenge: challenge}), nil)
+	if strings.Contains(p.body, "<img") {
+		t.Errorf("the client's name is not escaped: %s", p.body)
+	}
+}

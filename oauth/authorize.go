@@ -1,0 +1,284 @@
+package oauth
+
+import (
+	"crypto/subtle"
+	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// txClaims is a transaction: an authorization request maison checked and
+// showed to a person. It travels in the page's form, signed, and is bound to
+// the browser that opened the page by a cookie whose digest it carries.
+type txClaims struct {
+	ID        string   `json:"jti"`
+	Nonce     string   `json:"nh"` // digest of the cookie's value
+	Client    string   `json:"cid"`
+	Label     string   `json:"cl"`
+	Name      string   `json:"cn,omitempty"`
+	Redirect  string   `json:"ru"`
+	Challenge string   `json:"cc"`
+	Scopes    []string `json:"sc"`
+	State     string   `json:"st,omitempty"`
+	Exp       int64    `json:"exp"`
+}
+
+// codeClaims is an authorization code.
+type codeClaims struct {
+	ID        string `json:"jti"`
+	Client    string `json:"cid"` // digest of the client id
+	Label     string `json:"cl"`
+	Name      string `json:"cn,omitempty"`
+	Redirect  string `json:"ru"`
+	Challenge string `json:"cc"`
+	Scope     string `json:"scope"`
+	Aud       string `json:"aud"`
+	Sub       string `json:"sub"`
+	Exp       int64  `json:"exp"`
+}
+
+var challengeRE = regexp.MustCompile(`^[A-Za-z0-9_-]{43}$`)
+
+const maxState = 2048
+
+func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request) {
+	switch r.Method {
+	case http.MethodGet, http.MethodHead:
+		s.authorizeStart(w, r)
+	case http.MethodPost:
+		s.authorizeSubmit(w, r)
+	default:
+		methodNotAllowed(w, "GET, POST")
+	}
+}
+
+// authorizeStart checks an authorization request and shows the page. Until
+// the client and its redirect URI are known good, every error is a page,
+// never a redirect: maison must not send a browser anywhere it was told to.
+func (s *Server) authorizeStart(w http.ResponseWriter, r *http.Request) {
+	addr := s.cfg.ClientAddr(r)
+	if ok, wait := s.limits.authorize.allow(addr); !ok {
+		s.page(w, http.StatusTooManyRequests, pageData{Problem: s.text.tooManyRequests}, "", wait)
+		return
+	}
+	q := r.URL.Query()
+	for name, vals := range q {
+		if len(vals) > 1 {
+			s.page(w, http.StatusBadRequest, pageData{Problem: s.text.badRequest + " (" + clean(name, 40) + ")"}, "", 0)
+			return
+		}
+	}
+	c, err := s.resolveClient(r.Context(), q.Get("client_id"))
+	if err != nil {
+		s.log.Info("authorization refused: unknown client", "client_id", clean(q.Get("client_id"), 120), "err", err, "remote", addr)
+		s.page(w, http.StatusBadRequest, pageData{Problem: s.text.unknownClient}, "", 0)
+		return
+	}
+	redirect := q.Get("redirect_uri")
+	if redirect == "" && len(c.Redirects) == 1 {
+		redirect = c.Redirects[0]
+	}
+	if !redirectMatches(c.Redirects, redirect) || !s.redirectAllowed(redirect) {
+		s.log.Info("authorization refused: redirect not allowed", "client", c.Label, "redirect_uri", clean(redirect, 200), "remote", addr)
+		s.page(w, http.StatusBadRequest, pageData{Problem: s.text.badRedirect}, "", 0)
+		return
+	}
+	state := q.Get("state")
+	fail := func(code, desc string) {
+		s.log.Info("authorization refused", "client", c.Label, "error", code, "remote", addr)
+		if len(state) > maxState {
+			state = ""
+		}
+		http.Redirect(w, r, s.withParams(redirect, url.Values{"error": {code}, "error_description": {desc}, "state": {state}}), http.StatusFound)
+	}
+	switch {
+	case len(state) > maxState:
+		fail("invalid_request", "state is too long")
+		return
+	case q.Get("response_type") != "code":
+		fail("unsupported_response_type", "response_type must be code")
+		return
+	case q.Get("code_challenge") == "" || q.Get("code_challenge_method") != "S256":
+		fail("invalid_request", "PKCE is required, with code_challenge_method S256")
+		return
+	case !challengeRE.MatchString(q.Get("code_challenge")):
+		fail("invalid_request", "code_challenge is not a S256 challenge")
+		return
+	case q.Has("resource") && !s.sameResource(q.Get("resource")):
+		fail("invalid_target", "resource must be "+s.resource)
+		return
+	case q.Get("prompt") == "none":
+		fail("login_required", "a person must approve on maison's page")
+		return
+	}
+	scopes := AllScopes
+	if sc := strings.TrimSpace(q.Get("scope")); sc != "" {
+		if scopes = grantedScopes(sc); len(scopes) == 0 {
+			fail("invalid_scope", "maison grants house.read and house.control")
+			return
+		}
+	}
+	data := pageData{Client: c, Redirect: redirect, Ask: true, Password: s.cfg.Password != ""}
+	if s.access != nil {
+		email, err := s.access.verify(r.Context(), r.Header.Get("Cf-Access-Jwt-Assertion"))
+		if err != nil {
+			s.log.Info("authorization refused: no valid Cloudflare Access assertion", "client", c.Label, "err", err, "remote", addr)
+			s.page(w, http.StatusForbidden, pageData{Problem: s.text.accessRefused}, "", 0)
+			return
+		}
+		data.Email = email
+	}
+	nonce := randomID(18)
+	tx := txClaims{
+		ID: randomID(6), Nonce: digest(nonce), Client: c.ID, Label: c.Label, Name: c.Name,
+		Redirect: redirect, Challenge: q.Get("code_challenge"), Scopes: scopes, State: state,
+		Exp: s.now().Add(txTTL).Unix(),
+	}
+	signed, err := s.keys.sign(kindTx, tx)
+	if err != nil {
+		s.page(w, http.StatusInternalServerError, pageData{Problem: s.text.badRequest}, "", 0)
+		return
+	}
+	data.Tx = signed
+	data.Scopes = s.scopeChoices(scopes, scopes)
+	http.SetCookie(w, &http.Cookie{
+		Name: s.cookieName(tx.ID), Value: nonce, Path: "/", MaxAge: int(txTTL.Seconds()),
+		HttpOnly: true, Secure: s.https(), SameSite: http.SameSiteStrictMode,
+	})
+	s.page(w, http.StatusOK, data, redirect, 0)
+}
+
+// authorizeSubmit is the person's answer on the page.
+func (s *Server) authorizeSubmit(w http.ResponseWriter, r *http.Request) {
+	addr := s.cfg.ClientAddr(r)
+	if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "same-origin" {
+		s.log.Warn("authorization form refused: sent from another site", "sec_fetch_site", clean(site, 30), "remote", addr)
+		s.page(w, http.StatusForbidden, pageData{Problem: s.text.staleForm}, "", 0)
+		return
+	}
+	if origin := r.Header.Get("Origin"); origin != "" && origin != s.issuer {
+		s.log.Warn("authorization form refused: sent from another origin", "origin", clean(origin, 120), "remote", addr)
+		s.page(w, http.StatusForbidden, pageData{Problem: s.text.staleForm}, "", 0)
+		return
+	}
+	form, err := readForm(w, r)
+	if err != nil {
+		s.page(w, http.StatusBadRequest, pageData{Problem: s.text.badRequest}, "", 0)
+		return
+	}
+	raw, ok := once(form, "tx")
+	var tx txClaims
+	if !ok || s.keys.verify(kindTx, raw, &tx) != nil || !s.now().Before(time.Unix(tx.Exp, 0)) {
+		s.page(w, http.StatusBadRequest, pageData{Problem: s.text.staleForm}, "", 0)
+		return
+	}
+	cookie, err := r.Cookie(s.cookieName(tx.ID))
+	if err != nil || subtle.ConstantTimeCompare([]byte(digest(cookie.Value)), []byte(tx.Nonce)) != 1 {
+		s.log.Warn("authorization form refused: no transaction cookie from this browser", "client", tx.Label, "remote", addr)
+		s.page(w, http.StatusForbidden, pageData{Problem: s.text.staleForm}, "", 0)
+		return
+	}
+	c := client{ID: tx.Client, Label: tx.Label, Name: tx.Name}
+	if action, _ := once(form, "action"); action == "deny" {
+		s.clearCookie(w, tx.ID)
+		s.log.Info("authorization denied by the person", "client", tx.Label, "remote", addr)
+		http.Redirect(w, r, s.withParams(tx.Redirect, url.Values{"error": {"access_denied"}, "error_description": {"the person declined"}, "state": {tx.State}}), http.StatusSeeOther)
+		return
+	}
+	again := func(status int, problem string) {
+		s.page(w, status, pageData{Client: c, Redirect: tx.Redirect, Ask: true, Password: s.cfg.Password != "", Tx: raw,
+			Scopes: s.scopeChoices(tx.Scopes, form["scope"]), Problem: problem}, tx.Redirect, 0)
+	}
+	if wait := s.logins.wait(addr); wait > 0 {
+		s.log.Warn("login refused: locked out", "remote", addr, "retry_in", wait.Round(time.Second))
+		s.page(w, http.StatusTooManyRequests, pageData{Problem: s.text.lockedOut(wait)}, "", wait)
+		return
+	}
+	sub := "operator"
+	if s.access != nil {
+		email, err := s.access.verify(r.Context(), r.Header.Get("Cf-Access-Jwt-Assertion"))
+		if err != nil {
+			s.page(w, http.StatusForbidden, pageData{Problem: s.text.accessRefused}, "", 0)
+			return
+		}
+		sub = email
+	}
+	if s.cfg.Password != "" {
+		given, _ := once(form, "password")
+		if !passwordMatches(given, s.cfg.Password) {
+			s.logins.failed(addr)
+			s.log.Warn("login failed: wrong operator password", "client", tx.Label, "remote", addr)
+			again(http.StatusUnauthorized, s.text.wrongPassword)
+			return
+		}
+		s.logins.succeeded(addr)
+	}
+	var granted []string
+	for _, sc := range tx.Scopes {
+		if slices.Contains(form["scope"], sc) {
+			granted = append(granted, sc)
+		}
+	}
+	if len(granted) == 0 {
+		again(http.StatusBadRequest, s.text.noScope)
+		return
+	}
+	code := codeClaims{
+		ID: randomID(16), Client: digest(tx.Client), Label: tx.Label, Name: tx.Name, Redirect: tx.Redirect,
+		Challenge: tx.Challenge, Scope: strings.Join(granted, " "), Aud: s.resource, Sub: sub,
+		Exp: s.now().Add(CodeTTL).Unix(),
+	}
+	signed, err := s.keys.sign(kindCode, code)
+	if err != nil {
+		again(http.StatusInternalServerError, s.text.badRequest)
+		return
+	}
+	s.clearCookie(w, tx.ID)
+	s.log.Info("authorization granted", "client", tx.Label, "client_name", tx.Name, "scope", code.Scope, "by", sub, "remote", addr)
+	http.Redirect(w, r, s.withParams(tx.Redirect, url.Values{"code": {signed}, "state": {tx.State}}), http.StatusSeeOther)
+}
+
+// withParams adds an authorization response's parameters, iss always
+// (RFC 9207), to a redirect URI, keeping its own query as it is.
+func (s *Server) withParams(redirect string, v url.Values) string {
+	if v.Get("state") == "" {
+		v.Del("state")
+	}
+	v.Set("iss", s.issuer)
+	sep := "?"
+	if strings.Contains(redirect, "?") {
+		sep = "&"
+	}
+	return redirect + sep + v.Encode()
+}
+
+// sameResource accepts the resource as published, or with a trailing slash.
+func (s *Server) sameResource(r string) bool {
+	return r == s.resource || r == s.resource+"/"
+}
+
+func (s *Server) https() bool { return strings.HasPrefix(s.issuer, "https://") }
+
+// cookieName names a transaction's cookie; over https it is host-only and
+// secure by its prefix.
+func (s *Server) cookieName(id string) string {
+	if s.https() {
+		return "__Host-maison-tx-" + id
+	}
+	return "maison-tx-" + id
+}
+
+func (s *Server) clearCookie(w http.ResponseWriter, id string) {
+	http.SetCookie(w, &http.Cookie{Name: s.cookieName(id), Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: s.https(), SameSite: http.SameSiteStrictMode})
+}
+
+// retryAfter sets Retry-After for a wait.
+func retryAfter(w http.ResponseWriter, wait time.Duration) {
+	if wait > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
+	}
+}

@@ -1,0 +1,118 @@
+package tools
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"maison/camera"
+)
+
+// DefaultResultBudget is the most characters a whole serialized tool result
+// may take by default, base64 and JSON-RPC envelope included: the Claude
+// app takes about 150,000, and this leaves room below it.
+const DefaultResultBudget = 140_000
+
+// envelope is what the JSON-RPC response adds around a result
+// ({"jsonrpc":"2.0","id":…,"result":…} and the 2026 resultType), with room
+// for a long request id.
+const envelope = 256
+
+// resultSize is how many bytes the result takes once serialized as the SDK
+// does (no HTML escaping), plus the envelope. Bytes are never fewer than
+// characters, so a result within the budget in bytes is within it in
+// characters too.
+func resultSize(r *mcp.CallToolResult) int {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if enc.Encode(r) != nil {
+		return 0
+	}
+	return buf.Len() - 1 + envelope
+}
+
+func base64Len(n int) int { return (n + 2) / 3 * 4 }
+
+// fitBudget keeps a tool result within the result budget, whatever tool
+// made it, present or future: the pictures it carries are fitted again,
+// quality first and then size, until the whole result fits. A picture made
+// much smaller than usual is said in its text; anything else is not.
+func (s *server) fitBudget(ctx context.Context, r *mcp.CallToolResult) {
+	budget := s.deps.ResultBudget
+	for try := 0; try < 3; try++ {
+		size := resultSize(r)
+		if size <= budget || ctx.Err() != nil {
+			return
+		}
+		var imgs []*mcp.ImageContent
+		total := 0
+		for _, c := range r.Content {
+			if img, ok := c.(*mcp.ImageContent); ok && img.MIMEType == "image/jpeg" && len(img.Data) > 0 {
+				imgs = append(imgs, img)
+				total += base64Len(len(img.Data))
+			}
+		}
+		if len(imgs) == 0 {
+			s.log.Warn("a tool result is over the result budget and carries no picture to shrink", "chars", size, "budget", budget)
+			return
+		}
+		avail := budget - (size - total)
+		smaller := false
+		for _, img := range imgs {
+			share := avail * base64Len(len(img.Data)) / total
+			maxBytes := share / 4 * 3
+			if try > 0 {
+				maxBytes = maxBytes * 9 / 10
+			}
+			fit, err := camera.FitBytes(img.Data, max(maxBytes, 1))
+			if err != nil {
+				s.log.Warn("a picture could not be fitted within the result budget", "err", err, "budget", budget)
+				r.Content = dropImage(r.Content, img)
+				s.note(r, s.pick(
+					"The picture could not be made small enough for this app, so it was left out; the description still holds.",
+					"L'image n'a pas pu être assez réduite pour cette application; elle a été omise, la description reste valable."))
+				continue
+			}
+			img.Data = fit.JPEG
+			smaller = smaller || fit.MuchSmaller()
+		}
+		if smaller {
+			s.smallerNote(r)
+		}
+	}
+}
+
+// smallerNote says, once, that the picture had to be made much smaller
+// than usual.
+func (s *server) smallerNote(r *mcp.CallToolResult) {
+	s.note(r, s.pick(
+		"The picture had to be made much smaller than usual to fit what this app accepts, so fine detail may be lost.",
+		"L'image a dû être beaucoup réduite pour tenir dans ce que l'application accepte; des détails fins peuvent manquer."))
+}
+
+// note adds a sentence to the result's last text, once.
+func (s *server) note(r *mcp.CallToolResult, sentence string) {
+	for i := len(r.Content) - 1; i >= 0; i-- {
+		if tc, ok := r.Content[i].(*mcp.TextContent); ok {
+			if !strings.Contains(tc.Text, sentence) {
+				tc.Text = strings.TrimSpace(tc.Text + " " + sentence)
+			}
+			return
+		}
+	}
+	r.Content = append(r.Content, &mcp.TextContent{Text: sentence})
+}
+
+func dropImage(cs []mcp.Content, img *mcp.ImageContent) []mcp.Content {
+	out := cs[:0:0]
+	for _, c := range cs {
+		if c != mcp.Content(img) {
+			out = append(out, c)
+		}
+	}
+	return out
+}

@@ -1,0 +1,220 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// The scopes a caller may hold. A call over stdio, or through --no-auth on
+// loopback, carries no token and may use everything.
+const (
+	ScopeRead    = "house.read"    // cameras, states, descriptions: every read-only tool, and the prompt
+	ScopeControl = "house.control" // actions: every tool that can change something
+)
+
+// ScopeOf is the scope a tool needs: house.read for a read-only tool,
+// house.control for any other, present or future.
+func ScopeOf(t *mcp.Tool) string {
+	if t.Annotations != nil && t.Annotations.ReadOnlyHint {
+		return ScopeRead
+	}
+	return ScopeControl
+}
+
+// Scopes lists the scope each tool of srv needs, by name, for the HTTP door
+// to refuse early what the token does not allow.
+func Scopes(ctx context.Context, srv *mcp.Server) (map[string]string, error) {
+	st, ct := mcp.NewInMemoryTransports()
+	ss, err := srv.Connect(ctx, st, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer ss.Close()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "maison-scopes", Version: "1"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer cs.Close()
+	out := map[string]string{}
+	for t, err := range cs.Tools(ctx, nil) {
+		if err != nil {
+			return nil, err
+		}
+		out[t.Name] = ScopeOf(t)
+	}
+	return out, nil
+}
+
+// granted returns the scopes of the caller's token, and whether a token
+// limits it at all.
+func granted(req mcp.Request) ([]string, bool) {
+	if ex := req.GetExtra(); ex != nil && ex.TokenInfo != nil {
+		return ex.TokenInfo.Scopes, true
+	}
+	return nil, false
+}
+
+// clientOf names who is calling, for the audit log: the client id and name
+// from the token, or the local process.
+func clientOf(req mcp.Request) (id, name string) {
+	if ex := req.GetExtra(); ex != nil && ex.TokenInfo != nil {
+		id, _ = ex.TokenInfo.Extra["client_id"].(string)
+		name, _ = ex.TokenInfo.Extra["client_name"].(string)
+		if id == "" {
+			id = "token"
+		}
+		return id, name
+	}
+	return "local", ""
+}
+
+// toolScopes remembers which scope each tool needs; tools are fixed once
+// New returns.
+type toolScopes struct {
+	once  sync.Once
+	scope map[string]string
+}
+
+// guard is the receiving middleware every request passes: it narrows
+// tools/list to the tools the token allows, refuses a call to any other as
+// if the tool did not exist, writes the audit line of every tool call, and
+// keeps every result within the result budget.
+func (s *server) guard(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		scopes, limited := granted(req)
+		switch method {
+		case "tools/list":
+			res, err := next(ctx, method, req)
+			if lr, ok := res.(*mcp.ListToolsResult); ok && err == nil && limited {
+				lr.Tools = slices.DeleteFunc(slices.Clone(lr.Tools), func(t *mcp.Tool) bool { return !slices.Contains(scopes, ScopeOf(t)) })
+			}
+			return res, err
+		case "prompts/get":
+			if limited && !slices.Contains(scopes, ScopeRead) {
+				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "unknown prompt"}
+			}
+		case "prompts/list":
+			if limited && !slices.Contains(scopes, ScopeRead) {
+				res, err := next(ctx, method, req)
+				if pr, ok := res.(*mcp.ListPromptsResult); ok && err == nil {
+					pr.Prompts = []*mcp.Prompt{}
+				}
+				return res, err
+			}
+		case "tools/call":
+			cr, ok := req.(*mcp.CallToolRequest)
+			if !ok || cr.Params == nil {
+				break
+			}
+			if limited {
+				if need, known := s.scopeOf(ctx, cr, next); known && !slices.Contains(scopes, need) {
+					id, _ := clientOf(req)
+					s.log.Info("tool call refused: not in the token's scopes", "client", id, "tool", cr.Params.Name, "needs", need)
+					return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "unknown tool " + jsonQuote(cr.Params.Name)}
+				}
+			}
+			start := time.Now()
+			res, err := next(ctx, method, req)
+			if r, ok := res.(*mcp.CallToolResult); ok && err == nil {
+				s.fitBudget(ctx, r)
+			}
+			s.audit(req, cr, res, err, time.Since(start))
+			return res, err
+		}
+		return next(ctx, method, req)
+	}
+}
+
+// scopeOf finds the scope a called tool needs, listing the tools once.
+func (s *server) scopeOf(ctx context.Context, cr *mcp.CallToolRequest, next mcp.MethodHandler) (string, bool) {
+	s.scopes.once.Do(func() {
+		m := map[string]string{}
+		params := &mcp.ListToolsParams{}
+		for {
+			res, err := next(ctx, "tools/list", &mcp.ListToolsRequest{Session: cr.Session, Params: params})
+			lr, ok := res.(*mcp.ListToolsResult)
+			if err != nil || !ok {
+				break
+			}
+			for _, t := range lr.Tools {
+				m[t.Name] = ScopeOf(t)
+			}
+			if lr.NextCursor == "" {
+				break
+			}
+			params = &mcp.ListToolsParams{Cursor: lr.NextCursor}
+		}
+		s.scopes.scope = m
+	})
+	need, ok := s.scopes.scope[cr.Params.Name]
+	return need, ok
+}
+
+// auditArgs are the arguments an audit line names: what was looked at or
+// acted on. Nothing else is logged (a confirmation code never is).
+var auditArgs = []string{"camera", "name", "area", "floor", "domain"}
+
+// audit writes one line per tool call: which client read which camera or
+// ran which action, and how it ended.
+func (s *server) audit(req mcp.Request, cr *mcp.CallToolRequest, res mcp.Result, err error, took time.Duration) {
+	id, name := clientOf(req)
+	attrs := []any{"client", id}
+	if name != "" {
+		attrs = append(attrs, "client_name", logText(name))
+	}
+	attrs = append(attrs, "tool", cr.Params.Name)
+	var args map[string]any
+	if json.Unmarshal(cr.Params.Arguments, &args) == nil {
+		for _, k := range auditArgs {
+			switch v := args[k].(type) {
+			case string:
+				attrs = append(attrs, k, logText(v))
+			case []any:
+				b, _ := json.Marshal(v)
+				attrs = append(attrs, k, logText(string(b)))
+			}
+		}
+		if _, ok := args["confirmation"]; ok {
+			attrs = append(attrs, "confirmed", true)
+		}
+	}
+	outcome := "ok"
+	switch r, _ := res.(*mcp.CallToolResult); {
+	case err != nil:
+		outcome = "protocol error"
+	case r != nil && r.IsError:
+		outcome = "refused or failed"
+	case r != nil && len(r.InputRequests) > 0:
+		outcome = "asked the person"
+	}
+	attrs = append(attrs, "outcome", outcome, "took", took.Round(time.Millisecond))
+	s.log.Info("tool call", attrs...)
+}
+
+// logText bounds text from outside for a log line and drops control
+// characters, so it cannot forge a line.
+func logText(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+			return -1
+		}
+		return r
+	}, strings.ToValidUTF8(s, ""))
+	if r := []rune(s); len(r) > 80 {
+		s = string(r[:80]) + "…"
+	}
+	return s
+}
+
+func jsonQuote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}

@@ -1,0 +1,80 @@
+package tools_test
+
+import (
+	"context"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/auth"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// scoped serves the tools behind a bearer gate whose tokens are scope
+// names: "house.read", "house.control", or both joined by "+".
+func scoped(t *testing.T) string {
+	return httpServer(t, 0, nil, auth.RequireBearerToken(func(_ context.Context, tok string, _ *http.Request) (*auth.TokenInfo, error) {
+		return &auth.TokenInfo{Scopes: strings.Split(tok, "+"), Expiration: time.Now().Add(time.Hour), Extra: map[string]any{"client_id": "test-" + tok}}, nil
+	}, nil))
+}
+
+type bearerRT struct{ token string }
+
+func (b bearerRT) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+b.token)
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+func connectAs(t *testing.T, url, token string) *mcp.ClientSession {
+	t.Helper()
+	tr := &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: &http.Client{Transport: bearerRT{token}}, DisableStandaloneSSE: true}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "scoped", Version: "1"}, nil).Connect(t.Context(), tr, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
+// The MCP server itself narrows what a token sees and may call, whatever
+// the door in front did: a tool outside the token's scopes is absent from
+// the list and unknown when called.
+func TestScopesInsideTheServer(t *testing.T) {
+	url := scoped(t)
+	for token, want := range map[string][]string{
+		"house.read":               {"camera_snapshot", "describe_camera", "describe_house", "ha_get_date_time", "list_cameras", "what_happened"},
+		"house.control":            {"ha_hass_set_position", "set_light", "turn_off", "turn_on"},
+		"house.read+house.control": {"camera_snapshot", "describe_camera", "describe_house", "ha_get_date_time", "ha_hass_set_position", "list_cameras", "set_light", "turn_off", "turn_on", "what_happened"},
+	} {
+		cs := connectAs(t, url, token)
+		res, err := cs.ListTools(t.Context(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, tool := range res.Tools {
+			got = append(got, tool.Name)
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s lists %v, want %v", token, got, want)
+		}
+	}
+	read := connectAs(t, url, "house.read")
+	if _, err := read.CallTool(t.Context(), &mcp.CallToolParams{Name: "turn_on", Arguments: map[string]any{"name": "Kitchen Light"}}); err == nil || !strings.Contains(err.Error(), "unknown tool") {
+		t.Errorf("turn_on with house.read: %v, want unknown tool", err)
+	}
+	control := connectAs(t, url, "house.control")
+	if _, err := control.CallTool(t.Context(), &mcp.CallToolParams{Name: "camera_snapshot", Arguments: map[string]any{"camera": "garage"}}); err == nil {
+		t.Error("camera_snapshot with house.control only was run")
+	}
+	if _, err := control.GetPrompt(t.Context(), &mcp.GetPromptParams{Name: "check_the_house"}); err == nil {
+		t.Error("the prompt with house.control only")
+	}
+	if res, err := control.CallTool(t.Context(), &mcp.CallToolParams{Name: "turn_on", Arguments: map[string]any{"name": "Kitchen Light"}}); err != nil || res.IsError {
+		t.Errorf("turn_on with house.control: %v", err)
+	}
+}

@@ -1,0 +1,141 @@
+package tools
+
+import (
+	"context"
+	"errors"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"maison/assist"
+)
+
+// happenedLimit bounds how many sentences one answer says, so it can be spoken.
+const happenedLimit = 7
+
+var whatHappenedArgs = []argSpec{
+	{name: "hours", kind: argInt, min: 1, max: 168,
+		doc:   "The last this many hours, from 1 to 168. Without hours or since, the last 12 hours.",
+		wants: "a whole number of hours from 1 to 168", wantsFR: "un nombre entier d'heures de 1 à 168"},
+	{name: "since", kind: argText,
+		doc:   "A time in the house's time zone to start from, such as 08:00, 8 am, yesterday 18:00 or hier 18 h.",
+		wants: "a time such as 08:00, 8 am or yesterday 18:00", wantsFR: "une heure comme 08:00, 8 h ou hier 18 h"},
+	{name: "name", kind: argText, doc: "Only the device with this name, such as front door lock.",
+		wants: "a device's name as text, such as front door lock", wantsFR: "le nom d'un appareil en texte, comme serrure de la porte d'entrée"},
+	{name: "area", kind: argText, doc: "Only this room or area, such as garage.",
+		wants: "a room's name as text, such as garage", wantsFR: "le nom d'une pièce en texte, comme garage"},
+}
+
+var whatHappenedTool = &mcp.Tool{
+	Name:        "what_happened",
+	Title:       "What happened",
+	Description: "Says in spoken sentences what changed at home over a period, the most important first: doors, windows, gates and locks opened and whether they still are, alarms, people and movement seen (counted, with the last time), lights left on, cameras that went unavailable. Covers the last 12 hours unless hours or since say otherwise; can be narrowed to one device or room. For example: “did anyone come to the door while I was out?”",
+	Annotations: &mcp.ToolAnnotations{Title: "What happened", ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: no(), OpenWorldHint: no()},
+}
+
+func (s *server) whatHappened(ctx context.Context, _ *mcp.CallToolRequest, in argValues) *mcp.CallToolResult {
+	loc := s.houseLocation()
+	now := s.now()
+	p := assist.Period{End: now}
+	hours, byHours := in.number("hours")
+	since := in.text("since")
+	switch {
+	case byHours && since != "":
+		return sayError(s.pick(
+			"Give either how many hours or since when, not both, so nothing was read. Call it again with one of them.",
+			"Donnez soit un nombre d'heures, soit depuis quand, pas les deux, alors rien n'a été lu. Rappelez-le avec l'un des deux."))
+	case since != "":
+		start, ok := parseSince(since, now, loc)
+		if !ok {
+			return sayError(s.pick(
+				"The argument “since” must be a time such as 08:00, 8 am or yesterday 18:00, so nothing was read. Call it again with such a time, or with a number of hours.",
+				"L'argument « since » doit être une heure comme 08:00, 8 h ou hier 18 h, alors rien n'a été lu. Rappelez-le avec une telle heure, ou avec un nombre d'heures."))
+		}
+		p.Start = start
+	default:
+		if !byHours {
+			hours = 12
+		}
+		p.Hours, p.Start = hours, now.Add(-time.Duration(hours)*time.Hour)
+	}
+	ents, err := s.deps.Live.Entities(ctx)
+	if err != nil && !errors.Is(err, assist.ErrNoMatch) {
+		return sayError(s.haTrouble(err))
+	}
+	name, area := in.text("name"), in.text("area")
+	var chosen []assist.Entity
+	var ids []string
+	for _, e := range ents {
+		if name != "" && !hasName(e, name) || area != "" && !couldTarget(e, "", targetIn{Area: area}) {
+			continue
+		}
+		// Home Assistant checks no permission per entity on its history: ask
+		// only for entities known by identity to be exposed.
+		if e.ID == "" || !assist.Tellable(e, assist.FactsOf(s.deps.HA, e)) {
+			continue
+		}
+		chosen, ids = append(chosen, e), append(ids, e.ID)
+	}
+	if len(chosen) == 0 && (name != "" || area != "") {
+		return sayError(s.pick(
+			"Nothing shared with me that has a history to tell matches that. Ask without a name or a room to hear the whole house.",
+			"Rien de ce qui m'est partagé et qui a un historique ne correspond. Demandez sans nom ni pièce pour entendre toute la maison."))
+	}
+	hist, err := s.deps.HA.History(ctx, p.Start, now, ids)
+	if err != nil {
+		return sayError(s.haTrouble(err))
+	}
+	facts := func(e assist.Entity) assist.Facts { return assist.FactsOf(s.deps.HA, e) }
+	return say(assist.SayHappened(s.deps.Lang, loc, p, chosen, facts, hist, happenedLimit))
+}
+
+// houseLocation is Home Assistant's time zone, else the machine's.
+func (s *server) houseLocation() *time.Location {
+	if tz := s.deps.HA.Config().TimeZone; tz != "" {
+		if loc, err := time.LoadLocation(tz); err == nil {
+			return loc
+		}
+	}
+	return time.Local
+}
+
+var sinceRE = regexp.MustCompile(`^(?:(yesterday|hier)\s+)?(\d{1,2})(?:\s*(?::|h)\s*(\d{2})?)?\s*(am|pm|a\.m\.|p\.m\.)?(?:\s+(yesterday|hier))?$`)
+
+// parseSince reads a local time as people give it: "08:00", "8 am",
+// "8:30 pm", "18h30", "yesterday 18:00", "hier 18 h". A time later than now
+// today means yesterday.
+func parseSince(s string, now time.Time, loc *time.Location) (time.Time, bool) {
+	m := sinceRE.FindStringSubmatch(strings.ToLower(strings.TrimSpace(s)))
+	if m == nil {
+		return time.Time{}, false
+	}
+	h, _ := strconv.Atoi(m[2])
+	min := 0
+	if m[3] != "" {
+		min, _ = strconv.Atoi(m[3])
+	}
+	switch strings.ReplaceAll(m[4], ".", "") {
+	case "am":
+		if h == 12 {
+			h = 0
+		}
+	case "pm":
+		if h < 12 {
+			h += 12
+		}
+	}
+	if h > 23 || min > 59 {
+		return time.Time{}, false
+	}
+	local := now.In(loc)
+	t := time.Date(local.Year(), local.Month(), local.Day(), h, min, 0, 0, loc)
+	if m[1] != "" || m[5] != "" {
+		t = t.AddDate(0, 0, -1)
+	} else if t.After(local) {
+		t = t.AddDate(0, 0, -1)
+	}
+	return t, true
+}
