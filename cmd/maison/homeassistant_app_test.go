@@ -338,7 +338,10 @@ func TestHomeAssistantAppOptionsAreMaisonSettings(t *testing.T) {
 			}
 			return fmt.Sprint(o.def)
 		}
-		candidates := append(slices.Clone(o.ty.choices), "http://homeassistant:8123", strings.Repeat("s3cret", 8), "off", "all", "camera.front_door", "GetDateTime", "info", "en", "x")
+		if n := o.ty.min; n != nil && (o.ty.base == "int" || o.ty.base == "float") {
+			return strconv.FormatFloat(*n, 'f', -1, 64)
+		}
+		candidates := append(slices.Clone(o.ty.choices), "http://homeassistant:8123", strings.Repeat("s3cret", 8), "off", "all", "camera.front_door", "GetDateTime", "someone@example.com", "https://my.home-assistant.io/redirect/oauth", "info", "en", "x")
 		for _, v := range candidates {
 			e := copyEnv(base)
 			e[settingOf(o.name)] = v
@@ -501,7 +504,7 @@ type appRun struct {
 	listen string
 }
 
-func startAppRun(t *testing.T, options map[string]any) *appRun {
+func startAppRun(t *testing.T, options func(listen string) map[string]any) *appRun {
 	t.Helper()
 	bash := lookPathOrSkip(t, "bash", "bash")
 	lookPathOrSkip(t, "jq", "Debian jq")
@@ -516,17 +519,17 @@ func startAppRun(t *testing.T, options map[string]any) *appRun {
 	if err := os.WriteFile(filepath.Join(bin, "maison"), []byte(wrapper), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	raw, _ := json.Marshal(options)
-	optionsPath := filepath.Join(dir, "options.json")
-	if err := os.WriteFile(optionsPath, raw, 0o600); err != nil {
-		t.Fatal(err)
-	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	listen := ln.Addr().String()
 	ln.Close()
+	raw, _ := json.Marshal(options(listen))
+	optionsPath := filepath.Join(dir, "options.json")
+	if err := os.WriteFile(optionsPath, raw, 0o600); err != nil {
+		t.Fatal(err)
+	}
 	r := &appRun{out: &lockedBuffer{}, dir: dir, done: make(chan error, 1), listen: listen}
 	r.cmd = exec.Command(bash, filepath.Join(appDir, "rootfs/etc/services.d/maison/run"), optionsPath)
 	// What the Supervisor gives every app; the run script must not pass it on.
@@ -598,21 +601,36 @@ func TestHomeAssistantAppRunsWithItsOwnUser(t *testing.T) {
 	known := knownSettings(t)
 	house, haURL := demoHouse(t)
 	const clientToken = "a-client-token-for-claude-code-on-the-lan"
-	// A token holding characters a shell would trip on.
-	r := startAppRun(t, map[string]any{
-		"ha_url": haURL, "ha_token": house.UserToken(), "token": clientToken,
-		"cameras": []string{"camera.front_door", "camera.garage"}, "lang": "fr", "log_level": "info",
-		"passthrough": "",
+	const password = "a passphrase of several words"
+	r := startAppRun(t, func(listen string) map[string]any {
+		return map[string]any{
+			"ha_url": haURL, "ha_token": house.UserToken(), "token": clientToken,
+			"cameras": []string{"camera.front_door", "camera.garage"}, "lang": "fr", "log_level": "info",
+			"passthrough": "", "public_url": "http://" + listen, "operator_password": password,
+			"redirect_uris": []string{"https://my.home-assistant.io/redirect/oauth"},
+		}
 	})
 	r.waitServing(t)
 	log := r.out.String()
-	for _, want := range []string{"maison dev (", "checking Home Assistant at " + haURL, `ok    signed in as "Maison", not an administrator`} {
+	for _, want := range []string{
+		"maison dev (", "checking Home Assistant at " + haURL, `ok    signed in as "Maison", not an administrator`,
+		"made a signing secret", "OAuth for the Claude app and other connectors: add http://" + r.listen + "/mcp as a custom connector",
+	} {
 		if !strings.Contains(log, want) {
 			t.Errorf("the app's log lacks %q:\n%s", want, log)
 		}
 	}
-	if strings.Contains(log, house.UserToken()) || strings.Contains(log, clientToken) {
-		t.Error("the app's log shows a token")
+	secret, err := os.ReadFile(filepath.Join(r.dir, "oauth-secret"))
+	if err != nil {
+		t.Fatalf("no signing secret kept in the app's storage: %v", err)
+	}
+	if fi, _ := os.Stat(filepath.Join(r.dir, "oauth-secret")); fi.Mode().Perm() != 0o600 {
+		t.Errorf("the signing secret is readable by others: %v", fi.Mode())
+	}
+	for _, s := range []string{house.UserToken(), clientToken, password, strings.TrimSpace(string(secret))} {
+		if strings.Contains(log, s) {
+			t.Errorf("the app's log shows a secret (%.6s…)", s)
+		}
 	}
 	for _, sub := range []string{"check", "serve"} {
 		env := r.env(t, sub)
@@ -625,6 +643,8 @@ func TestHomeAssistantAppRunsWithItsOwnUser(t *testing.T) {
 		want := map[string]string{
 			"MAISON_HA_URL": haURL, "MAISON_HA_TOKEN": house.UserToken(), "MAISON_TOKEN": clientToken,
 			"MAISON_CAMERAS": "camera.front_door,camera.garage", "MAISON_LANG": "fr", "MAISON_LOG_LEVEL": "info",
+			"MAISON_PUBLIC_URL": "http://" + r.listen, "MAISON_OPERATOR_PASSWORD": password,
+			"MAISON_SECRET": strings.TrimSpace(string(secret)), "MAISON_REDIRECT_URIS": "https://my.home-assistant.io/redirect/oauth",
 		}
 		for k, v := range want {
 			if env[k] != v {
@@ -659,7 +679,9 @@ func TestHomeAssistantAppRunsWithItsOwnUser(t *testing.T) {
 
 func TestHomeAssistantAppRefusesAnAdminToken(t *testing.T) {
 	house, haURL := demoHouse(t)
-	r := startAppRun(t, map[string]any{"ha_url": haURL, "ha_token": house.AdminToken(), "lang": "en", "log_level": "info", "cameras": []string{}})
+	r := startAppRun(t, func(string) map[string]any {
+		return map[string]any{"ha_url": haURL, "ha_token": house.AdminToken(), "lang": "en", "log_level": "info", "cameras": []string{}}
+	})
 	select {
 	case err := <-r.done:
 		if err == nil {
@@ -697,5 +719,43 @@ func TestHomeAssistantAppSaysWhatIsMissing(t *testing.T) {
 		if err == nil || !strings.Contains(string(out), tc.want) {
 			t.Errorf("%s: exit %v, said %q; want a failure saying %q", name, err, out, tc.want)
 		}
+	}
+}
+
+func TestHomeAssistantAppKeepsItsSigningSecret(t *testing.T) {
+	bash := lookPathOrSkip(t, "bash", "bash")
+	lookPathOrSkip(t, "jq", "Debian jq")
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "bin")
+	os.Mkdir(bin, 0o755)
+	// A stand-in maison that only records what it was given.
+	fake := fmt.Sprintf("#!/bin/sh\nenv >%q/env-\"$1\"\n", dir)
+	if err := os.WriteFile(filepath.Join(bin, "maison"), []byte(fake), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	start := func(options string) string {
+		path := filepath.Join(dir, "options.json")
+		os.WriteFile(path, []byte(options), 0o600)
+		cmd := exec.Command(bash, filepath.Join(appDir, "rootfs/etc/services.d/maison/run"), path)
+		cmd.Env = []string{"PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH")}
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("the run script failed: %v\n%s", err, out)
+		}
+		r := &appRun{dir: dir}
+		return r.env(t, "serve")["MAISON_SECRET"]
+	}
+	const withSignIn = `{"ha_url":"http://homeassistant:8123","ha_token":"t","public_url":"https://maison.example.com","operator_password":"a passphrase of words"}`
+	first := start(withSignIn)
+	if len(first) < 40 {
+		t.Fatalf("MAISON_SECRET=%q: want a made-up secret of 32 random bytes", first)
+	}
+	if again := start(withSignIn); again != first {
+		t.Errorf("the signing secret changed at restart (%q, then %q): every connected app would be revoked", first, again)
+	}
+	if own := start(`{"ha_url":"http://homeassistant:8123","ha_token":"t","public_url":"https://maison.example.com","secret":"the operator's own secret, long enough"}`); own != "the operator's own secret, long enough" {
+		t.Errorf("the secret option was not used: MAISON_SECRET=%q", own)
+	}
+	if none := start(`{"ha_url":"http://homeassistant:8123","ha_token":"t"}`); none != "" {
+		t.Errorf("without sign-in, MAISON_SECRET=%q was set", none)
 	}
 }
