@@ -101,8 +101,9 @@ func TestReleaseBinaries(t *testing.T) {
 			continue
 		}
 		// The version is stamped in, as `maison --version` and serverInfo say
-		// it, and the build settings are the release's: no cgo (static), no
-		// local paths, ARMv7 for 32-bit ARM.
+		// it (-trimpath keeps -ldflags out of the build information, so the
+		// string itself is looked for), and the build settings are the
+		// release's: no cgo (static), no local paths, ARMv7 for 32-bit ARM.
 		if !bytes.Contains(data, []byte(version)) {
 			t.Errorf("%s does not carry its version %s", name, version)
 		}
@@ -123,9 +124,6 @@ func TestReleaseBinaries(t *testing.T) {
 			if !strings.HasPrefix(settings[k], v) {
 				t.Errorf("%s was built with %s=%q, want %q", name, k, settings[k], v)
 			}
-		}
-		if !strings.Contains(settings["-ldflags"], "-X main.version="+version) {
-			t.Errorf("%s: ldflags %q do not stamp the version", name, settings["-ldflags"])
 		}
 		switch tg.os {
 		case "linux":
@@ -203,22 +201,28 @@ func TestReleaseBinaries(t *testing.T) {
 	}
 }
 
-// desktopStart is how Claude Desktop would start the bundle on a platform.
-type desktopStart struct {
-	Manifest struct {
-		UserConfig map[string]struct {
-			Sensitive bool `json:"sensitive"`
-			Required  bool `json:"required"`
-		} `json:"user_config"`
-		Server struct {
-			Type string `json:"type"`
-		} `json:"server"`
-	} `json:"manifest"`
-	Config *struct {
-		Command string            `json:"command"`
-		Args    []string          `json:"args"`
-		Env     map[string]string `json:"env"`
-	} `json:"config"`
+// desktopManifest is what the tests read of the bundle's manifest.
+type desktopManifest struct {
+	UserConfig map[string]struct {
+		Sensitive bool `json:"sensitive"`
+		Required  bool `json:"required"`
+	} `json:"user_config"`
+	Server struct {
+		Type string `json:"type"`
+	} `json:"server"`
+}
+
+// desktopConfig is how Claude Desktop starts the server; nil when it would not.
+type desktopConfig *struct {
+	Command string            `json:"command"`
+	Args    []string          `json:"args"`
+	Env     map[string]string `json:"env"`
+}
+
+// desktopCase is one platform and the person's answers to user_config.
+type desktopCase struct {
+	Platform string         `json:"platform"`
+	Answers  map[string]any `json:"answers"`
 }
 
 // mcpbPackage finds the installed @anthropic-ai/mcpb package from its CLI.
@@ -243,33 +247,36 @@ func mcpbPackage(t *testing.T) string {
 	return ""
 }
 
-// startAsDesktop unpacks the bundle and resolves its start for a platform
-// with the person's answers, using the official package's own functions.
-func startAsDesktop(t *testing.T, bundle, platform string, answers map[string]any) (desktopStart, string) {
+// startAsDesktop unpacks the bundle once and resolves how Claude Desktop
+// starts it in each case, using the official package's own functions. It
+// returns the manifest, one config per case, and where the bundle was unpacked.
+func startAsDesktop(t *testing.T, bundle string, cases []desktopCase) (desktopManifest, []desktopConfig, string) {
 	t.Helper()
 	out := t.TempDir()
-	raw, _ := json.Marshal(answers)
-	cmd := exec.Command("node", "testdata/claude-desktop.mjs", mcpbPackage(t), bundle, out, platform, string(raw))
+	raw, _ := json.Marshal(cases)
+	cmd := exec.Command("node", "testdata/claude-desktop.mjs", mcpbPackage(t), bundle, out, string(raw))
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	stdout, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("resolving the bundle as Claude Desktop does: %v\n%s", err, stderr.String())
 	}
-	var ds desktopStart
-	if err := json.Unmarshal(stdout, &ds); err != nil {
+	var got struct {
+		Manifest desktopManifest `json:"manifest"`
+		Configs  []desktopConfig `json:"configs"`
+	}
+	if err := json.Unmarshal(stdout, &got); err != nil || len(got.Configs) != len(cases) {
 		t.Fatalf("%v: %s", err, stdout)
 	}
-	return ds, out
+	return got.Manifest, got.Configs, out
 }
 
 func TestReleaseBundleStartsAsClaudeDesktopDoes(t *testing.T) {
 	known := knownSettings(t)
 	dir, version := release(t)
 	bundle := filepath.Join(dir, "maison-"+version+".mcpb")
-	validate, err := exec.Command("mcpb", "info", bundle).CombinedOutput()
-	if err != nil {
-		t.Fatalf("mcpb info %s: %v\n%s", bundle, err, validate)
+	if info, err := exec.Command("mcpb", "info", bundle).CombinedOutput(); err != nil {
+		t.Fatalf("mcpb info %s: %v\n%s", bundle, err, info)
 	}
 
 	house, haURL := demoHouse(t)
@@ -277,25 +284,35 @@ func TestReleaseBundleStartsAsClaudeDesktopDoes(t *testing.T) {
 		"ha_url": haURL, "ha_token": house.UserToken(), "lang": "fr",
 		"cameras": "camera.front_door, camera.garage",
 	}
+	platforms := []string{"darwin", "win32", "linux"}
+	var cases []desktopCase
+	for _, p := range platforms {
+		cases = append(cases, desktopCase{p, answers})
+	}
+	cases = append(cases,
+		desktopCase{"linux", map[string]any{"ha_url": haURL}},                                // no token
+		desktopCase{"linux", map[string]any{"ha_url": haURL, "ha_token": house.UserToken()}}, // only what is required
+	)
+	manifest, configs, root := startAsDesktop(t, bundle, cases)
+	if manifest.Server.Type != "binary" {
+		t.Errorf("server type %q, want binary", manifest.Server.Type)
+	}
 
 	// Each platform's command is a native program in the bundle.
-	for _, platform := range []string{"darwin", "win32", "linux"} {
-		ds, root := startAsDesktop(t, bundle, platform, answers)
-		if ds.Config == nil {
+	for i, platform := range platforms {
+		cfg := configs[i]
+		if cfg == nil {
 			t.Fatalf("%s: Claude Desktop would not start the bundle with every answer given", platform)
 		}
-		if ds.Manifest.Server.Type != "binary" {
-			t.Errorf("server type %q, want binary", ds.Manifest.Server.Type)
+		if !slices.Equal(cfg.Args, []string{"stdio"}) {
+			t.Errorf("%s: args %q, want [stdio]", platform, cfg.Args)
 		}
-		if !slices.Equal(ds.Config.Args, []string{"stdio"}) {
-			t.Errorf("%s: args %q, want [stdio]", platform, ds.Config.Args)
-		}
-		rel, err := filepath.Rel(root, ds.Config.Command)
+		rel, err := filepath.Rel(root, cfg.Command)
 		if err != nil || strings.HasPrefix(rel, "..") {
-			t.Errorf("%s: the command %s is outside the bundle", platform, ds.Config.Command)
+			t.Errorf("%s: the command %s is outside the bundle", platform, cfg.Command)
 			continue
 		}
-		data, err := os.ReadFile(ds.Config.Command)
+		data, err := os.ReadFile(cfg.Command)
 		if err != nil {
 			t.Errorf("%s: %v", platform, err)
 			continue
@@ -331,7 +348,7 @@ func TestReleaseBundleStartsAsClaudeDesktopDoes(t *testing.T) {
 				t.Errorf("linux: %s is not an amd64 ELF executable (%v)", rel, err)
 			}
 		}
-		for k := range ds.Config.Env {
+		for k := range cfg.Env {
 			if !known[k] {
 				t.Errorf("%s: the bundle sets %s, which maison does not read", platform, k)
 			}
@@ -339,26 +356,28 @@ func TestReleaseBundleStartsAsClaudeDesktopDoes(t *testing.T) {
 	}
 
 	// The token is asked as a secret, and without it nothing starts.
-	ds, _ := startAsDesktop(t, bundle, "linux", map[string]any{"ha_url": haURL})
-	if !ds.Manifest.UserConfig["ha_token"].Sensitive || !ds.Manifest.UserConfig["ha_token"].Required {
+	if tok := manifest.UserConfig["ha_token"]; !tok.Sensitive || !tok.Required {
 		t.Error("the token is not asked as a required, sensitive answer")
 	}
-	if ds.Config != nil {
+	if configs[3] != nil {
 		t.Error("Claude Desktop would start the bundle without a token")
 	}
 	// Optional answers left empty reach maison as empty, not as ${user_config.…}.
-	ds, _ = startAsDesktop(t, bundle, "linux", map[string]any{"ha_url": haURL, "ha_token": house.UserToken()})
-	for k, v := range ds.Config.Env {
-		if strings.Contains(v, "${") {
-			t.Errorf("with only the required answers, %s=%q", k, v)
+	if cfg := configs[4]; cfg == nil {
+		t.Error("Claude Desktop would not start the bundle with only the required answers")
+	} else {
+		for k, v := range cfg.Env {
+			if strings.Contains(v, "${") {
+				t.Errorf("with only the required answers, %s=%q", k, v)
+			}
 		}
 	}
 
-	// Started as Claude Desktop starts it, it answers over stdio.
-	ds, root := startAsDesktop(t, bundle, "linux", answers)
-	cmd := exec.Command(ds.Config.Command, ds.Config.Args...)
+	// Started as Claude Desktop starts it on this machine, it answers over stdio.
+	cfg := configs[2]
+	cmd := exec.Command(cfg.Command, cfg.Args...)
 	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + root}
-	for k, v := range ds.Config.Env {
+	for k, v := range cfg.Env {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
 	var stderr lockedBuffer
