@@ -500,7 +500,8 @@ type appRun struct {
 	cmd    *exec.Cmd
 	out    *lockedBuffer
 	dir    string
-	done   chan error
+	done   chan struct{} // closed when the script has exited
+	err    error         // how it exited, once done is closed
 	listen string
 }
 
@@ -530,7 +531,7 @@ func startAppRun(t *testing.T, options func(listen string) map[string]any) *appR
 	if err := os.WriteFile(optionsPath, raw, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	r := &appRun{out: &lockedBuffer{}, dir: dir, done: make(chan error, 1), listen: listen}
+	r := &appRun{out: &lockedBuffer{}, dir: dir, done: make(chan struct{}), listen: listen}
 	r.cmd = exec.Command(bash, filepath.Join(appDir, "rootfs/etc/services.d/maison/run"), optionsPath)
 	// What the Supervisor gives every app; the run script must not pass it on.
 	r.cmd.Env = []string{
@@ -544,7 +545,7 @@ func startAppRun(t *testing.T, options func(listen string) map[string]any) *appR
 	if err := r.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	go func() { r.done <- r.cmd.Wait() }()
+	go func() { r.err = r.cmd.Wait(); close(r.done) }()
 	t.Cleanup(func() {
 		r.cmd.Process.Signal(syscall.SIGTERM)
 		select {
@@ -562,8 +563,8 @@ func (r *appRun) waitServing(t *testing.T) {
 	deadline := time.After(2 * time.Minute)
 	for !strings.Contains(r.out.String(), "maison is serving") {
 		select {
-		case err := <-r.done:
-			t.Fatalf("the app stopped (%v) before serving; its log:\n%s", err, r.out.String())
+		case <-r.done:
+			t.Fatalf("the app stopped (%v) before serving; its log:\n%s", r.err, r.out.String())
 		case <-deadline:
 			t.Fatalf("the app did not serve; its log:\n%s", r.out.String())
 		case <-time.After(20 * time.Millisecond):
@@ -683,8 +684,8 @@ func TestHomeAssistantAppRefusesAnAdminToken(t *testing.T) {
 		return map[string]any{"ha_url": haURL, "ha_token": house.AdminToken(), "lang": "en", "log_level": "info", "cameras": []string{}}
 	})
 	select {
-	case err := <-r.done:
-		if err == nil {
+	case <-r.done:
+		if r.err == nil {
 			t.Fatalf("the app exited 0 with an admin token; its log:\n%s", r.out.String())
 		}
 	case <-time.After(2 * time.Minute):
