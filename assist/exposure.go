@@ -221,16 +221,28 @@ func hasPart(text, part string) bool {
 }
 
 // joinsAs reports whether text is all of names, each once, in some order,
-// joined with ", ".
+// joined with ", ". Positions already tried with the same names left are
+// remembered, so names that overlap cannot make it slow.
 func joinsAs(text string, names []string) bool {
-	used := make([]bool, len(names))
-	var try func(rest string, left int) bool
-	try = func(rest string, left int) bool {
+	if len(names) > 30 {
+		return false
+	}
+	type state struct {
+		rest int    // bytes of text left
+		used uint32 // names already placed
+	}
+	failed := map[state]bool{}
+	var try func(rest string, used uint32, left int) bool
+	try = func(rest string, used uint32, left int) bool {
 		if left == 0 {
 			return rest == ""
 		}
+		st := state{len(rest), used}
+		if failed[st] {
+			return false
+		}
 		for i, n := range names {
-			if used[i] || !strings.HasPrefix(rest, n) {
+			if used&(1<<i) != 0 || !strings.HasPrefix(rest, n) {
 				continue
 			}
 			after := rest[len(n):]
@@ -240,16 +252,14 @@ func joinsAs(text string, names []string) bool {
 					continue
 				}
 			}
-			used[i] = true
-			found := try(after, left-1)
-			used[i] = false
-			if found {
+			if try(after, used|1<<i, left-1) {
 				return true
 			}
 		}
+		failed[st] = true
 		return false
 	}
-	return try(text, len(names))
+	return try(text, 0, len(names))
 }
 
 // agrees reports whether the state and device class of st are those the

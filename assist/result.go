@@ -214,6 +214,52 @@ var (
 	unknown  = regexp.MustCompile(`Tool "([^"]*)" not found`)
 )
 
+// AreaKnown says what the area registry says of an area asked for.
+type AreaKnown int
+
+const (
+	AreaUnknown AreaKnown = iota // the registry was not asked, or could not be read
+	AreaExists                   // the area exists
+	AreaMissing                  // no area by that name, alias or id
+)
+
+// NoMatch says that nothing shared with Assist fits a call, the same words
+// whatever Home Assistant's reason was: with a name, that nothing shared by
+// that name can do it; with an area alone, what the area registry says of
+// the area, which tells nothing of devices.
+func NoMatch(lang voice.Lang, name, area string, known AreaKnown) string {
+	fr := lang == voice.French
+	nothing := pick(fr, " Nothing was changed.", " Rien n'a changé.")
+	if strings.TrimSpace(name) != "" || strings.TrimSpace(area) == "" {
+		return pick(fr,
+			"Home Assistant has nothing shared with Assist called "+q(lang, name)+" that can do that."+nothing+" This does not mean a device is broken: it may have another name, be another kind of device or in another room, or not be shared. Ask for the state of the house to hear the names that exist; an admin can share a device in Home Assistant under Settings, Voice assistants, Expose.",
+			"Home Assistant n'a rien qui s'appelle "+q(lang, name)+", qui soit partagé avec Assist et qui puisse faire ça."+nothing+" Ça ne veut pas dire qu'un appareil est en panne : il a peut-être un autre nom, un autre type ou une autre pièce, ou il n'est pas partagé. Demandez l'état de la maison pour entendre les noms qui existent; un administrateur peut partager un appareil dans Home Assistant, sous Paramètres, Assistants vocaux, Exposer.")
+	}
+	a := q(lang, area)
+	switch known {
+	case AreaMissing:
+		return pick(fr,
+			"Home Assistant has no area called "+a+"."+nothing+" This will not change by waiting; it does not mean anything is broken. Ask for the state of the house to hear the areas that exist, and try again with one of them.",
+			"Home Assistant n'a pas de pièce appelée "+a+"."+nothing+" Attendre n'y changera rien; ça ne veut pas dire que quelque chose est en panne. Demandez l'état de la maison pour entendre les pièces qui existent, puis réessayez.")
+	case AreaExists:
+		return pick(fr,
+			"Home Assistant has an area called "+a+", but nothing there that is shared with Assist and fits that request."+nothing+" This stays so until a device there is shared; it does not mean a device is broken. Ask for the state of that area to hear what is there, or name the device.",
+			"Home Assistant a bien une pièce appelée "+a+", mais rien de ce qui s'y trouve et qui est partagé avec Assist ne correspond à la demande."+nothing+" Ça reste ainsi tant qu'aucun appareil de cette pièce n'est partagé; ça ne veut pas dire qu'un appareil est en panne. Demandez l'état de cette pièce pour entendre ce qui s'y trouve, ou nommez l'appareil.")
+	}
+	return pick(fr,
+		"Nothing shared with Assist in "+a+" fits that request."+nothing+" It does not mean a device is broken. Ask for the state of the house to hear the areas and devices that exist.",
+		"Rien de ce qui est partagé avec Assist dans "+a+" ne correspond à la demande."+nothing+" Ça ne veut pas dire qu'un appareil est en panne. Demandez l'état de la maison pour entendre les pièces et les appareils qui existent.")
+}
+
+// MatchReason returns the MatchFailedReason a failed Assist call gives, such
+// as NAME or AREA, or "".
+func MatchReason(text string) string {
+	if m := reasonRE.FindStringSubmatch(text); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
 // failure says why an Assist call failed and what to do instead.
 func failure(lang voice.Lang, args map[string]any, text string) string {
 	name, _ := args["name"].(string)
@@ -235,29 +281,11 @@ func failure(lang voice.Lang, args map[string]any, text string) string {
 	fr := lang == voice.French
 	nothing := pick(fr, " Nothing was changed.", " Rien n'a changé.")
 	switch reason {
-	case "NAME", "ASSISTANT", "DOMAIN", "DEVICE_CLASS", "FEATURE":
-		// Home Assistant checks kinds and features before what is shared, so
-		// these reasons could tell a device that is not shared from one that
-		// does not exist. maison says the same for all of them.
-		return pick(fr,
-			"Home Assistant has nothing shared with Assist called "+q(lang, what)+" that can do that."+nothing+" This does not mean a device is broken: it may have another name, be another kind of device, or not be shared. Ask for the state of the house to hear the names that exist; an admin can share a device in Home Assistant under Settings, Voice assistants, Expose.",
-			"Home Assistant n'a rien qui s'appelle "+q(lang, what)+", qui soit partagé avec Assist et qui puisse faire ça."+nothing+" Ça ne veut pas dire qu'un appareil est en panne : il a peut-être un autre nom, il est peut-être d'un autre type, ou il n'est pas partagé. Demandez l'état de la maison pour entendre les noms qui existent; un administrateur peut partager un appareil dans Home Assistant, sous Paramètres, Assistants vocaux, Exposer.")
-	case "AREA":
-		return pick(fr,
-			"Home Assistant has an area called "+q(lang, area)+", but nothing there that is shared with Assist and fits that request."+nothing+" This stays so until a device there is shared; it does not mean a device is broken. Ask for the state of that area to hear what is there, or name the device.",
-			"Home Assistant a bien une pièce appelée "+q(lang, area)+", mais rien de ce qui s'y trouve et qui est partagé avec Assist ne correspond à la demande."+nothing+" Ça reste ainsi tant qu'aucun appareil de cette pièce n'est partagé; ça ne veut pas dire qu'un appareil est en panne. Demandez l'état de cette pièce pour entendre ce qui s'y trouve, ou nommez l'appareil.")
-	case "INVALID_AREA":
-		return pick(fr,
-			"Home Assistant has no area called "+q(lang, area)+"."+nothing+" This will not change by waiting; it does not mean anything is broken. Ask for the state of the house to hear the areas that exist, and try again with one of them.",
-			"Home Assistant n'a pas de pièce appelée "+q(lang, area)+"."+nothing+" Attendre n'y changera rien; ça ne veut pas dire que quelque chose est en panne. Demandez l'état de la maison pour entendre les pièces qui existent, puis réessayez.")
-	case "FLOOR", "INVALID_FLOOR":
-		return pick(fr,
-			"Home Assistant has no floor by that name."+nothing+" Try naming the area or the device instead.",
-			"Home Assistant n'a pas d'étage de ce nom."+nothing+" Nommez plutôt la pièce ou l'appareil.")
-	case "STATE":
-		return pick(fr,
-			q(lang, what)+" is already in that state."+nothing,
-			q(lang, what)+" est déjà dans cet état."+nothing)
+	case "NAME", "ASSISTANT", "DOMAIN", "DEVICE_CLASS", "FEATURE", "AREA", "INVALID_AREA", "FLOOR", "INVALID_FLOOR", "STATE":
+		// Home Assistant weighs names, kinds, features, floors and areas
+		// before what is shared, so these reasons could tell a device that
+		// is not shared from one that does not exist: one answer for all.
+		return NoMatch(lang, name, area, AreaUnknown)
 	case "DUPLICATE_NAME":
 		return pick(fr,
 			"More than one device is called "+q(lang, what)+"."+nothing+" Say the area too, for example the kitchen.",

@@ -208,9 +208,16 @@ func SayHouse(lang voice.Lang, entities []Entity, facts func(Entity) Facts, now 
 		p int
 	}
 	items := make([]item, 0, len(entities))
+	withheld := 0
 	for _, e := range entities {
 		if e.Domain == "camera" {
 			continue // cameras have their own tools; their idle state tells nothing here
+		}
+		if e.ID == "" {
+			// Known by its words alone: which entity it is, and so whether
+			// it may be shown, cannot be confirmed. It is counted, not said.
+			withheld++
+			continue
 		}
 		f := facts(e)
 		items = append(items, item{e, f, priority(e, f, now)})
@@ -261,6 +268,16 @@ func SayHouse(lang voice.Lang, entities []Entity, facts func(Entity) Facts, now 
 		out = append(out, pick(fr,
 			"There are "+lang.Number(rest)+" more devices; ask about one room to hear them.",
 			"Il y a encore "+lang.Number(rest)+" appareils; demandez une pièce pour les entendre."))
+	}
+	switch {
+	case withheld == 1:
+		out = append(out, pick(fr,
+			"One more device is shared with Assist, but I cannot confirm which one it is, so I leave it out; whoever runs maison can find it with maison check.",
+			"Un autre appareil est partagé avec Assist, mais je ne peux pas confirmer lequel, alors je le laisse de côté; la personne qui gère maison peut le trouver avec maison check."))
+	case withheld > 1:
+		out = append(out, pick(fr,
+			lang.Number(withheld)+" more devices are shared with Assist, but I cannot confirm which ones they are, so I leave them out; whoever runs maison can find them with maison check.",
+			lang.Number(withheld)+" autres appareils sont partagés avec Assist, mais je ne peux pas confirmer lesquels, alors je les laisse de côté; la personne qui gère maison peut les trouver avec maison check."))
 	}
 	return voice.Paragraph(out...)
 }

@@ -88,7 +88,7 @@ func (s *Service) related(ctx context.Context, cam Camera) []string {
 		if len(out) == maxRelated {
 			break
 		}
-		if !strings.EqualFold(e.Area(), cam.Area) || e.Domain == "camera" {
+		if e.ID == "" || !strings.EqualFold(e.Area(), cam.Area) || e.Domain == "camera" {
 			continue
 		}
 		if line := assist.SayEntity(s.cfg.Lang, e, assist.FactsOf(s.cfg.Source, e), s.cfg.Now()); line != "" {

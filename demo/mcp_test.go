@@ -221,7 +221,7 @@ func TestAssistActions(t *testing.T) {
 		{"HassTurnOn", map[string]any{"area": "Attic"}, "INVALID_AREA"},
 		{"HassTurnOn", map[string]any{"name": "Porch Light", "area": "Kitchen"}, "AREA"},
 		{"HassTurnOn", map[string]any{"floor": "Upstairs"}, "INVALID_FLOOR"},
-		{"HassTurnOn", map[string]any{"name": "Porch Light", "device_class": []string{"garage"}}, "NAME"},
+		{"HassTurnOn", map[string]any{"name": "Porch Light", "device_class": []string{"garage"}}, "DEVICE_CLASS"},
 		{"HassLightSet", map[string]any{"name": "Garage Door", "brightness": 10}, "NAME"},
 	} {
 		text, isErr := callTool(t, srv, tok, tc.tool, tc.args)
@@ -260,10 +260,13 @@ func TestUnexposedEntitiesAreInvisible(t *testing.T) {
 			t.Errorf("GetLiveContext lacks %q", shown)
 		}
 	}
+	// As in Home Assistant, exposure is checked after the name: a hidden
+	// name fails as not exposed (ASSISTANT), an absent one as NAME. maison
+	// must say the same for both.
 	for _, name := range []string{"Shed Power", "Shed"} {
 		text, isErr := callTool(t, srv, tok, "HassTurnOn", map[string]any{"name": name})
-		if !isErr || !strings.Contains(text, "MatchFailedReason.NAME: 1") {
-			t.Errorf("HassTurnOn %s: %v %s, want a NAME failure", name, isErr, text)
+		if !isErr || !strings.Contains(text, "MatchFailedReason.ASSISTANT: 8") {
+			t.Errorf("HassTurnOn %s: %v %s, want an ASSISTANT failure", name, isErr, text)
 		}
 	}
 	if text, _ := callTool(t, srv, tok, "GetLiveContext", map[string]any{"name": "Shed Power"}); text != `{"success": false, "error": "No exposed entities matched name 'Shed Power'"}` {

@@ -1,7 +1,10 @@
 package demo
 
 import (
+	"unicode"
+
 	"fmt"
+	"golang.org/x/text/cases"
 	"math"
 	"slices"
 	"strconv"
@@ -274,7 +277,11 @@ func stringList(v any) []string {
 	return nil
 }
 
-func normalize(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
+// normalize is Home Assistant's _normalize_name: Python's strip, then
+// casefold (ß is ss, ligatures come apart). Inner spaces stay as they are.
+func normalize(s string) string {
+	return cases.Fold().String(strings.TrimFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r >= 0x1c && r <= 0x1f }))
+}
 
 // Reasons of MatchFailedError, numbered as Home Assistant's enum.
 var matchReasons = []string{"NAME", "AREA", "FLOOR", "DOMAIN", "DEVICE_CLASS", "FEATURE", "STATE", "ASSISTANT",
@@ -290,9 +297,11 @@ func matchFailure(reason string, noMatchName string, t target) string {
 }
 
 // matchLocked finds the entities an intent targets, in Home Assistant's
-// order of checks: domain, device class, exposure, floor, area, name, then
-// the area filter. Unexposed entities are dropped early, so naming one fails
-// with NAME. h.mu must be held.
+// order of checks (helpers/intent.py, async_match_targets): domain; without
+// a name, device class, area or floor, exposure at once; else name (or
+// alias, or entity id), device class, floor, area, and only then exposure,
+// then duplicate names. A hidden entity can therefore change which reason
+// a failed match gives, as in Home Assistant. h.mu must be held.
 func (h *House) matchLocked(t target) ([]*entity, *area, string) {
 	var cands []*entity
 	for _, id := range h.order {
@@ -307,6 +316,19 @@ func (h *House) matchLocked(t target) ([]*entity, *area, string) {
 			return nil, nil, matchFailure("DOMAIN", "", t)
 		}
 	}
+	if t.name == "" && t.classes == nil && t.area == "" && t.floor == "" {
+		keep(func(e *entity) bool { return e.exposed })
+		if len(cands) == 0 {
+			return nil, nil, matchFailure("ASSISTANT", "", t)
+		}
+		return cands, nil, ""
+	}
+	if t.name != "" {
+		keep(func(e *entity) bool { return e.namedAs(t.name) || e.id == strings.TrimSpace(t.name) })
+		if len(cands) == 0 {
+			return nil, nil, matchFailure("NAME", t.name, t)
+		}
+	}
 	if t.classes != nil {
 		keep(func(e *entity) bool {
 			dc, _ := e.cur.attrs["device_class"].(string)
@@ -315,10 +337,6 @@ func (h *House) matchLocked(t target) ([]*entity, *area, string) {
 		if len(cands) == 0 {
 			return nil, nil, matchFailure("DEVICE_CLASS", "", t)
 		}
-	}
-	keep(func(e *entity) bool { return e.exposed })
-	if len(cands) == 0 {
-		return nil, nil, matchFailure("ASSISTANT", "", t)
 	}
 	if t.floor != "" {
 		return nil, nil, matchFailure("INVALID_FLOOR", t.floor, t) // the house has no floors
@@ -333,18 +351,14 @@ func (h *House) matchLocked(t target) ([]*entity, *area, string) {
 		if ar == nil {
 			return nil, nil, matchFailure("INVALID_AREA", t.area, t)
 		}
-	}
-	if t.name != "" {
-		keep(func(e *entity) bool { return e.namedAs(t.name) })
-		if len(cands) == 0 {
-			return nil, nil, matchFailure("NAME", t.name, t)
-		}
-	}
-	if ar != nil {
 		keep(func(e *entity) bool { return e.area == ar.id })
 		if len(cands) == 0 {
 			return nil, nil, matchFailure("AREA", "", t)
 		}
+	}
+	keep(func(e *entity) bool { return e.exposed })
+	if len(cands) == 0 {
+		return nil, nil, matchFailure("ASSISTANT", "", t)
 	}
 	if t.name != "" && len(cands) > 1 && ar == nil {
 		return nil, nil, matchFailure("DUPLICATE_NAME", t.name, t)

@@ -36,7 +36,10 @@ type Client struct {
 	done          chan struct{} // closed when the background goroutine exits
 
 	regDirty chan struct{} // registry update events ask for a reload
-	sess     *session      // the latest session; dead once its done is closed
+	// regStale is set from a registry update event until the reload that
+	// follows succeeds: meanwhile no entity's exposure can be trusted.
+	regStale bool
+	sess     *session // the latest session; dead once its done is closed
 
 	assist assistState
 }
@@ -213,7 +216,11 @@ func (c *Client) Area(entityID string) string {
 func (c *Client) Entry(entityID string) (Entry, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.reg.entry(entityID)
+	e, ok := c.reg.entry(entityID)
+	if c.regStale {
+		e.Exposure = ExposureUnknown // a change is announced and not yet read
+	}
+	return e, ok
 }
 
 // ExposureKnown reports whether the entity registry, with each entry's
@@ -324,6 +331,8 @@ func (c *Client) run(life context.Context, sess *session) {
 func (c *Client) keepAlive(life context.Context, sess *session) error {
 	t := time.NewTicker(c.cfg.PingInterval)
 	defer t.Stop()
+	var retry <-chan time.Time
+	backoff := time.Second
 	for {
 		select {
 		case <-life.Done():
@@ -340,16 +349,28 @@ func (c *Client) keepAlive(life context.Context, sess *session) error {
 				<-sess.done
 				return sess.err
 			}
+		case <-retry:
+			retry = nil
+			select {
+			case c.regDirty <- struct{}{}:
+			default:
+			}
 		case <-c.regDirty:
 			ctx, cancel := context.WithTimeout(life, c.cfg.ConnectTimeout)
 			reg, err := loadRegistries(ctx, sess)
 			cancel()
 			if err != nil {
-				c.log.Warn("homeassistant: registry reload failed", "err", err)
+				// Until a reload succeeds the registry may be wrong about
+				// who is exposed: Entry says unknown (see regStale), and the
+				// reload is tried again.
+				c.log.Warn("homeassistant: registry reload failed; exposure unknown until it succeeds", "err", err, "retry_in", backoff)
+				retry = time.After(backoff)
+				backoff = min(2*backoff, 30*time.Second)
 				continue
 			}
+			backoff = time.Second
 			c.mu.Lock()
-			c.reg = reg
+			c.reg, c.regStale = reg, false
 			c.notifyLocked()
 			c.mu.Unlock()
 		}
@@ -425,6 +446,9 @@ func (c *Client) attempt(life context.Context) (*session, error) {
 	}
 	for _, ev := range []string{"area_registry_updated", "device_registry_updated", "entity_registry_updated"} {
 		_, err := sess.call(ctx, map[string]any{"type": "subscribe_events", "event_type": ev}, func(json.RawMessage) {
+			c.mu.Lock()
+			c.regStale = true
+			c.mu.Unlock()
 			select {
 			case c.regDirty <- struct{}{}:
 			default:
@@ -456,7 +480,7 @@ func (c *Client) attempt(life context.Context) (*session, error) {
 			gotFirst = true
 			c.mu.Lock()
 			c.states = fresh
-			c.reg = reg
+			c.reg, c.regStale = reg, false
 			c.user = User{ID: u.ID, Name: u.Name, IsAdmin: u.IsAdmin, IsOwner: u.IsOwner}
 			c.version = version
 			c.haConfig = HAConfig{LocationName: hc.LocationName, TimeZone: hc.TimeZone, Language: hc.Language, UnitSystem: hc.UnitSystem}

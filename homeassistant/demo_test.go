@@ -333,9 +333,9 @@ func TestAssistBothNamingEras(t *testing.T) {
 				s, _ := c.State("light.living_room")
 				return s.State == "on"
 			})
-			// An unexposed entity is invisible to Assist: HA reports a NAME match failure as a tool error.
+			// An unexposed entity cannot be acted on: HA checks exposure after the name and reports ASSISTANT.
 			res, err = c.CallAssist(t.Context(), "HassTurnOff", map[string]any{"name": "Shed Power"})
-			if err != nil || !res.IsError || !strings.Contains(res.Text, "MatchFailedReason.NAME") {
+			if err != nil || !res.IsError || !strings.Contains(res.Text, "MatchFailedReason.ASSISTANT") {
 				t.Errorf("unexposed entity: %+v, %v", res, err)
 			}
 		})

@@ -39,7 +39,7 @@ func (s *server) addAssistTools(ctx context.Context, srv *mcp.Server) error {
 				continue
 			}
 			if tool, ok := passthroughTool(t.Canonical, t.Description, t.InputSchema); ok {
-				srv.AddTool(tool, s.passthrough(t.Canonical))
+				srv.AddTool(tool, s.passthrough(t.Canonical, t.Description, takesTarget(tool)))
 				offered = append(offered, t.Canonical+" as "+tool.Name)
 			}
 		}
@@ -219,11 +219,42 @@ func (s *server) act(ctx context.Context, canonical string, args map[string]any)
 		return sayError(s.haTrouble(err))
 	}
 	s.deps.Live.Forget()
+	if res.IsError {
+		switch reason := assist.MatchReason(res.Text); reason {
+		case "", "DUPLICATE_NAME", "MULTIPLE_TARGETS":
+			// Not a match failure, or one Home Assistant decides among
+			// exposed entities only: its own words are safe.
+		default:
+			// Home Assistant weighs names, kinds, areas and floors before
+			// what is exposed, so its reason could tell a hidden device
+			// from none: maison says what it knows itself.
+			return sayError(s.noMatch(args))
+		}
+	}
 	out := assist.Speak(s.deps.Lang, canonical, args, res.Text, res.IsError)
 	if out.IsError {
 		return sayError(out.Text)
 	}
 	return say(out.Text)
+}
+
+// noMatch says that nothing exposed fits a call, from what maison itself
+// knows: never from Home Assistant's reason, which could depend on a device
+// that is not exposed. An area's existence is the area registry's, which
+// says nothing of devices.
+func (s *server) noMatch(args map[string]any) string {
+	name, _ := args["name"].(string)
+	area, _ := args["area"].(string)
+	known := assist.AreaUnknown
+	if strings.TrimSpace(area) != "" {
+		switch _, found, ok := s.deps.HA.AreaCalled(area); {
+		case ok && found:
+			known = assist.AreaExists
+		case ok:
+			known = assist.AreaMissing
+		}
+	}
+	return assist.NoMatch(s.deps.Lang, name, area, known)
 }
 
 func (s *server) needTarget() *mcp.CallToolResult {
@@ -275,8 +306,20 @@ func passthroughTool(canonical, description string, schema json.RawMessage) (*mc
 // anything), so a call that could touch a lock, a garage door, gate or door,
 // an alarm or a valve is refused and sent to turn_on or turn_off, which ask
 // the person first.
-func (s *server) passthrough(canonical string) mcp.ToolHandler {
+func (s *server) passthrough(canonical, description string, target bool) mcp.ToolHandler {
+	// A tool that takes no target and whose own name or description reads
+	// like a door, a gate, a lock, an alarm or a valve (an exposed script
+	// such as unlock_front_door) is never run from here: turn_on runs a
+	// script by its name, and asks first. A tool that takes a target is
+	// judged by the target, as turn_on is.
+	ownWords := !target && !readOnlyTools[canonical] && (looksSensitive(canonical) || looksSensitive(description))
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		if ownWords {
+			q := s.deps.Lang.Quote(strings.ReplaceAll(canonical, "_", " "), proposalName)
+			return sayError(s.pick(
+				"I will not run "+q+" through this action, because its name or description says it may open a door, a gate or a lock. Nothing was changed. Use turn on with the name "+q+" instead: it asks the person first.",
+				"Je ne lancerai pas "+q+" par cette action, parce que son nom ou sa description dit qu'elle peut ouvrir une porte, un portail ou une serrure. Rien n'a changé. Utilisez plutôt allumer avec le nom "+q+" : il demande d'abord à la personne.")), nil
+		}
 		var args map[string]any
 		if raw := req.Params.Arguments; len(raw) > 0 {
 			if err := json.Unmarshal(raw, &args); err != nil {
@@ -297,6 +340,18 @@ func (s *server) passthrough(canonical string) mcp.ToolHandler {
 		}
 		return s.act(ctx, canonical, args), nil
 	}
+}
+
+// takesTarget reports whether a tool's input names a device, a room or a floor.
+func takesTarget(t *mcp.Tool) bool {
+	s, _ := t.InputSchema.(map[string]any)
+	props, _ := s["properties"].(map[string]any)
+	for _, k := range []string{"name", "area", "floor"} {
+		if _, ok := props[k]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // targetFrom reads an Assist target out of raw arguments.

@@ -260,7 +260,7 @@ func TestLooseSpellingsStillNeedAConfirmation(t *testing.T) {
 		t.Errorf("the house changed without a confirmation: lock %s, garage %s", lock, garage)
 	}
 	// A name nothing sensitive goes by is acted on at once.
-	if text, isErr := call(t, cs, "turn_off", map[string]any{"name": "kitchen  light"}); isErr || !strings.HasPrefix(text, "I turned off") {
+	if text, isErr := call(t, cs, "turn_off", map[string]any{"name": "kitchen light"}); isErr || !strings.HasPrefix(text, "I turned off") {
 		t.Errorf("turn_off kitchen light: %q", text)
 	}
 }

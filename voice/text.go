@@ -275,23 +275,27 @@ func offence(what, s string, start, end int) error {
 // quoteMarks are the characters a reader could take for the end of a quote:
 // inside quoted data they become an apostrophe, so the data cannot close
 // its own quotes and go on as maison's words.
-const quoteMarks = "\"“”„‟«»‹›＂〝〞〟″‶❝❞"
+const quoteMarks = "\"“”„‟«»‹›＂〝〞〟″‶❝❞⹂🙶🙷🙸ˮʺ〃"
 
 // Quote delimits text read from Home Assistant (a name, a state, an AI's
 // sentence) as quoted data: “…” in English, « … » in French. The text is
 // first made safe by [Clean] (bounded to max runes when max > 0), then every
-// quotation mark inside it becomes an apostrophe. Empty text gives "".
+// quotation mark inside it, and anything drawn like one (opening and
+// closing punctuation, their look-alikes), becomes an apostrophe; a word
+// shaped like an entity id loses its dot, so the text stays for the ear.
+// Empty text gives "".
 func (l Lang) Quote(s string, max int) string {
 	s = Clean(s, max)
 	if s == "" {
 		return ""
 	}
 	s = strings.Map(func(r rune) rune {
-		if strings.ContainsRune(quoteMarks, r) {
+		if strings.ContainsRune(quoteMarks, r) || unicode.In(r, unicode.Pi, unicode.Pf) {
 			return '\''
 		}
 		return r
 	}, s)
+	s = reEntity.ReplaceAllStringFunc(s, func(id string) string { return strings.Replace(id, ".", " ", 1) })
 	if l == French {
 		return "« " + s + " »"
 	}
