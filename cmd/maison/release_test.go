@@ -23,7 +23,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -33,15 +32,9 @@ import (
 // releaseVersion is stamped into the release the tests build.
 const releaseVersion = "v0.0.0-test"
 
-var (
-	releaseOnce sync.Once
-	releaseDir  string
-	releaseErr  string
-)
-
-// release builds every target with scripts/release, once per test binary.
-// MAISON_TEST_RELEASE_DIR names one already built (CI builds it before the
-// tests); its version is read from its file names.
+// release builds every target with scripts/release into a temporary folder.
+// MAISON_TEST_RELEASE_DIR names one already built instead (CI builds it
+// before the tests); its version is read from its file names.
 func release(t *testing.T) (dir, version string) {
 	t.Helper()
 	lookPathOrSkip(t, "bash", "bash")
@@ -55,22 +48,19 @@ func release(t *testing.T) (dir, version string) {
 		name := filepath.Base(matches[0])
 		return dir, strings.TrimSuffix(strings.TrimPrefix(name, "maison-"), "-linux-amd64")
 	}
-	releaseOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "maison-release-")
-		if err != nil {
-			releaseErr = err.Error()
-			return
-		}
-		releaseDir = dir
-		out, err := exec.Command("bash", "../../scripts/release", "--version", releaseVersion, "--out", dir).CombinedOutput()
-		if err != nil {
-			releaseErr = err.Error() + "\n" + string(out)
-		}
-	})
-	if releaseErr != "" {
-		t.Fatalf("scripts/release: %s", releaseErr)
+	dir = t.TempDir()
+	if out, err := exec.Command("bash", "../../scripts/release", "--version", releaseVersion, "--out", dir).CombinedOutput(); err != nil {
+		t.Fatalf("scripts/release: %v\n%s", err, out)
 	}
-	return releaseDir, releaseVersion
+	return dir, releaseVersion
+}
+
+// TestRelease builds the release once and checks what people install.
+func TestRelease(t *testing.T) {
+	dir, version := release(t)
+	t.Run("binaries", func(t *testing.T) { checkReleaseBinaries(t, dir, version) })
+	t.Run("Claude Desktop bundle", func(t *testing.T) { checkBundleStartsAsClaudeDesktopDoes(t, dir, version) })
+	t.Run("Home Assistant app repository", func(t *testing.T) { checkHomeAssistantAppRepository(t, dir, version) })
 }
 
 // releaseTargets is what each release binary must be.
@@ -87,8 +77,7 @@ var releaseTargets = []struct {
 	{"windows", "amd64", 0, 0},
 }
 
-func TestReleaseBinaries(t *testing.T) {
-	dir, version := release(t)
+func checkReleaseBinaries(t *testing.T, dir, version string) {
 	for _, tg := range releaseTargets {
 		name := "maison-" + version + "-" + tg.os + "-" + tg.arch
 		if tg.os == "windows" {
@@ -210,6 +199,9 @@ type desktopManifest struct {
 	Server struct {
 		Type string `json:"type"`
 	} `json:"server"`
+	Tools []struct {
+		Name string `json:"name"`
+	} `json:"tools"`
 }
 
 // desktopConfig is how Claude Desktop starts the server; nil when it would not.
@@ -271,9 +263,8 @@ func startAsDesktop(t *testing.T, bundle string, cases []desktopCase) (desktopMa
 	return got.Manifest, got.Configs, out
 }
 
-func TestReleaseBundleStartsAsClaudeDesktopDoes(t *testing.T) {
+func checkBundleStartsAsClaudeDesktopDoes(t *testing.T, dir, version string) {
 	known := knownSettings(t)
-	dir, version := release(t)
 	bundle := filepath.Join(dir, "maison-"+version+".mcpb")
 	if info, err := exec.Command("mcpb", "info", bundle).CombinedOutput(); err != nil {
 		t.Fatalf("mcpb info %s: %v\n%s", bundle, err, info)
@@ -404,6 +395,22 @@ func TestReleaseBundleStartsAsClaudeDesktopDoes(t *testing.T) {
 			t.Errorf("tools/list from the bundle lacks %s (has %v)", want, names)
 		}
 	}
+	// The manifest shows Claude Desktop's users maison's own tools, all of
+	// them (Home Assistant's passed-through ha_… tools depend on the house).
+	var declared, own []string
+	for _, tl := range manifest.Tools {
+		declared = append(declared, tl.Name)
+	}
+	for _, n := range names {
+		if !strings.HasPrefix(n, "ha_") {
+			own = append(own, n)
+		}
+	}
+	slices.Sort(declared)
+	slices.Sort(own)
+	if !slices.Equal(declared, own) {
+		t.Errorf("the manifest declares the tools %v; maison has %v", declared, own)
+	}
 	said := texts(call(t, cs, "list_cameras", nil))
 	if !strings.Contains(said, "Garage") || strings.Contains(said, "Backyard") || !strings.Contains(said, "caméra") {
 		t.Errorf("list_cameras from the bundle, with cameras front door and garage in French: %s", said)
@@ -424,8 +431,7 @@ func hasLoadCmd(f *macho.File, cmd uint32) bool {
 	return false
 }
 
-func TestReleaseHomeAssistantAppRepository(t *testing.T) {
-	dir, version := release(t)
+func checkHomeAssistantAppRepository(t *testing.T, dir, version string) {
 	f, err := os.Open(filepath.Join(dir, "maison-"+version+"-homeassistant-app.tar.gz"))
 	if err != nil {
 		t.Fatal(err)
