@@ -16,6 +16,8 @@ import (
 	"debug/pe"
 	"encoding/hex"
 	"encoding/json"
+	"image"
+	"image/jpeg"
 	"io"
 	"os"
 	"os/exec"
@@ -61,6 +63,7 @@ func TestRelease(t *testing.T) {
 	t.Run("binaries", func(t *testing.T) { checkReleaseBinaries(t, dir, version) })
 	t.Run("Claude Desktop bundle", func(t *testing.T) { checkBundleStartsAsClaudeDesktopDoes(t, dir, version) })
 	t.Run("Home Assistant app repository", func(t *testing.T) { checkHomeAssistantAppRepository(t, dir, version) })
+	t.Run("ARM boards under emulation", func(t *testing.T) { checkARMBinariesRun(t, dir, version) })
 }
 
 // releaseTargets is what each release binary must be.
@@ -500,4 +503,80 @@ func checkHomeAssistantAppRepository(t *testing.T, dir, version string) {
 	if n := regexp.MustCompile(`(?m)^version:`).FindAll(files["maison/config.yaml"], -1); len(n) != 1 {
 		t.Errorf("the app's config.yaml has %d version lines", len(n))
 	}
+}
+
+// checkARMBinariesRun runs the Raspberry Pi class binaries under qemu-user:
+// they say their version, serve the demo house's tools over stdio, and fit
+// pictures to the very bytes the amd64 binary makes (32-bit ARM computes the
+// IDCT in 64-bit integers too).
+func checkARMBinariesRun(t *testing.T, dir, version string) {
+	host := filepath.Join(dir, "maison-"+version+"-linux-amd64")
+	pictures := []string{"../../fixtures/jpeg/base.main-1920x1080.jpeg", "../../fixtures/jpeg/base.progressive-1280x720.jpeg", fourK(t)}
+	fit := func(t *testing.T, argv []string, in string) []byte {
+		t.Helper()
+		out := filepath.Join(t.TempDir(), "out.jpeg")
+		cmd := exec.Command(argv[0], append(argv[1:], "fit", in, out)...)
+		if msg, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%v fit %s: %v\n%s", argv, in, err, msg)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	for _, arm := range []struct{ arch, qemu, goarch string }{{"armv7", "qemu-arm", "arm"}, {"arm64", "qemu-aarch64", "arm64"}} {
+		t.Run(arm.arch, func(t *testing.T) {
+			qemu := lookPathOrSkip(t, arm.qemu, "Debian qemu-user")
+			argv := []string{qemu, filepath.Join(dir, "maison-"+version+"-linux-"+arm.arch)}
+			out, err := exec.Command(argv[0], append(argv[1:], "--version")...).Output()
+			if err != nil || !strings.HasPrefix(string(out), "maison "+version+" (linux/"+arm.goarch+", go") {
+				t.Errorf("--version under %s: %q, %v", arm.qemu, out, err)
+			}
+			for _, in := range pictures {
+				if !bytes.Equal(fit(t, argv, in), fit(t, []string{host}, in)) {
+					t.Errorf("%s fits %s to other bytes than linux/amd64 does", arm.arch, filepath.Base(in))
+				}
+			}
+			cmd := exec.Command(argv[0], append(argv[1:], "stdio", "--demo")...)
+			var stderr lockedBuffer
+			cmd.Stderr = &stderr
+			client := mcp.NewClient(&mcp.Implementation{Name: "pi-check", Version: "test"}, nil)
+			cs, err := client.Connect(t.Context(), &mcp.CommandTransport{Command: cmd}, nil)
+			if err != nil {
+				t.Fatalf("stdio --demo under %s: %v\n%s", arm.qemu, err, stderr.String())
+			}
+			defer cs.Close()
+			tools, err := cs.ListTools(t.Context(), nil)
+			if err != nil || !slices.ContainsFunc(tools.Tools, func(tl *mcp.Tool) bool { return tl.Name == "camera_snapshot" }) {
+				t.Errorf("tools/list under %s: %v", arm.qemu, err)
+			}
+		})
+	}
+}
+
+// fourK writes a 3840x2160 picture with detail everywhere, as a 4K camera
+// sends: fitting it decodes at reduced scale, through the reduced IDCTs.
+func fourK(t *testing.T) string {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, 3840, 2160))
+	for y := 0; y < 2160; y++ {
+		for x := 0; x < 3840; x++ {
+			v := uint32(x*7+y*13) ^ uint32(x*y)
+			img.Pix[y*img.Stride+x*4+0] = uint8(v)
+			img.Pix[y*img.Stride+x*4+1] = uint8(x / 15)
+			img.Pix[y*img.Stride+x*4+2] = uint8(y / 9)
+			img.Pix[y*img.Stride+x*4+3] = 255
+		}
+	}
+	path := filepath.Join(t.TempDir(), "4k.jpeg")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := jpeg.Encode(f, img, &jpeg.Options{Quality: 85}); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
