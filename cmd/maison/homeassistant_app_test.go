@@ -72,11 +72,12 @@ type haType struct {
 }
 
 var (
-	haRanged = regexp.MustCompile(`^(str|int|float)(?:\((-?[0-9.]*),(-?[0-9.]*)\))?$`)
-	haPlain  = regexp.MustCompile(`^(bool|email|url|password|port)$`)
+	// As the Supervisor reads them: whole-number bounds, decimals for float only.
+	haRanged = regexp.MustCompile(`^(?:(str|password|int)(?:\(([0-9]*),([0-9]*)\))?|(float)(?:\(([0-9.]*),([0-9.]*)\))?)$`)
+	haPlain  = regexp.MustCompile(`^(bool|email|url|port)$`)
 	haMatch  = regexp.MustCompile(`^match\((.+)\)$`)
 	haList   = regexp.MustCompile(`^list\(([^|()]+(?:\|[^|()]+)*)\)$`)
-	haDevice = regexp.MustCompile(`^device(?:\(subsystem=[a-z0-9_]+\))?$`)
+	haDevice = regexp.MustCompile(`^device(?:\(subsystem=[a-z]+\))?$`)
 )
 
 // parseHAType reads a schema type as the app documentation lists them.
@@ -86,9 +87,13 @@ func parseHAType(s string) (haType, error) {
 	switch {
 	case haRanged.MatchString(s):
 		m := haRanged.FindStringSubmatch(s)
+		lo, hi := m[2], m[3]
 		ty.base = m[1]
+		if m[4] != "" {
+			ty.base, lo, hi = m[4], m[5], m[6]
+		}
 		for i, bound := range []**float64{&ty.min, &ty.max} {
-			if v := m[2+i]; v != "" {
+			if v := []string{lo, hi}[i]; v != "" {
 				f, err := strconv.ParseFloat(v, 64)
 				if err != nil {
 					return ty, fmt.Errorf("%q: bound %q is not a number", s, v)
@@ -114,7 +119,7 @@ func parseHAType(s string) (haType, error) {
 	case haDevice.MatchString(s):
 		ty.base = "device"
 	default:
-		return ty, fmt.Errorf("%q is not a type of Home Assistant's app schema (str, bool, int, float, email, url, password, port, match(…), list(…|…), device)", s)
+		return ty, fmt.Errorf("%q is not a type of Home Assistant's app schema (str, password, int, float with optional (min,max); bool, email, url, port, match(…), list(…|…), device)", s)
 	}
 	return ty, nil
 }
@@ -758,5 +763,19 @@ func TestHomeAssistantAppKeepsItsSigningSecret(t *testing.T) {
 	}
 	if none := start(`{"ha_url":"http://homeassistant:8123","ha_token":"t"}`); none != "" {
 		t.Errorf("without sign-in, MAISON_SECRET=%q was set", none)
+	}
+}
+
+// TestHASchemaTypes pins the reading of schema types to the Supervisor's.
+func TestHASchemaTypes(t *testing.T) {
+	for _, s := range []string{"str", "str(3,)", "password", "password(12,)", "int(20000,10000000)?", "float(0.5,2)", "port", "bool?", "email", "url", "device", "device(subsystem=tty)", "list(a|b)", "match(^x$)"} {
+		if _, err := parseHAType(s); err != nil {
+			t.Errorf("%s: %v", s, err)
+		}
+	}
+	for _, s := range []string{"int(-1,3)", "int(1.5,)", "int(5,1)", "string", "list()", "device(tty)", "passwd", "match(()"} {
+		if _, err := parseHAType(s); err == nil {
+			t.Errorf("%s was accepted", s)
+		}
 	}
 }
