@@ -2,6 +2,7 @@ package camera
 
 import (
 	"context"
+	"math"
 	"strings"
 
 	"maison/assist"
@@ -27,6 +28,9 @@ func (s *Service) describeWith(ctx context.Context, cam Camera, snap Snapshot, a
 		out = append(out, voice.Sentence(pick(fr, "This is "+name+", in the "+assist.Quote(lang, cam.Area), "Voici "+name+", dans la pièce "+assist.Quote(lang, cam.Area))))
 	} else {
 		out = append(out, voice.Sentence(pick(fr, "This is "+name, "Voici "+name)))
+	}
+	if snap.Part != nil {
+		out = append(out, snap.Part.say(lang))
 	}
 	age := s.cfg.Now().Sub(snap.Fetched)
 	out = append(out, voice.Sentence(pick(fr, "The picture was taken "+lang.Ago(age), "L'image a été prise "+lang.Ago(age))))
@@ -96,4 +100,24 @@ func (s *Service) related(ctx context.Context, cam Camera) []string {
 		}
 	}
 	return out
+}
+
+// say tells which part of the picture is shown and how much closer it is.
+func (p *Part) say(lang voice.Lang) string {
+	fr := lang == voice.French
+	what := p.Region.Say(lang)
+	times := math.Round(p.Closer*2) / 2 // to the half
+	if times < 1.5 {
+		return voice.Sentence(pick(fr,
+			"It shows "+what+" of the picture; the camera has no finer detail than the whole picture already showed, so this part is larger, not sharper",
+			"Elle montre "+what+" de l'image; la caméra n'a pas plus de détails que l'image entière n'en montrait, cette partie est donc plus grande, pas plus nette"))
+	}
+	n := lang.Decimal(times, 1)
+	en := "It shows " + what + " of the picture, " + n + " times closer than the whole picture"
+	frText := "Elle montre " + what + " de l'image, " + n + " fois plus près que l'image entière"
+	if p.Width >= p.Shown.Dx() {
+		en += ", with every pixel the camera sent"
+		frText += ", avec chaque pixel envoyé par la caméra"
+	}
+	return voice.Sentence(pick(fr, en, frText))
 }

@@ -22,6 +22,7 @@ type Snapshot struct {
 	Repairs      []string  // what jpegfix repaired, one sentence each
 	SameSince    time.Time // when the camera started sending this very frame, if it seems frozen
 	Description  string    // spoken description, from facts only
+	Part         *Part     // the part shown, when not the whole picture
 }
 
 // repairPolicy drops every comment and all metadata decoding does not need,
@@ -53,18 +54,9 @@ func (s *Service) frame(ctx context.Context, cam Camera) (Snapshot, error) {
 // is stripped), strip what decoding does not need, and fit to l. The report
 // says what was repaired.
 func Process(raw []byte, l Limits) (Fitted, jpegfix.Report, error) {
-	body, orient := raw, 1
-	var rep jpegfix.Report
-	if len(body) >= 2 && body[0] == 0xFF && body[1] == 0xD8 || looksLikeJPEGWithJunk(body) {
-		fixed, r, err := jpegfix.Repair(body)
-		if err != nil {
-			return Fitted{}, r, fmt.Errorf("%w: %w", ErrNotImage, err)
-		}
-		rep = r
-		orient = orientation(fixed)
-		if body, _, err = repairPolicy.Repair(fixed); err != nil {
-			return Fitted{}, rep, fmt.Errorf("%w: %w", ErrNotImage, err)
-		}
+	body, orient, rep, err := clean(raw)
+	if err != nil {
+		return Fitted{}, rep, err
 	}
 	fit, err := FitOriented(body, orient, l)
 	if err != nil {
@@ -78,6 +70,25 @@ func Process(raw []byte, l Limits) (Fitted, jpegfix.Report, error) {
 		}
 	}
 	return fit, rep, nil
+}
+
+// clean repairs a camera's bytes losslessly, reads their Exif orientation
+// and strips what decoding does not need. Bytes that are not a JPEG are
+// passed on as they are, for the standard decoders to judge.
+func clean(raw []byte) (body []byte, orient int, rep jpegfix.Report, err error) {
+	body, orient = raw, 1
+	if len(body) >= 2 && body[0] == 0xFF && body[1] == 0xD8 || looksLikeJPEGWithJunk(body) {
+		fixed, r, err := jpegfix.Repair(body)
+		if err != nil {
+			return nil, 0, r, fmt.Errorf("%w: %w", ErrNotImage, err)
+		}
+		rep = r
+		orient = orientation(fixed)
+		if body, _, err = repairPolicy.Repair(fixed); err != nil {
+			return nil, 0, rep, fmt.Errorf("%w: %w", ErrNotImage, err)
+		}
+	}
+	return body, orient, rep, nil
 }
 
 // fetchTimeout bounds waiting for one frame from Home Assistant, which itself

@@ -10,6 +10,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"maison/camera"
 	"maison/voice"
 )
 
@@ -25,6 +26,7 @@ const (
 	argText     argKind = iota + 1 // a string
 	argTextList                    // a string, or a list of strings
 	argInt                         // a whole number within min and max
+	argPart                        // a named part of a picture, or a box of fractions
 )
 
 // argSpec declares one argument.
@@ -53,6 +55,11 @@ func (a argValues) list(name string) []string {
 	return l
 }
 
+func (a argValues) region(name string) camera.Region {
+	r, _ := a[name].(camera.Region)
+	return r
+}
+
 func (a argValues) number(name string) (int, bool) {
 	n, ok := a[name].(int)
 	return n, ok
@@ -76,6 +83,8 @@ func schema(specs ...argSpec) map[string]any {
 			}}
 		case argInt:
 			p = map[string]any{"type": "integer", "minimum": a.min, "maximum": a.max}
+		case argPart:
+			p = regionSchema()
 		}
 		p["description"] = a.doc
 		props[a.name] = p
@@ -189,8 +198,63 @@ func readArg(a argSpec, v json.RawMessage) (any, bool) {
 			return nil, false
 		}
 		return int(f), true
+	case argPart:
+		return readRegion(v)
 	}
 	return nil, false
+}
+
+// regionSchema is a part of a picture: its name as text, or a box.
+func regionSchema() map[string]any {
+	frac := func(doc string) map[string]any {
+		return map[string]any{"type": "number", "minimum": 0, "maximum": 1, "description": doc}
+	}
+	return map[string]any{"anyOf": []any{
+		map[string]any{"type": "string", "description": "A part named as people say it: left, right, top, bottom, top left, top right, bottom left, bottom right, centre, middle left."},
+		map[string]any{"type": "object", "description": "A box in fractions of the picture's width and height.",
+			"properties": map[string]any{
+				"x":      frac("Where the box starts from the left edge, from 0 to 1."),
+				"y":      frac("Where the box starts from the top edge, from 0 to 1."),
+				"width":  frac("The box's width, as a fraction of the picture's."),
+				"height": frac("The box's height, as a fraction of the picture's."),
+			},
+			"required":             []string{"x", "y", "width", "height"},
+			"additionalProperties": false},
+	}}
+}
+
+// readRegion reads a named part, or a box (also when a client sent the
+// box as text); nil means none was given.
+func readRegion(v json.RawMessage) (any, bool) {
+	var text string
+	if json.Unmarshal(v, &text) == nil {
+		text = strings.TrimSpace(text)
+		if text == "" {
+			return nil, true
+		}
+		if !strings.HasPrefix(text, "{") {
+			r, err := camera.ParseRegion(text)
+			return r, err == nil
+		}
+		v = json.RawMessage(text)
+	}
+	var box map[string]json.RawMessage
+	if json.Unmarshal(v, &box) != nil {
+		return nil, false
+	}
+	var xywh [4]float64
+	for i, k := range []string{"x", "y", "width", "height"} {
+		raw, ok := box[k]
+		if !ok || json.Unmarshal(raw, &xywh[i]) != nil {
+			return nil, false
+		}
+		delete(box, k)
+	}
+	if len(box) > 0 {
+		return nil, false
+	}
+	r, err := camera.Box(xywh[0], xywh[1], xywh[2], xywh[3])
+	return r, err == nil
 }
 
 // wrongArg says which argument cannot be used and what it takes.
@@ -244,6 +308,10 @@ var (
 	argConfirmation = argSpec{name: "confirmation", kind: argText,
 		doc:   "Only to unlock, disarm, or open a garage door, gate, door or valve: the code from the proposal this tool returned, once the person has agreed.",
 		wants: "the confirmation code from the proposal, as text", wantsFR: "le code de confirmation de la proposition, en texte"}
+	argRegion = argSpec{name: "region", kind: argPart,
+		doc:     "Only a part of the picture, shown closer: its name such as top right, or a box of fractions such as x 0.5, y 0, width 0.5, height 0.5.",
+		wants:   "a part of the picture as people say it, such as left, top right or centre, or a box with x, y, width and height as fractions of the picture from 0 to 1, such as x 0.5, y 0, width 0.5 and height 0.5 for the top right quarter",
+		wantsFR: "une partie de l'image comme on la dit, comme gauche, en haut à droite ou centre, ou un cadre avec x, y, width et height en fractions de l'image de 0 à 1, comme x 0,5, y 0, width 0,5 et height 0,5 pour le quart en haut à droite"}
 	argCamera = argSpec{name: "camera", kind: argText, required: true,
 		doc:   "The camera as people call it, such as garage or front door, or its entity id such as camera.garage. The list_cameras tool gives the names.",
 		wants: "a camera's name as text, such as garage or front door", wantsFR: "le nom d'une caméra en texte, comme garage ou porte d'entrée"}

@@ -12,12 +12,12 @@ import (
 var cameraSnapshotTool = &mcp.Tool{
 	Name:        "camera_snapshot",
 	Title:       "Camera snapshot",
-	Description: "Returns a current picture from one camera of the home, repaired and sized for you, together with a spoken description of the facts around it (room, how fresh the picture is, nearby door and motion sensors). Use describe_camera instead in voice conversations, where pictures cannot be seen. For example: “show me the garage”.",
+	Description: "Returns a current picture from one camera of the home, repaired and sized for you, together with a spoken description of the facts around it (room, how fresh the picture is, nearby door and motion sensors). With region, it shows only that part of the picture, closer and at the camera's own detail: look at the whole picture first, then at the part where something is. Use describe_camera instead in voice conversations, where pictures cannot be seen. For example: “show me the garage”, or “zoom in on the car in the driveway”.",
 	Annotations: &mcp.ToolAnnotations{Title: "Camera snapshot", ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: no(), OpenWorldHint: no()},
 }
 
 func (s *server) cameraSnapshot(ctx context.Context, _ *mcp.CallToolRequest, in argValues) *mcp.CallToolResult {
-	snap, res := s.snapshot(ctx, in.text("camera"))
+	snap, res := s.snapshot(ctx, in.text("camera"), in.region("region"))
 	if res != nil {
 		return res
 	}
@@ -33,12 +33,12 @@ func (s *server) cameraSnapshot(ctx context.Context, _ *mcp.CallToolRequest, in 
 
 // snapshot finds the camera and takes its snapshot, or returns the result
 // that says why it cannot.
-func (s *server) snapshot(ctx context.Context, query string) (camera.Snapshot, *mcp.CallToolResult) {
+func (s *server) snapshot(ctx context.Context, query string, part camera.Region) (camera.Snapshot, *mcp.CallToolResult) {
 	cam, res := s.findCamera(ctx, query)
 	if res != nil {
 		return camera.Snapshot{}, res
 	}
-	snap, err := s.deps.Cameras.Snapshot(ctx, cam)
+	snap, err := s.deps.Cameras.Closer(ctx, cam, part)
 	if err != nil {
 		s.log.Info("camera snapshot failed", "camera", cam.EntityID, "err", err)
 		return camera.Snapshot{}, sayError(s.haTrouble(err))

@@ -113,7 +113,7 @@ func New(ctx context.Context, deps Deps) (*mcp.Server, error) {
 		SetCacheable: cacheHints,
 	})
 	s.withArgs(srv, listCamerasTool, nil, s.listCameras)
-	s.withArgs(srv, cameraSnapshotTool, []argSpec{argCamera}, s.cameraSnapshot)
+	s.withArgs(srv, cameraSnapshotTool, []argSpec{argCamera, argRegion}, s.cameraSnapshot)
 	s.withArgs(srv, describeCameraTool, []argSpec{argCamera}, s.describeCamera)
 	s.withArgs(srv, whatHappenedTool, whatHappenedArgs, s.whatHappened)
 	srv.AddPrompt(checkTheHousePrompt, s.checkTheHouse)

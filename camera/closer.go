@@ -1,0 +1,158 @@
+package camera
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"image/jpeg"
+
+	"github.com/disintegration/imaging"
+
+	"maison/jpegfix"
+	"maison/jpegscale"
+)
+
+// Closer shows a part of cam's picture at the camera's own detail: it asks
+// Home Assistant for the full-resolution frame (never a pre-scaled one),
+// repairs it, decodes no more than the part needs, cuts the part out and
+// fits it to what clients accept. A 4K camera's corner keeps detail the
+// whole-frame fit throws away. The description says which part is shown.
+func (s *Service) Closer(ctx context.Context, cam Camera, r Region) (Snapshot, error) {
+	if r.Whole() {
+		return s.Snapshot(ctx, cam)
+	}
+	fetchCtx, cancel := context.WithTimeout(ctx, fetchTimeout)
+	img, err := s.cfg.Source.CameraImage(fetchCtx, cam.EntityID, 0, 0)
+	cancel()
+	s.notePower(cam.EntityID, err)
+	if err != nil {
+		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
+	}
+	body, orient, rep, err := clean(img.Bytes)
+	if err == nil {
+		var part Part
+		part, err = crop(body, orient, r, Limits{})
+		if err == nil {
+			snap := Snapshot{Camera: cam, Image: part.Fitted, Fetched: img.Fetched, FetchedBytes: len(img.Bytes), Part: &part}
+			if rep.Defects() > 0 {
+				snap.Repairs = rep.Sentences()
+			}
+			s.mu.Lock()
+			s.sizes[cam.EntityID] = image.Pt(part.SourceWidth, part.SourceHeight)
+			s.mu.Unlock()
+			snap.Description = s.describe(ctx, cam, snap)
+			return snap, nil
+		}
+	}
+	s.log.Warn("camera frame refused", "camera", cam.EntityID, "err", err)
+	return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
+}
+
+// Part is a part of a frame, fitted.
+type Part struct {
+	Fitted
+	Region Region
+	// Shown is the part in the upright full frame's pixels, as cut: the
+	// region, widened to a few pixels' alignment and to a usable size.
+	Shown image.Rectangle
+	// Closer is how much larger the part appears than in the whole
+	// frame's fit: 1 when the camera has no finer detail to give.
+	Closer float64
+}
+
+// crop cuts region r out of a repaired frame whose Exif orientation is o,
+// decoding at the smallest 1/n scale that still holds the part at its
+// fitted size, and fits it to l.
+func crop(src []byte, o int, r Region, l Limits) (Part, error) {
+	l = l.withDefaults()
+	full, err := frameSize(src)
+	if err != nil {
+		return Part{}, fmt.Errorf("%w: %v", ErrNotImage, err)
+	}
+	uw, uh := full.X, full.Y // upright size
+	if o >= 5 {
+		uw, uh = uh, uw
+	}
+	want := r.Pixels(uw, uh)
+	fw, fh := fitSize(want.Dx(), want.Dy(), l)
+	scale := 1
+	if jpegLike(src) {
+		for s := 8; s > 1; s /= 2 {
+			if want.Dx()/s >= fw && want.Dy()/s >= fh {
+				scale = s
+				break
+			}
+		}
+	}
+	img, scale, err := decodeScaled(src, scale)
+	if err != nil {
+		return Part{}, fmt.Errorf("%w: %v", ErrNotImage, err)
+	}
+	img = upright(img, o)
+	// The part at the decoded scale, its corner on the chroma grid (4 by 2
+	// pixels covers every subsampling) so that the planes cut cleanly.
+	b := img.Bounds()
+	cut := image.Rect(want.Min.X/scale/4*4, want.Min.Y/scale/2*2, ceilDiv(want.Max.X, scale), ceilDiv(want.Max.Y, scale)).Intersect(b)
+	sub, ok := img.(interface {
+		SubImage(image.Rectangle) image.Image
+	})
+	if !ok || cut.Empty() {
+		return Part{}, fmt.Errorf("%w: the part cannot be cut from a %T", ErrNotImage, img)
+	}
+	part := sub.SubImage(cut)
+	shown := image.Rect(cut.Min.X*scale, cut.Min.Y*scale, min(cut.Max.X*scale, uw), min(cut.Max.Y*scale, uh))
+	fw, fh = fitSize(cut.Dx(), cut.Dy(), l)
+	if fw != cut.Dx() || fh != cut.Dy() {
+		if m, err := jpegscale.Resize(part, fw, fh); err == nil {
+			part = m
+		} else {
+			part = imaging.Resize(part, fw, fh, imaging.Lanczos)
+		}
+	}
+	stats := lumaStats(part)
+	out, err := encodeWithin(part, l.MaxBytes)
+	if err != nil {
+		return Part{}, err
+	}
+	if err := jpegfix.Check(out.JPEG); err != nil {
+		return Part{}, fmt.Errorf("camera: the cut part is not a strict JPEG: %w", err)
+	}
+	out.SourceWidth, out.SourceHeight, out.Luma = full.X, full.Y, &stats
+	wholeW, _ := fitSize(uw, uh, l)
+	return Part{
+		Fitted: out, Region: r, Shown: shown,
+		Closer: (float64(out.Width) / float64(shown.Dx())) / (float64(wholeW) / float64(uw)),
+	}, nil
+}
+
+// frameSize is the stored size of a frame's pixels.
+func frameSize(src []byte) (image.Point, error) {
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(src))
+	if err != nil {
+		return image.Point{}, err
+	}
+	return image.Pt(cfg.Width, cfg.Height), nil
+}
+
+// decodeScaled decodes a frame at 1/scale of its size in the DCT domain
+// when jpegscale can, else at full size with the standard decoders; it
+// returns the scale it decoded at.
+func decodeScaled(src []byte, scale int) (image.Image, int, error) {
+	if jpegLike(src) {
+		if img, err := jpegscale.Decode(src, scale); err == nil {
+			return img, scale, nil
+		}
+		img, err := jpeg.Decode(bytes.NewReader(src))
+		return img, 1, err
+	}
+	img, _, err := image.Decode(bytes.NewReader(src))
+	return img, 1, err
+}
+
+// jpegLike reports whether src starts as a JPEG does.
+func jpegLike(src []byte) bool {
+	return len(src) >= 3 && src[0] == 0xFF && src[1] == 0xD8 && src[2] == 0xFF
+}
+
+func ceilDiv(a, b int) int { return (a + b - 1) / b }
