@@ -22,6 +22,11 @@ func (p Period) Said(lang voice.Lang, loc *time.Location) string {
 	switch {
 	case p.Hours == 1:
 		return pick(fr, "In the last hour", "Depuis une heure")
+	case p.Hours%24 == 0 && p.Hours > 24:
+		if p.Hours == 168 {
+			return pick(fr, "In the last week", "Depuis une semaine")
+		}
+		return pick(fr, "In the last "+lang.Number(p.Hours/24)+" days", "Ces "+lang.Number(p.Hours/24)+" derniers jours")
 	case p.Hours > 0:
 		return pick(fr, "In the last "+lang.Number(p.Hours)+" hours", "Ces "+lang.Number(p.Hours)+" dernières heures")
 	}

@@ -46,3 +46,49 @@ func benchmarkSnapshotCold(b *testing.B, full bool) {
 		})
 	}
 }
+
+// BenchmarkOverview draws the demo house's four exposed cameras (4K, 1080p,
+// 720p with a broken frame, and one off) in one picture: cold, every frame
+// fetched, repaired and fitted afresh; warm, the frames of the last three
+// seconds reused (here, for the whole run), so only the tiles, the labels
+// and the encoding are paid.
+// A cold snapshot of the 4K backyard alone is the anchor of the same run.
+func BenchmarkOverview(b *testing.B) {
+	_, ha := client(b)
+	live := assist.NewLive(ha, ha, 0)
+	for _, c := range []struct {
+		name   string
+		maxAge time.Duration
+	}{{"cold", time.Nanosecond}, {"warm", time.Hour}} {
+		svc, err := camera.New(camera.Config{Source: ha, Exposed: live.Entities, MaxAge: c.maxAge})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := svc.Overview(b.Context()); err != nil { // the demo renders its frames once
+			b.Fatal(err)
+		}
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				ov, err := svc.Overview(b.Context())
+				if err != nil || len(ov.Tiles) != 4 {
+					b.Fatal(err, len(ov.Tiles))
+				}
+			}
+		})
+	}
+	svc, err := camera.New(camera.Config{Source: ha, Exposed: live.Entities, MaxAge: time.Nanosecond})
+	if err != nil {
+		b.Fatal(err)
+	}
+	cam, err := svc.Find(b.Context(), "backyard")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("anchor_snapshot_backyard_cold", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := svc.Snapshot(b.Context(), cam); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

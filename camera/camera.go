@@ -15,6 +15,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/image/font/opentype"
+
 	"maison/assist"
 	"maison/homeassistant"
 	"maison/voice"
@@ -54,6 +56,9 @@ type Config struct {
 	AITask string
 	// AIBudget bounds one AI description. Zero means 6s.
 	AIBudget time.Duration
+	// OverviewWait bounds how long an overview waits for its frames, asked
+	// all at once; a camera not ready by then is drawn empty. Zero means 6s.
+	OverviewWait time.Duration
 	// Logger receives debug and warning records. Nil means discard.
 	Logger *slog.Logger
 	// Now is the clock. Nil means time.Now.
@@ -71,6 +76,9 @@ type Service struct {
 	seen  map[string]seenFrame   // the last frame of each camera, to notice a frozen one
 	seed  maphash.Seed
 	power map[string]power // whether each camera was on when last fetched
+
+	font         func() (*opentype.Font, error) // the overview's label font, parsed once
+	lastOverview drawnOverview                  // guarded by mu
 }
 
 // seenFrame remembers a frame by its hash and when it was first fetched.
@@ -96,6 +104,9 @@ func New(cfg Config) (*Service, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.OverviewWait == 0 {
+		cfg.OverviewWait = overviewWaitDefault
+	}
 	if cfg.AIBudget == 0 {
 		cfg.AIBudget = aiBudgetDefault
 	}
@@ -103,7 +114,7 @@ func New(cfg Config) (*Service, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	svc := &Service{cfg: cfg, log: log, sizes: map[string]image.Point{}, seen: map[string]seenFrame{}, seed: maphash.MakeSeed(), power: map[string]power{}}
+	svc := &Service{cfg: cfg, log: log, sizes: map[string]image.Point{}, seen: map[string]seenFrame{}, seed: maphash.MakeSeed(), power: map[string]power{}, font: sync.OnceValues(parseLabelFont)}
 	svc.frames = newFrames(svc.prepareNoting, cfg.MaxAge, cfg.Now)
 	return svc, nil
 }

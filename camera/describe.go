@@ -109,12 +109,15 @@ func (p *Part) say(lang voice.Lang) string {
 	times := math.Round(p.Closer*2) / 2 // to the half
 	if times < 1.5 {
 		return voice.Sentence(pick(fr,
-			"It shows "+what+" of the picture; the camera has no finer detail than the whole picture already showed, so this part is larger, not sharper",
-			"Elle montre "+what+" de l'image; la caméra n'a pas plus de détails que l'image entière n'en montrait, cette partie est donc plus grande, pas plus nette"))
+			"It shows "+what+"; the camera has no finer detail than the whole picture already showed, so this part is larger, not sharper",
+			"Elle montre "+what+"; la caméra n'a pas plus de détails que l'image entière n'en montrait, cette partie est donc plus grande, pas plus nette"))
 	}
 	n := lang.Decimal(times, 1)
-	en := "It shows " + what + " of the picture, " + n + " times closer than the whole picture"
-	frText := "Elle montre " + what + " de l'image, " + n + " fois plus près que l'image entière"
+	if times == math.Trunc(times) {
+		n = lang.Number(int(times))
+	}
+	en := "It shows " + what + ", " + n + " times closer than the whole picture"
+	frText := "Elle montre " + what + ", " + n + " fois plus près que l'image entière"
 	if p.Width >= p.Shown.Dx() {
 		en += ", with every pixel the camera sent"
 		frText += ", avec chaque pixel envoyé par la caméra"

@@ -21,20 +21,20 @@ func TestParseRegionAsPeopleSayIt(t *testing.T) {
 		x, y, w, h float64
 		said       string
 	}{
-		{"left", 0, 0, 0.5, 1, "the left half"},
-		{"Right side", 0.5, 0, 0.5, 1, "the right half"},
-		{"the top half", 0, 0, 1, 0.5, "the top half"},
-		{"bottom", 0, 0.5, 1, 0.5, "the bottom half"},
-		{"top right", 0.5, 0, 0.5, 0.5, "the top right quarter"},
-		{"the upper-left corner", 0, 0, 0.5, 0.5, "the top left quarter"},
-		{"lower right hand corner", 0.5, 0.5, 0.5, 0.5, "the bottom right quarter"},
-		{"centre", 0.25, 0.25, 0.5, 0.5, "the centre"},
-		{"center", 0.25, 0.25, 0.5, 0.5, "the centre"},
-		{"middle left", 0, 0.25, 0.5, 0.5, "the middle left part"},
-		{"top center", 0.25, 0, 0.5, 0.5, "the top centre part"},
-		{"en haut à droite", 0.5, 0, 0.5, 0.5, "the top right quarter"},
-		{"le coin inférieur gauche", 0, 0.5, 0.5, 0.5, "the bottom left quarter"},
-		{"MILIEU", 0.25, 0.25, 0.5, 0.5, "the centre"},
+		{"left", 0, 0, 0.5, 1, "the left half of the picture"},
+		{"Right side", 0.5, 0, 0.5, 1, "the right half of the picture"},
+		{"the top half", 0, 0, 1, 0.5, "the top half of the picture"},
+		{"bottom", 0, 0.5, 1, 0.5, "the bottom half of the picture"},
+		{"top right", 0.5, 0, 0.5, 0.5, "the top right quarter of the picture"},
+		{"the upper-left corner", 0, 0, 0.5, 0.5, "the top left quarter of the picture"},
+		{"lower right hand corner", 0.5, 0.5, 0.5, 0.5, "the bottom right quarter of the picture"},
+		{"centre", 0.25, 0.25, 0.5, 0.5, "the centre of the picture"},
+		{"center", 0.25, 0.25, 0.5, 0.5, "the centre of the picture"},
+		{"middle left", 0, 0.25, 0.5, 0.5, "the middle left part of the picture"},
+		{"top center", 0.25, 0, 0.5, 0.5, "the top centre part of the picture"},
+		{"en haut à droite", 0.5, 0, 0.5, 0.5, "the top right quarter of the picture"},
+		{"le coin inférieur gauche", 0, 0.5, 0.5, 0.5, "the bottom left quarter of the picture"},
+		{"MILIEU", 0.25, 0.25, 0.5, 0.5, "the centre of the picture"},
 	} {
 		r, err := camera.ParseRegion(c.in)
 		if err != nil {
@@ -63,7 +63,7 @@ func TestBoxIsFractionsOfThePicture(t *testing.T) {
 	if err != nil || r.Width != 0.5 || r.X != 0.5 {
 		t.Errorf("box a hair past the edge = %+v, %v", r, err)
 	}
-	if got := r.Say(voice.English); got != "the part from fifty to one hundred percent across and from twenty-five to seventy-five percent down" {
+	if got := r.Say(voice.English); got != "the part of the picture from fifty to one hundred percent across and from twenty-five to seventy-five percent down" {
 		t.Errorf("box said %q", got)
 	}
 	for _, b := range [][4]float64{{0, 0, 0, 0.5}, {-0.1, 0, 0.5, 0.5}, {0, 0, 1.5, 1}, {0.8, 0, 0.5, 0.5}, {math.NaN(), 0, 1, 1}, {0, 0, math.Inf(1), 1}, {50, 0, 25, 25}} {
@@ -146,7 +146,7 @@ func TestCloserShowsTheRightPart(t *testing.T) {
 				t.Errorf("%.2f times closer, want %.1f", p.Closer, c.closer)
 			}
 			said := r.Say(voice.English)
-			if !strings.Contains(snap.Description, "It shows "+said+" of the picture") {
+			if !strings.Contains(snap.Description, "It shows "+said) {
 				t.Errorf("the description does not say which part: %q", snap.Description)
 			}
 			if c.closer == 1 && !strings.Contains(snap.Description, "no finer detail") {

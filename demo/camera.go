@@ -130,6 +130,10 @@ func (h *House) serveCameraProxy(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusServiceUnavailable)
 		return
 	}
+	if !h.stallCamera(r, id) {
+		httpStatus(w, http.StatusInternalServerError)
+		return
+	}
 	q := r.URL.Query()
 	tw, okW, errW := queryInt(q.Get("width"))
 	th, okH, errH := queryInt(q.Get("height"))

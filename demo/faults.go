@@ -76,3 +76,40 @@ func (h *House) SetAITaskError(code, message string) {
 	defer h.mu.Unlock()
 	h.ai.errCode, h.ai.errMessage = code, message
 }
+
+// cameraTimeout is how long Home Assistant waits for a camera's picture
+// before its proxy answers 500 (camera/__init__.py, 10 seconds).
+const cameraTimeout = 10 * time.Second
+
+// SetCameraStall makes the camera entityID take d to give a picture, as a
+// camera on a weak link does: its proxy answers after d, or with HTTP 500
+// once Home Assistant's ten-second limit passes first. Zero restores it.
+func (h *House) SetCameraStall(entityID string, d time.Duration) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if d == 0 {
+		delete(h.cameraStall, entityID)
+		return
+	}
+	h.cameraStall[entityID] = d
+}
+
+// stallCamera waits as long as the camera is made to stall, within Home
+// Assistant's limit or until the request goes away; false means the limit
+// passed and the answer is a 500.
+func (h *House) stallCamera(r *http.Request, entityID string) bool {
+	h.mu.Lock()
+	d := h.cameraStall[entityID]
+	h.mu.Unlock()
+	if d == 0 {
+		return true
+	}
+	t := time.NewTimer(min(d, cameraTimeout))
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return d < cameraTimeout
+	case <-r.Context().Done():
+		return false
+	}
+}

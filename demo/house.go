@@ -2,7 +2,8 @@
 // Home Assistant's real wire formats so that the same client code runs
 // against it and against a real instance: the websocket API (auth phase,
 // coalesced arrays, compressed subscribe_entities, registries, non-admin
-// gating), the camera proxy (status codes, libturbojpeg-style n/8 scaling),
+// gating, a recorder answering history/history_during_period and
+// logbook/get_events over a plausible day before the start), the camera proxy (status codes, libturbojpeg-style n/8 scaling),
 // the Assist MCP endpoint /api/mcp/assist (transport quirks, tool naming
 // eras, Python-formatted results and errors) and the admin-only /api/mcp.
 // It serves `maison demo`, the tests and the benchmarks.
@@ -23,8 +24,9 @@
 // SetAreaAliases, and produce Home Assistant's other real behaviours on
 // demand: a restart (SetDown), the Assist endpoint answering 404 while its
 // integration loads (SetMCPServerLoaded), a call cut at its time limit with
-// HTTP 500 (SetAssistStall), AI task error codes (SetAITaskError), and a
-// local-only user seen from outside the local network (SetSeenFrom).
+// HTTP 500 (SetAssistStall), AI task error codes (SetAITaskError), a slow
+// camera (SetCameraStall), and a local-only user seen from outside the
+// local network (SetSeenFrom).
 //
 // Simplifications, each deliberate: camera access tokens never rotate; there
 // are no floors; /api/mcp behaves as with require_admin on; only the services
@@ -49,6 +51,7 @@ import (
 	"maps"
 	mrand "math/rand/v2"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 )
@@ -125,13 +128,14 @@ type House struct {
 	fetches      map[string]int
 	assistCalls  []string
 	ai           aiTask
-	rng          *mrand.Rand           // context ids; guarded by mu
-	seenFrom     string                // SetSeenFrom
-	mcpUnloaded  bool                  // SetMCPServerLoaded(false)
-	assistStall  time.Duration         // SetAssistStall
-	recorder     map[string][]recorded // every state each entity took, in time order
-	noRecorder   bool                  // SetRecorderAvailable(false)
-	historyAsked []string              // HistoryAsked
+	rng          *mrand.Rand              // context ids; guarded by mu
+	seenFrom     string                   // SetSeenFrom
+	mcpUnloaded  bool                     // SetMCPServerLoaded(false)
+	assistStall  time.Duration            // SetAssistStall
+	cameraStall  map[string]time.Duration // SetCameraStall, by camera
+	recorder     map[string][]recorded    // every state each entity took, in time order
+	noRecorder   bool                     // SetRecorderAvailable(false)
+	historyAsked []string                 // HistoryAsked
 }
 
 type user struct {
@@ -186,15 +190,16 @@ type snap struct {
 // New builds a House with its fixed set of areas, devices and entities.
 func New(opts Options) *House {
 	h := &House{
-		log:      opts.Logger,
-		now:      opts.Now,
-		version:  opts.Version,
-		naming:   opts.ToolNaming,
-		live:     opts.LiveFrames,
-		entities: map[string]*entity{},
-		conns:    map[*wsConn]struct{}{},
-		fetches:  map[string]int{},
-		cams:     map[string]*camera{},
+		log:         opts.Logger,
+		now:         opts.Now,
+		version:     opts.Version,
+		naming:      opts.ToolNaming,
+		live:        opts.LiveFrames,
+		entities:    map[string]*entity{},
+		conns:       map[*wsConn]struct{}{},
+		fetches:     map[string]int{},
+		cams:        map[string]*camera{},
+		cameraStall: map[string]time.Duration{},
 	}
 	if h.log == nil {
 		h.log = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -352,6 +357,14 @@ func (h *House) Frame(entityID string) (served, clean []byte, ok bool) {
 	}
 	f := c.frame(h)
 	return f.served, f.clean, true
+}
+
+// Cameras returns the entity ids of every camera in the house, exposed or
+// not, sorted.
+func (h *House) Cameras() []string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return slices.Sorted(maps.Keys(h.cams))
 }
 
 // FailedLogins returns how many requests Home Assistant's ban middleware

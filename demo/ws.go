@@ -613,6 +613,8 @@ func (h *House) dispatch(ctx context.Context, c *wsConn, id int64, typ string, m
 		c.result(id, out)
 	case "history/history_during_period":
 		h.historyDuringPeriod(c, id, msg)
+	case "logbook/get_events":
+		h.logbookGetEvents(c, id, msg)
 	case "call_service":
 		if msg["domain"] == "ai_task" {
 			h.aiTaskService(ctx, c, id, msg)

@@ -421,3 +421,41 @@ func TestSubscribeEvents(t *testing.T) {
 		t.Errorf("subscribe_events without a type as the admin: %v", m)
 	}
 }
+
+// TestLogbookGetEvents reads the seeded day through logbook/get_events as
+// Home Assistant's websocket gives it: state-change entries in time order,
+// no names, sensors with a unit left out, every entity when none is named
+// (no permission is checked, which is why maison never asks that way).
+func TestLogbookGetEvents(t *testing.T) {
+	h, srv := newHouse(t, demo.Options{})
+	w := dial(t, srv, h.UserToken(), false)
+	since := time.Now().Add(-12 * time.Hour).UTC().Format(time.RFC3339)
+	events := w.result(w.send("logbook/get_events", map[string]any{"start_time": since, "entity_ids": []string{"cover.garage_door", "sensor.living_room_temperature"}}))["result"].([]any)
+	if len(events) != 2 {
+		t.Fatalf("garage door over twelve hours: %v", events)
+	}
+	var last float64
+	for i, e := range events {
+		m := e.(map[string]any)
+		when, _ := m["when"].(float64)
+		if m["entity_id"] != "cover.garage_door" || when < last || m["name"] != nil || m["state"] != []string{"open", "closed"}[i] {
+			t.Errorf("entry %d = %v", i, m)
+		}
+		last = when
+	}
+	all := w.result(w.send("logbook/get_events", map[string]any{"start_time": since}))["result"].([]any)
+	shed := false
+	for _, e := range all {
+		shed = shed || e.(map[string]any)["entity_id"] == "binary_sensor.shed_door"
+	}
+	if !shed {
+		t.Errorf("without entity_ids the logbook should hold the unexposed shed door too, as Home Assistant's does: %d entries", len(all))
+	}
+	future := time.Now().Add(time.Hour).UTC().Format(time.RFC3339)
+	if got := w.result(w.send("logbook/get_events", map[string]any{"start_time": future}))["result"].([]any); len(got) != 0 {
+		t.Errorf("a future start gave %v", got)
+	}
+	if got := w.result(w.send("logbook/get_events", map[string]any{"start_time": "yesterday"})); got["success"] != false {
+		t.Errorf("a bad start_time gave %v", got)
+	}
+}

@@ -310,8 +310,8 @@ var (
 		wants: "the confirmation code from the proposal, as text", wantsFR: "le code de confirmation de la proposition, en texte"}
 	argRegion = argSpec{name: "region", kind: argPart,
 		doc:     "Only a part of the picture, shown closer: its name such as top right, or a box of fractions such as x 0.5, y 0, width 0.5, height 0.5.",
-		wants:   "a part of the picture as people say it, such as left, top right or centre, or a box with x, y, width and height as fractions of the picture from 0 to 1, such as x 0.5, y 0, width 0.5 and height 0.5 for the top right quarter",
-		wantsFR: "une partie de l'image comme on la dit, comme gauche, en haut à droite ou centre, ou un cadre avec x, y, width et height en fractions de l'image de 0 à 1, comme x 0,5, y 0, width 0,5 et height 0,5 pour le quart en haut à droite"}
+		wants:   "a part of the picture as people say it, such as left, top right or centre, or a box with x, y, width and height as fractions of the picture from 0 to 1, such as x 0.5, y 0, width 0.5 and height 0.5 for the top right quarter; it says where to look, not what to look for",
+		wantsFR: "une partie de l'image comme on la dit, comme gauche, en haut à droite ou centre, ou un cadre avec x, y, width et height en fractions de l'image de 0 à 1, comme x 0,5, y 0, width 0,5 et height 0,5 pour le quart en haut à droite; elle dit où regarder, pas quoi chercher"}
 	argCamera = argSpec{name: "camera", kind: argText, required: true,
 		doc:   "The camera as people call it, such as garage or front door, or its entity id such as camera.garage. The list_cameras tool gives the names.",
 		wants: "a camera's name as text, such as garage or front door", wantsFR: "le nom d'une caméra en texte, comme garage ou porte d'entrée"}

@@ -114,6 +114,7 @@ func TestWhatHappenedGolden(t *testing.T) {
 				{"what_happened", map[string]any{"hours": 24}},
 				{"what_happened", map[string]any{"since": "yesterday 18:00"}},
 				{"what_happened", map[string]any{"name": "front door lock"}},
+				{"what_happened", map[string]any{"name": "garage door", "since": "08:00"}},
 				{"what_happened", map[string]any{"area": "Entrance"}},
 				{"what_happened", map[string]any{"area": "Living Room", "hours": 2}},
 				{"what_happened", map[string]any{"hours": 3, "since": "08:00"}},

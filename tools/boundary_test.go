@@ -118,6 +118,12 @@ func TestHostileHouseShowsNothingUnexposed(t *testing.T) {
 	for _, area := range []string{"Office", "Garage", "Kitchen", "Entrance"} {
 		ask("describe_house", map[string]any{"area": area})
 	}
+	ask("camera_overview", nil)
+	for _, region := range []string{"top left", "centre"} {
+		ask("camera_snapshot", map[string]any{"camera": "camera.shed", "region": region})
+		ask("camera_snapshot", map[string]any{"camera": "camera.garage_copy", "region": region})
+	}
+	ask("what_happened", map[string]any{"hours": 168})
 	for _, w := range hiddenWords() {
 		for _, a := range answers {
 			if strings.Contains(strings.ToLower(a), strings.ToLower(w)) {

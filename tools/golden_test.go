@@ -52,6 +52,12 @@ func TestGoldenAnswers(t *testing.T) {
 				{"turn_on", map[string]any{"light": "Kitchen Light"}},
 				{"camera_snapshot", map[string]any{}},
 				{"list_cameras", map[string]any{"camera": "garage"}},
+				// Every camera at a glance, and a closer look.
+				{"camera_overview", nil},
+				{"camera_snapshot", map[string]any{"camera": "backyard", "region": "top right"}},
+				{"camera_snapshot", map[string]any{"camera": "garage", "region": map[string]any{"x": 0.25, "y": 0.5, "width": 0.5, "height": 0.5}}},
+				{"camera_snapshot", map[string]any{"camera": "backyard", "region": "the car"}},
+				{"camera_snapshot", map[string]any{"camera": "backyard", "region": map[string]any{"x": 20, "y": 0, "width": 50, "height": 50}}},
 			})
 		})
 	}
@@ -129,7 +135,7 @@ func golden(t *testing.T, cs *mcp.ClientSession, name string, calls []goldenCall
 
 func argLine(args map[string]any) string {
 	var parts []string
-	for _, k := range []string{"camera", "name", "area", "domain", "light", "brightness", "temperature", "hours", "since", "confirmation"} {
+	for _, k := range []string{"camera", "name", "area", "domain", "light", "brightness", "temperature", "hours", "since", "region", "confirmation"} {
 		if v, ok := args[k]; ok {
 			parts = append(parts, fmt.Sprintf("%s=%v", k, v))
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"maison/assist"
+	"maison/camera"
 	"maison/voice"
 )
 
@@ -23,17 +24,12 @@ func (s *server) listCameras(ctx context.Context, _ *mcp.CallToolRequest, _ argV
 		return sayError(s.haTrouble(err))
 	}
 	lang := s.deps.Lang
+	if len(cams) == 0 {
+		return s.noCamera(withheld)
+	}
 	var held []string
 	for _, w := range withheld {
 		held = append(held, w.Say(lang))
-	}
-	if len(cams) == 0 && len(held) > 0 {
-		return say(voice.Paragraph(held...))
-	}
-	if len(cams) == 0 {
-		return say(s.pick(
-			"No camera is shared with me. An admin can expose cameras to Assist in Home Assistant under Settings, Voice assistants, Expose.",
-			"Aucune caméra ne m'est partagée. Un administrateur peut exposer des caméras à Assist dans Home Assistant, sous Paramètres, Assistants vocaux, Exposer."))
 	}
 	var items, dark []string
 	for _, c := range cams {
@@ -70,3 +66,18 @@ func (s *server) listCameras(ctx context.Context, _ *mcp.CallToolRequest, _ argV
 
 // sameWords reports whether an area name only repeats the camera's name ("Garage" in "Garage").
 func sameWords(a, b string) bool { return assist.Name(a) == assist.Name(b) }
+
+// noCamera says that no camera can be shown: those exposed but withheld,
+// or else that none is shared and how an admin shares one.
+func (s *server) noCamera(withheld []camera.Withheld) *mcp.CallToolResult {
+	var held []string
+	for _, w := range withheld {
+		held = append(held, w.Say(s.deps.Lang))
+	}
+	if len(held) > 0 {
+		return say(voice.Paragraph(held...))
+	}
+	return say(s.pick(
+		"No camera is shared with me. An admin can expose cameras to Assist in Home Assistant under Settings, Voice assistants, Expose.",
+		"Aucune caméra ne m'est partagée. Un administrateur peut exposer des caméras à Assist dans Home Assistant, sous Paramètres, Assistants vocaux, Exposer."))
+}

@@ -38,7 +38,7 @@ type rig struct {
 	cs    *mcp.ClientSession
 }
 
-func newRig(t *testing.T, o rigOptions) rig {
+func newRig(t testing.TB, o rigOptions) rig {
 	t.Helper()
 	house := demo.New(o.house)
 	if o.setup != nil {

@@ -45,9 +45,9 @@ func connectAs(t *testing.T, url, token string) *mcp.ClientSession {
 func TestScopesInsideTheServer(t *testing.T) {
 	url := scoped(t)
 	for token, want := range map[string][]string{
-		"house.read":               {"camera_snapshot", "describe_camera", "describe_house", "ha_get_date_time", "list_cameras", "what_happened"},
+		"house.read":               {"camera_overview", "camera_snapshot", "describe_camera", "describe_house", "ha_get_date_time", "list_cameras", "what_happened"},
 		"house.control":            {"ha_hass_set_position", "set_light", "turn_off", "turn_on"},
-		"house.read+house.control": {"camera_snapshot", "describe_camera", "describe_house", "ha_get_date_time", "ha_hass_set_position", "list_cameras", "set_light", "turn_off", "turn_on", "what_happened"},
+		"house.read+house.control": {"camera_overview", "camera_snapshot", "describe_camera", "describe_house", "ha_get_date_time", "ha_hass_set_position", "list_cameras", "set_light", "turn_off", "turn_on", "what_happened"},
 	} {
 		cs := connectAs(t, url, token)
 		res, err := cs.ListTools(t.Context(), nil)

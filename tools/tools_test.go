@@ -62,7 +62,7 @@ func TestToolsAreNamedAndAnnotated(t *testing.T) {
 				t.Errorf("%s: read-only and destructive at once", tool.Name)
 			}
 		}
-		for _, want := range []string{"list_cameras", "camera_snapshot", "describe_camera", "describe_house", "turn_on", "turn_off", "set_light"} {
+		for _, want := range []string{"list_cameras", "camera_overview", "camera_snapshot", "describe_camera", "describe_house", "turn_on", "turn_off", "set_light"} {
 			if !names[want] {
 				t.Errorf("naming era %v: tool %s missing (stable names must not depend on HA's naming)", naming, want)
 			}
@@ -262,5 +262,48 @@ func TestLooseSpellingsStillNeedAConfirmation(t *testing.T) {
 	// A name nothing sensitive goes by is acted on at once.
 	if text, isErr := call(t, cs, "turn_off", map[string]any{"name": "kitchen light"}); isErr || !strings.HasPrefix(text, "I turned off") {
 		t.Errorf("turn_off kitchen light: %q", text)
+	}
+}
+
+// TestRegionArguments reads a part of the picture however a client sends
+// it: a name, a box, a box sent as text; anything else is refused in words,
+// and an empty region is the whole picture.
+func TestRegionArguments(t *testing.T) {
+	_, cs := session(t, voice.English, 0)
+	for _, c := range []struct {
+		region any
+		ok     bool
+		says   string
+	}{
+		{"bottom right corner", true, "It shows the bottom right quarter of the picture"},
+		{map[string]any{"x": 0.5, "y": 0, "width": 0.5, "height": 0.5}, true, "It shows the part of the picture from fifty to one hundred percent across"},
+		{`{"x": 0.5, "y": 0, "width": 0.5, "height": 0.5}`, true, "It shows the part of the picture from fifty to one hundred percent across"},
+		{"", true, ""},
+		{map[string]any{"x": 0.5, "y": 0, "width": 0.5, "height": 0.5, "zoom": 2}, false, "The argument “region” must be"},
+		{map[string]any{"x": 0.5, "y": 0, "width": 0.5}, false, "The argument “region” must be"},
+		{[]string{"left"}, false, "The argument “region” must be"},
+		{"the red car", false, "it says where to look, not what to look for"},
+		{map[string]any{"x": "half", "y": 0, "width": 0.5, "height": 0.5}, false, "The argument “region” must be"},
+	} {
+		res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: "camera_snapshot", Arguments: map[string]any{"camera": "front door", "region": c.region}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var text string
+		images := 0
+		for _, b := range res.Content {
+			switch b := b.(type) {
+			case *mcp.TextContent:
+				text += b.Text
+			case *mcp.ImageContent:
+				images++
+			}
+		}
+		if res.IsError == c.ok || (c.ok && images != 1) || (!c.ok && images != 0) {
+			t.Errorf("region %#v: error %v with %d images: %q", c.region, res.IsError, images, text)
+		}
+		if c.says != "" && !strings.Contains(text, c.says) || c.says == "" && strings.Contains(text, "It shows") {
+			t.Errorf("region %#v says %q, want %q", c.region, text, c.says)
+		}
 	}
 }

@@ -100,7 +100,7 @@ func connect(t testing.TB, url, token, version string) *mcp.ClientSession {
 	return cs
 }
 
-var wantTools = []string{"list_cameras", "camera_snapshot", "describe_camera", "describe_house", "turn_on", "turn_off", "set_light"}
+var wantTools = []string{"list_cameras", "camera_overview", "camera_snapshot", "describe_camera", "describe_house", "what_happened", "turn_on", "turn_off", "set_light"}
 
 func TestDemoOverHTTP(t *testing.T) {
 	url := startDemo(t, map[string]string{"MAISON_TOKEN": "e2e-secret", "MAISON_LISTEN": "127.0.0.1:0"})

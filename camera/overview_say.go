@@ -1,0 +1,122 @@
+package camera
+
+import (
+	"strings"
+
+	"maison/assist"
+	"maison/voice"
+)
+
+// maxTileFacts bounds the nearby sensors said for each camera of an
+// overview, to keep the whole answer short enough to be heard.
+const maxTileFacts = 2
+
+// Say tells what the overview shows, one sentence per camera from its
+// sensors, for a listener who never sees the picture.
+func (o Overview) Say(lang voice.Lang) string {
+	fr := lang == voice.French
+	var out []string
+	empty := 0
+	for _, t := range o.Tiles {
+		if t.State != TileShown {
+			empty++
+		}
+	}
+	n := len(o.Tiles)
+	switch {
+	case n == 1:
+		out = append(out, pick(fr, "This picture shows the one camera I can see, labelled with its name.", "Cette image montre la seule caméra que je vois, avec son nom."))
+	case empty == 0:
+		out = append(out, voice.Sentence(pick(fr,
+			"This picture shows "+lang.Number(n)+" cameras side by side, each labelled with its number and name",
+			"Cette image montre "+lang.Number(n)+" caméras côte à côte, chacune avec son numéro et son nom")))
+	default:
+		out = append(out, voice.Sentence(pick(fr,
+			"This picture shows "+lang.Number(n)+" cameras side by side, each labelled with its number and name; "+lang.Number(empty)+" of them "+pick(empty == 1, "have", "has")+" no picture",
+			"Cette image montre "+lang.Number(n)+" caméras côte à côte, chacune avec son numéro et son nom; "+pick(empty == 1, lang.Number(empty)+" n'ont pas d'image", "une n'a pas d'image"))))
+	}
+	for i, t := range o.Tiles {
+		out = append(out, t.say(lang, i+1, o.where(lang, t)))
+	}
+	if o.More > 0 {
+		out = append(out, voice.Sentence(pick(fr,
+			lang.Number(o.More)+" more "+pick(o.More == 1, "cameras do", "camera does")+" not fit in one picture; ask for "+pick(o.More == 1, "them", "it")+" by name",
+			lang.Number(o.More)+pick(o.More == 1, " autres caméras ne tiennent", " autre caméra ne tient")+" pas dans une image; demandez-"+pick(o.More == 1, "les par leur nom", "la par son nom"))))
+	}
+	for _, w := range o.Withheld {
+		out = append(out, w.Say(lang))
+	}
+	out = append(out, pick(fr,
+		"These facts come from Home Assistant's sensors; I have not looked at what the pictures show. Ask for one camera to see it larger, or for a part of it to see it closer.",
+		"Ces faits viennent des capteurs de Home Assistant; je n'ai pas regardé ce que montrent les images. Demandez une caméra pour la voir en grand, ou une partie pour la voir de plus près."))
+	return voice.Paragraph(out...)
+}
+
+// say is one camera's sentence: where it is in the picture, which camera,
+// and what its nearby sensors report or why its place is empty.
+func (t Tile) say(lang voice.Lang, n int, where string) string {
+	fr := lang == voice.French
+	name := t.Camera.Spoken(lang)
+	if t.Camera.Area != "" && !sameWords(t.Camera.Area, t.Camera.Name) {
+		name += pick(fr, ", in the ", ", dans la pièce ") + assist.Quote(lang, t.Camera.Area)
+	}
+	num := lang.Number(n)
+	head := pick(fr, "Number "+num, "Le numéro "+num)
+	if where != "" {
+		head += ", " + where + ","
+	}
+	head += pick(fr, " is ", " est ") + name
+	switch t.State {
+	case TileOff:
+		return voice.Sentence(head + pick(fr, ", turned off in Home Assistant, so its place is empty until someone turns it on", ", éteinte dans Home Assistant, sa place reste donc vide jusqu'à ce qu'on la rallume"))
+	case TileUnavailable:
+		return voice.Sentence(head + pick(fr, ", which Home Assistant says is unavailable, so its place is empty; this often passes when the camera is back on the network", ", que Home Assistant dit indisponible, sa place est donc vide; ça passe souvent quand la caméra revient sur le réseau"))
+	case TileLate:
+		return voice.Sentence(head + pick(fr, ", which sent no picture in time, so its place is empty; this is usually brief, and asking for this camera alone usually works", ", qui n'a pas envoyé d'image à temps, sa place est donc vide; c'est généralement bref, et demander cette caméra seule fonctionne d'habitude"))
+	case TileFailed:
+		return voice.Sentence(head + pick(fr, ", which gave no usable picture just now, so its place is empty; try this camera alone in a moment", ", qui n'a pas donné d'image utilisable, sa place est donc vide; réessayez cette caméra seule dans un instant"))
+	}
+	var facts []string
+	for _, f := range t.Facts {
+		if len(facts) == maxTileFacts {
+			break
+		}
+		facts = append(facts, clause(f))
+	}
+	if len(facts) == 0 {
+		return voice.Sentence(head)
+	}
+	return voice.Sentence(head + "; " + lang.List(facts))
+}
+
+// where names a tile's place in the grid as people say it: "top left",
+// "bottom centre", or by row and column in a grid larger than three by three.
+func (o Overview) where(lang voice.Lang, t Tile) string {
+	fr := lang == voice.French
+	cols := max(o.Cols, 1)
+	rows := (len(o.Tiles) + cols - 1) / cols
+	if rows > 3 || cols > 3 {
+		r, c := lang.Number(t.Row+1), lang.Number(t.Col+1)
+		return pick(fr, "row "+r+", column "+c, "rangée "+r+", colonne "+c)
+	}
+	horiz := map[int][]string{1: {""}, 2: {"left", "right"}, 3: {"left", "centre", "right"}}[cols][t.Col]
+	vert := map[int][]string{1: {""}, 2: {"top", "bottom"}, 3: {"top", "middle", "bottom"}}[rows][t.Row]
+	if fr {
+		horiz = map[string]string{"left": "à gauche", "centre": "au centre", "right": "à droite"}[horiz]
+		vert = map[string]string{"top": "en haut", "middle": "au milieu", "bottom": "en bas"}[vert]
+	}
+	return strings.TrimSpace(vert + " " + horiz)
+}
+
+// clause turns a sentence into a clause that can follow a semicolon: its
+// full stop dropped and a leading "The" lowered.
+func clause(s string) string {
+	s = strings.TrimSuffix(strings.TrimSpace(s), ".")
+	if rest, ok := strings.CutPrefix(s, "The "); ok {
+		return "the " + rest
+	}
+	return s
+}
+
+// sameWords reports whether an area's name only repeats the camera's.
+func sameWords(a, b string) bool { return assist.Name(a) == assist.Name(b) }
