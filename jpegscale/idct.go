@@ -12,8 +12,9 @@ package jpegscale
 // the band that a following resize to the final size preserves, and the fit
 // path ends with such a resize.) Each pass is split into even and odd
 // halves. Arithmetic is in fixed point with 13 fractional bits per constant,
-// on int (64 bits), so nothing overflows for coefficients of valid 8-bit
-// data (garbage merely wraps).
+// on 64 bits, so nothing overflows for coefficients of valid 8-bit
+// data (garbage merely wraps). The arithmetic is int64 rather than int so
+// that 32-bit builds (linux/armv7) compute the same samples.
 
 const (
 	fixR2 = 5793 // 8192 · cos(4π/16) = 8192/√2
@@ -31,8 +32,8 @@ const (
 )
 
 // clamp8 limits v to a sample.
-func clamp8(v int) byte {
-	if uint(v) > 255 {
+func clamp8(v int64) byte {
+	if uint64(v) > 255 {
 		if v < 0 {
 			return 0
 		}
@@ -43,7 +44,7 @@ func clamp8(v int) byte {
 
 // fillDC writes the level-shifted mean dc/8 to an n x n area.
 func fillDC(dc int32, dst []byte, stride, n int) {
-	v := clamp8((int(dc) + 4 + 1024) >> 3)
+	v := clamp8((int64(dc) + 4 + 1024) >> 3)
 	for r := 0; r < n; r++ {
 		row := dst[r*stride : r*stride+n]
 		for i := range row {
@@ -54,11 +55,11 @@ func fillDC(dc int32, dst []byte, stride, n int) {
 
 // idct8 writes the full 8x8 inverse DCT of blk (natural order, dequantized).
 func idct8(blk *[65]int32, dst []byte, stride int) {
-	var tmp [64]int
+	var tmp [64]int64
 	// Columns: frequencies v down each column to rows y.
 	for x := 0; x < 8; x++ {
-		s0, s1, s2, s3 := int(blk[x]), int(blk[8+x]), int(blk[16+x]), int(blk[24+x])
-		s4, s5, s6, s7 := int(blk[32+x]), int(blk[40+x]), int(blk[48+x]), int(blk[56+x])
+		s0, s1, s2, s3 := int64(blk[x]), int64(blk[8+x]), int64(blk[16+x]), int64(blk[24+x])
+		s4, s5, s6, s7 := int64(blk[32+x]), int64(blk[40+x]), int64(blk[48+x]), int64(blk[56+x])
 		if s1|s2|s3|s4|s5|s6|s7 == 0 {
 			v := s0 * fixR2
 			for y := 0; y < 8; y++ {
@@ -118,9 +119,9 @@ func idct8(blk *[65]int32, dst []byte, stride int) {
 // lowest frequencies: the block band-limited to half its resolution and
 // sampled at the centres of its 2x2 cells.
 func idct4(blk *[65]int32, dst []byte, stride int) {
-	var tmp [16]int
+	var tmp [16]int64
 	for x := 0; x < 4; x++ {
-		s0, s1, s2, s3 := int(blk[x]), int(blk[8+x]), int(blk[16+x]), int(blk[24+x])
+		s0, s1, s2, s3 := int64(blk[x]), int64(blk[8+x]), int64(blk[16+x]), int64(blk[24+x])
 		if s1|s2|s3 == 0 {
 			v := s0 * fixR2
 			tmp[x], tmp[4+x], tmp[8+x], tmp[12+x] = v, v, v, v
@@ -152,7 +153,7 @@ func idct4(blk *[65]int32, dst []byte, stride int) {
 // idct2 writes the 2-point inverse DCT of the 2x2 lowest frequencies. With
 // C(0) = cos(π/4) = 1/√2 the sums reduce to (S00 ± S01 ± S10 ± S11)/8.
 func idct2(blk *[65]int32, dst []byte, stride int) {
-	s00, s01, s10, s11 := int(blk[0]), int(blk[1]), int(blk[8]), int(blk[9])
+	s00, s01, s10, s11 := int64(blk[0]), int64(blk[1]), int64(blk[8]), int64(blk[9])
 	const bias = 128<<3 + 4
 	a, b := s00+s10, s00-s10
 	r0 := dst[0:2:2]

@@ -167,7 +167,7 @@ func resizePlane(src []byte, sstride, sw, sh int, dst []byte, dstride, dw, dh in
 					}
 				}
 			}
-			out[x] = clamp8(int(acc >> 14))
+			out[x] = clamp8(int64(acc >> 14))
 		}
 	}
 	acc := make([]int32, dw)
@@ -190,7 +190,7 @@ func resizePlane(src []byte, sstride, sw, sh int, dst []byte, dstride, dw, dh in
 		}
 		out := dst[y*dstride : y*dstride+dw]
 		for x := range out {
-			out[x] = clamp8(int(acc[x] >> 14))
+			out[x] = clamp8(int64(acc[x] >> 14))
 		}
 	}
 }

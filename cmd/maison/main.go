@@ -33,6 +33,7 @@ Usage:
   maison fit IN OUT         pass a picture through the snapshot path: what a client receives
   maison token [--scope house.read|house.control|both] [--ttl 90d] [--name NAME]
                             print a long-lived access token signed with MAISON_SECRET
+  maison --version          print the version and platform
 
 Settings (flags win over the environment):
   MAISON_LISTEN     address to listen on (default 127.0.0.1:8765)
@@ -70,6 +71,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		if len(args) == 0 {
 			return 2
 		}
+		return 0
+	}
+	if args[0] == "--version" || args[0] == "-version" || args[0] == "version" {
+		fmt.Fprintln(stdout, versionLine())
 		return 0
 	}
 	cmd, rest := args[0], args[1:]

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"net"
+	"os"
+	"strconv"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// TestKubernetesManifest checks deploy/kubernetes.yaml against maison: every
+// variable is a setting maison reads, secrets come from the Secret, the port
+// is the one maison listens on, and the pod runs without privileges.
+func TestKubernetesManifest(t *testing.T) {
+	known := knownSettings(t)
+	raw, err := os.ReadFile("../../deploy/kubernetes.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type envVar struct {
+		Name      string `yaml:"name"`
+		Value     *string
+		ValueFrom *struct {
+			SecretKeyRef *struct{ Name, Key string } `yaml:"secretKeyRef"`
+		} `yaml:"valueFrom"`
+	}
+	type container struct {
+		Args  []string `yaml:"args"`
+		Ports []struct {
+			Name          string `yaml:"name"`
+			ContainerPort int    `yaml:"containerPort"`
+		} `yaml:"ports"`
+		Env             []envVar `yaml:"env"`
+		SecurityContext struct {
+			AllowPrivilegeEscalation *bool `yaml:"allowPrivilegeEscalation"`
+			ReadOnlyRootFilesystem   bool  `yaml:"readOnlyRootFilesystem"`
+			Capabilities             struct{ Drop []string }
+		} `yaml:"securityContext"`
+		ReadinessProbe struct {
+			HTTPGet struct{ Path string } `yaml:"httpGet"`
+		} `yaml:"readinessProbe"`
+	}
+	var deployment struct {
+		Spec struct {
+			Template struct {
+				Spec struct {
+					SecurityContext struct {
+						RunAsNonRoot bool `yaml:"runAsNonRoot"`
+					} `yaml:"securityContext"`
+					Containers []container `yaml:"containers"`
+				} `yaml:"spec"`
+			} `yaml:"template"`
+		} `yaml:"spec"`
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(raw))
+	kinds := map[string]bool{}
+	for {
+		var node yaml.Node
+		if err := dec.Decode(&node); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			t.Fatalf("deploy/kubernetes.yaml: %v", err)
+		}
+		var head struct{ Kind string }
+		node.Decode(&head)
+		kinds[head.Kind] = true
+		if head.Kind == "Deployment" {
+			if err := node.Decode(&deployment); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if !kinds["Deployment"] || !kinds["Service"] {
+		t.Fatalf("want a Deployment and a Service, got %v", kinds)
+	}
+	spec := deployment.Spec.Template.Spec
+	if len(spec.Containers) != 1 {
+		t.Fatalf("%d containers, want maison alone", len(spec.Containers))
+	}
+	c := spec.Containers[0]
+	if len(c.Args) != 1 || c.Args[0] != "serve" {
+		t.Errorf("args %v, want [serve]", c.Args)
+	}
+	env := map[string]string{}
+	for _, e := range c.Env {
+		if !known[e.Name] {
+			t.Errorf("%s is not a setting maison reads", e.Name)
+		}
+		secret := secretSetting.MatchString(e.Name)
+		switch {
+		case secret && (e.ValueFrom == nil || e.ValueFrom.SecretKeyRef == nil):
+			t.Errorf("%s is a secret: take it from a Secret, not a value", e.Name)
+		case !secret && e.Value == nil:
+			t.Errorf("%s has no value", e.Name)
+		case e.Value != nil:
+			env[e.Name] = *e.Value
+		default:
+			env[e.Name] = "from-the-secret-" + e.Name + "-long-enough-for-any-key"
+		}
+	}
+	if _, err := loadConfig("serve", nil, func(k string) string { return env[k] }); err != nil {
+		t.Errorf("maison serve refuses the manifest's settings: %v", err)
+	}
+	_, port, err := net.SplitHostPort(env["MAISON_LISTEN"])
+	if err != nil || len(c.Ports) != 1 || strconv.Itoa(c.Ports[0].ContainerPort) != port {
+		t.Errorf("MAISON_LISTEN %q and the container port %v disagree", env["MAISON_LISTEN"], c.Ports)
+	}
+	if c.ReadinessProbe.HTTPGet.Path != "/healthz" {
+		t.Errorf("readiness probe %q, want /healthz", c.ReadinessProbe.HTTPGet.Path)
+	}
+	sc := c.SecurityContext
+	if !spec.SecurityContext.RunAsNonRoot || !sc.ReadOnlyRootFilesystem || sc.AllowPrivilegeEscalation == nil || *sc.AllowPrivilegeEscalation || len(sc.Capabilities.Drop) != 1 || sc.Capabilities.Drop[0] != "ALL" {
+		t.Errorf("the pod must run as non-root, read-only, without privilege escalation or capabilities: %+v", sc)
+	}
+}
