@@ -319,8 +319,8 @@ func TestScopesNarrowTheDoor(t *testing.T) {
 			t.Errorf("a read-only token lists %s", name)
 		}
 	}
-	if len(got) != 6 {
-		t.Errorf("a read-only token lists %v, want the six read tools (GetDateTime only reads)", got)
+	if len(got) != 7 {
+		t.Errorf("a read-only token lists %v, want the seven read tools (GetDateTime only reads)", got)
 	}
 	legacy := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"turn_on","arguments":{"name":"Kitchen Light"}}}`
 	modern := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"turn_on","arguments":{"name":"Kitchen Light"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`
@@ -407,7 +407,7 @@ func TestMaisonToken(t *testing.T) {
 		t.Fatalf("maison token printed %q / %q", tok, errOut.String())
 	}
 	cs := connect(t, issuer+"/mcp", tok, "2025-11-25")
-	if got := toolNames(t, cs); len(got) != 6 {
+	if got := toolNames(t, cs); len(got) != 7 {
 		t.Errorf("a house.read token from maison token lists %v", got)
 	}
 	env["MAISON_SECRET"] = "another-secret-that-is-long-enough-32b!"
