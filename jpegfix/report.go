@@ -41,6 +41,9 @@ const (
 	FixSecondImage
 	// FixMissingEOI: the end-of-image marker was missing and was added.
 	FixMissingEOI
+	// FixExtraData: bytes inside the image data that no block uses, which
+	// decoders skip with a warning, were dropped (Options.VerifyData).
+	FixExtraData
 )
 
 var fixKindNames = [...]string{
@@ -57,6 +60,7 @@ var fixKindNames = [...]string{
 	FixTrailingData:     "trailing data",
 	FixSecondImage:      "second image",
 	FixMissingEOI:       "missing EOI",
+	FixExtraData:        "extra data",
 }
 
 // String names the kind in a few words.
@@ -93,6 +97,10 @@ type Report struct {
 	Fixes    []Fix // each change made, in input order
 	InBytes  int   // length of the input
 	OutBytes int   // length of the output; 0 when Repair refused
+	// Unchecked, with Options.VerifyData, says why the image data could not
+	// be walked (a coding or layout the walk does not read); "" when it was
+	// walked whole, or when VerifyData was off.
+	Unchecked string
 }
 
 // Defects counts the fixes that repaired damage, leaving out policy drops
@@ -127,6 +135,9 @@ func (f Fix) String() string {
 	case FixMetadata:
 		return at + f.segment() + " of " + nbytes(f.Dropped) + " was removed to strip metadata."
 	case FixFill:
+		if isRST(f.Marker) {
+			return at + plural(f.Dropped, "fill byte", "fill bytes") + " before a restart marker inside the image data " + wasWere(f.Dropped) + " removed."
+		}
 		return at + plural(f.Dropped, "fill byte", "fill bytes") + " before a marker " + wasWere(f.Dropped) + " removed."
 	case FixLengthTooShort, FixLengthTooLong:
 		return at + f.segment() + " announced " + nbytes(f.Announced) + " but really spanned " + commas(f.Real) + "; it was removed."
@@ -146,6 +157,8 @@ func (f Fix) String() string {
 		return at + "a second JPEG of " + nbytes(f.Dropped) + " placed after the first was removed."
 	case FixMissingEOI:
 		return at + "the missing end-of-image marker was added."
+	case FixExtraData:
+		return at + nbytes(f.Dropped) + " inside the image data that no block uses " + wasWere(f.Dropped) + " removed."
 	}
 	return at + fmt.Sprintf("%s change to marker 0x%02X dropped %s.", f.Kind, f.Marker, nbytes(f.Dropped))
 }

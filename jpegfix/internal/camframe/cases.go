@@ -20,17 +20,21 @@ var Bases = []Base{
 	{"base.progressive-1280x720.jpeg", "1280×720 progressive frame with JFIF APP0, cjpeg -quality 80 -progressive"},
 	{"base.restart-1280x720.jpeg", "1280×720 baseline frame with JFIF APP0 and a restart marker after every MCU row, cjpeg -quality 80 -restart 1"},
 	{"base.exif-icc-1280x720.jpeg", "1280×720 Go baseline frame carrying Exif (make, model, serial number, GPS position, a JPEG thumbnail with its own FF D8 … FF D9), XMP and an ICC profile"},
+	{"base.progressive-restart-1280x720.jpeg", "1280×720 progressive frame with JFIF APP0 and a restart marker after every MCU row of every scan, cjpeg -quality 80 -progressive -restart 1"},
+	{"base.ir-progressive-640x480.jpeg", "640×480 grey infrared-style night frame (one component), progressive with a restart marker every two MCU rows, cjpeg -quality 75 -grayscale -progressive -restart 2"},
 }
 
 // Scenes returns the scene behind each generated base frame, by file name.
 func Scenes() map[string]Scene {
 	const stamp = "2025-11-29 23:41:07"
 	return map[string]Scene{
-		"base.sub-640x480.jpeg":          {Width: 640, Height: 480, Seed: 1, Stamp: stamp, Name: "GARAGE"},
-		"base.main-1920x1080.jpeg":       {Width: 1920, Height: 1080, Seed: 2, Stamp: stamp, Name: "DRIVEWAY"},
-		"base.progressive-1280x720.jpeg": {Width: 1280, Height: 720, Seed: 3, Stamp: stamp, Name: "FRONT DOOR"},
-		"base.restart-1280x720.jpeg":     {Width: 1280, Height: 720, Seed: 4, Stamp: stamp, Name: "BACK YARD"},
-		"base.exif-icc-1280x720.jpeg":    {Width: 1280, Height: 720, Seed: 5, Stamp: stamp, Name: "PORCH"},
+		"base.sub-640x480.jpeg":                  {Width: 640, Height: 480, Seed: 1, Stamp: stamp, Name: "GARAGE"},
+		"base.main-1920x1080.jpeg":               {Width: 1920, Height: 1080, Seed: 2, Stamp: stamp, Name: "DRIVEWAY"},
+		"base.progressive-1280x720.jpeg":         {Width: 1280, Height: 720, Seed: 3, Stamp: stamp, Name: "FRONT DOOR"},
+		"base.restart-1280x720.jpeg":             {Width: 1280, Height: 720, Seed: 4, Stamp: stamp, Name: "BACK YARD"},
+		"base.exif-icc-1280x720.jpeg":            {Width: 1280, Height: 720, Seed: 5, Stamp: stamp, Name: "PORCH"},
+		"base.progressive-restart-1280x720.jpeg": {Width: 1280, Height: 720, Seed: 7, Stamp: stamp, Name: "SIDE GATE"},
+		"base.ir-progressive-640x480.jpeg":       {Width: 640, Height: 480, Seed: 8, Noise: 6, Stamp: stamp, Name: "DRIVEWAY IR"},
 	}
 }
 
