@@ -682,7 +682,12 @@ func (r *repairer) scanHeader(m, l int) scanParams {
 		}
 		sel := src[m+6+2*i]
 		p.dcSel[i], p.acSel[i] = sel>>4, sel&15
-		p.dc[i], p.ac[i] = r.huff[0][sel>>4], r.huff[1][sel&15]
+		if sel>>4 < 4 {
+			p.dc[i] = r.huff[0][sel>>4]
+		}
+		if sel&15 < 4 {
+			p.ac[i] = r.huff[1][sel&15]
+		}
 	}
 	b := src[m+5+2*p.ns:]
 	p.ss, p.se, p.ah, p.al = int(b[0]), int(b[1]), int(b[2]>>4), int(b[2]&15)
@@ -846,7 +851,12 @@ func (r *repairer) walkRefusal(p *scanParams, f *walkFail, dataEnd int, proper b
 		if !proper && f.found < 0 && f.at >= dataEnd-1 {
 			return refuse(ProblemTruncated, dataEnd, fmt.Sprintf("the file is cut off inside its image data: the scan at byte %s stops at byte %s, %d%% of the way through the picture; the missing part cannot be recovered", at, commas(dataEnd), f.mcu*100/max(f.total, 1)))
 		}
-		return refuse(ProblemTruncated, f.at, fmt.Sprintf("the image data of the scan at byte %s stops short at byte %s, %s: the blocks after it are missing and cannot be recovered", at, commas(f.at), where))
+		if f.at+1 < len(r.src) && r.src[f.at] == 0xff && isRST(r.src[f.at+1]) && p.restart > 0 {
+			iv := f.mcu / p.restart
+			span := r.rows(p, iv*p.restart, min((iv+1)*p.restart, f.total))
+			return refuse(ProblemTruncated, f.at, fmt.Sprintf("restart interval %s of the scan at byte %s, %s, is missing data: it stops at byte %s, at a restart marker, before its last blocks; those rows cannot be recovered", commas(iv+1), at, span, commas(f.at)))
+		}
+		return refuse(ProblemTruncated, f.at, fmt.Sprintf("the image data of the scan at byte %s stops short at byte %s, %s: the rest of the picture is missing and cannot be recovered", at, commas(f.at), where))
 	case failCode:
 		return refuse(ProblemDamaged, f.at, fmt.Sprintf("the image data of the scan at byte %s is damaged near byte %s, %s: it holds a code no Huffman table defines; it cannot be repaired without loss", at, commas(f.at), where))
 	case failMarker:
@@ -857,16 +867,44 @@ func (r *repairer) walkRefusal(p *scanParams, f *walkFail, dataEnd int, proper b
 	return refuse(ProblemDamaged, p.at, fmt.Sprintf("the scan at byte %s %s; it cannot be decoded", at, f.detail))
 }
 
+// rows says which part of the picture MCUs from..to of scan p cover, as
+// "about 44% to 46% of the way down the picture", or, for a progressive
+// frame, which share of one refining pass.
+func (r *repairer) rows(p *scanParams, from, to int) string {
+	if r.frame.code == sof2Marker {
+		total := max(r.frame.mcus(p), 1)
+		return fmt.Sprintf("%d%% to %d%% of the way through one of the passes that refine the picture", from*100/total, to*100/total)
+	}
+	a, b := r.frame.percent(p, from), r.frame.percent(p, to)
+	if to >= r.frame.mcus(p) {
+		b = 100
+	}
+	return fmt.Sprintf("about %d%% to %d%% of the way down the picture", a, max(a, b))
+}
+
 // checkScanComponents checks that each component of the scan at m is one
-// the frame defines, named once, with table selectors in range.
+// the frame defines, named once, with the table selectors its coding uses
+// in range: Huffman tables 0 to 3, and only those the scan reads (a
+// progressive AC scan reads no DC table, a DC refinement none at all);
+// arithmetic conditioning tables 0 to 15, as libjpeg reads them.
 func (r *repairer) checkScanComponents(m int) string {
 	src := r.src
 	ns := int(src[m+4])
 	nf := int(src[r.sofAt+9])
+	sof := src[r.sofAt+1]
+	ss, ah := src[m+5+2*ns], src[m+7+2*ns]>>4
+	limit := byte(3)
+	useDC, useAC := true, true
+	switch {
+	case isArithmetic(sof):
+		limit = 15
+	case sof == sof2Marker:
+		useDC, useAC = ss == 0 && ah == 0, ss > 0
+	}
 	for i := range ns {
 		id := src[m+5+2*i]
 		tables := src[m+6+2*i]
-		if tables>>4 > 3 || tables&15 > 3 {
+		if useDC && tables>>4 > limit || useAC && tables&15 > limit {
 			return "selects a Huffman table that does not exist"
 		}
 		found := false
@@ -887,6 +925,10 @@ func (r *repairer) checkScanComponents(m int) string {
 	}
 	return ""
 }
+
+// isArithmetic reports whether a frame header code is one of arithmetic
+// coding (SOF9 to SOF15).
+func isArithmetic(sof byte) bool { return sof > jpgMarker && sof != dacMarker && isSOF(sof) }
 
 // uncheckable says why VerifyData cannot walk the data of frame f, or "".
 func uncheckable(f *frameGeom) string {

@@ -143,6 +143,9 @@ of about 2 MB is drawn at test time instead of being committed (camframe.Frame4K
 		case camframe.WantRefused:
 			want = "refused: " + c.Problem
 		}
+		if c.Verify {
+			want = "with VerifyData: " + want
+		}
 		base := "–"
 		if c.Base != "" {
 			base = "`" + c.Base + "`"
