@@ -9,9 +9,11 @@ import (
 	"testing"
 )
 
-// FuzzDecode checks that no input makes Decode panic, that every error is a
-// jpegscale error, and that a successful decode has the bounds the frame
-// header promises and planes large enough for them.
+// FuzzDecode checks that no input makes Decode or DecodePartial panic, that
+// every error is a jpegscale error, that a successful decode has the bounds
+// the frame header promises and planes large enough for them, and that
+// DecodePartial of a frame Decode reads whole gives the same pixels and
+// says nothing is missing.
 func FuzzDecode(f *testing.F) {
 	m := scene(37, 21, 9)
 	f.Add(encodeStd(f, m, 75), uint8(0))
@@ -33,6 +35,20 @@ func FuzzDecode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte, sc uint8) {
 		s := 1 << (sc % 4)
 		img, err := Decode(data, s)
+		part, ps, cov, perr := DecodePartial(data, 1, 1)
+		if perr == nil {
+			if sh := cov.Shown(); sh < 0 || sh > 1 || part == nil || part.Bounds().Empty() {
+				t.Fatalf("partial decode: shown %v, image %v", sh, part)
+			}
+			if err == nil && s == ps {
+				if cov.Damaged() {
+					t.Fatalf("a frame Decode reads whole is damaged for DecodePartial: %+v", cov)
+				}
+				if !samePixels(part, img) {
+					t.Fatal("DecodePartial decodes a whole frame to other pixels than Decode")
+				}
+			}
+		}
 		if err != nil {
 			if img != nil {
 				t.Fatal("an image with an error")
@@ -74,4 +90,20 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("image type %T", img)
 		}
 	})
+}
+
+// samePixels compares two decoded images within their bounds.
+func samePixels(a, b image.Image) bool {
+	if a.Bounds() != b.Bounds() {
+		return false
+	}
+	r := a.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if a.At(x, y) != b.At(x, y) {
+				return false
+			}
+		}
+	}
+	return true
 }
