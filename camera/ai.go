@@ -74,7 +74,7 @@ func (s *Service) Describe(ctx context.Context, cam Camera) (Snapshot, error) {
 	} else if text := voice.Clean(a.text, maxAIText); text != "" {
 		line = voice.Sentence(pick(fr, "Home Assistant's AI describes the picture this way: ", "L'IA de Home Assistant décrit l'image ainsi : ") + text)
 	}
-	snap.Description = s.describeWith(ctx, cam, snap, line)
+	snap.Description = s.withDamage(s.describeWith(ctx, cam, snap, line), cam, snap)
 	return snap, nil
 }
 

@@ -43,6 +43,9 @@ type Fitted struct {
 	Reencoded                 bool   // false when the repaired frame already fit and was passed through untouched
 	Quality                   int    // encoder quality when Reencoded
 	Luma                      *Stats // pixel facts, when the frame was decoded
+	// Damage is set when only the part of a damaged frame that decodes
+	// was fitted (see Salvage).
+	Damage *Damage
 }
 
 // Stats are facts measured from the pixels.
@@ -99,6 +102,13 @@ func FitOriented(src []byte, o int, l Limits) (Fitted, error) {
 	if err != nil {
 		return Fitted{}, fmt.Errorf("%w: %v", ErrNotImage, err)
 	}
+	return fitImage(img, sb, o, l)
+}
+
+// fitImage turns img upright (Exif orientation o), resizes it to fit l and
+// encodes it, stepping quality down until the bytes fit. sb is the frame's
+// full stored size, which img may be a reduced decode of.
+func fitImage(img image.Image, sb image.Rectangle, o int, l Limits) (Fitted, error) {
 	img = upright(img, o)
 	b := img.Bounds()
 	w, h := fitSize(sb.Dx(), sb.Dy(), l)
