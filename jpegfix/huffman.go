@@ -9,7 +9,12 @@ const lutBits = 10
 // huffTable is a canonical Huffman code as a decoder builds it (Annex C and
 // section F.2.2.3), with a lookup table for codes of up to lutBits bits.
 type huffTable struct {
-	lut     [1 << lutBits]uint16 // length<<8 | symbol for short codes; 0 otherwise
+	lut [1 << lutBits]uint16 // length<<8 | symbol for short codes; 0 otherwise
+	// fast, for AC tables of sequential scans, maps the next lutBits bits,
+	// when they hold a whole code and the coefficient bits after it, to
+	// the coefficients it covers (run plus one; 64 for end of block)<<8 |
+	// the bits it takes; 0 otherwise.
+	fast    [1 << lutBits]uint16
 	maxcode [17]int32            // largest code of each length, -1 if none
 	valptr  [17]int32            // index in vals of code 0 of each length (may be negative)
 	vals    [256]byte
@@ -35,6 +40,7 @@ func (h *huffTable) build(counts, vals []byte, dc bool) string {
 		}
 	}
 	h.lut = [1 << lutBits]uint16{}
+	h.fast = [1 << lutBits]uint16{}
 	copy(h.vals[:], vals[:total])
 	code, k := int32(0), int32(0)
 	for l := 1; l <= 16; l++ {
@@ -48,9 +54,22 @@ func (h *huffTable) build(counts, vals []byte, dc bool) string {
 			if l <= lutBits {
 				for i := range n {
 					lo := (code + i) << (lutBits - l)
-					e := uint16(l)<<8 | uint16(h.vals[k+i])
+					sym := h.vals[k+i]
+					e := uint16(l)<<8 | uint16(sym)
+					var f uint16
+					if r, size := sym>>4, int(sym&15); !dc && l+size <= lutBits {
+						switch {
+						case size != 0:
+							f = uint16(r+1)<<8 | uint16(l+size)
+						case r == 15:
+							f = 16<<8 | uint16(l)
+						case r == 0:
+							f = 64<<8 | uint16(l)
+						}
+					}
 					for j := range int32(1) << (lutBits - l) {
 						h.lut[lo+j] = e
+						h.fast[lo+j] = f
 					}
 				}
 			}
@@ -221,6 +240,11 @@ func (b *bitReader) decode(h *huffTable) int {
 		b.n -= l
 		return int(e & 0xff)
 	}
+	return b.decodeSlow(h)
+}
+
+// decodeSlow decodes a code longer than lutBits bits, or returns -1.
+func (b *bitReader) decodeSlow(h *huffTable) int {
 	for l := uint(lutBits + 1); l <= 16; l++ {
 		code := int32(b.acc >> (64 - l))
 		if code <= h.maxcode[l] {

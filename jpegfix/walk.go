@@ -391,36 +391,72 @@ func (w *walker) scan(p *scanParams, first, from, dataEnd int) walkResult {
 
 // sequentialBlock walks one block of a sequential scan: a DC difference and
 // up to 63 AC coefficients (section F.2.2). A run past the last coefficient
-// ends the block, as libjpeg reads it.
+// ends the block, as libjpeg reads it. It is the hot loop of VerifyData:
+// the bits stay in locals, and a code with its coefficient bits is taken
+// in one look-up when they fit.
 func (w *walker) sequentialBlock(dc, ac *huffTable) bool {
 	br := &w.br
 	if br.n < 32 {
 		br.fill()
 	}
-	s := br.decode(dc)
-	if s < 0 {
-		return false
-	}
-	br.skip(uint(s))
-	for k := 1; k < 64; {
-		if br.n < 32 {
-			br.fill()
-		}
-		rs := br.decode(ac)
-		if rs < 0 {
+	acc, n := br.acc, br.n
+	var s uint
+	if e := dc.lut[acc>>(64-lutBits)]; e != 0 {
+		l := uint(e >> 8)
+		acc <<= l
+		n -= l
+		s = uint(e & 0xff)
+	} else {
+		br.acc, br.n = acc, n
+		sym := br.decodeSlow(dc)
+		if sym < 0 {
 			return false
 		}
-		r, s := rs>>4, rs&15
+		acc, n = br.acc, br.n
+		s = uint(sym)
+	}
+	acc <<= s
+	n -= s
+	for k := 1; k < 64; {
+		if n < 32 {
+			br.acc, br.n = acc, n
+			br.fill()
+			acc, n = br.acc, br.n
+		}
+		peek := acc >> (64 - lutBits)
+		if f := ac.fast[peek]; f != 0 {
+			l := uint(f & 0xff)
+			acc <<= l
+			n -= l
+			k += int(f >> 8)
+			continue
+		}
+		var rs int
+		if e := ac.lut[peek]; e != 0 {
+			l := uint(e >> 8)
+			acc <<= l
+			n -= l
+			rs = int(e & 0xff)
+		} else {
+			br.acc, br.n = acc, n
+			if rs = br.decodeSlow(ac); rs < 0 {
+				return false
+			}
+			acc, n = br.acc, br.n
+		}
+		r, s := rs>>4, uint(rs&15)
 		if s == 0 {
 			if r != 15 {
-				return true
+				break
 			}
 			k += 16
 			continue
 		}
-		br.skip(uint(s))
+		acc <<= s
+		n -= s
 		k += r + 1
 	}
+	br.acc, br.n = acc, n
 	return true
 }
 
