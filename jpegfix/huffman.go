@@ -15,8 +15,8 @@ type huffTable struct {
 	// the coefficients it covers (run plus one; 64 for end of block)<<8 |
 	// the bits it takes; 0 otherwise.
 	fast    [1 << lutBits]uint16
-	maxcode [17]int32            // largest code of each length, -1 if none
-	valptr  [17]int32            // index in vals of code 0 of each length (may be negative)
+	maxcode [17]int32 // largest code of each length, -1 if none
+	valptr  [17]int32 // index in vals of code 0 of each length (may be negative)
 	vals    [256]byte
 }
 
