@@ -294,3 +294,27 @@ func abs(v float64) float64 {
 	}
 	return v
 }
+
+// TestFrameClaimingTooManyPixelsIsNotDecoded: a frame whose header claims
+// 400 megapixels is refused before a decoder allocates for it, on the
+// salvage path as on the fit path.
+func TestFrameClaimingTooManyPixelsIsNotDecoded(t *testing.T) {
+	_, clean, _ := sharedFrame(t, "camera.garage")
+	huge := bytes.Clone(clean)
+	sof := bytes.Index(huge, []byte{0xff, 0xc0})
+	huge[sof+5], huge[sof+6], huge[sof+7], huge[sof+8] = 0x4e, 0x20, 0x4e, 0x20 // 20000×20000
+	_, _, err := camera.Salvage(huge, camera.Limits{}, nil)
+	if !errors.Is(err, camera.ErrNotImage) || !strings.Contains(err.Error(), "more than any camera sends") {
+		t.Errorf("salvaging a frame claiming 20000×20000 pixels: %v", err)
+	}
+	if _, err := camera.Fit(huge, camera.Limits{}); !errors.Is(err, camera.ErrNotImage) || !strings.Contains(err.Error(), "more than any camera sends") {
+		t.Errorf("fitting a frame claiming 20000×20000 pixels: %v", err)
+	}
+}
+
+// sharedFrame returns a frame of the shared demo house.
+func sharedFrame(t *testing.T, id string) (served, clean []byte, ok bool) {
+	t.Helper()
+	house, _ := sharedHouse()
+	return house.Frame(id)
+}

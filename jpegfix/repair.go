@@ -81,7 +81,7 @@ type repairer struct {
 
 	walker    *walker      // with VerifyData, walks every scan in order
 	unchecked string       // why VerifyData could not walk the data
-	scans     []scanParams // the scans of a progressive frame, for replaying history
+	scans     []scanParams // the scans of a progressive frame, for replaying their history
 }
 
 // drop removes src[from:to] from the output.
@@ -634,18 +634,25 @@ func (r *repairer) sos(m, l int) (int, error) {
 		if err := r.rstCount(&p, rsts, lastRST, end); err != nil {
 			return 0, err
 		}
+		var res walkResult
 		if r.walker != nil {
-			res := r.walker.scan(&p, 0, p.ecs, end)
-			if res.fail != nil {
-				return 0, r.walkRefusal(&p, res.fail, end, true)
+			if res = r.walker.scan(&p, 0, p.ecs, end); res.fail != nil && res.fail.kind == failTooLarge {
+				// Too large to keep the refinement history: check the
+				// segments only, and say so.
+				r.unchecked, r.walker = "the picture is too large for this check to keep its progressive history", nil
 			}
+		}
+		switch {
+		case r.walker == nil:
+			r.skip(fills)
+		case res.fail != nil:
+			return 0, r.walkRefusal(&p, res.fail, end, true)
+		default:
 			r.skip(res.skips)
 			if res.end < end {
 				r.drop(res.end, end)
 				r.fix(Fix{Offset: res.end, Kind: FixExtraData, Dropped: end - res.end})
 			}
-		} else {
-			r.skip(fills)
 		}
 		p.end = end
 		r.keepScan(&p)
@@ -659,6 +666,7 @@ func (r *repairer) sos(m, l int) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	p.end = cut
 	r.keepScan(&p)
 	r.scanned = true
 	if soi {
@@ -726,7 +734,7 @@ func (r *repairer) skip(spans []span) {
 // keepScan remembers a scan of a progressive frame, whose history a later
 // refinement scan may need to be walked.
 func (r *repairer) keepScan(p *scanParams) {
-	if r.frame.code == sof2Marker && r.walker == nil {
+	if r.frame.code == sof2Marker {
 		r.scans = append(r.scans, *p)
 	}
 }
@@ -818,6 +826,9 @@ func (r *repairer) lastScan(p *scanParams, rsts, lastRST, dataEnd int, fills []s
 					continue
 				}
 				if res := w.scan(e, 0, e.ecs, e.end); res.fail != nil {
+					if res.fail.kind == failTooLarge {
+						return 0, unverifiable("the picture is too large for this check")
+					}
 					return 0, r.walkRefusal(e, res.fail, res.fail.at, false)
 				}
 			}
