@@ -363,7 +363,7 @@ func scanEnds(b []byte) (sos, ends []int) {
 // Progressive scans that refine AC coefficients are proven complete from
 // the history of the scans before them, with restart intervals or without.
 func TestCutAtEachScanEnd(t *testing.T) {
-	for _, name := range []string{"base.progressive-1280x720.jpeg", "base.progressive-restart-1280x720.jpeg", "base.restart-1280x720.jpeg", "base.sub-640x480.jpeg"} {
+	for _, name := range []string{"base.progressive-1280x720.jpeg", "base.progressive-restart-1280x720.jpeg", "base.ir-progressive-640x480.jpeg", "base.restart-1280x720.jpeg", "base.sub-640x480.jpeg"} {
 		t.Run(name, func(t *testing.T) {
 			base := readFixture(t, name)
 			sos, ends := scanEnds(base)
@@ -421,6 +421,78 @@ func TestCutAnywhereInsideTheScanIsRefused(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestMotionJPEGFrameWithoutTables: frames cut from Motion-JPEG streams
+// often carry no DHT segment and rely on the tables of Annex K.3, which
+// libjpeg-turbo installs; their data is walked with those tables.
+func TestMotionJPEGFrameWithoutTables(t *testing.T) {
+	clean := readFixture(t, "base.sub-640x480.jpeg") // Go's encoder: the Annex K tables
+	dht := camframe.SegmentOffset(clean, 0xc4)
+	l := int(clean[dht+2])<<8 | int(clean[dht+3])
+	in := slices.Concat(clean[:dht], clean[dht+2+l:])
+	out, rep := repairOK(t, jpegfix.Options{VerifyData: true}, in)
+	if !bytes.Equal(out, in) || len(rep.Fixes) != 0 || rep.Unchecked != "" {
+		t.Fatalf("a frame without DHT: fixes %q, unchecked %q", rep.Sentences(), rep.Unchecked)
+	}
+	// Damage in its data is still found.
+	sos := camframe.SegmentOffset(in, 0xda)
+	cutShort := slices.Concat(in[:sos+2000], in[sos+2600:])
+	_, _, err := jpegfix.Options{VerifyData: true}.Repair(cutShort)
+	var fe jpegfix.FormatError
+	if !errors.As(err, &fe) {
+		t.Errorf("600 bytes missing from the data: %v", err)
+	}
+	if _, err := djpegOrSkip(t, out); err != nil {
+		t.Errorf("djpeg -strict: %v", err)
+	}
+}
+
+// TestRestartMarkers checks what may stand around restart markers: fill
+// bytes before one (legal, dropped), one after the last interval (ignored
+// by decoders, kept), too few (the picture stops early) and too many.
+func TestRestartMarkers(t *testing.T) {
+	base := readFixture(t, "base.restart-1280x720.jpeg")
+	rst := camframe.RestartMarkers(base)
+	eoi := len(base) - 2
+	t.Run("fill before a marker", func(t *testing.T) {
+		for _, o := range []jpegfix.Options{{}, {VerifyData: true}} {
+			out, rep := repairOK(t, o, slices.Concat(base[:rst[7]], []byte{0xff, 0xff}, base[rst[7]:]))
+			if !bytes.Equal(out, base) {
+				t.Fatalf("%+v: output differs: %q", o, rep.Sentences())
+			}
+			wantKinds(t, rep, jpegfix.FixFill)
+			if got := rep.Fixes[0].String(); !strings.Contains(got, "2 fill bytes before a restart marker inside the image data were removed") {
+				t.Errorf("%q", got)
+			}
+		}
+	})
+	t.Run("a marker after the last interval", func(t *testing.T) {
+		in := slices.Concat(base[:eoi], []byte{0xff, 0xd0 + byte(len(rst)%8)}, base[eoi:])
+		out, rep := repairOK(t, jpegfix.Options{}, in)
+		if !bytes.Equal(out, in) || len(rep.Fixes) != 0 {
+			t.Errorf("a trailing restart marker: %q", rep.Sentences())
+		}
+	})
+	t.Run("the last five intervals missing", func(t *testing.T) {
+		in := slices.Concat(base[:rst[len(rst)-5]], base[eoi:])
+		_, _, err := jpegfix.Repair(in)
+		wantProblem(t, err, jpegfix.ProblemTruncated, "holds 40 of its 45 restart intervals", "the picture stops about 88% of the way down")
+	})
+	t.Run("an interval too many", func(t *testing.T) {
+		extra := slices.Concat(base[:eoi], []byte{0xff, 0xd0 + byte(len(rst)%8), 0x12, 0x34}, base[eoi:])
+		_, _, err := jpegfix.Repair(extra)
+		wantProblem(t, err, jpegfix.ProblemDamaged, "holds 46 restart intervals where the picture has 45")
+	})
+	t.Run("markers without a restart interval", func(t *testing.T) {
+		sub := readFixture(t, "base.sub-640x480.jpeg")
+		mid := camframe.SegmentOffset(sub, 0xda) + 5000
+		for sub[mid] == 0xff || sub[mid-1] == 0xff {
+			mid++
+		}
+		_, _, err := jpegfix.Repair(slices.Concat(sub[:mid], []byte{0xff, 0xd0}, sub[mid:]))
+		wantProblem(t, err, jpegfix.ProblemDamaged, "holds 2 restart intervals where the picture has 1")
+	})
 }
 
 func TestSentences(t *testing.T) {
