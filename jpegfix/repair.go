@@ -328,10 +328,16 @@ func (r *repairer) candidate(c int) bool {
 	}
 	l := int(src[c+2])<<8 | int(src[c+3])
 	end := c + 2 + l
-	if l < 2 || end > n || !r.plausibleSegment(c) {
+	if l < 2 || end > n {
 		return false
 	}
-	return code == sosMarker || r.plausibleNext(end)
+	if code == sosMarker {
+		return r.plausibleSegment(c)
+	}
+	// The cheap look at where it ends first: in a damaged span most
+	// candidates fail there, before their content is read.
+	land, ok := r.nextMarkerAt(end)
+	return ok && r.plausibleSegment(c) && (land < 0 || r.plausibleSegment(land))
 }
 
 // plausibleNext reports whether offset e, the end of a segment, holds a
@@ -341,33 +347,43 @@ func (r *repairer) candidate(c int) bool {
 // since some cameras write two comments in a row and a deeper check would
 // condemn the good one before a lying one.
 func (r *repairer) plausibleNext(e int) bool {
+	land, ok := r.nextMarkerAt(e)
+	return ok && (land < 0 || r.plausibleSegment(land))
+}
+
+// nextMarkerAt looks at offset e, the end of a segment: it reports whether
+// a marker that may follow a header segment stands there, after optional
+// fill bytes, and returns its offset when it starts a segment whose
+// content must be judged, or -1 (the end of the file, or EOI after the
+// image data).
+func (r *repairer) nextMarkerAt(e int) (int, bool) {
 	src := r.src
 	n := len(src)
 	if e == n {
-		return r.scanned // a segment that ends the file after the image data
+		return -1, r.scanned // a segment that ends the file after the image data
 	}
 	if e+1 >= n || src[e] != 0xff {
-		return false
+		return -1, false
 	}
 	q := e + 1
 	for q < n && src[q] == 0xff {
 		q++
 	}
 	if q >= n {
-		return false
+		return -1, false
 	}
 	c := src[q]
 	if c == eoiMarker {
-		return r.scanned
+		return -1, r.scanned
 	}
-	return isSegment(c) && r.plausibleSegment(q-1)
+	return q - 1, isSegment(c)
 }
 
 // plausibleSegment reports whether the segment at m could be what its
-// marker says, from its own bytes: a length that can hold its content,
-// tables that fill it, component counts that fit, a scan only after a
-// frame header and naming the frame's components, no second frame header
-// before the first frame's data. A segment the end of the file cuts is
+// marker says, from its own bytes: a length that can hold its content and
+// no more than distinct tables would need, tables that fill it, component
+// counts that fit, a scan only after a frame header and naming the frame's
+// components, no second frame header before the first frame's data. A segment the end of the file cuts is
 // judged on what is there; its walk then says it is cut.
 func (r *repairer) plausibleSegment(m int) bool {
 	src := r.src
@@ -396,9 +412,11 @@ func (r *repairer) plausibleSegment(m int) bool {
 		}
 		return !whole || validSOF(src, m, l) == ""
 	case code == dhtMarker:
-		return l >= 2+17+1 && (!whole || validDHT(src, m, l))
+		// At most eight distinct tables: a longer segment is not a
+		// plausible landing (and its check would cost a walk of 64 KB).
+		return l >= 2+17+1 && l <= 2+8*(17+256) && (!whole || validDHT(src, m, l))
 	case code == dqtMarker:
-		return l >= 2+65 && (!whole || validDQT(src, m, l))
+		return l >= 2+65 && l <= 2+4*129 && (!whole || validDQT(src, m, l))
 	case code == driMarker || code == dnlMarker:
 		return l == 4
 	case code == dacMarker:
