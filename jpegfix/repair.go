@@ -701,7 +701,7 @@ func (r *repairer) scanHeader(m, l int) scanParams {
 	for i := range p.ns {
 		id := src[m+5+2*i]
 		for j := range r.frame.nf {
-			if r.frame.id[j] == id {
+			if r.frame.id(j) == id {
 				p.comp[i] = j
 				break
 			}
@@ -731,7 +731,7 @@ func (r *repairer) checkQuant(p *scanParams) string {
 	for i := range p.ns {
 		c := p.comp[i]
 		if tq := r.src[r.sofAt+12+3*c]; !r.quant[tq] {
-			return fmt.Sprintf("codes colour component %d with quantization table %d, which no segment defines before it", r.frame.id[c], tq)
+			return fmt.Sprintf("codes colour component %d with quantization table %d, which no segment defines before it", r.frame.id(c), tq)
 		}
 	}
 	return ""
@@ -834,7 +834,9 @@ func (r *repairer) lastScan(p *scanParams, rsts, lastRST, dataEnd int, fills []s
 	w := r.walker
 	first, from := 0, p.ecs
 	if w == nil {
-		w = newWalker(r.src, r.frame, false)
+		var local walker // on the stack: a frame without EOI is common
+		w = &local
+		w.init(r.src, r.frame, false)
 		first, from = rsts, lastRST
 		if p.ss > 0 && p.ah > 0 && r.frame.code == sof2Marker {
 			// Replay the component's AC scans before this one.
@@ -974,11 +976,11 @@ func uncheckable(f *frameGeom) string {
 		return fmt.Sprintf("it has %d colour components, and this check vouches for one (grey) or three (colour)", f.nf)
 	}
 	for i := range f.nf {
-		if f.hmax%f.h[i] != 0 || f.vmax%f.v[i] != 0 {
+		if f.hmax%f.h(i) != 0 || f.vmax%f.v(i) != 0 {
 			return "its colour sampling factors do not divide each other, which common decoders do not read"
 		}
 		for j := range i {
-			if f.id[j] == f.id[i] {
+			if f.id(j) == f.id(i) {
 				return "two of its colour components share an identifier"
 			}
 		}
@@ -994,7 +996,7 @@ func (r *repairer) finish() error {
 	}
 	for i, ok := range r.walker.covered {
 		if !ok {
-			return refuse(ProblemDamaged, len(r.src), fmt.Sprintf("colour component %d of the frame has no image data; the picture is incomplete", r.frame.id[i]))
+			return refuse(ProblemDamaged, len(r.src), fmt.Sprintf("colour component %d of the frame has no image data; the picture is incomplete", r.frame.id(i)))
 		}
 	}
 	return nil

@@ -6,14 +6,15 @@ package jpegfix
 // corners the standard leaves open, since libjpeg (djpeg -strict,
 // jpeginfo -c) is the strict reader this package answers to.
 
-// frameGeom is what walking scans needs from the frame header.
+// frameGeom is what walking scans needs from the frame header. The
+// components are read from the header where it stands, so that reading a
+// frame allocates nothing.
 type frameGeom struct {
-	code          byte // the SOF marker code
+	hdr           []byte // the frame header, from its marker on
+	code          byte   // the SOF marker code
 	precision     int
 	width, height int
 	nf            int
-	id            []byte
-	h, v          []int
 	hmax, vmax    int
 	mcusX, mcusY  int
 }
@@ -21,6 +22,7 @@ type frameGeom struct {
 // readFrame reads the frame header at offset sof, which validSOF accepted.
 func readFrame(src []byte, sof int) frameGeom {
 	f := frameGeom{
+		hdr:       src[sof:],
 		code:      src[sof+1],
 		precision: int(src[sof+4]),
 		height:    int(src[sof+5])<<8 | int(src[sof+6]),
@@ -29,25 +31,24 @@ func readFrame(src []byte, sof int) frameGeom {
 		hmax:      1,
 		vmax:      1,
 	}
-	f.id = make([]byte, f.nf)
-	f.h = make([]int, f.nf)
-	f.v = make([]int, f.nf)
 	for i := range f.nf {
-		f.id[i] = src[sof+10+3*i]
-		hv := src[sof+11+3*i]
-		f.h[i], f.v[i] = int(hv>>4), int(hv&15)
-		f.hmax = max(f.hmax, f.h[i])
-		f.vmax = max(f.vmax, f.v[i])
+		f.hmax = max(f.hmax, f.h(i))
+		f.vmax = max(f.vmax, f.v(i))
 	}
 	f.mcusX = ceilDiv(f.width, 8*f.hmax)
 	f.mcusY = ceilDiv(f.height, 8*f.vmax)
 	return f
 }
 
+// id, h and v return the identifier and sampling factors of component i.
+func (f *frameGeom) id(i int) byte { return f.hdr[10+3*i] }
+func (f *frameGeom) h(i int) int   { return int(f.hdr[11+3*i] >> 4) }
+func (f *frameGeom) v(i int) int   { return int(f.hdr[11+3*i] & 15) }
+
 // blocks returns how many blocks wide and high a non-interleaved scan of
 // component c is (section A.2.2).
 func (f *frameGeom) blocks(c int) (int, int) {
-	return ceilDiv(ceilDiv(f.width*f.h[c], f.hmax), 8), ceilDiv(ceilDiv(f.height*f.v[c], f.vmax), 8)
+	return ceilDiv(ceilDiv(f.width*f.h(c), f.hmax), 8), ceilDiv(ceilDiv(f.height*f.v(c), f.vmax), 8)
 }
 
 // mcus returns how many MCUs scan p codes.
@@ -64,7 +65,7 @@ func (f *frameGeom) row(p *scanParams, m int) int {
 	if p.ns == 1 {
 		c := p.comp[0]
 		w, _ := f.blocks(c)
-		return min(f.height, m/max(w, 1)*8*f.vmax/f.v[c])
+		return min(f.height, m/max(w, 1)*8*f.vmax/f.v(c))
 	}
 	return min(f.height, m/max(f.mcusX, 1)*8*f.vmax)
 }
@@ -145,16 +146,27 @@ type walker struct {
 const maxHistoryBlocks = 4 << 20
 
 func newWalker(src []byte, f frameGeom, strict bool) *walker {
-	w := &walker{src: src, f: f, strict: strict}
-	w.coefBits = make([][64]int8, f.nf)
-	for i := range w.coefBits {
-		for k := range w.coefBits[i] {
-			w.coefBits[i][k] = -1
-		}
-	}
-	w.nz = make([][]uint64, f.nf)
-	w.covered = make([]bool, f.nf)
+	w := new(walker)
+	w.init(src, f, strict)
 	return w
+}
+
+// init readies a walker for the scans of frame f. Only a progressive frame
+// keeps history, and only a strict walk counts covered components.
+func (w *walker) init(src []byte, f frameGeom, strict bool) {
+	w.src, w.f, w.strict = src, f, strict
+	if f.code == sof2Marker {
+		w.coefBits = make([][64]int8, f.nf)
+		for i := range w.coefBits {
+			for k := range w.coefBits[i] {
+				w.coefBits[i][k] = -1
+			}
+		}
+		w.nz = make([][]uint64, f.nf)
+	}
+	if strict {
+		w.covered = make([]bool, f.nf)
+	}
 }
 
 func (w *walker) progressive() bool { return w.f.code == sof2Marker }
@@ -224,7 +236,7 @@ func (w *walker) scan(p *scanParams, first, from, dataEnd int) walkResult {
 		cs[i].c = c
 		cs[i].blocks = 1
 		if p.ns > 1 {
-			cs[i].blocks = f.h[c] * f.v[c]
+			cs[i].blocks = f.h(c) * f.v(c)
 		}
 		perMCU += cs[i].blocks
 	}
@@ -256,7 +268,7 @@ func (w *walker) scan(p *scanParams, first, from, dataEnd int) walkResult {
 				}
 				bits[k] = int8(al)
 			}
-			if ss == 0 && ah == 0 {
+			if ss == 0 && ah == 0 && w.covered != nil {
 				w.covered[cs[i].c] = true
 			}
 		}
@@ -266,7 +278,9 @@ func (w *walker) scan(p *scanParams, first, from, dataEnd int) walkResult {
 		}
 		ss, se, ah, al = 0, 63, 0, 0
 		for i := range p.ns {
-			w.covered[cs[i].c] = true
+			if w.covered != nil {
+				w.covered[cs[i].c] = true
+			}
 		}
 	}
 	for i := range p.ns {
