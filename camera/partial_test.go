@@ -224,6 +224,28 @@ func TestNotAPictureTwiceIsNotCalledDamaged(t *testing.T) {
 	}
 }
 
+// TestLyingHeadersAreNotSalvaged: a frame whose table lengths lie is
+// refused both times and nothing of it is shown, since what it would decode
+// to cannot be trusted.
+func TestLyingHeadersAreNotSalvaged(t *testing.T) {
+	house, svc, cam := flakyGarage(t, voice.English, func(_ int, b []byte) []byte {
+		dqt := bytes.Index(b, []byte{0xff, 0xdb, 0x00, 0x84})
+		b[dqt+3] = 0x80
+		return b
+	})
+	_, err := svc.Snapshot(t.Context(), cam)
+	var ce *camera.Error
+	if !errors.As(err, &ce) || !errors.Is(err, camera.ErrNotImage) {
+		t.Fatalf("err %v", err)
+	}
+	if said := ce.Say(voice.English); strings.Contains(said, "damaged twice") || !strings.Contains(said, "not a usable picture") {
+		t.Errorf("%q", said)
+	}
+	if n := house.CameraFetches("camera.garage"); n != 2 {
+		t.Errorf("%d fetches, want 2", n)
+	}
+}
+
 // TestDamageWords checks the words for where the damage lies, in both
 // languages, and that every variant is speakable.
 func TestDamageWords(t *testing.T) {

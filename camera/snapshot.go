@@ -187,43 +187,41 @@ func refused(err error) bool {
 }
 
 // salvage shows the part of a refused frame that decodes: of the frames
-// tried, the one showing most (the later one when they tie). When none
-// shows enough, the error is the last frame's, marked too damaged when it
-// was a damaged JPEG rather than something else.
+// tried whose damage jpegfix found in the image data (headers sound), the
+// one showing most (the later one when they tie). When none shows enough,
+// the error is the last frame's, marked too damaged when its data was.
 func (s *Service) salvage(id string, tries []try) (homeassistant.Image, Fitted, Damage, error) {
 	var (
 		best     homeassistant.Image
 		bestFit  Fitted
 		bestDmg  Damage
 		found    bool
-		lastErr  error
 		tooSmall bool
 	)
 	for _, t := range tries {
+		var fe jpegfix.FormatError
+		if !errors.As(t.err, &fe) || !fe.InData {
+			tooSmall = false
+			continue // not a picture, or headers that lie: nothing to trust
+		}
 		fit, d, err := Salvage(t.img.Bytes, Limits{}, t.err)
 		if err != nil {
 			s.log.Info("no part of the refused camera frame to show", "camera", id, "err", err)
-			lastErr = t.err
-			tooSmall = errors.Is(err, errTooDamaged) && !notJPEG(t.err)
+			tooSmall = errors.Is(err, errTooDamaged)
 			continue
 		}
 		if !found || d.Shown >= bestDmg.Shown {
 			best, bestFit, bestDmg, found = t.img, fit, d, true
 		}
 	}
+	last := tries[len(tries)-1]
 	if found {
 		return best, bestFit, bestDmg, nil
 	}
 	if tooSmall {
-		lastErr = fmt.Errorf("%w: %w", errTooDamaged, lastErr)
+		return last.img, Fitted{}, Damage{}, fmt.Errorf("%w: %w", errTooDamaged, last.err)
 	}
-	return tries[len(tries)-1].img, Fitted{}, Damage{}, lastErr
-}
-
-// notJPEG reports whether jpegfix found the body not to be a JPEG at all.
-func notJPEG(err error) bool {
-	var fe jpegfix.FormatError
-	return errors.As(err, &fe) && fe.Problem == jpegfix.ProblemNotJPEG
+	return last.img, Fitted{}, Damage{}, last.err
 }
 
 // frozenAfter is how long a camera must keep sending the very same bytes

@@ -790,9 +790,9 @@ func (r *repairer) rstCount(p *scanParams, rsts, lastRST, end int) error {
 	}
 	if rsts < want {
 		mcu := (rsts + 1) * p.restart
-		return refuse(ProblemTruncated, end, fmt.Sprintf("the image data of the scan at byte %s holds %s of its %s restart intervals and ends at byte %s: the picture stops about %d%% of the way down, and the missing part cannot be recovered", commas(p.at), commas(rsts+1), commas(want+1), commas(end), r.frame.percent(p, mcu)))
+		return refuseData(ProblemTruncated, end, fmt.Sprintf("the image data of the scan at byte %s holds %s of its %s restart intervals and ends at byte %s: the picture stops about %d%% of the way down, and the missing part cannot be recovered", commas(p.at), commas(rsts+1), commas(want+1), commas(end), r.frame.percent(p, mcu)))
 	}
-	return refuse(ProblemDamaged, end, fmt.Sprintf("the image data of the scan at byte %s holds %s restart intervals where the picture has %s; it is damaged", commas(p.at), commas(rsts+1), commas(want+1)))
+	return refuseData(ProblemDamaged, end, fmt.Sprintf("the image data of the scan at byte %s holds %s restart intervals where the picture has %s; it is damaged", commas(p.at), commas(rsts+1), commas(want+1)))
 }
 
 // rstOrder refuses a restart marker out of sequence: the damage lies in
@@ -804,7 +804,7 @@ func (r *repairer) rstOrder(p *scanParams, rsts, lastRST, at int, found byte) er
 		to := r.frame.percent(p, min((rsts+1)*p.restart, r.frame.mcus(p)))
 		where = fmt.Sprintf(", about %d%% to %d%% of the way down the picture,", from, max(to, from))
 	}
-	return refuse(ProblemDamaged, at, fmt.Sprintf("the restart markers of the scan at byte %s are out of order: restart marker %d stands at byte %s where restart marker %d belongs, so the image data between bytes %s and %s%s is damaged; it cannot be repaired without loss", commas(p.at), found-rst0Marker, commas(at), rsts%8, commas(lastRST), commas(at), where))
+	return refuseData(ProblemDamaged, at, fmt.Sprintf("the restart markers of the scan at byte %s are out of order: restart marker %d stands at byte %s where restart marker %d belongs, so the image data between bytes %s and %s%s is damaged; it cannot be repaired without loss", commas(p.at), found-rst0Marker, commas(at), rsts%8, commas(lastRST), commas(at), where))
 }
 
 // lastScan decides whether scan p, whose data stops at dataEnd without a
@@ -818,7 +818,7 @@ func (r *repairer) rstOrder(p *scanParams, rsts, lastRST, at int, found byte) er
 // coefficients a refinement touches depends on them.
 func (r *repairer) lastScan(p *scanParams, rsts, lastRST, dataEnd int, fills []span) (int, error) {
 	unverifiable := func(what string) error {
-		return refuse(ProblemTruncated, dataEnd, fmt.Sprintf("the image data of the scan at byte %s stops at byte %s without an end-of-image marker, and %s, so it cannot be checked for completeness; the file is probably cut off", commas(p.at), commas(dataEnd), what))
+		return refuseData(ProblemTruncated, dataEnd, fmt.Sprintf("the image data of the scan at byte %s stops at byte %s without an end-of-image marker, and %s, so it cannot be checked for completeness; the file is probably cut off", commas(p.at), commas(dataEnd), what))
 	}
 	switch r.frame.code {
 	case sof0Marker, sof1Marker, sof2Marker:
@@ -829,7 +829,7 @@ func (r *repairer) lastScan(p *scanParams, rsts, lastRST, dataEnd int, fills []s
 		return 0, unverifiable("its frame height is given by a DNL segment")
 	}
 	if rsts > r.intervals(p)-1 {
-		return 0, refuse(ProblemDamaged, dataEnd, fmt.Sprintf("the image data of the scan at byte %s holds %s restart intervals where the picture has %s; it is damaged", commas(p.at), commas(rsts+1), commas(r.intervals(p))))
+		return 0, refuseData(ProblemDamaged, dataEnd, fmt.Sprintf("the image data of the scan at byte %s holds %s restart intervals where the picture has %s; it is damaged", commas(p.at), commas(rsts+1), commas(r.intervals(p))))
 	}
 	w := r.walker
 	first, from := 0, p.ecs
@@ -878,6 +878,18 @@ func (r *repairer) walkRefusal(p *scanParams, f *walkFail, dataEnd int, proper b
 		where = fmt.Sprintf("about %d%% of the way through one of the passes that refine the picture", f.mcu*100/max(f.total, 1))
 	}
 	switch f.kind {
+	case failShort, failCode, failMarker:
+		return r.dataRefusal(p, f, dataEnd, proper, at, where)
+	case failTooLarge:
+		return refuse(ProblemDamaged, p.at, fmt.Sprintf("the scan at byte %s %s", at, f.detail))
+	}
+	return refuse(ProblemDamaged, p.at, fmt.Sprintf("the scan at byte %s %s; it cannot be decoded", at, f.detail))
+}
+
+// dataRefusal words damage in the image data of scan p.
+func (r *repairer) dataRefusal(p *scanParams, f *walkFail, dataEnd int, proper bool, at, where string) error {
+	refuse := refuseData
+	switch f.kind {
 	case failShort:
 		if !proper && f.found < 0 && f.at >= dataEnd-1 {
 			return refuse(ProblemTruncated, dataEnd, fmt.Sprintf("the file is cut off inside its image data: the scan at byte %s stops at byte %s, %d%% of the way through the picture; the missing part cannot be recovered", at, commas(dataEnd), f.mcu*100/max(f.total, 1)))
@@ -890,12 +902,8 @@ func (r *repairer) walkRefusal(p *scanParams, f *walkFail, dataEnd int, proper b
 		return refuse(ProblemTruncated, f.at, fmt.Sprintf("the image data of the scan at byte %s stops short at byte %s, %s: the rest of the picture is missing and cannot be recovered", at, commas(f.at), where))
 	case failCode:
 		return refuse(ProblemDamaged, f.at, fmt.Sprintf("the image data of the scan at byte %s is damaged near byte %s, %s: it holds a code no Huffman table defines; it cannot be repaired without loss", at, commas(f.at), where))
-	case failMarker:
-		return refuse(ProblemDamaged, f.at, fmt.Sprintf("the image data of the scan at byte %s is damaged before byte %s, %s: restart marker %d stands where restart marker %d belongs; it cannot be repaired without loss", at, commas(f.at), where, f.found-rst0Marker, f.want-rst0Marker))
-	case failTooLarge:
-		return refuse(ProblemDamaged, p.at, fmt.Sprintf("the scan at byte %s %s", at, f.detail))
 	}
-	return refuse(ProblemDamaged, p.at, fmt.Sprintf("the scan at byte %s %s; it cannot be decoded", at, f.detail))
+	return refuse(ProblemDamaged, f.at, fmt.Sprintf("the image data of the scan at byte %s is damaged before byte %s, %s: restart marker %d stands where restart marker %d belongs; it cannot be repaired without loss", at, commas(f.at), where, f.found-rst0Marker, f.want-rst0Marker))
 }
 
 // rows says which part of the picture MCUs from..to of scan p cover, as

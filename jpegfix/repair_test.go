@@ -495,6 +495,36 @@ func TestRestartMarkers(t *testing.T) {
 	})
 }
 
+// TestRefusalsSayWhetherTheDataIsAtFault: a decoder can show the part of a
+// frame before damage in its image data, not of one whose headers lie.
+func TestRefusalsSayWhetherTheDataIsAtFault(t *testing.T) {
+	for name, inData := range map[string]bool{
+		"reolink.truncated.jpeg":              true,
+		"restart.truncated.jpeg":              true,
+		"restart.rst-out-of-order.jpeg":       true,
+		"restart.interval-lost.jpeg":          true,
+		"restart.bytes-lost-in-interval.jpeg": true,
+		"progressive-restart.truncated.jpeg":  true,
+		"reolink.tiny-body.jpeg":              false,
+		"reolink.html-error.jpeg":             false,
+	} {
+		_, _, err := jpegfix.Options{VerifyData: true}.Repair(readFixture(t, name))
+		var fe jpegfix.FormatError
+		if !errors.As(err, &fe) || fe.InData != inData {
+			t.Errorf("%s: %v, InData %v, want %v", name, err, fe.InData, inData)
+		}
+	}
+	clean := small()
+	dqt := camframe.SegmentOffset(clean, 0xdb)
+	lying := slices.Clone(clean)
+	lying[dqt+3]--
+	_, _, err := jpegfix.Repair(lying)
+	var fe jpegfix.FormatError
+	if !errors.As(err, &fe) || fe.InData {
+		t.Errorf("a lying table length: %v, InData %v", err, fe.InData)
+	}
+}
+
 func TestSentences(t *testing.T) {
 	for _, tc := range []struct {
 		f    jpegfix.Fix
