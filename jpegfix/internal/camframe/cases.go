@@ -298,8 +298,8 @@ var Cases = []Case{
 	},
 	{
 		File: "restart.rst-out-of-order.jpeg", Base: "base.restart-1280x720.jpeg", Want: WantRefused, Problem: "damaged",
-		Models: "two restart markers swapped (RST4 before RST3), as a camera that reorders the packets of a frame writes it (libjpeg: found marker 0xd4 instead of RST3); refused with the part of the picture it damages",
-		Source: "jacksonliam/mjpg-streamer#236 and opencv/opencv#9477 (damaged restart intervals in webcam frames)",
+		Models: "two restart markers swapped (RST4 before RST3), restart markers out of sequence as in the harder set of camera frames jpegfix was tried on (libjpeg: found marker 0xd4 instead of RST3); refused with the part of the picture it damages",
+		Source: "damaged restart intervals in webcam frames: jacksonliam/mjpg-streamer#236, opencv/opencv#9477; the order itself per ITU-T T.81 B.2.1",
 		Build: func(b []byte) []byte {
 			out := clone(b)
 			rst := RestartMarkers(out)
