@@ -80,6 +80,8 @@ type repairer struct {
 	quant   [4]bool   // quantization tables defined
 	restart int       // current restart interval in MCUs (DRI)
 
+	jfif      bool         // a JFIF header is kept
+	adobe     int          // the colour transform of the Adobe segment kept, plus one; 0 if none
 	walker    *walker      // with VerifyData, walks every scan in order
 	unchecked string       // why VerifyData could not walk the data
 	scans     []scanParams // the scans of a progressive frame, for replaying their history
@@ -519,9 +521,17 @@ func (r *repairer) misc(m int, code byte, l int) (int, error) {
 		case code == comMarker:
 			r.drop(m, end)
 			r.fix(Fix{Offset: m, Marker: code, Kind: FixComment, Announced: l, Real: l, Dropped: l + 2})
+		case code == app0Marker && badJFIF(src[m+4:end]):
+			// libjpeg warns "unknown JFIF revision number" and strict
+			// readers stop; the header says nothing decoding needs then.
+			p := src[m+4:]
+			r.drop(m, end)
+			r.fix(Fix{Offset: m, Marker: code, Kind: FixBadJFIF, Announced: l, Real: l, Dropped: l + 2, Name: fmt.Sprintf("JFIF header of version %d.%02d", p[5], p[6])})
 		case r.opts.StripMetadata && !neededAPP(code, src[m+4:end]):
 			r.drop(m, end)
 			r.fix(Fix{Offset: m, Marker: code, Kind: FixMetadata, Announced: l, Real: l, Dropped: l + 2, Name: appName(code, src[m+4:end])})
+		default:
+			r.noteColour(code, src[m+4:end])
 		}
 		return end, nil
 	}
@@ -562,6 +572,25 @@ func (r *repairer) dropTruncated(m int, code byte, l int) error {
 	r.drop(m, n)
 	r.fix(Fix{Offset: m, Marker: code, Kind: FixTruncatedSegment, Announced: max(l, 0), Real: max(n-m-2, 0), Dropped: n - m, Name: name})
 	return r.finishAtEOF()
+}
+
+// noteColour remembers, of a kept application segment, what libjpeg reads
+// to tell a three-component frame's colours: a JFIF header, an Adobe
+// colour transform.
+func (r *repairer) noteColour(code byte, payload []byte) {
+	switch {
+	case code == app0Marker && len(payload) >= 14 && bytes.HasPrefix(payload, []byte("JFIF\x00")):
+		r.jfif = true
+	case code == app14Marker && len(payload) >= 12 && bytes.HasPrefix(payload, []byte("Adobe")):
+		r.adobe = int(payload[11]) + 1
+	}
+}
+
+// badJFIF reports whether an APP0 payload is a JFIF header, as libjpeg
+// recognises one (14 bytes or more), whose major version is neither 1 nor
+// 2, which libjpeg takes for an incompatible format and warns about.
+func badJFIF(payload []byte) bool {
+	return len(payload) >= 14 && bytes.HasPrefix(payload, []byte("JFIF\x00")) && payload[5] != 1 && payload[5] != 2
 }
 
 // neededAPP reports whether an application segment is one decoding needs:
@@ -998,10 +1027,16 @@ func uncheckable(f *frameGeom) string {
 }
 
 // finish makes the checks that need the whole file: with VerifyData, every
-// colour component must have image data.
+// colour component must have image data, and a three-component frame
+// without JFIF header must not name an Adobe colour transform other than
+// 0 (RGB) or 1 (YCbCr), which libjpeg warns about; that one is left
+// unchecked rather than refused, since its pixels are all there.
 func (r *repairer) finish() error {
 	if r.walker == nil {
 		return nil
+	}
+	if t := r.adobe - 1; r.frame.nf == 3 && !r.jfif && t > 1 {
+		r.unchecked = fmt.Sprintf("its Adobe segment names colour transform %d, which decoders warn about", t)
 	}
 	for i, ok := range r.walker.covered {
 		if !ok {

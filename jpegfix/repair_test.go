@@ -525,6 +525,40 @@ func TestRefusalsSayWhetherTheDataIsAtFault(t *testing.T) {
 	}
 }
 
+// TestJFIFVersionDecodersRefuse: libjpeg warns about a JFIF header whose
+// major version is neither 1 nor 2 (djpeg -strict stops); it is dropped.
+// Found by FuzzRepairVerdict.
+func TestJFIFVersionDecodersRefuse(t *testing.T) {
+	clean := small()
+	bad := seg(0xe0, "JFIF\x00\x23\x1d\x00\x00\x01\x00\x01\x00\x00")
+	out, rep := repairOK(t, jpegfix.Options{}, after(clean, bad))
+	if !bytes.Equal(out, clean) {
+		t.Fatal("output differs from the clean frame")
+	}
+	wantKinds(t, rep, jpegfix.FixBadJFIF)
+	if got, want := rep.Fixes[0].String(), "At byte 2, a JFIF header of version 35.29 (APP0), which decoders refuse, was removed."; got != want {
+		t.Errorf("sentence %q, want %q", got, want)
+	}
+	for _, v := range []string{"\x01\x02", "\x02\x00"} {
+		good := after(clean, seg(0xe0, "JFIF\x00"+v+"\x00\x00\x01\x00\x01\x00\x00"))
+		if out, rep := repairOK(t, jpegfix.Options{}, good); !bytes.Equal(out, good) || len(rep.Fixes) != 0 {
+			t.Errorf("JFIF %q changed: %q", v, rep.Sentences())
+		}
+	}
+	if _, err := djpegOrSkip(t, out); err != nil {
+		t.Error(err)
+	}
+	// An Adobe colour transform libjpeg does not know, in a colour frame
+	// without JFIF header: kept, but not vouched for.
+	for tr, unchecked := range map[byte]bool{0: false, 1: false, 2: true, 9: true} {
+		in := after(clean, seg(0xee, "Adobe\x00\x64\x00\x00\x00\x00"+string([]byte{tr})))
+		_, rep := repairOK(t, jpegfix.Options{VerifyData: true}, in)
+		if (rep.Unchecked != "") != unchecked {
+			t.Errorf("Adobe transform %d: unchecked %q", tr, rep.Unchecked)
+		}
+	}
+}
+
 func TestSentences(t *testing.T) {
 	for _, tc := range []struct {
 		f    jpegfix.Fix
@@ -547,7 +581,7 @@ func TestSentences(t *testing.T) {
 			t.Errorf("got  %q\nwant %q", got, tc.want)
 		}
 	}
-	for k := jpegfix.FixComment; k <= jpegfix.FixMissingEOI; k++ {
+	for k := jpegfix.FixComment; k <= jpegfix.FixBadJFIF; k++ {
 		if s := k.String(); strings.HasPrefix(s, "FixKind(") {
 			t.Errorf("kind %d has no name", k)
 		}

@@ -44,6 +44,11 @@ const (
 	// FixExtraData: bytes inside the image data that no block uses, which
 	// decoders skip with a warning, were dropped (Options.VerifyData).
 	FixExtraData
+	// FixBadJFIF: a JFIF header whose major version is neither 1 nor 2,
+	// which libjpeg warns about, was dropped. Decoding needs nothing from
+	// it, except that libjpeg reads three components named R, G and B as
+	// RGB rather than YCbCr when no JFIF header is there.
+	FixBadJFIF
 )
 
 var fixKindNames = [...]string{
@@ -61,6 +66,7 @@ var fixKindNames = [...]string{
 	FixSecondImage:      "second image",
 	FixMissingEOI:       "missing EOI",
 	FixExtraData:        "extra data",
+	FixBadJFIF:          "bad JFIF version",
 }
 
 // String names the kind in a few words.
@@ -159,6 +165,12 @@ func (f Fix) String() string {
 		return at + "the missing end-of-image marker was added."
 	case FixExtraData:
 		return at + nbytes(f.Dropped) + " inside the image data that no block uses " + wasWere(f.Dropped) + " removed."
+	case FixBadJFIF:
+		name := f.Name
+		if name == "" {
+			name = "JFIF header"
+		}
+		return at + article(name) + " " + name + " (APP0), which decoders refuse, was removed."
 	}
 	return at + fmt.Sprintf("%s change to marker 0x%02X dropped %s.", f.Kind, f.Marker, nbytes(f.Dropped))
 }
