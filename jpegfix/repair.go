@@ -25,7 +25,8 @@ type Options struct {
 	// Frames whose coding the walk does not read (arithmetic, lossless,
 	// hierarchical, 12-bit, height given by DNL, colour layouts other than
 	// one or three components) are repaired as without it, and
-	// Report.Unchecked says why.
+	// Report.Unchecked says why; so are colour frames naming an Adobe
+	// transform libjpeg does not know.
 	VerifyData bool
 }
 

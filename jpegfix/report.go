@@ -103,9 +103,10 @@ type Report struct {
 	Fixes    []Fix // each change made, in input order
 	InBytes  int   // length of the input
 	OutBytes int   // length of the output; 0 when Repair refused
-	// Unchecked, with Options.VerifyData, says why the image data could not
-	// be walked (a coding or layout the walk does not read); "" when it was
-	// walked whole, or when VerifyData was off.
+	// Unchecked, with Options.VerifyData, says why the output is not
+	// vouched for as decoding strictly: a coding or layout the walk does
+	// not read, or an Adobe colour transform libjpeg warns about; "" when
+	// the data was walked whole, or when VerifyData was off.
 	Unchecked string
 }
 
