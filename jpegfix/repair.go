@@ -496,6 +496,11 @@ func (r *repairer) segment(m int, code byte) (int, error) {
 		for p := m + 4; p < end; p += 65 + 64*int(src[p]>>4) {
 			r.quant[src[p]&15] = true
 		}
+	case code == dacMarker:
+		// Specified in section B.2.4.3: La = 2 + 2 × n.
+		if l < 2 || (l-2)%2 != 0 {
+			return 0, refuse(ProblemBadLength, m, fmt.Sprintf("the arithmetic coding table segment at byte %s announces %s, which no set of its two-byte entries fills; it cannot be repaired without loss", commas(m), nbytes(l)))
+		}
 	case code == driMarker || code == dnlMarker:
 		// Specified in sections B.2.4.4 and B.2.5.
 		if l != 4 {

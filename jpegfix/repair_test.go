@@ -275,6 +275,8 @@ func TestLyingTableLengthsAreRefused(t *testing.T) {
 		{"SOS long", set(0xda, 2), []string{"scan header"}},
 		{"DRI of 5", after(clean, []byte{0xff, 0xdd, 0, 5, 0, 1, 0}), []string{"restart interval", "instead of 4"}},
 		{"SOS of length 2 ending the file (fuzz crasher)", slices.Concat(clean[:camframe.SegmentOffset(clean, 0xda)], []byte{0xff, 0xda, 0, 2}), []string{"scan header", "too short"}},
+		{"DAC of length 0 (fuzz finding)", after(clean, []byte{0xff, 0xcc, 0, 0}), []string{"arithmetic coding table segment at byte 2 announces 0 bytes"}},
+		{"DAC of odd length", after(clean, []byte{0xff, 0xcc, 0, 5, 0, 1, 2}), []string{"arithmetic coding table"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, _, err := jpegfix.Repair(tc.in)
