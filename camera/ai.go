@@ -88,7 +88,7 @@ func (s *Service) Describe(ctx context.Context, cam Camera) (Snapshot, error) {
 			line = voice.Sentence(pick(fr, "Home Assistant's AI, asked what the picture shows, answered ", "L'IA de Home Assistant, à qui j'ai demandé ce que montre l'image, a répondu ") + text)
 		}
 	}
-	snap.Description = s.describeWith(ctx, cam, snap, line)
+	snap.Description = s.withDamage(s.describeWith(ctx, cam, snap, line), cam, snap)
 	return snap, nil
 }
 

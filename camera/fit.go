@@ -60,6 +60,9 @@ type Fitted struct {
 	// Reduced is set when the frame was made smaller than the usual fit to
 	// stay within MaxBytes, after quality alone was not enough.
 	Reduced bool
+	// Damage is set when only the part of a damaged frame that decodes
+	// was fitted (see Salvage).
+	Damage *Damage
 }
 
 // MuchSmaller reports whether the picture had to be made much smaller than
@@ -128,6 +131,13 @@ func FitOriented(src []byte, o int, l Limits) (Fitted, error) {
 	if err != nil {
 		return Fitted{}, fmt.Errorf("%w: %v", ErrNotImage, err)
 	}
+	return fitImage(img, sb, o, l)
+}
+
+// fitImage turns img upright (Exif orientation o), resizes it to fit l and
+// encodes it, stepping quality down until the bytes fit. sb is the frame's
+// full stored size, which img may be a reduced decode of.
+func fitImage(img image.Image, sb image.Rectangle, o int, l Limits) (Fitted, error) {
 	img = upright(img, o)
 	b := img.Bounds()
 	w, h := fitSize(sb.Dx(), sb.Dy(), l)
@@ -257,22 +267,41 @@ func lumaStats(img image.Image) Stats {
 	return Stats{Mean: mean, StdDev: math.Sqrt(max(0, sq/n-mean*mean))}
 }
 
+// maxSourcePixels bounds the frames decoded: 64 megapixels, beyond any
+// camera's frame. A header that claims more is refused before a decoder
+// allocates for it (a progressive JPEG decoder keeps every coefficient).
+const maxSourcePixels = 64 << 20
+
+// tooLarge says why a frame of w×h pixels is not decoded, or "".
+func tooLarge(w, h int) string {
+	if int64(w)*int64(h) > maxSourcePixels {
+		return fmt.Sprintf("its header claims %d×%d pixels, more than any camera sends", w, h)
+	}
+	return ""
+}
+
 // decodeFor decodes src no larger than the fit needs: a JPEG is decoded in the
 // DCT domain at the smallest 1/n scale that still covers the fitted size, so a
 // 4K frame bound for 1429x804 costs a 1920x1080 decode. It returns the image
 // and the frame's full stored bounds. Anything jpegscale does not handle goes
-// to the standard decoders.
+// to the standard decoders. A frame claiming more than maxSourcePixels is
+// refused unread.
 func decodeFor(src []byte, isJPEG bool, o int, l Limits) (image.Image, image.Rectangle, error) {
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(src))
+	if err != nil {
+		return nil, image.Rectangle{}, err
+	}
+	if why := tooLarge(cfg.Width, cfg.Height); why != "" {
+		return nil, image.Rectangle{}, errors.New(why)
+	}
 	if isJPEG {
-		if cfg, err := jpeg.DecodeConfig(bytes.NewReader(src)); err == nil {
-			full := image.Rect(0, 0, cfg.Width, cfg.Height)
-			w, h := fitSize(cfg.Width, cfg.Height, l)
-			if o >= 5 {
-				h, w = fitSize(cfg.Height, cfg.Width, l)
-			}
-			if img, _, err := jpegscale.DecodeAtLeast(src, w, h); err == nil {
-				return img, full, nil
-			}
+		full := image.Rect(0, 0, cfg.Width, cfg.Height)
+		w, h := fitSize(cfg.Width, cfg.Height, l)
+		if o >= 5 {
+			h, w = fitSize(cfg.Height, cfg.Width, l)
+		}
+		if img, _, err := jpegscale.DecodeAtLeast(src, w, h); err == nil {
+			return img, full, nil
 		}
 	}
 	img, _, err := image.Decode(bytes.NewReader(src))

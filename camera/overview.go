@@ -60,6 +60,9 @@ type Tile struct {
 	Col    int             // from 0, left
 	// Facts are what nearby exposed sensors report, one sentence each.
 	Facts []string
+	// Damaged is set when the camera sent its picture damaged and only the
+	// part that decodes is drawn.
+	Damaged bool
 }
 
 // Overview draws every camera the caller may see in one grid within client
@@ -104,7 +107,7 @@ func (s *Service) Overview(ctx context.Context) (Overview, error) {
 			}
 			p, err := s.frames.get(waitCtx, cam.EntityID)
 			if err == nil {
-				fetched[i], frames[i] = p.fetched, p.fit.JPEG
+				fetched[i], frames[i], t.Damaged = p.fetched, p.fit.JPEG, p.fit.Damage != nil
 			}
 			t.Camera.Off = s.isOff(cam.EntityID)
 			var he *homeassistant.Error

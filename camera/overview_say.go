@@ -83,6 +83,9 @@ func (t Tile) say(lang voice.Lang, n int, where string) string {
 		}
 		facts = append(facts, clause(f))
 	}
+	if t.Damaged {
+		facts = append([]string{pick(fr, "its picture came damaged from the camera, so part of it is grey", "son image est arrivée abîmée de la caméra, une partie est donc grise")}, facts...)
+	}
 	if len(facts) == 0 {
 		return voice.Sentence(head)
 	}

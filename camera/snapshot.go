@@ -23,6 +23,10 @@ type Snapshot struct {
 	SameSince    time.Time // when the camera started sending this very frame, if it seems frozen
 	Description  string    // spoken description, from facts only
 	Part         *Part     // the part shown, when not the whole picture
+	// Damage is set when the camera sent the frame damaged twice in a row
+	// and only the part that decodes is shown, re-encoded; the
+	// description then says which part is missing.
+	Damage *Damage
 }
 
 // repairPolicy drops every comment and all metadata decoding does not need,
@@ -36,8 +40,17 @@ func (s *Service) Snapshot(ctx context.Context, cam Camera) (Snapshot, error) {
 	if err != nil {
 		return snap, err
 	}
-	snap.Description = s.describe(ctx, cam, snap)
+	snap.Description = s.withDamage(s.describe(ctx, cam, snap), cam, snap)
 	return snap, nil
+}
+
+// withDamage adds to a description what the camera sent damaged, when only
+// part of its picture is shown.
+func (s *Service) withDamage(desc string, cam Camera, snap Snapshot) string {
+	if snap.Damage == nil {
+		return desc
+	}
+	return desc + " " + snap.Damage.Say(s.cfg.Lang, cam.Spoken(s.cfg.Lang))
 }
 
 // frame is a snapshot without its words.
@@ -46,17 +59,31 @@ func (s *Service) frame(ctx context.Context, cam Camera) (Snapshot, error) {
 	if err != nil {
 		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
 	}
-	return Snapshot{Camera: cam, Image: p.fit, Fetched: p.fetched, FetchedBytes: p.size, Repairs: p.repairs, SameSince: p.sameSince}, nil
+	return Snapshot{Camera: cam, Image: p.fit, Fetched: p.fetched, FetchedBytes: p.size, Repairs: p.repairs, SameSince: p.sameSince, Damage: p.fit.Damage}, nil
 }
 
 // Process is the whole path of a camera frame's bytes, as for every
-// snapshot: repair losslessly (reading the Exif orientation before metadata
-// is stripped), strip what decoding does not need, and fit to l. The report
-// says what was repaired.
+// snapshot: repair losslessly, walking the image data as a strict decoder
+// reads it (reading the Exif orientation before metadata is stripped),
+// strip what decoding does not need, and fit to l. A frame whose data
+// jpegfix cannot walk (arithmetic or 12-bit coding, say) is decoded and
+// re-encoded rather than passed on as it is. The report says what was
+// repaired; a refusal wraps jpegfix's FormatError.
 func Process(raw []byte, l Limits) (Fitted, jpegfix.Report, error) {
 	body, orient, rep, err := clean(raw)
 	if err != nil {
 		return Fitted{}, rep, err
+	}
+	if rep.Unchecked != "" {
+		img, sb, err := decodeFor(body, true, orient, l.withDefaults())
+		if err != nil {
+			return Fitted{}, rep, fmt.Errorf("%w: %v", ErrNotImage, err)
+		}
+		fit, err := fitImage(img, sb, orient, l.withDefaults())
+		if err == nil {
+			err = jpegfix.Check(fit.JPEG)
+		}
+		return fit, rep, err
 	}
 	fit, err := FitOriented(body, orient, l)
 	if err != nil {
@@ -72,13 +99,15 @@ func Process(raw []byte, l Limits) (Fitted, jpegfix.Report, error) {
 	return fit, rep, nil
 }
 
-// clean repairs a camera's bytes losslessly, reads their Exif orientation
-// and strips what decoding does not need. Bytes that are not a JPEG are
-// passed on as they are, for the standard decoders to judge.
+// clean repairs a camera's bytes losslessly, walking the image data as a
+// strict decoder reads it, reads their Exif orientation and strips what
+// decoding does not need. Bytes that are not a JPEG are passed on as they
+// are, for the standard decoders to judge. A frame whose data jpegfix
+// cannot walk says why in rep.Unchecked: such a frame must be re-encoded.
 func clean(raw []byte) (body []byte, orient int, rep jpegfix.Report, err error) {
 	body, orient = raw, 1
 	if len(body) >= 2 && body[0] == 0xFF && body[1] == 0xD8 || looksLikeJPEGWithJunk(body) {
-		fixed, r, err := jpegfix.Repair(body)
+		fixed, r, err := jpegfix.Options{VerifyData: true}.Repair(body)
 		if err != nil {
 			return nil, 0, r, fmt.Errorf("%w: %w", ErrNotImage, err)
 		}
@@ -96,22 +125,47 @@ func clean(raw []byte) (body []byte, orient int, rep jpegfix.Report, err error) 
 // are this process's own work, and a caller in a hurry stops waiting anyway.
 const fetchTimeout = 12 * time.Second
 
-// prepare fetches one frame from Home Assistant, repairs it and fits it.
+// prepare fetches one frame from Home Assistant, repairs it and fits it. A
+// frame jpegfix refuses is fetched once more, since cameras often send a
+// whole frame the next time; if that one is refused too, the part of
+// either that decodes best is shown, when at least half of it does.
 func (s *Service) prepare(ctx context.Context, id string) (prepared, error) {
 	w, h := s.askSize(id)
-	fetchCtx, cancel := context.WithTimeout(ctx, fetchTimeout)
-	img, err := s.cfg.Source.CameraImage(fetchCtx, id, w, h)
-	cancel()
+	img, err := s.fetch(ctx, id, w, h)
 	if err != nil {
 		return prepared{}, err
 	}
-	p := prepared{fetched: img.Fetched, size: len(img.Bytes), sameSince: s.sameAsBefore(id, w, img)}
 	fit, rep, err := Process(img.Bytes, Limits{})
+	var damage *Damage
+	if refused(err) {
+		s.log.Info("camera frame refused; fetching it once more", "camera", id, "err", err)
+		tries := []try{{img, err}}
+		again, ferr := s.fetch(ctx, id, w, h)
+		if ferr != nil {
+			s.log.Warn("fetching the camera frame again failed", "camera", id, "err", ferr)
+		} else {
+			img = again
+			if fit, rep, err = Process(again.Bytes, Limits{}); refused(err) {
+				tries = append(tries, try{again, err})
+			}
+		}
+		if err != nil {
+			var d Damage
+			img, fit, d, err = s.salvage(id, tries)
+			damage = &d
+		}
+	}
+	p := prepared{fetched: img.Fetched, size: len(img.Bytes), sameSince: s.sameAsBefore(id, w, img)}
 	if err != nil {
 		s.log.Warn("camera frame refused", "camera", id, "err", err)
 		return p, err
 	}
-	if rep.Defects() > 0 {
+	switch {
+	case damage != nil:
+		fit.Damage = damage
+		p.repairs = []string{damage.report()}
+		s.log.Warn("camera frame damaged twice; showing the part that decodes", "camera", id, "shown", damage.Shown, "reason", damage.Reason)
+	case rep.Defects() > 0:
 		p.repairs = rep.Sentences()
 		s.log.Info("camera frame repaired", "camera", id, "defects", rep.Defects(), "in_bytes", rep.InBytes, "out_bytes", rep.OutBytes)
 	}
@@ -122,6 +176,63 @@ func (s *Service) prepare(ctx context.Context, id string) (prepared, error) {
 		s.mu.Unlock()
 	}
 	return p, nil
+}
+
+// fetch gets one frame from Home Assistant, scaled to w×h when not zero.
+func (s *Service) fetch(ctx context.Context, id string, w, h int) (homeassistant.Image, error) {
+	fetchCtx, cancel := context.WithTimeout(ctx, fetchTimeout)
+	defer cancel()
+	return s.cfg.Source.CameraImage(fetchCtx, id, w, h)
+}
+
+// try is a frame jpegfix refused, with why.
+type try struct {
+	img homeassistant.Image
+	err error
+}
+
+// refused reports whether err is jpegfix refusing a frame.
+func refused(err error) bool {
+	var fe jpegfix.FormatError
+	return errors.As(err, &fe)
+}
+
+// salvage shows the part of a refused frame that decodes: of the frames
+// tried whose damage jpegfix found in the image data (headers sound), the
+// one showing most (the later one when they tie). When none shows enough,
+// the error is the last frame's, marked too damaged when its data was.
+func (s *Service) salvage(id string, tries []try) (homeassistant.Image, Fitted, Damage, error) {
+	var (
+		best     homeassistant.Image
+		bestFit  Fitted
+		bestDmg  Damage
+		found    bool
+		tooSmall bool
+	)
+	for _, t := range tries {
+		var fe jpegfix.FormatError
+		if !errors.As(t.err, &fe) || !fe.InData {
+			tooSmall = false
+			continue // not a picture, or headers that lie: nothing to trust
+		}
+		fit, d, err := Salvage(t.img.Bytes, Limits{}, t.err)
+		if err != nil {
+			s.log.Info("no part of the refused camera frame to show", "camera", id, "err", err)
+			tooSmall = errors.Is(err, errTooDamaged)
+			continue
+		}
+		if !found || d.Shown >= bestDmg.Shown {
+			best, bestFit, bestDmg, found = t.img, fit, d, true
+		}
+	}
+	last := tries[len(tries)-1]
+	if found {
+		return best, bestFit, bestDmg, nil
+	}
+	if tooSmall {
+		return last.img, Fitted{}, Damage{}, fmt.Errorf("%w: %w", errTooDamaged, last.err)
+	}
+	return last.img, Fitted{}, Damage{}, last.err
 }
 
 // frozenAfter is how long a camera must keep sending the very same bytes
@@ -216,6 +327,10 @@ func (e *Error) Say(lang voice.Lang) string {
 		return pick(fr,
 			voice.Sentence("Home Assistant no longer knows "+name)+" It may have been renamed or removed. Ask for the list of cameras to hear the ones that exist.",
 			voice.Sentence("Home Assistant ne connaît plus "+name)+" Elle a peut-être été renommée ou retirée. Demandez la liste des caméras.")
+	case errors.Is(e.Err, errTooDamaged):
+		return pick(fr,
+			voice.Sentence(name+" sent its picture damaged twice in a row, and too little of it came through to show")+" The damage came from the camera, not from the connection or from me; it usually clears within a minute. Try again shortly; if it keeps happening, the camera may need a restart or a steadier network.",
+			voice.Sentence(name+" a envoyé son image abîmée deux fois de suite, et trop peu en est arrivé pour la montrer")+" Le défaut vient de la caméra, ni la connexion ni moi n'y sommes pour rien; ça passe d'habitude en une minute. Réessayez bientôt; si ça se répète, la caméra a peut-être besoin d'un redémarrage ou d'un réseau plus stable.")
 	case errors.Is(e.Err, ErrNotImage):
 		return pick(fr,
 			voice.Sentence(name+" sent something that is not a usable picture, so I did not pass it on")+" Cameras do this now and then while they restart; it usually clears within a minute. Try again shortly; if it keeps happening, the camera may need a restart.",

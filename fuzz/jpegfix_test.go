@@ -1,6 +1,10 @@
 // Package fuzz holds the project's fuzz targets. Run one with, e.g.,
 //
-//	go test ./fuzz -run '^$' -fuzz FuzzRepair -fuzztime 10m
+//	go test ./fuzz -run '^$' -fuzz 'FuzzRepair$' -fuzztime 10m -fuzzminimizetime 0
+//
+// (-fuzzminimizetime 0: Go minimizes every new input before going on, and
+// on frames of tens of kilobytes that stalls a worker for its whole
+// minute; failures are still written whole to testdata).
 //
 // Plain `go test ./fuzz` runs each target's seeds and committed corpus.
 package fuzz
@@ -15,10 +19,11 @@ import (
 	"maison/jpegfix"
 )
 
-// FuzzRepair seeds from fixtures/jpeg and checks that Repair never panics,
-// is idempotent, only ever returns strict length-chained JPEGs without
-// comments, never grows its input by more than an EOI, never shares memory
-// with it, and refuses only with a FormatError.
+// FuzzRepair seeds from fixtures/jpeg and checks that Repair, with each
+// option, never panics, is idempotent, only ever returns strict
+// length-chained JPEGs without comments, never grows its input by more
+// than an EOI, never shares memory with it, and refuses only with a
+// FormatError.
 func FuzzRepair(f *testing.F) {
 	files, err := filepath.Glob(filepath.Join("..", "fixtures", "jpeg", "*.jpeg"))
 	if err != nil {
@@ -46,9 +51,11 @@ func FuzzRepair(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
+	count := tally("FuzzRepair")
 	f.Fuzz(func(t *testing.T, in []byte) {
+		count()
 		orig := bytes.Clone(in)
-		for _, o := range []jpegfix.Options{{}, {StripMetadata: true}} {
+		for _, o := range []jpegfix.Options{{}, {StripMetadata: true}, {VerifyData: true}} {
 			out, rep, err := o.Repair(in)
 			if !bytes.Equal(in, orig) {
 				t.Fatal("Repair modified its input")

@@ -11,7 +11,9 @@ import (
 
 // Benchmarks compare Repair with a plain copy of the same bytes, on the
 // 31 KB sub-stream frame and the 2 MB 4K frame, clean and carrying the
-// Dahua comment pair (a COM whose length is short by 608 bytes).
+// Dahua comment pair (a COM whose length is short by 608 bytes), and
+// measure what walking every scan's data (VerifyData) costs on top, and
+// proving a progressive frame without EOI complete.
 //
 //	go test ./jpegfix -run '^$' -bench . -benchmem
 
@@ -47,6 +49,40 @@ func BenchmarkRepair(b *testing.B) {
 			for b.Loop() {
 				if out := bytes.Clone(in); len(out) != len(in) {
 					b.Fatal("short copy")
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkRepairVerifyData(b *testing.B) {
+	inputs := benchInputs(b)
+	for _, name := range []string{"30KB/clean", "2MB/clean", "2MB/missing-EOI"} {
+		in := inputs[name]
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(in)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, _, err := (jpegfix.Options{VerifyData: true}).Repair(in); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkRepairProgressiveMissingEOI proves complete the last scan of an
+// 84 KB progressive frame, an AC refinement, replaying the history of the
+// scans before it (with restart intervals in every scan, and without).
+func BenchmarkRepairProgressiveMissingEOI(b *testing.B) {
+	for _, name := range []string{"progressive.missing-eoi.jpeg", "progressive-restart.missing-eoi.jpeg"} {
+		in := readFixture(b, name)
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(in)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, _, err := jpegfix.Repair(in); err != nil {
+					b.Fatal(err)
 				}
 			}
 		})

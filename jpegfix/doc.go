@@ -16,9 +16,15 @@
 // length lies, a file cut inside its image data, a body that is not a JPEG
 // at all) is refused with a FormatError that says why.
 //
-// Repair never decodes pixels. It only walks the Huffman-coded data of the
-// last scan when the file ends without an end-of-image marker, to tell a
-// complete scan from a cut one.
+// Repair never decodes pixels. It checks that restart markers come in
+// order and as many as the frame has intervals, and it walks the
+// Huffman-coded data of the last scan when the file ends without an
+// end-of-image marker, to tell a complete scan from a cut one; a
+// progressive refinement scan is walked from the history of the scans
+// before it. With Options.VerifyData it walks every scan as libjpeg reads
+// it (djpeg -strict and jpeginfo -c are the strict readers it answers to),
+// so that what it calls repaired decodes strictly, and it says where the
+// data is damaged when it is.
 package jpegfix
 
 //go:generate go run ./internal/camframe/genfixtures -out ../fixtures/jpeg

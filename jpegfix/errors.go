@@ -44,6 +44,10 @@ type FormatError struct {
 	Problem Problem // the class of the problem
 	Offset  int     // byte offset in the input where it was found
 	Reason  string  // plain-words description, lowercase, without prefix
+	// InData reports that the problem lies in the entropy-coded image data
+	// (cut short, damaged, restart markers wrong) and that the headers
+	// before it were sound: a decoder can still show the part before it.
+	InData bool
 }
 
 // Error returns the reason prefixed with "jpegfix: ".
@@ -51,4 +55,9 @@ func (e FormatError) Error() string { return "jpegfix: " + e.Reason }
 
 func refuse(p Problem, off int, reason string) error {
 	return FormatError{Problem: p, Offset: off, Reason: reason}
+}
+
+// refuseData refuses for damage in the entropy-coded image data.
+func refuseData(p Problem, off int, reason string) error {
+	return FormatError{Problem: p, Offset: off, Reason: reason, InData: true}
 }

@@ -96,9 +96,12 @@ func TestFixturesRepairToTheirCleanFrame(t *testing.T) {
 		if c.Strip {
 			name += "/strip"
 		}
+		if c.Verify {
+			name += "/verify"
+		}
 		t.Run(name, func(t *testing.T) {
 			in := readFixture(t, c.File)
-			out, rep, err := jpegfix.Options{StripMetadata: c.Strip}.Repair(in)
+			out, rep, err := jpegfix.Options{StripMetadata: c.Strip, VerifyData: c.Verify}.Repair(in)
 			if c.Want == camframe.WantRefused {
 				var fe jpegfix.FormatError
 				if !errors.As(err, &fe) {

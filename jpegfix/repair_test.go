@@ -275,6 +275,8 @@ func TestLyingTableLengthsAreRefused(t *testing.T) {
 		{"SOS long", set(0xda, 2), []string{"scan header"}},
 		{"DRI of 5", after(clean, []byte{0xff, 0xdd, 0, 5, 0, 1, 0}), []string{"restart interval", "instead of 4"}},
 		{"SOS of length 2 ending the file (fuzz crasher)", slices.Concat(clean[:camframe.SegmentOffset(clean, 0xda)], []byte{0xff, 0xda, 0, 2}), []string{"scan header", "too short"}},
+		{"DAC of length 0 (fuzz finding)", after(clean, []byte{0xff, 0xcc, 0, 0}), []string{"arithmetic coding table segment at byte 2 announces 0 bytes"}},
+		{"DAC of odd length", after(clean, []byte{0xff, 0xcc, 0, 5, 0, 1, 2}), []string{"arithmetic coding table"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, _, err := jpegfix.Repair(tc.in)
@@ -358,43 +360,44 @@ func scanEnds(b []byte) (sos, ends []int) {
 	return sos, ends
 }
 
-// TestCutAtEachScanEnd cuts a progressive frame just after the data of each
-// scan: a complete scan gets its EOI back; one byte less is refused as cut.
-// Scans that refine AC coefficients cannot be checked and are refused.
+// TestCutAtEachScanEnd cuts frames just after the data of each scan: a
+// complete scan gets its EOI back; one byte less is refused as cut.
+// Progressive scans that refine AC coefficients are proven complete from
+// the history of the scans before them, with restart intervals or without.
 func TestCutAtEachScanEnd(t *testing.T) {
-	for _, name := range []string{"base.progressive-1280x720.jpeg", "base.restart-1280x720.jpeg", "base.sub-640x480.jpeg"} {
+	for _, name := range []string{"base.progressive-1280x720.jpeg", "base.progressive-restart-1280x720.jpeg", "base.ir-progressive-640x480.jpeg", "base.restart-1280x720.jpeg", "base.sub-640x480.jpeg"} {
 		t.Run(name, func(t *testing.T) {
 			base := readFixture(t, name)
 			sos, ends := scanEnds(base)
-			verified := 0
+			refined := 0
 			for i, end := range ends {
 				ns := int(base[sos[i]+4])
 				ss, ah := base[sos[i]+5+2*ns], base[sos[i]+7+2*ns]>>4
-				refine := name == "base.progressive-1280x720.jpeg" && ss > 0 && ah > 0
-				out, rep, err := jpegfix.Repair(base[:end])
-				if refine {
-					wantProblem(t, err, jpegfix.ProblemTruncated, "cannot be checked")
-					continue
+				if ss > 0 && ah > 0 {
+					refined++
 				}
-				if err != nil {
-					t.Fatalf("scan %d (Ss=%d Ah=%d) cut at its end: %v", i, ss, ah, err)
+				for _, o := range []jpegfix.Options{{}, {VerifyData: true}} {
+					out, rep, err := o.Repair(base[:end])
+					if err != nil {
+						t.Fatalf("scan %d (Ss=%d Ah=%d) cut at its end, %+v: %v", i, ss, ah, o, err)
+					}
+					if !bytes.Equal(out, slices.Concat(base[:end], []byte{0xff, 0xd9})) {
+						t.Errorf("scan %d: output is not the input plus EOI: %q", i, rep.Sentences())
+					}
+					wantKinds(t, rep, jpegfix.FixMissingEOI)
+					_, _, err = o.Repair(base[:end-1])
+					wantProblem(t, err, jpegfix.ProblemTruncated, "cut off")
 				}
-				verified++
-				if !bytes.Equal(out, slices.Concat(base[:end], []byte{0xff, 0xd9})) {
-					t.Errorf("scan %d: output is not the input plus EOI: %q", i, rep.Sentences())
-				}
-				wantKinds(t, rep, jpegfix.FixMissingEOI)
-				_, _, err = jpegfix.Repair(base[:end-1])
-				wantProblem(t, err, jpegfix.ProblemTruncated, "cut off")
 				if i == len(ends)-1 || testing.Short() {
 					continue
 				}
+				out, _, _ := jpegfix.Repair(base[:end])
 				if _, err := djpegOrSkip(t, out); err != nil {
 					t.Errorf("scan %d: djpeg -strict on the partial progressive frame: %v", i, err)
 				}
 			}
-			if verified == 0 {
-				t.Error("no scan could be checked")
+			if strings.Contains(name, "progressive") && refined == 0 {
+				t.Error("the progressive frame has no refinement scan to prove")
 			}
 		})
 	}
@@ -422,6 +425,142 @@ func TestCutAnywhereInsideTheScanIsRefused(t *testing.T) {
 	}
 }
 
+// TestMotionJPEGFrameWithoutTables: frames cut from Motion-JPEG streams
+// often carry no DHT segment and rely on the tables of Annex K.3, which
+// libjpeg-turbo installs; their data is walked with those tables.
+func TestMotionJPEGFrameWithoutTables(t *testing.T) {
+	clean := readFixture(t, "base.sub-640x480.jpeg") // Go's encoder: the Annex K tables
+	dht := camframe.SegmentOffset(clean, 0xc4)
+	l := int(clean[dht+2])<<8 | int(clean[dht+3])
+	in := slices.Concat(clean[:dht], clean[dht+2+l:])
+	out, rep := repairOK(t, jpegfix.Options{VerifyData: true}, in)
+	if !bytes.Equal(out, in) || len(rep.Fixes) != 0 || rep.Unchecked != "" {
+		t.Fatalf("a frame without DHT: fixes %q, unchecked %q", rep.Sentences(), rep.Unchecked)
+	}
+	// Damage in its data is still found.
+	sos := camframe.SegmentOffset(in, 0xda)
+	cutShort := slices.Concat(in[:sos+2000], in[sos+2600:])
+	_, _, err := jpegfix.Options{VerifyData: true}.Repair(cutShort)
+	var fe jpegfix.FormatError
+	if !errors.As(err, &fe) {
+		t.Errorf("600 bytes missing from the data: %v", err)
+	}
+	if _, err := djpegOrSkip(t, out); err != nil {
+		t.Errorf("djpeg -strict: %v", err)
+	}
+}
+
+// TestRestartMarkers checks what may stand around restart markers: fill
+// bytes before one (legal, dropped), one after the last interval (ignored
+// by decoders, kept), too few (the picture stops early) and too many.
+func TestRestartMarkers(t *testing.T) {
+	base := readFixture(t, "base.restart-1280x720.jpeg")
+	rst := camframe.RestartMarkers(base)
+	eoi := len(base) - 2
+	t.Run("fill before a marker", func(t *testing.T) {
+		for _, o := range []jpegfix.Options{{}, {VerifyData: true}} {
+			out, rep := repairOK(t, o, slices.Concat(base[:rst[7]], []byte{0xff, 0xff}, base[rst[7]:]))
+			if !bytes.Equal(out, base) {
+				t.Fatalf("%+v: output differs: %q", o, rep.Sentences())
+			}
+			wantKinds(t, rep, jpegfix.FixFill)
+			if got := rep.Fixes[0].String(); !strings.Contains(got, "2 fill bytes before a restart marker inside the image data were removed") {
+				t.Errorf("%q", got)
+			}
+		}
+	})
+	t.Run("a marker after the last interval", func(t *testing.T) {
+		in := slices.Concat(base[:eoi], []byte{0xff, 0xd0 + byte(len(rst)%8)}, base[eoi:])
+		out, rep := repairOK(t, jpegfix.Options{}, in)
+		if !bytes.Equal(out, in) || len(rep.Fixes) != 0 {
+			t.Errorf("a trailing restart marker: %q", rep.Sentences())
+		}
+	})
+	t.Run("the last five intervals missing", func(t *testing.T) {
+		in := slices.Concat(base[:rst[len(rst)-5]], base[eoi:])
+		_, _, err := jpegfix.Repair(in)
+		wantProblem(t, err, jpegfix.ProblemTruncated, "holds 40 of its 45 restart intervals", "the picture stops about 88% of the way down")
+	})
+	t.Run("an interval too many", func(t *testing.T) {
+		extra := slices.Concat(base[:eoi], []byte{0xff, 0xd0 + byte(len(rst)%8), 0x12, 0x34}, base[eoi:])
+		_, _, err := jpegfix.Repair(extra)
+		wantProblem(t, err, jpegfix.ProblemDamaged, "holds 46 restart intervals where the picture has 45")
+	})
+	t.Run("markers without a restart interval", func(t *testing.T) {
+		sub := readFixture(t, "base.sub-640x480.jpeg")
+		mid := camframe.SegmentOffset(sub, 0xda) + 5000
+		for sub[mid] == 0xff || sub[mid-1] == 0xff {
+			mid++
+		}
+		_, _, err := jpegfix.Repair(slices.Concat(sub[:mid], []byte{0xff, 0xd0}, sub[mid:]))
+		wantProblem(t, err, jpegfix.ProblemDamaged, "holds 2 restart intervals where the picture has 1")
+	})
+}
+
+// TestRefusalsSayWhetherTheDataIsAtFault: a decoder can show the part of a
+// frame before damage in its image data, not of one whose headers lie.
+func TestRefusalsSayWhetherTheDataIsAtFault(t *testing.T) {
+	for name, inData := range map[string]bool{
+		"reolink.truncated.jpeg":              true,
+		"restart.truncated.jpeg":              true,
+		"restart.rst-out-of-order.jpeg":       true,
+		"restart.interval-lost.jpeg":          true,
+		"restart.bytes-lost-in-interval.jpeg": true,
+		"progressive-restart.truncated.jpeg":  true,
+		"reolink.tiny-body.jpeg":              false,
+		"reolink.html-error.jpeg":             false,
+	} {
+		_, _, err := jpegfix.Options{VerifyData: true}.Repair(readFixture(t, name))
+		var fe jpegfix.FormatError
+		if !errors.As(err, &fe) || fe.InData != inData {
+			t.Errorf("%s: %v, InData %v, want %v", name, err, fe.InData, inData)
+		}
+	}
+	clean := small()
+	dqt := camframe.SegmentOffset(clean, 0xdb)
+	lying := slices.Clone(clean)
+	lying[dqt+3]--
+	_, _, err := jpegfix.Repair(lying)
+	var fe jpegfix.FormatError
+	if !errors.As(err, &fe) || fe.InData {
+		t.Errorf("a lying table length: %v, InData %v", err, fe.InData)
+	}
+}
+
+// TestJFIFVersionDecodersRefuse: libjpeg warns about a JFIF header whose
+// major version is neither 1 nor 2 (djpeg -strict stops); it is dropped.
+// Found by FuzzRepairVerdict.
+func TestJFIFVersionDecodersRefuse(t *testing.T) {
+	clean := small()
+	bad := seg(0xe0, "JFIF\x00\x23\x1d\x00\x00\x01\x00\x01\x00\x00")
+	out, rep := repairOK(t, jpegfix.Options{}, after(clean, bad))
+	if !bytes.Equal(out, clean) {
+		t.Fatal("output differs from the clean frame")
+	}
+	wantKinds(t, rep, jpegfix.FixBadJFIF)
+	if got, want := rep.Fixes[0].String(), "At byte 2, a JFIF header of version 35.29 (APP0), which decoders refuse, was removed."; got != want {
+		t.Errorf("sentence %q, want %q", got, want)
+	}
+	for _, v := range []string{"\x01\x02", "\x02\x00"} {
+		good := after(clean, seg(0xe0, "JFIF\x00"+v+"\x00\x00\x01\x00\x01\x00\x00"))
+		if out, rep := repairOK(t, jpegfix.Options{}, good); !bytes.Equal(out, good) || len(rep.Fixes) != 0 {
+			t.Errorf("JFIF %q changed: %q", v, rep.Sentences())
+		}
+	}
+	if _, err := djpegOrSkip(t, out); err != nil {
+		t.Error(err)
+	}
+	// An Adobe colour transform libjpeg does not know, in a colour frame
+	// without JFIF header: kept, but not vouched for.
+	for tr, unchecked := range map[byte]bool{0: false, 1: false, 2: true, 9: true} {
+		in := after(clean, seg(0xee, "Adobe\x00\x64\x00\x00\x00\x00"+string([]byte{tr})))
+		_, rep := repairOK(t, jpegfix.Options{VerifyData: true}, in)
+		if (rep.Unchecked != "") != unchecked {
+			t.Errorf("Adobe transform %d: unchecked %q", tr, rep.Unchecked)
+		}
+	}
+}
+
 func TestSentences(t *testing.T) {
 	for _, tc := range []struct {
 		f    jpegfix.Fix
@@ -444,7 +583,7 @@ func TestSentences(t *testing.T) {
 			t.Errorf("got  %q\nwant %q", got, tc.want)
 		}
 	}
-	for k := jpegfix.FixComment; k <= jpegfix.FixMissingEOI; k++ {
+	for k := jpegfix.FixComment; k <= jpegfix.FixBadJFIF; k++ {
 		if s := k.String(); strings.HasPrefix(s, "FixKind(") {
 			t.Errorf("kind %d has no name", k)
 		}

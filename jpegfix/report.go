@@ -41,6 +41,14 @@ const (
 	FixSecondImage
 	// FixMissingEOI: the end-of-image marker was missing and was added.
 	FixMissingEOI
+	// FixExtraData: bytes inside the image data that no block uses, which
+	// decoders skip with a warning, were dropped (Options.VerifyData).
+	FixExtraData
+	// FixBadJFIF: a JFIF header whose major version is neither 1 nor 2,
+	// which libjpeg warns about, was dropped. Decoding needs nothing from
+	// it, except that libjpeg reads three components named R, G and B as
+	// RGB rather than YCbCr when no JFIF header is there.
+	FixBadJFIF
 )
 
 var fixKindNames = [...]string{
@@ -57,6 +65,8 @@ var fixKindNames = [...]string{
 	FixTrailingData:     "trailing data",
 	FixSecondImage:      "second image",
 	FixMissingEOI:       "missing EOI",
+	FixExtraData:        "extra data",
+	FixBadJFIF:          "bad JFIF version",
 }
 
 // String names the kind in a few words.
@@ -93,6 +103,11 @@ type Report struct {
 	Fixes    []Fix // each change made, in input order
 	InBytes  int   // length of the input
 	OutBytes int   // length of the output; 0 when Repair refused
+	// Unchecked, with Options.VerifyData, says why the output is not
+	// vouched for as decoding strictly: a coding or layout the walk does
+	// not read, or an Adobe colour transform libjpeg warns about; "" when
+	// the data was walked whole, or when VerifyData was off.
+	Unchecked string
 }
 
 // Defects counts the fixes that repaired damage, leaving out policy drops
@@ -127,6 +142,9 @@ func (f Fix) String() string {
 	case FixMetadata:
 		return at + f.segment() + " of " + nbytes(f.Dropped) + " was removed to strip metadata."
 	case FixFill:
+		if isRST(f.Marker) {
+			return at + plural(f.Dropped, "fill byte", "fill bytes") + " before a restart marker inside the image data " + wasWere(f.Dropped) + " removed."
+		}
 		return at + plural(f.Dropped, "fill byte", "fill bytes") + " before a marker " + wasWere(f.Dropped) + " removed."
 	case FixLengthTooShort, FixLengthTooLong:
 		return at + f.segment() + " announced " + nbytes(f.Announced) + " but really spanned " + commas(f.Real) + "; it was removed."
@@ -146,6 +164,14 @@ func (f Fix) String() string {
 		return at + "a second JPEG of " + nbytes(f.Dropped) + " placed after the first was removed."
 	case FixMissingEOI:
 		return at + "the missing end-of-image marker was added."
+	case FixExtraData:
+		return at + nbytes(f.Dropped) + " inside the image data that no block uses " + wasWere(f.Dropped) + " removed."
+	case FixBadJFIF:
+		name := f.Name
+		if name == "" {
+			name = "JFIF header"
+		}
+		return at + article(name) + " " + name + " (APP0), which decoders refuse, was removed."
 	}
 	return at + fmt.Sprintf("%s change to marker 0x%02X dropped %s.", f.Kind, f.Marker, nbytes(f.Dropped))
 }

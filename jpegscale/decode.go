@@ -114,6 +114,13 @@ type decoder struct {
 	br     bitReader
 	eobrun int
 	blk    [65]int32 // natural order; index 64 absorbs dropped coefficients
+
+	// DecodePartial: damage inside the entropy-coded data is recorded,
+	// not returned.
+	partial  bool
+	state    []uint8 // per MCU of the frame: whole, coarse or missing
+	stopped  bool    // progressive: a scan was damaged, later scans are skipped
+	softened bool    // and at least one was
 }
 
 func (d *decoder) decode(data []byte, pick func(w, h int) int) (image.Image, error) {
@@ -462,6 +469,12 @@ func (d *decoder) allocate(c *component, remaining int) error {
 	c.q = d.quant[c.tq]
 	c.stride = (c.x1 - c.x0) * d.bs
 	c.plane = make([]byte, c.stride*(c.y1-c.y0)*d.bs)
+	if d.partial {
+		// What never decodes stays the grey of an all-zero block.
+		for i := range c.plane {
+			c.plane[i] = 128
+		}
+	}
 	if d.progressive {
 		c.coefs = make([]int16, c.bw*c.bh*64)
 	}

@@ -9,10 +9,12 @@ import (
 	"testing"
 )
 
-// FuzzDecode checks that no input makes Decode panic, that every error is a
-// jpegscale error, that a successful decode has the bounds the frame header
-// promises and planes large enough for them, and that DecodeRegion gives
-// the same pixels for a part.
+// FuzzDecode checks that no input makes Decode or DecodePartial panic, that
+// every error is a jpegscale error, that a successful decode has the bounds
+// the frame header promises and planes large enough for them, that
+// DecodePartial reads every frame Decode reads, to the same pixels when it
+// finds nothing damaged, and that DecodeRegion gives the same pixels for a
+// part.
 func FuzzDecode(f *testing.F) {
 	m := scene(37, 21, 9)
 	f.Add(encodeStd(f, m, 75), uint8(0))
@@ -34,6 +36,20 @@ func FuzzDecode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte, sc uint8) {
 		s := 1 << (sc % 4)
 		img, err := Decode(data, s)
+		part, ps, cov, perr := DecodePartial(data, 1, 1)
+		if perr == nil {
+			if sh := cov.Shown(); sh < 0 || sh > 1 || part == nil || part.Bounds().Empty() {
+				t.Fatalf("partial decode: shown %v, image %v", sh, part)
+			}
+			// DecodePartial also checks restart marker numbers, which
+			// Decode does not: a frame Decode reads whole may be damaged
+			// for it, but one it finds whole must be Decode's pixels.
+			if err == nil && s == ps && !cov.Damaged() && !samePixels(part, img) {
+				t.Fatal("DecodePartial decodes a whole frame to other pixels than Decode")
+			}
+		} else if err == nil {
+			t.Fatalf("Decode reads the frame whole but DecodePartial fails: %v", perr)
+		}
 		if err != nil {
 			if img != nil {
 				t.Fatal("an image with an error")
@@ -77,12 +93,28 @@ func FuzzDecode(f *testing.F) {
 		// A part decoded alone is the same part of the whole.
 		w, h := b.Dx()*s, b.Dy()*s
 		r := image.Rect(int(sc)%w, int(sc)%h, w, h)
-		part, err := DecodeRegion(data, s, r)
+		cut, err := DecodeRegion(data, s, r)
 		if err != nil {
 			t.Fatalf("the whole decodes, the part %v does not: %v", r, err)
 		}
-		if x, y, ok := samePixels(img, part); !ok {
+		if x, y, ok := partMatches(img, cut); !ok {
 			t.Fatalf("the part %v differs from the whole at %d,%d", r, x, y)
 		}
 	})
+}
+
+// samePixels compares two decoded images within their bounds.
+func samePixels(a, b image.Image) bool {
+	if a.Bounds() != b.Bounds() {
+		return false
+	}
+	r := a.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if a.At(x, y) != b.At(x, y) {
+				return false
+			}
+		}
+	}
+	return true
 }

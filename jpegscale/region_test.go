@@ -43,7 +43,7 @@ func TestDecodeRegionIsDecodeCut(t *testing.T) {
 					t.Errorf("%s 1/%d %v: bounds %v, want %v", ti.name, scale, r, part.Bounds(), want)
 					continue
 				}
-				if x, y, ok := samePixels(whole, part); !ok {
+				if x, y, ok := partMatches(whole, part); !ok {
 					t.Errorf("%s 1/%d %v: differs from the whole decode at %d,%d", ti.name, scale, r, x, y)
 				}
 			}
@@ -51,8 +51,8 @@ func TestDecodeRegionIsDecodeCut(t *testing.T) {
 	}
 }
 
-// samePixels compares part with whole over part's bounds, in each plane.
-func samePixels(whole, part image.Image) (int, int, bool) {
+// partMatches compares part with whole over part's bounds, in each plane.
+func partMatches(whole, part image.Image) (int, int, bool) {
 	b := part.Bounds()
 	switch p := part.(type) {
 	case *image.Gray:

@@ -100,25 +100,35 @@ func (d *decoder) scan(seg []byte, pos int) (int, error) {
 		d.scans++
 	}
 
+	if d.partial && d.stopped {
+		// A scan before was damaged: the refinements after it would be
+		// read against coefficients that are not what the encoder had.
+		d.softened = true
+		return d.skipScan(pos), nil
+	}
 	d.br.reset(d.data, pos)
 	d.eobrun = 0
 	for _, sc := range cs {
 		sc.c.pred = 0
 	}
-	var err error
+	var fn func(sc *scanComp, bx, by int) error
 	switch {
 	case !d.progressive:
-		err = d.walk(cs, d.baselineBlock)
+		fn = d.baselineBlock
 	case ss == 0 && ah == 0:
-		err = d.walk(cs, func(sc *scanComp, bx, by int) error { return d.dcFirst(sc, bx, by, al) })
+		fn = func(sc *scanComp, bx, by int) error { return d.dcFirst(sc, bx, by, al) }
 	case ss == 0:
-		err = d.walk(cs, func(sc *scanComp, bx, by int) error { return d.dcRefine(sc, bx, by, al) })
+		fn = func(sc *scanComp, bx, by int) error { return d.dcRefine(sc, bx, by, al) }
 	case ah == 0:
-		err = d.walk(cs, func(sc *scanComp, bx, by int) error { return d.acFirst(sc, bx, by, ss, se, al) })
+		fn = func(sc *scanComp, bx, by int) error { return d.acFirst(sc, bx, by, ss, se, al) }
 	default:
-		err = d.walk(cs, func(sc *scanComp, bx, by int) error { return d.acRefine(sc, bx, by, ss, se, al) })
+		fn = func(sc *scanComp, bx, by int) error { return d.acRefine(sc, bx, by, ss, se, al) }
 	}
-	if err != nil {
+	if d.partial {
+		d.walkPartial(cs, fn, ss, se, ah)
+		return d.skipScan(d.br.pos), nil
+	}
+	if err := d.walk(cs, fn); err != nil {
 		return pos, err
 	}
 	if d.br.overrun() {

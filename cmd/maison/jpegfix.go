@@ -17,7 +17,13 @@ const jpegfixUsage = `Usage: maison jpegfix [-strip] IN [OUT]
 Repairs the JPEG file IN without touching its pixels and says, one sentence
 per change, what was wrong. The repaired file goes to OUT or, without OUT, next
 to IN as NAME.repaired.jpeg (nothing is written when IN is already clean and
-OUT is not given). Comments are always removed.
+OUT is not given). Comments are always removed. The image data is walked as a
+strict decoder reads it, so a file said repaired decodes under djpeg -strict.
+
+A file damaged inside its image data (cut short, a restart interval damaged
+or missing) cannot be repaired without loss: it is refused, with where the
+damage lies, and nothing is written. (Serving a camera, maison shows the part
+that decodes instead; this command never re-encodes.)
 
   -strip   also remove metadata (Exif, XMP, IPTC and other APPn segments:
            camera serial numbers, GPS positions), keeping what decoding needs
@@ -60,11 +66,11 @@ func runJpegfix(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "maison jpegfix: %v\n", err)
 		return 1
 	}
-	out, rep, err := jpegfix.Options{StripMetadata: *strip}.Repair(src)
+	out, rep, err := jpegfix.Options{StripMetadata: *strip, VerifyData: true}.Repair(src)
 	if err != nil {
 		var fe jpegfix.FormatError
 		if errors.As(err, &fe) {
-			fmt.Fprintf(stderr, "maison jpegfix: %s cannot be repaired without loss: %s.\n", in, fe.Reason)
+			fmt.Fprintf(stderr, "maison jpegfix: %s cannot be repaired without loss: %s. Nothing was written: this command only drops bytes and never re-encodes the picture.\n", in, fe.Reason)
 		} else {
 			fmt.Fprintf(stderr, "maison jpegfix: %s: %v\n", in, err)
 		}
@@ -74,6 +80,9 @@ func runJpegfix(args []string, stdout, stderr io.Writer) int {
 	if len(rep.Fixes) == 0 {
 		if dst == "" {
 			fmt.Fprintf(stdout, "%s is a clean JPEG of %s; nothing to repair.\n", in, jpegfixCount(len(src), "byte", "bytes"))
+			if rep.Unchecked != "" {
+				fmt.Fprintf(stdout, "Its image data was not walked: %s; only its segments were checked.\n", rep.Unchecked)
+			}
 			return 0
 		}
 	} else if dst == "" {
@@ -94,6 +103,9 @@ func runJpegfix(args []string, stdout, stderr io.Writer) int {
 		jpegfixCount(rep.InBytes, "byte", "bytes"), jpegfixCount(rep.OutBytes, "byte", "bytes"), dst)
 	for _, s := range rep.Sentences() {
 		fmt.Fprintln(stdout, s)
+	}
+	if rep.Unchecked != "" {
+		fmt.Fprintf(stdout, "Its image data was not walked: %s; only its segments were checked.\n", rep.Unchecked)
 	}
 	return 0
 }

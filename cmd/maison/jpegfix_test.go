@@ -85,6 +85,9 @@ func TestJpegfixRefusesWithTheReason(t *testing.T) {
 	for _, tc := range []struct{ fixture, reason string }{
 		{"reolink.truncated.jpeg", "cut off inside its image data"},
 		{"reolink.html-error.jpeg", "HTML"},
+		{"restart.rst-out-of-order.jpeg", "restart marker 4 stands at byte 12,040 where restart marker 3 belongs, so the image data between bytes 10,212 and 12,040, about 6% to 8% of the way down the picture, is damaged"},
+		{"restart.bytes-lost-in-interval.jpeg", "restart interval 22 of the scan at byte 615, about 46% to 48% of the way down the picture, is missing data: it stops at byte 51,534"},
+		{"progressive-restart.truncated.jpeg", "cut off inside its image data"},
 	} {
 		dir, code, stdout, stderr := runJpegfixIn(t, tc.fixture, "frame.jpeg", "IN")
 		if code != 1 {
@@ -93,12 +96,34 @@ func TestJpegfixRefusesWithTheReason(t *testing.T) {
 		if !strings.Contains(stderr, "cannot be repaired without loss") || !strings.Contains(stderr, tc.reason) {
 			t.Errorf("%s: stderr %q lacks the reason %q", tc.fixture, stderr, tc.reason)
 		}
+		if !strings.Contains(stderr, "Nothing was written") || !strings.Contains(stderr, "never re-encodes") {
+			t.Errorf("%s: stderr %q does not say that nothing was written and why", tc.fixture, stderr)
+		}
 		if stdout != "" {
 			t.Errorf("%s: stdout %q", tc.fixture, stdout)
 		}
 		if _, err := os.Stat(filepath.Join(dir, "frame.repaired.jpeg")); err == nil {
 			t.Errorf("%s: an output was written", tc.fixture)
 		}
+	}
+}
+
+// TestJpegfixWalksTheImageData: extra bytes a webcam leaves before a restart
+// marker are found only by walking the data, and dropped.
+func TestJpegfixWalksTheImageData(t *testing.T) {
+	dir, code, stdout, stderr := runJpegfixIn(t, "c270.extra-bytes-before-rst.jpeg", "webcam.jpg", "IN")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	got, err := os.ReadFile(filepath.Join(dir, "webcam.repaired.jpeg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, jpegfixFixture(t, "base.restart-1280x720.jpeg")) {
+		t.Error("the repaired file is not the clean frame")
+	}
+	if !strings.Contains(stdout, "2 bytes inside the image data that no block uses were removed.") {
+		t.Errorf("stdout %q", stdout)
 	}
 }
 

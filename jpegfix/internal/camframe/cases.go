@@ -20,17 +20,21 @@ var Bases = []Base{
 	{"base.progressive-1280x720.jpeg", "1280×720 progressive frame with JFIF APP0, cjpeg -quality 80 -progressive"},
 	{"base.restart-1280x720.jpeg", "1280×720 baseline frame with JFIF APP0 and a restart marker after every MCU row, cjpeg -quality 80 -restart 1"},
 	{"base.exif-icc-1280x720.jpeg", "1280×720 Go baseline frame carrying Exif (make, model, serial number, GPS position, a JPEG thumbnail with its own FF D8 … FF D9), XMP and an ICC profile"},
+	{"base.progressive-restart-1280x720.jpeg", "1280×720 progressive frame with JFIF APP0 and a restart marker after every MCU row of every scan, cjpeg -quality 80 -progressive -restart 1"},
+	{"base.ir-progressive-640x480.jpeg", "640×480 grey infrared-style night frame (one component), progressive with a restart marker every two MCU rows, cjpeg -quality 75 -grayscale -progressive -restart 2"},
 }
 
 // Scenes returns the scene behind each generated base frame, by file name.
 func Scenes() map[string]Scene {
 	const stamp = "2025-11-29 23:41:07"
 	return map[string]Scene{
-		"base.sub-640x480.jpeg":          {Width: 640, Height: 480, Seed: 1, Stamp: stamp, Name: "GARAGE"},
-		"base.main-1920x1080.jpeg":       {Width: 1920, Height: 1080, Seed: 2, Stamp: stamp, Name: "DRIVEWAY"},
-		"base.progressive-1280x720.jpeg": {Width: 1280, Height: 720, Seed: 3, Stamp: stamp, Name: "FRONT DOOR"},
-		"base.restart-1280x720.jpeg":     {Width: 1280, Height: 720, Seed: 4, Stamp: stamp, Name: "BACK YARD"},
-		"base.exif-icc-1280x720.jpeg":    {Width: 1280, Height: 720, Seed: 5, Stamp: stamp, Name: "PORCH"},
+		"base.sub-640x480.jpeg":                  {Width: 640, Height: 480, Seed: 1, Stamp: stamp, Name: "GARAGE"},
+		"base.main-1920x1080.jpeg":               {Width: 1920, Height: 1080, Seed: 2, Stamp: stamp, Name: "DRIVEWAY"},
+		"base.progressive-1280x720.jpeg":         {Width: 1280, Height: 720, Seed: 3, Stamp: stamp, Name: "FRONT DOOR"},
+		"base.restart-1280x720.jpeg":             {Width: 1280, Height: 720, Seed: 4, Stamp: stamp, Name: "BACK YARD"},
+		"base.exif-icc-1280x720.jpeg":            {Width: 1280, Height: 720, Seed: 5, Stamp: stamp, Name: "PORCH"},
+		"base.progressive-restart-1280x720.jpeg": {Width: 1280, Height: 720, Seed: 7, Stamp: stamp, Name: "SIDE GATE"},
+		"base.ir-progressive-640x480.jpeg":       {Width: 640, Height: 480, Seed: 8, Noise: 6, Stamp: stamp, Name: "DRIVEWAY IR"},
 	}
 }
 
@@ -62,6 +66,7 @@ type Case struct {
 	Models  string // what it models, one sentence
 	Source  string // public reports of the defect
 	Strip   bool   // repair with metadata stripping on
+	Verify  bool   // repair with Options.VerifyData (every scan's data walked)
 	Want    Want
 	Problem string                   // with WantRefused: the expected jpegfix.Problem's String()
 	Build   func(base []byte) []byte // makes the file from the base frame (nil base when Base is "")
@@ -231,6 +236,106 @@ var Cases = []Case{
 		Models: "the same file repaired with metadata stripping: Exif (serial number, GPS) and XMP go, the ICC profile stays",
 	},
 	{
+		File: "progressive.missing-eoi.jpeg", Base: "base.progressive-1280x720.jpeg", Want: WantBase,
+		Models: "a progressive frame whose EOI was never written; its last scan refines AC coefficients, which only the history of the scans before it can prove complete",
+		Source: "espressif/esp32-camera#162, #71 (lost EOI); refinement scans per ITU-T T.81 G.1.2.3",
+		Build: func(b []byte) []byte {
+			return clone(b[:len(b)-2])
+		},
+	},
+	{
+		File: "progressive-restart.missing-eoi.jpeg", Base: "base.progressive-restart-1280x720.jpeg", Want: WantBase,
+		Models: "a progressive frame with restart intervals in every scan whose EOI was never written: the last interval of the last refinement scan is proven complete",
+		Source: "espressif/esp32-camera#162, #71 (lost EOI); restart intervals in progressive scans per ITU-T T.81 G.1.2.2",
+		Build: func(b []byte) []byte {
+			return clone(b[:len(b)-2])
+		},
+	},
+	{
+		File: "progressive-restart.missing-eoi.jpeg", Base: "base.progressive-restart-1280x720.jpeg", Want: WantBase, Verify: true,
+		Models: "the same file with every scan's data walked (VerifyData)",
+	},
+	{
+		File: "ir.missing-eoi.jpeg", Base: "base.ir-progressive-640x480.jpeg", Want: WantBase,
+		Models: "a grey infrared night frame, progressive with restart intervals, whose EOI was never written",
+		Source: "espressif/esp32-camera#162, #71 (lost EOI)",
+		Build: func(b []byte) []byte {
+			return clone(b[:len(b)-2])
+		},
+	},
+	{
+		File: "progressive-restart.truncated.jpeg", Base: "base.progressive-restart-1280x720.jpeg", Want: WantRefused, Problem: "truncated",
+		Models: "the progressive frame with restart intervals cut 60% of the way into the data of its last scan, a refinement: its missing bits cannot be recovered",
+		Source: "starkillerOG/reolink_aio#153 (truncated frames)",
+		Build: func(b []byte) []byte {
+			last := bytes.LastIndex(b, []byte{0xff, 0xda})
+			return clone(b[:last+(len(b)-last)*60/100])
+		},
+	},
+	{
+		File: "dahua.com-lands-on-short-dht.jpeg", Base: "base.sub-640x480.jpeg", Want: WantBase,
+		Models: "a COM whose announced end lands on a Huffman table marker (FF C4) whose length, 5, cannot hold a table, itself followed by a plausible marker (FF FE): the landing is not trusted, the span is resynced and dropped",
+		Source: "home-assistant/core#178372 (lying COM); DHT length per ITU-T T.81 B.2.4.2",
+		Build: func(b []byte) []byte {
+			return insertAfterSOI(b, LyingLanding([]byte{0xff, 0xc4, 0x00, 0x05, 0x10}))
+		},
+	},
+	{
+		File: "dahua.com-lands-on-bad-sof.jpeg", Base: "base.sub-640x480.jpeg", Want: WantBase,
+		Models: "a COM whose announced end lands on a frame header (FF C0) of 17 bytes declaring 5 components, which need 23, followed by a plausible marker",
+		Source: "home-assistant/core#178372 (lying COM); SOF length per ITU-T T.81 B.2.2",
+		Build: func(b []byte) []byte {
+			return insertAfterSOI(b, LyingLanding([]byte{0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0xe0, 0x02, 0x80, 0x05, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1}))
+		},
+	},
+	{
+		File: "dahua.com-lands-on-bad-sos.jpeg", Base: "base.sub-640x480.jpeg", Want: WantBase,
+		Models: "a COM whose announced end lands on a scan header (FF DA) of 8 bytes declaring 3 components, which need 12, before any frame header, followed by a plausible marker",
+		Source: "home-assistant/core#178372 (lying COM); SOS length per ITU-T T.81 B.2.3",
+		Build: func(b []byte) []byte {
+			return insertAfterSOI(b, LyingLanding([]byte{0xff, 0xda, 0x00, 0x08, 0x03, 1, 0x00, 2}))
+		},
+	},
+	{
+		File: "restart.rst-out-of-order.jpeg", Base: "base.restart-1280x720.jpeg", Want: WantRefused, Problem: "damaged",
+		Models: "two restart markers swapped (RST4 before RST3), restart markers out of sequence as in the harder set of camera frames jpegfix was tried on (libjpeg: found marker 0xd4 instead of RST3); refused with the part of the picture it damages",
+		Source: "damaged restart intervals in webcam frames: jacksonliam/mjpg-streamer#236, opencv/opencv#9477; the order itself per ITU-T T.81 B.2.1",
+		Build: func(b []byte) []byte {
+			out := clone(b)
+			rst := RestartMarkers(out)
+			out[rst[3]+1], out[rst[4]+1] = out[rst[4]+1], out[rst[3]+1]
+			return out
+		},
+	},
+	{
+		File: "restart.interval-lost.jpeg", Base: "base.restart-1280x720.jpeg", Want: WantRefused, Problem: "damaged",
+		Models: "one restart interval lost with its marker, as when a network packet of the frame is dropped: the markers jump from RST5 to RST7",
+		Source: "jacksonliam/mjpg-streamer#236 (damaged restart intervals); starkillerOG/reolink_aio#153 (frames missing data)",
+		Build: func(b []byte) []byte {
+			rst := RestartMarkers(b)
+			return cat(b[:rst[5]+2], b[rst[6]+2:])
+		},
+	},
+	{
+		File: "c270.extra-bytes-before-rst.jpeg", Base: "base.restart-1280x720.jpeg", Want: WantBase, Verify: true,
+		Models: "two extraneous bytes before a restart marker inside the scan (libjpeg: 2 extraneous bytes before marker 0xd5), as Logitech C270 webcams and mjpg-streamer write them; with VerifyData the interval is walked and the bytes no block uses are dropped",
+		Source: "opencv/opencv#9477; jacksonliam/mjpg-streamer#236; image-rs/jpeg-decoder#100",
+		Build: func(b []byte) []byte {
+			rst := RestartMarkers(b)
+			return cat(b[:rst[5]], []byte{0x12, 0x34}, b[rst[5]:])
+		},
+	},
+	{
+		File: "restart.bytes-lost-in-interval.jpeg", Base: "base.restart-1280x720.jpeg", Want: WantRefused, Problem: "truncated", Verify: true,
+		Models: "600 bytes missing from the middle of one restart interval, the markers still in order: only walking the data finds it (libjpeg: premature end of data segment); with VerifyData it is refused with the rows it damages",
+		Source: "starkillerOG/reolink_aio#153 (frames missing data), here inside the scan",
+		Build: func(b []byte) []byte {
+			rst := RestartMarkers(b)
+			mid := (rst[20] + rst[21]) / 2
+			return cat(b[:mid-300], b[mid+300:])
+		},
+	},
+	{
 		File: "reolink.truncated.jpeg", Base: "base.sub-640x480.jpeg", Want: WantRefused, Problem: "truncated",
 		Models: "a frame cut at 60% of its length, inside scan data (Go: short Huffman data; libjpeg: premature end of data segment)",
 		Source: "starkillerOG/reolink_aio#153",
@@ -280,6 +385,33 @@ func DahuaComments(announced, extra int) []byte {
 		seg = append(seg, byte(rng.UintN(255))) // no 0xFF, as in the reports
 	}
 	return cat(seg, Segment(0xfe, []byte("ch=1 osd=on fmt=1")))
+}
+
+// LyingLanding returns a COM whose announced end lands on landing, a
+// segment that is not what its marker claims, followed by a short valid-
+// looking COM and then 40 bytes of junk without a 0xFF: the real next
+// marker is after all of it.
+func LyingLanding(landing []byte) []byte {
+	text := []byte("IPC snapshot ch1 ")
+	com := append([]byte{0xff, 0xfe, 0, byte(len(text) + 2)}, text...)
+	com = append(com, landing...)
+	com = append(com, 0xff, 0xfe, 0x00, 0x08, 'o', 's', 'd', '=', '1', 0)
+	for i := range 40 {
+		com = append(com, byte(i*37+11)%0xfe)
+	}
+	return com
+}
+
+// RestartMarkers returns the offset of every restart marker in the data of
+// a clean frame's scans.
+func RestartMarkers(b []byte) []int {
+	var at []int
+	for i := 0; i+1 < len(b); i++ {
+		if b[i] == 0xff && b[i+1] >= 0xd0 && b[i+1] <= 0xd7 {
+			at = append(at, i)
+		}
+	}
+	return at
 }
 
 // SegmentOffset walks the length-chained header of a clean frame and

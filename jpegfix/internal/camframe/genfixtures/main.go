@@ -34,8 +34,10 @@ func run(dir string, withCjpeg bool) error {
 	}
 	scenes := camframe.Scenes()
 	cjpegArgs := map[string][]string{
-		"base.progressive-1280x720.jpeg": {"-quality", "80", "-progressive"},
-		"base.restart-1280x720.jpeg":     {"-quality", "80", "-restart", "1"},
+		"base.progressive-1280x720.jpeg":         {"-quality", "80", "-progressive"},
+		"base.restart-1280x720.jpeg":             {"-quality", "80", "-restart", "1"},
+		"base.progressive-restart-1280x720.jpeg": {"-quality", "80", "-progressive", "-restart", "1"},
+		"base.ir-progressive-640x480.jpeg":       {"-quality", "75", "-grayscale", "-progressive", "-restart", "2"},
 	}
 	bases := map[string][]byte{}
 	for _, b := range camframe.Bases {
@@ -43,7 +45,7 @@ func run(dir string, withCjpeg bool) error {
 		sc := scenes[b.File]
 		var data []byte
 		switch args, ok := cjpegArgs[b.File]; {
-		case ok && !withCjpeg:
+		case ok && !withCjpeg && exists(path):
 			var err error
 			if data, err = os.ReadFile(path); err != nil {
 				return fmt.Errorf("%w (run with -cjpeg to encode it)", err)
@@ -75,6 +77,11 @@ func run(dir string, withCjpeg bool) error {
 		}
 	}
 	return os.WriteFile(filepath.Join(dir, "README.md"), readme(), 0o644)
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 func quality(file string) int {
@@ -135,6 +142,9 @@ of about 2 MB is drawn at test time instead of being committed (camframe.Frame4K
 			want = "with metadata stripping: the base without Exif and XMP, byte for byte"
 		case camframe.WantRefused:
 			want = "refused: " + c.Problem
+		}
+		if c.Verify {
+			want = "with VerifyData: " + want
 		}
 		base := "–"
 		if c.Base != "" {
