@@ -3,6 +3,7 @@ package demo
 import (
 	"bytes"
 	"crypto/hmac"
+	"image"
 	"image/jpeg"
 	"net/http"
 	"strconv"
@@ -23,9 +24,10 @@ type camera struct {
 	spec     camSpec
 	token    string // the access_token attribute; it never rotates here
 
-	fmu sync.Mutex
-	f   frameSet
-	fAt time.Time // the minute f was rendered for; zero before the first render
+	fmu  sync.Mutex
+	base *image.RGBA // the scene without its overlay, drawn once
+	f    frameSet
+	fAt  time.Time // the minute f was rendered for; zero before the first render
 
 	mu       sync.Mutex
 	scaled   map[int][]byte // by scaling numerator (n/8)
@@ -48,7 +50,10 @@ func (c *camera) frameAt(h *House) (frameSet, time.Time) {
 		at = h.now().Truncate(time.Minute)
 	}
 	if c.fAt.IsZero() || !c.fAt.Equal(at) {
-		c.f, c.fAt = renderFrame(c.name, c.spec, seedFor(c.id), at.In(h.loc)), at
+		if c.base == nil {
+			c.base = renderBase(c.spec, seedFor(c.id))
+		}
+		c.f, c.fAt = renderFrame(c.base, c.name, c.spec, at.In(h.loc)), at
 	}
 	return c.f, c.fAt
 }

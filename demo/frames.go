@@ -39,9 +39,11 @@ type frameSet struct {
 	served, clean []byte
 }
 
-// renderFrame draws and encodes a camera's frame; the overlay shows at.
-func renderFrame(name string, spec camSpec, seed uint64, at time.Time) frameSet {
-	img := renderScene(spec, seed, strings.ToUpper(name), at)
+// renderFrame draws and encodes a camera's frame over its scene, drawn
+// without overlay by renderBase; the overlay shows at.
+func renderFrame(base *image.RGBA, name string, spec camSpec, at time.Time) frameSet {
+	img := &image.RGBA{Pix: bytes.Clone(base.Pix), Stride: base.Stride, Rect: base.Rect}
+	drawOverlay(img, strings.ToUpper(name), at)
 	var buf bytes.Buffer
 	buf.Grow(spec.w * spec.h / 4)
 	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: frameQuality}); err != nil {
@@ -92,6 +94,14 @@ type sceneFunc func(x, y float64) rgb
 
 // renderScene draws the scene, vignette, sensor noise and the overlay bar.
 func renderScene(spec camSpec, seed uint64, label string, at time.Time) *image.RGBA {
+	img := renderBase(spec, seed)
+	drawOverlay(img, label, at)
+	return img
+}
+
+// renderBase draws the scene, vignette and sensor noise: everything but the
+// overlay, the same for every minute.
+func renderBase(spec camSpec, seed uint64) *image.RGBA {
 	w, h := spec.w, spec.h
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	aspect := float64(w) / float64(h)
@@ -141,7 +151,6 @@ func renderScene(spec camSpec, seed uint64, label string, at time.Time) *image.R
 		})
 	}
 	wg.Wait()
-	drawOverlay(img, label, at)
 	return img
 }
 

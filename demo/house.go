@@ -359,6 +359,15 @@ func (h *House) Frame(entityID string) (served, clean []byte, ok bool) {
 	return f.served, f.clean, true
 }
 
+// Prerender draws every camera's frame now, so that the first picture asked
+// of the house does not wait for it (a 4K scene takes a second or more).
+// maison demo calls it in the background as the house starts.
+func (h *House) Prerender() {
+	for _, id := range h.Cameras() {
+		h.Frame(id)
+	}
+}
+
 // Cameras returns the entity ids of every camera in the house, exposed or
 // not, sorted.
 func (h *House) Cameras() []string {

@@ -25,6 +25,7 @@ func startDemoHouse(ctx context.Context, cfg config, logger *slog.Logger) (url, 
 	if err != nil {
 		return "", "", fmt.Errorf("starting the demo house: %w", err)
 	}
+	go house.Prerender()
 	token = house.UserToken()
 	if admin {
 		token = house.AdminToken()
