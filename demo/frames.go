@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"maison/internal/pixelfont"
 )
 
 // sceneKind selects what a camera looks at.
@@ -479,81 +481,23 @@ func drawOverlay(img *image.RGBA, label string, at time.Time) {
 	}
 }
 
-func textWidth(s string, scale int) int { return len(s) * 6 * scale }
+func textWidth(s string, scale int) int { return pixelfont.TextWidth(s) * scale }
 
 func drawText(img *image.RGBA, s string, x0, y0, scale int) {
 	drawTextColor(img, s, x0, y0, scale, [3]uint8{240, 240, 240})
 }
 
 func drawTextColor(img *image.RGBA, s string, x0, y0, scale int, col [3]uint8) {
-	for i, r := range s {
-		g, ok := glyphs[r]
-		if !ok {
-			continue
-		}
-		gx := x0 + i*6*scale
-		for row := range 7 {
-			for bit := range 5 {
-				if g[row]&(1<<(4-bit)) == 0 {
+	pixelfont.Dots(s, func(fx, fy int) {
+		for dy := range scale {
+			for dx := range scale {
+				px, py := x0+fx*scale+dx, y0+fy*scale+dy
+				if !(image.Point{px, py}.In(img.Rect)) {
 					continue
 				}
-				for dy := range scale {
-					for dx := range scale {
-						px, py := gx+bit*scale+dx, y0+row*scale+dy
-						if !(image.Point{px, py}.In(img.Rect)) {
-							continue
-						}
-						o := img.PixOffset(px, py)
-						img.Pix[o], img.Pix[o+1], img.Pix[o+2] = col[0], col[1], col[2]
-					}
-				}
+				o := img.PixOffset(px, py)
+				img.Pix[o], img.Pix[o+1], img.Pix[o+2] = col[0], col[1], col[2]
 			}
 		}
-	}
-}
-
-// glyphs is a 5x7 bitmap font: digits, capitals and a little punctuation.
-// Each row's five low bits are the pixels, most significant on the left.
-var glyphs = map[rune][7]uint8{
-	'0': {0b01110, 0b10001, 0b10011, 0b10101, 0b11001, 0b10001, 0b01110},
-	'1': {0b00100, 0b01100, 0b00100, 0b00100, 0b00100, 0b00100, 0b01110},
-	'2': {0b01110, 0b10001, 0b00001, 0b00010, 0b00100, 0b01000, 0b11111},
-	'3': {0b11111, 0b00010, 0b00100, 0b00010, 0b00001, 0b10001, 0b01110},
-	'4': {0b00010, 0b00110, 0b01010, 0b10010, 0b11111, 0b00010, 0b00010},
-	'5': {0b11111, 0b10000, 0b11110, 0b00001, 0b00001, 0b10001, 0b01110},
-	'6': {0b00110, 0b01000, 0b10000, 0b11110, 0b10001, 0b10001, 0b01110},
-	'7': {0b11111, 0b00001, 0b00010, 0b00100, 0b01000, 0b01000, 0b01000},
-	'8': {0b01110, 0b10001, 0b10001, 0b01110, 0b10001, 0b10001, 0b01110},
-	'9': {0b01110, 0b10001, 0b10001, 0b01111, 0b00001, 0b00010, 0b01100},
-	'A': {0b01110, 0b10001, 0b10001, 0b11111, 0b10001, 0b10001, 0b10001},
-	'B': {0b11110, 0b10001, 0b10001, 0b11110, 0b10001, 0b10001, 0b11110},
-	'C': {0b01110, 0b10001, 0b10000, 0b10000, 0b10000, 0b10001, 0b01110},
-	'D': {0b11100, 0b10010, 0b10001, 0b10001, 0b10001, 0b10010, 0b11100},
-	'E': {0b11111, 0b10000, 0b10000, 0b11110, 0b10000, 0b10000, 0b11111},
-	'F': {0b11111, 0b10000, 0b10000, 0b11110, 0b10000, 0b10000, 0b10000},
-	'G': {0b01110, 0b10001, 0b10000, 0b10111, 0b10001, 0b10001, 0b01111},
-	'H': {0b10001, 0b10001, 0b10001, 0b11111, 0b10001, 0b10001, 0b10001},
-	'I': {0b01110, 0b00100, 0b00100, 0b00100, 0b00100, 0b00100, 0b01110},
-	'J': {0b00111, 0b00010, 0b00010, 0b00010, 0b00010, 0b10010, 0b01100},
-	'K': {0b10001, 0b10010, 0b10100, 0b11000, 0b10100, 0b10010, 0b10001},
-	'L': {0b10000, 0b10000, 0b10000, 0b10000, 0b10000, 0b10000, 0b11111},
-	'M': {0b10001, 0b11011, 0b10101, 0b10101, 0b10001, 0b10001, 0b10001},
-	'N': {0b10001, 0b10001, 0b11001, 0b10101, 0b10011, 0b10001, 0b10001},
-	'O': {0b01110, 0b10001, 0b10001, 0b10001, 0b10001, 0b10001, 0b01110},
-	'P': {0b11110, 0b10001, 0b10001, 0b11110, 0b10000, 0b10000, 0b10000},
-	'Q': {0b01110, 0b10001, 0b10001, 0b10001, 0b10101, 0b10010, 0b01101},
-	'R': {0b11110, 0b10001, 0b10001, 0b11110, 0b10100, 0b10010, 0b10001},
-	'S': {0b01111, 0b10000, 0b10000, 0b01110, 0b00001, 0b00001, 0b11110},
-	'T': {0b11111, 0b00100, 0b00100, 0b00100, 0b00100, 0b00100, 0b00100},
-	'U': {0b10001, 0b10001, 0b10001, 0b10001, 0b10001, 0b10001, 0b01110},
-	'V': {0b10001, 0b10001, 0b10001, 0b10001, 0b10001, 0b01010, 0b00100},
-	'W': {0b10001, 0b10001, 0b10001, 0b10101, 0b10101, 0b10101, 0b01010},
-	'X': {0b10001, 0b10001, 0b01010, 0b00100, 0b01010, 0b10001, 0b10001},
-	'Y': {0b10001, 0b10001, 0b10001, 0b01010, 0b00100, 0b00100, 0b00100},
-	'Z': {0b11111, 0b00001, 0b00010, 0b00100, 0b01000, 0b10000, 0b11111},
-	'-': {0, 0, 0, 0b11111, 0, 0, 0},
-	':': {0, 0b01100, 0b01100, 0, 0b01100, 0b01100, 0},
-	'.': {0, 0, 0, 0, 0, 0b01100, 0b01100},
-	'/': {0b00001, 0b00001, 0b00010, 0b00100, 0b01000, 0b10000, 0b10000},
-	' ': {},
+	})
 }
