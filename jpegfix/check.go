@@ -12,7 +12,7 @@ import (
 // and one EOI as the last two bytes. It does not decode the image. The
 // error, a FormatError, names the first offence.
 func Check(b []byte) error {
-	end, err := walkStrict(b, 0)
+	end, err := walkStrict(b, 0, nil)
 	if err == nil && end != len(b) {
 		err = refuse(ProblemDamaged, end, fmt.Sprintf("at byte %s, %s follow the end-of-image marker", commas(end), nbytes(len(b)-end)))
 	}
@@ -20,8 +20,10 @@ func Check(b []byte) error {
 }
 
 // walkStrict walks a strict JPEG that starts with SOI at offset start and
-// returns the offset just after its EOI.
-func walkStrict(b []byte, start int) (int, error) {
+// returns the offset just after its EOI. With fr, it reads the frame's
+// facts into fr instead and stops at the first scan header, returning its
+// offset.
+func walkStrict(b []byte, start int, fr *Frame) (int, error) {
 	n := len(b)
 	bad := func(off int, format string, args ...any) (int, error) {
 		return 0, refuse(ProblemDamaged, off, fmt.Sprintf("at byte %s, ", commas(off))+fmt.Sprintf(format, args...))
@@ -29,7 +31,7 @@ func walkStrict(b []byte, start int) (int, error) {
 	if start+4 > n || b[start] != 0xff || b[start+1] != soiMarker {
 		return bad(start, "the data does not start with a start-of-image marker")
 	}
-	sof, scans := false, 0
+	sof, scans, exif := false, 0, false
 	p := start + 2
 	for {
 		if p+2 > n {
@@ -65,6 +67,16 @@ func walkStrict(b []byte, start int) (int, error) {
 				return bad(p, "the frame header %s", why)
 			}
 			sof = true
+			if fr != nil {
+				o := fr.Orientation
+				g := readFrame(b, p)
+				*fr = g.facts()
+				fr.Orientation = max(o, 1)
+			}
+		case code == app1Marker && fr != nil && !exif:
+			if o := exifOrientation(b[p+4 : end]); o > 0 {
+				fr.Orientation, exif = o, true
+			}
 		case code == dqtMarker && !validDQT(b, p, l),
 			code == dhtMarker && !validDHT(b, p, l),
 			(code == driMarker || code == dnlMarker) && l != 4:
@@ -75,6 +87,9 @@ func walkStrict(b []byte, start int) (int, error) {
 			}
 			if !validSOS(b, p, l) {
 				return bad(p, "the scan header announces %s, which disagrees with its content", nbytes(l))
+			}
+			if fr != nil {
+				return p, nil
 			}
 			scans++
 			q := end

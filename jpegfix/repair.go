@@ -49,7 +49,11 @@ func (o Options) Repair(src []byte) ([]byte, Report, error) {
 	if err == nil {
 		err = r.finish()
 	}
-	rep := Report{Fixes: r.fixes, InBytes: len(src), Unchecked: r.unchecked}
+	rep := Report{Fixes: r.fixes, InBytes: len(src), Unchecked: r.unchecked, Start: r.start}
+	if r.sofAt >= 0 {
+		rep.Frame = r.frame.facts()
+		rep.Frame.Orientation = max(r.orientation, 1)
+	}
 	if err != nil {
 		return nil, rep, err
 	}
@@ -80,6 +84,9 @@ type repairer struct {
 	huff    [2][4]int // offset of each Huffman table's Tc/Th byte, plus one; 0 if undefined
 	quant   [4]bool   // quantization tables defined
 	restart int       // current restart interval in MCUs (DRI)
+
+	start       int // offset of the SOI marker
+	orientation int // the Exif orientation, once an Exif segment before the first scan is read; 0 before
 
 	jfif      bool         // a JFIF header is kept
 	adobe     int          // the colour transform of the Adobe segment kept, plus one; 0 if none
@@ -147,7 +154,7 @@ func (r *repairer) run() error {
 	if err != nil {
 		return err
 	}
-	r.sofAt = -1
+	r.sofAt, r.start = -1, start
 	if start > 0 {
 		// Tolerated: junk before SOI (motionEye, gphoto2 and multipart
 		// streams leave zeros or headers there). libjpeg refuses it.
@@ -302,7 +309,7 @@ func (r *repairer) nextMarker(from int) int {
 		if c+2 < len(src) && src[c+1] == soiMarker && src[c+2] == 0xff {
 			// A whole JPEG embedded in the damaged span, such as an Exif
 			// thumbnail: its segments are not the image's. Skip it.
-			if end, err := walkStrict(src, c); err == nil {
+			if end, err := walkStrict(src, c, nil); err == nil {
 				from = end
 				continue
 			}
@@ -523,6 +530,11 @@ func (r *repairer) misc(m int, code byte, l int) (int, error) {
 	if l >= 2 && end <= n && r.plausibleNext(end) {
 		// The length checks out: trust it, even if the payload holds
 		// FF D9 or other marker-like bytes (payloads are not stuffed).
+		if code == app1Marker && r.orientation == 0 && !r.scanned {
+			// Read before StripMetadata drops the segment: the picture
+			// may need turning upright.
+			r.orientation = exifOrientation(src[m+4 : end])
+		}
 		switch {
 		case code == comMarker:
 			r.drop(m, end)

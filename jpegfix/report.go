@@ -108,6 +108,14 @@ type Report struct {
 	// not read, or an Adobe colour transform libjpeg warns about; "" when
 	// the data was walked whole, or when VerifyData was off.
 	Unchecked string
+	// Start is the offset of the start-of-image marker in the input: 0,
+	// or the length of the junk before it.
+	Start int
+	// Frame is what the frame header and the Exif segment tell of the
+	// picture. When Repair refuses, it holds what was read before the
+	// refusal: a FormatError with InData comes after a sound frame header.
+	// Frame.Components is 0 when no frame header was read.
+	Frame Frame
 }
 
 // Defects counts the fixes that repaired damage, leaving out policy drops
