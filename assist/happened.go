@@ -155,41 +155,70 @@ func happened(lang voice.Lang, loc *time.Location, p Period, e Entity, f Facts, 
 		}
 		return nil, len(changes)
 	case kindOpening, kindLock:
-		open := []string{"on", "open", "opening"}
-		shut := []string{"off", "closed", "closing"}
+		open, shut := []string{"on", "open", "opening"}, []string{"off", "closed"}
 		opened, closed := pick(fr, "opened", "ouvert"), pick(fr, "closed", "fermé")
+		var out []happening
 		if kind(e, f) == kindLock {
-			open, shut = []string{"unlocked", "unlocking", "open", "jammed"}, []string{"locked", "locking"}
+			// A lock that jammed neither locked nor unlocked: said apart.
+			open, shut = []string{"unlocking", "unlocked", "opening", "open"}, []string{"locked"}
 			opened, closed = pick(fr, "unlocked", "déverrouillé"), pick(fr, "locked again", "reverrouillé")
+			if jams := entered(ch, from, "jammed"); len(jams) > 0 {
+				t := jams[len(jams)-1]
+				still := ""
+				if now == "jammed" {
+					still = pick(fr, " and is still jammed", " et l'est toujours")
+				}
+				out = append(out, happening{1, t, voice.Sentence(pick(fr, the(name)+" jammed "+at(t)+still, name+" s'est bloquée "+at(t)+still))})
+			}
 		}
-		n, t := count(open...)
+		opens := entered(ch, from, open...)
+		n := len(opens)
 		if n == 0 {
+			if len(out) > 0 {
+				return out, 0
+			}
 			return nil, len(changes)
 		}
+		t := opens[n-1]
 		stillOpen := slices.Contains(open, now)
+		var shutAt time.Time
+		if !stillOpen {
+			for _, c := range changes {
+				if c.At.After(t) && slices.Contains(shut, c.State) {
+					shutAt = c.At
+					break
+				}
+			}
+		}
+		var text string
 		switch {
 		case n == 1 && stillOpen:
-			return []happening{{1, t, voice.Sentence(pick(fr,
+			text = pick(fr,
 				the(name)+" was "+opened+" "+at(t)+" and is still "+stillWord(fr, kind(e, f)),
-				name+" a été "+opened+" "+at(t)+" et l'est toujours"))}}, 0
-		case n == 1:
-			shutAt := lastOf(shut...)
-			return []happening{{1, t, voice.Sentence(pick(fr,
+				name+" a été "+opened+" "+at(t)+" et l'est toujours")
+		case n == 1 && !shutAt.IsZero():
+			text = pick(fr,
 				the(name)+" was "+opened+" "+at(t)+" and "+closed+" "+at(shutAt),
-				name+" a été "+opened+" "+at(t)+" puis "+closed+" "+at(shutAt)))}}, 0
+				name+" a été "+opened+" "+at(t)+" puis "+closed+" "+at(shutAt))
+		case n == 1:
+			text = pick(fr, the(name)+" was "+opened+" "+at(t), name+" a été "+opened+" "+at(t))
 		case stillOpen:
-			return []happening{{1, t, voice.Sentence(pick(fr,
-				the(name)+" was "+opened+" "+lang.Number(n)+" times, last "+at(t)+", and is still "+stillWord(fr, kind(e, f)),
-				name+" a été "+opened+" "+lang.Number(n)+" fois, la dernière "+at(t)+", et l'est toujours"))}}, 0
+			text = pick(fr,
+				the(name)+" was "+opened+" "+timesWord(lang, n)+", last "+at(t)+", and is still "+stillWord(fr, kind(e, f)),
+				name+" a été "+opened+" "+timesWord(lang, n)+", la dernière "+at(t)+", et l'est toujours")
+		default:
+			text = pick(fr,
+				the(name)+" was "+opened+" "+timesWord(lang, n)+", last "+at(t),
+				name+" a été "+opened+" "+timesWord(lang, n)+", la dernière "+at(t))
 		}
-		return []happening{{1, t, voice.Sentence(pick(fr,
-			the(name)+" was "+opened+" "+lang.Number(n)+" times, last "+at(t),
-			name+" a été "+opened+" "+lang.Number(n)+" fois, la dernière "+at(t)))}}, 0
+		return append(out, happening{1, t, voice.Sentence(text)}), 0
 	case kindPresence, kindMotion:
-		n, t := count("on")
+		seen := entered(ch, from, "on")
+		n := len(seen)
 		if n == 0 {
 			return nil, 0
 		}
+		t := seen[n-1]
 		what := pick(fr, "saw someone", "a détecté une présence")
 		if kind(e, f) == kindMotion {
 			what = pick(fr, "detected movement", "a détecté du mouvement")
@@ -205,8 +234,8 @@ func happened(lang voice.Lang, loc *time.Location, p Period, e Entity, f Facts, 
 			the(name)+" "+what+" "+timesWord(lang, n)+", last "+at(t),
 			name+" "+what+" "+timesWord(lang, n)+", la dernière "+at(t)))}}, 0
 	case kindLight:
-		if now == "on" {
-			t := lastOf("on")
+		if ons := entered(ch, from, "on"); now == "on" && len(ons) > 0 {
+			t := ons[len(ons)-1]
 			return []happening{{5, t, voice.Sentence(pick(fr,
 				the(name)+" was turned on "+at(t)+" and is still on",
 				name+" a été allumée "+at(t)+" et l'est toujours"))}}, 0
@@ -234,6 +263,32 @@ func happened(lang voice.Lang, loc *time.Location, p Period, e Entity, f Facts, 
 	}
 	return nil, len(changes)
 }
+
+// entered returns the moments, after ch[from-1], when the entity came into
+// one of states from a known state outside them (or from no known state):
+// unavailable and unknown between two such states are Home Assistant or the
+// device restarting, not a new opening, and a cover's opening then open is
+// one opening.
+func entered(ch []homeassistant.Change, from int, states ...string) []time.Time {
+	last := ""
+	if from > 0 && known(ch[0].State) {
+		last = ch[0].State
+	}
+	var out []time.Time
+	for _, c := range ch[from:] {
+		if !known(c.State) {
+			continue
+		}
+		if slices.Contains(states, c.State) && !slices.Contains(states, last) {
+			out = append(out, c.At)
+		}
+		last = c.State
+	}
+	return out
+}
+
+// known reports whether a state says something of the device itself.
+func known(state string) bool { return state != "unavailable" && state != "unknown" }
 
 func stillWord(fr bool, k entityKind) string {
 	if k == kindLock {

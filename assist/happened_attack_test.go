@@ -1,0 +1,83 @@
+package assist
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"maison/homeassistant"
+	"maison/voice"
+)
+
+// Attack tests of what_happened's sentences (branch attack-13).
+
+func happenedOf(t *testing.T, lang voice.Lang, e Entity, class string, states ...string) string {
+	t.Helper()
+	end := time.Date(2026, 11, 29, 19, 0, 0, 0, time.UTC)
+	p := Period{Start: end.Add(-12 * time.Hour), End: end, Hours: 12}
+	ch := []homeassistant.Change{{State: states[0], At: p.Start}}
+	at := end.Add(-6 * time.Hour)
+	for _, s := range states[1:] {
+		ch = append(ch, homeassistant.Change{State: s, At: at})
+		at = at.Add(20 * time.Second)
+	}
+	facts := func(Entity) Facts { return Facts{DeviceClass: class} }
+	text := SayHappened(lang, time.UTC, p, []Entity{e}, facts, map[string][]homeassistant.Change{e.ID: ch}, 7)
+	if err := voice.Speakable(text); err != nil {
+		t.Errorf("not speakable: %v", err)
+	}
+	return text
+}
+
+// A cover reports opening then open, closing then closed, and a lock
+// unlocking then unlocked: one opening each, never two.
+func TestAttackHappenedTransitionsAreOneOpening(t *testing.T) {
+	garage := Entity{ID: "cover.garage_door", Domain: "cover", Names: []string{"Garage Door"}}
+	lock := Entity{ID: "lock.front_door", Domain: "lock", Names: []string{"Front Door Lock"}}
+	door := Entity{ID: "binary_sensor.back_door", Domain: "binary_sensor", Names: []string{"Back Door"}}
+	motion := Entity{ID: "binary_sensor.hall_motion", Domain: "binary_sensor", Names: []string{"Hall Motion"}}
+	for _, c := range []struct {
+		e      Entity
+		class  string
+		states []string
+		want   string
+	}{
+		{garage, "garage", []string{"closed", "opening", "open", "closing", "closed"}, "was opened at 1 PM and closed at 1:01 PM"},
+		{lock, "", []string{"locked", "unlocking", "unlocked", "locking", "locked"}, "was unlocked at 1 PM and locked again at 1:01 PM"},
+		// Home Assistant restarting while the door stood open: still one opening.
+		{door, "door", []string{"off", "on", "unavailable", "on", "off"}, "was opened at 1 PM and closed at 1:01 PM"},
+		{motion, "motion", []string{"off", "on", "unavailable", "on", "off"}, "detected movement once, at 1 PM"},
+	} {
+		got := happenedOf(t, voice.English, c.e, c.class, c.states...)
+		if !strings.Contains(got, c.want) {
+			t.Errorf("%s through %v:\n got %q\nwant %q", c.e.ID, c.states, got, c.want)
+		}
+	}
+}
+
+// A jammed lock did not unlock: saying it "was unlocked" is false.
+func TestAttackHappenedJammedLockIsNotUnlocked(t *testing.T) {
+	lock := Entity{ID: "lock.front_door", Domain: "lock", Names: []string{"Front Door Lock"}}
+	got := happenedOf(t, voice.English, lock, "", "locked", "locking", "jammed")
+	if strings.Contains(got, "unlocked") || !strings.Contains(got, "jammed") {
+		t.Errorf("a lock that jammed while locking: %q", got)
+	}
+}
+
+// A door opened then gone unavailable was never said closed; a door closed
+// before it was opened is not "opened then closed" in reverse.
+func TestAttackHappenedNoInventedClosing(t *testing.T) {
+	door := Entity{ID: "binary_sensor.back_door", Domain: "binary_sensor", Names: []string{"Back Door"}}
+	for _, c := range []struct {
+		states []string
+		want   string
+	}{
+		{[]string{"off", "on", "unavailable"}, "the “Back Door” was opened at 1 PM."},
+		{[]string{"on", "off", "on", "unavailable"}, "the “Back Door” was opened at 1 PM."},
+	} {
+		got := happenedOf(t, voice.English, door, "door", c.states...)
+		if !strings.Contains(got, c.want) {
+			t.Errorf("through %v:\n got %q\nwant %q", c.states, got, c.want)
+		}
+	}
+}
