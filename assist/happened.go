@@ -81,16 +81,16 @@ func SayHappened(lang voice.Lang, loc *time.Location, p Period, ents []Entity, f
 		}
 		return b.last.Compare(a.last)
 	})
-	first, rest := hs[0], hs[1:]
+	// What the limit leaves out is the least important, never whatever
+	// happened last; what is told after the first is in time order.
+	told := hs[:max(1, min(limit, len(hs)))]
+	first, rest := told[0], slices.Clone(told[1:])
 	slices.SortStableFunc(rest, func(a, b happening) int { return a.last.Compare(b.last) })
 	out := []string{p.Said(lang, loc) + ", " + lowerFirst(first.text)}
 	for _, h := range rest {
-		if len(out) == limit {
-			break
-		}
 		out = append(out, h.text)
 	}
-	untold := len(hs) - len(out) + others
+	untold := len(hs) - len(told) + others
 	if untold > 0 {
 		out = append(out, pick(fr,
 			"There were also "+lang.Count(untold, voice.Noun{One: "other change"})+"; ask about one room or one device to hear them.",

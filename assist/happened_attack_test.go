@@ -81,3 +81,35 @@ func TestAttackHappenedNoInventedClosing(t *testing.T) {
 		}
 	}
 }
+
+// When there is more to tell than the limit, what is cut is the least
+// important, not whatever happened last: a second smoke alarm is never
+// traded for lights left on.
+func TestAttackHappenedLimitKeepsTheImportant(t *testing.T) {
+	end := time.Date(2026, 11, 29, 19, 0, 0, 0, time.UTC)
+	p := Period{Start: end.Add(-12 * time.Hour), End: end, Hours: 12}
+	var ents []Entity
+	hist := map[string][]homeassistant.Change{}
+	classes := map[string]string{}
+	add := func(id, domain, name, class string, states []string, at ...time.Time) {
+		ents = append(ents, Entity{ID: id, Domain: domain, Names: []string{name}})
+		classes[id] = class
+		ch := []homeassistant.Change{{State: states[0], At: p.Start}}
+		for i, s := range states[1:] {
+			ch = append(ch, homeassistant.Change{State: s, At: at[i]})
+		}
+		hist[id] = ch
+	}
+	add("binary_sensor.cellar_smoke", "binary_sensor", "Cellar Smoke", "smoke", []string{"off", "on", "off"}, end.Add(-8*time.Hour), end.Add(-8*time.Hour+time.Minute))
+	add("binary_sensor.attic_smoke", "binary_sensor", "Attic Smoke", "smoke", []string{"off", "on", "off"}, end.Add(-1*time.Hour), end.Add(-1*time.Hour+time.Minute))
+	for i, n := range []string{"One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight"} {
+		add("light."+strings.ToLower(n), "light", "Lamp "+n, "", []string{"off", "on"}, end.Add(-11*time.Hour+time.Duration(i)*time.Minute))
+	}
+	facts := func(e Entity) Facts { return Facts{DeviceClass: classes[e.ID]} }
+	got := SayHappened(voice.English, time.UTC, p, ents, facts, hist, 7)
+	for _, want := range []string{"“Cellar Smoke” raised an alarm", "“Attic Smoke” raised an alarm", "There were also three other changes"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q: %q", want, got)
+		}
+	}
+}
