@@ -145,7 +145,6 @@ func TestAttackCloserOnOddFrames(t *testing.T) {
 	}
 }
 
-
 // A box that starts on the picture's far edge holds nothing of it: it is
 // refused, never taken for the whole picture.
 func TestAttackBoxOnTheEdgeIsNotTheWholePicture(t *testing.T) {
