@@ -71,6 +71,9 @@ func crop(src []byte, o int, r Region, l Limits) (Part, error) {
 	if err != nil {
 		return Part{}, fmt.Errorf("%w: %v", ErrNotImage, err)
 	}
+	if err := checkFrameSize(full.X, full.Y); err != nil {
+		return Part{}, err
+	}
 	uw, uh := full.X, full.Y // upright size
 	if o >= 5 {
 		uw, uh = uh, uw

@@ -5,9 +5,12 @@ package camera_test
 
 import (
 	"bytes"
+	"compress/zlib"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"image"
 	"image/color"
 	"image/jpeg"
@@ -160,5 +163,50 @@ func TestAttackBoxOnTheEdgeIsNotTheWholePicture(t *testing.T) {
 		} else if !errors.Is(err, camera.ErrRegion) {
 			t.Errorf("box %v: %v", b, err)
 		}
+	}
+}
+
+// bigPNG is a valid one-bit PNG of w×h black pixels: a few kilobytes that
+// decode to w×h bytes.
+func bigPNG(t *testing.T, w, h int) []byte {
+	t.Helper()
+	var idat bytes.Buffer
+	z, _ := zlib.NewWriterLevel(&idat, zlib.BestSpeed)
+	row := make([]byte, 1+(w+7)/8)
+	for range h {
+		z.Write(row)
+	}
+	z.Close()
+	chunk := func(out []byte, kind string, data []byte) []byte {
+		out = binary.BigEndian.AppendUint32(out, uint32(len(data)))
+		start := len(out)
+		out = append(append(out, kind...), data...)
+		return binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[start:]))
+	}
+	ihdr := binary.BigEndian.AppendUint32(nil, uint32(w))
+	ihdr = binary.BigEndian.AppendUint32(ihdr, uint32(h))
+	ihdr = append(ihdr, 1, 0, 0, 0, 0) // one-bit grayscale
+	out := []byte("\x89PNG\r\n\x1a\n")
+	out = chunk(out, "IHDR", ihdr)
+	out = chunk(out, "IDAT", idat.Bytes())
+	return chunk(out, "IEND", nil)
+}
+
+// A frame of more pixels than any camera has is refused before it is
+// decoded: a hostile camera's few kilobytes must not become gigabytes.
+func TestAttackFrameBombIsRefusedUndecoded(t *testing.T) {
+	frame := bigPNG(t, 12000, 9000)
+	if cfg, err := png.DecodeConfig(bytes.NewReader(frame)); err != nil || cfg.Width != 12000 {
+		t.Fatalf("the test frame: %v %v", cfg, err)
+	}
+	svc, cam := oddService(t, frame)
+	for _, r := range []camera.Region{{}, must(camera.ParseRegion("left"))} {
+		_, err := svc.Closer(t.Context(), cam, r)
+		if !errors.Is(err, camera.ErrNotImage) || !strings.Contains(err.Error(), "megapixels") {
+			t.Errorf("region %+v: a 108-megapixel frame gave %v", r, err)
+		}
+	}
+	if _, _, err := camera.Process(frame, camera.Limits{}); !errors.Is(err, camera.ErrNotImage) || !strings.Contains(err.Error(), "megapixels") {
+		t.Errorf("Process: a 108-megapixel frame gave %v", err)
 	}
 }
