@@ -121,6 +121,9 @@ func (s *Service) Overview(ctx context.Context) (Overview, error) {
 	if err := ctx.Err(); err != nil {
 		return Overview{}, err
 	}
+	if err := houseWide(ov.Tiles); err != nil {
+		return Overview{}, err
+	}
 	canvas, err := s.drawOverview(w, h, ov.Tiles, pictures)
 	if err != nil {
 		return Overview{}, err
@@ -140,6 +143,28 @@ func (s *Service) Overview(ctx context.Context) (Overview, error) {
 		}
 	}
 	return ov, nil
+}
+
+// houseWide returns the fault of Home Assistant itself (unreachable,
+// restarting, refusing maison) when no tile holds a picture and a camera
+// failed for it: no camera is to blame, and a grid of empty tiles would
+// say otherwise.
+func houseWide(tiles []Tile) error {
+	var fault error
+	for _, t := range tiles {
+		if t.State == TileShown {
+			return nil
+		}
+		var he *homeassistant.Error
+		if t.State == TileFailed && errors.As(t.Err, &he) {
+			switch he.Kind {
+			case homeassistant.KindUnreachable, homeassistant.KindRestarting, homeassistant.KindAuth,
+				homeassistant.KindForbidden, homeassistant.KindLocalOnly:
+				fault = he
+			}
+		}
+	}
+	return fault
 }
 
 // tileGap is the dark line between tiles, in pixels on each side.

@@ -6,9 +6,11 @@ package tools_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"maison/camera"
 	"maison/voice"
 )
 
@@ -67,5 +69,44 @@ func TestAttackRegionArguments(t *testing.T) {
 		if !strings.Contains(text, c.says) {
 			t.Errorf("region %#v says %q, want %q", c.region, text, c.says)
 		}
+	}
+}
+
+// overview calls camera_overview and returns its text, whether it is an
+// error and how many pictures it carries.
+func overview(t *testing.T, cs *mcp.ClientSession) (string, bool, int) {
+	t.Helper()
+	res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: "camera_overview"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text string
+	images := 0
+	for _, b := range res.Content {
+		switch b := b.(type) {
+		case *mcp.TextContent:
+			text += b.Text
+		case *mcp.ImageContent:
+			images++
+		}
+	}
+	if err := voice.Speakable(text); err != nil {
+		t.Errorf("camera_overview: %v", err)
+	}
+	return text, res.IsError, images
+}
+
+// Home Assistant gone between the list of cameras (kept a few seconds) and
+// the frames: the answer says Home Assistant cannot be reached, not that
+// every camera "gave no usable picture just now".
+func TestAttackOverviewWithHomeAssistantDown(t *testing.T) {
+	r := newRig(t, rigOptions{liveTTL: time.Hour, camera: func(c *camera.Config) { c.MaxAge = time.Nanosecond }})
+	if _, isErr, _ := overview(t, r.cs); isErr {
+		t.Fatal("the first overview failed")
+	}
+	r.house.SetDown(true)
+	text, isErr, images := overview(t, r.cs)
+	if !isErr || images != 0 || strings.Contains(text, "no usable picture") {
+		t.Errorf("with Home Assistant down: error %v, %d images: %q", isErr, images, text)
 	}
 }
