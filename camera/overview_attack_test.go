@@ -1,0 +1,71 @@
+package camera_test
+
+// Attack tests of camera_overview (branch attack-13).
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"maison/camera"
+	"maison/voice"
+)
+
+// Overviews asked at once share their frames and each gets the whole
+// grid; one whose caller gave up ends with its caller's error, at once.
+func TestAttackOverviewsAtOnce(t *testing.T) {
+	house, svc := houseService(t, nil, nil)
+	house.SetCameraStall("camera.backyard", 2*time.Second)
+	var wg sync.WaitGroup
+	errs := make([]error, 4)
+	tiles := make([]int, 4)
+	for i := range 4 {
+		wg.Go(func() {
+			ov, err := svc.Overview(t.Context())
+			errs[i], tiles[i] = err, len(ov.Tiles)
+			if err == nil {
+				if err := voice.Speakable(ov.Say(voice.French)); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	start := time.Now()
+	if _, err := svc.Overview(ctx); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled overview: %v", err)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Logf("a cancelled overview took %v", d)
+	}
+	wg.Wait()
+	for i := range 4 {
+		if errs[i] != nil || tiles[i] != 4 {
+			t.Errorf("overview %d: %d tiles, %v", i, tiles[i], errs[i])
+		}
+	}
+}
+
+// Every camera stalled past the wait: the overview still answers, within
+// about one wait, each tile empty and said late.
+func TestAttackOverviewAllCamerasStalled(t *testing.T) {
+	house, svc := houseService(t, nil, func(c *camera.Config) { c.OverviewWait = 300 * time.Millisecond })
+	for _, id := range house.Cameras() {
+		house.SetCameraStall(id, 2*time.Second)
+	}
+	start := time.Now()
+	ov, err := svc.Overview(t.Context())
+	t.Logf("the overview took %v with a wait of 300 ms", time.Since(start))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tile := range ov.Tiles {
+		if tile.State != camera.TileLate && tile.State != camera.TileOff {
+			t.Errorf("%s: %v (%v)", tile.Camera.Name, tile.State, tile.Err)
+		}
+	}
+	strict(t, "overview of stalled cameras", ov.Image.JPEG, true)
+}
