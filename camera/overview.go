@@ -33,6 +33,9 @@ type Overview struct {
 	Cols  int    // tiles per row
 	// More counts the cameras beyond the grid, not drawn.
 	More int
+	// Beyond are the cameras beyond the grid, by name: a listener asks for
+	// them by name.
+	Beyond []Camera
 	// Withheld are exposed cameras maison cannot tell apart, not drawn.
 	Withheld []Withheld
 }
@@ -76,7 +79,7 @@ func (s *Service) Overview(ctx context.Context) (Overview, error) {
 		return ov, nil
 	}
 	if len(cams) > maxTiles {
-		ov.More, cams = len(cams)-maxTiles, cams[:maxTiles]
+		ov.More, ov.Beyond, cams = len(cams)-maxTiles, cams[maxTiles:], cams[:maxTiles]
 	}
 	l := Limits{}.withDefaults()
 	cols := int(math.Ceil(math.Sqrt(float64(len(cams)))))

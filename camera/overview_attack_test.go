@@ -5,11 +5,14 @@ package camera_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"maison/camera"
+	"maison/demo"
 	"maison/voice"
 )
 
@@ -68,4 +71,50 @@ func TestAttackOverviewAllCamerasStalled(t *testing.T) {
 		}
 	}
 	strict(t, "overview of stalled cameras", ov.Image.JPEG, true)
+}
+
+// Cameras beyond the grid are named, so that a listener can ask for them:
+// "ask for them by name" without their names is no help.
+func TestAttackOverviewNamesTheCamerasBeyondTheGrid(t *testing.T) {
+	for _, extra := range []int{13, 20} {
+		_, svc := houseService(t, func(h *demo.House) {
+			for i := range extra {
+				if err := h.Add(demo.Entity{ID: fmt.Sprintf("camera.extra_%02d", i), Name: fmt.Sprintf("Extra %02d", i), State: "idle", Exposed: true}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}, func(c *camera.Config) { c.OverviewWait = time.Millisecond })
+		ov, err := svc.Overview(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		more := extra + 4 - 16
+		if ov.More != more {
+			t.Fatalf("%d more, want %d", ov.More, more)
+		}
+		cams, err := svc.List(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		left := cams[16].Name // the first camera, by name, left out of the grid
+		for _, lang := range []voice.Lang{voice.English, voice.French} {
+			said := ov.Say(lang)
+			if !strings.Contains(said, left) {
+				t.Errorf("%s, %d more: %q, left out, is not named: %s", lang, more, left, said)
+			}
+			if err := voice.Speakable(said); err != nil {
+				t.Error(err)
+			}
+			if more == 1 && !strings.Contains(said, pick(lang, " The “"+left+"” camera does not fit in this picture; ask for it by name.", " La caméra « "+left+" » ne tient pas dans cette image; demandez-la par son nom.")) {
+				t.Errorf("%s: one camera beyond the grid: %s", lang, said)
+			}
+		}
+	}
+}
+
+func pick(lang voice.Lang, en, fr string) string {
+	if lang == voice.French {
+		return fr
+	}
+	return en
 }

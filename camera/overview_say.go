@@ -39,9 +39,7 @@ func (o Overview) Say(lang voice.Lang) string {
 		out = append(out, t.say(lang, i+1, o.where(lang, t)))
 	}
 	if o.More > 0 {
-		out = append(out, voice.Sentence(pick(fr,
-			lang.Number(o.More)+" more "+pick(o.More == 1, "cameras do", "camera does")+" not fit in one picture; ask for "+pick(o.More == 1, "them", "it")+" by name",
-			lang.Number(o.More)+pick(o.More == 1, " autres caméras ne tiennent", " autre caméra ne tient")+" pas dans une image; demandez-"+pick(o.More == 1, "les par leur nom", "la par son nom"))))
+		out = append(out, o.sayBeyond(lang))
 	}
 	for _, w := range o.Withheld {
 		out = append(out, w.Say(lang))
@@ -50,6 +48,33 @@ func (o Overview) Say(lang voice.Lang) string {
 		"These facts come from Home Assistant's sensors; I have not looked at what the pictures show. Ask for one camera to see it larger, or for a part of it to see it closer.",
 		"Ces faits viennent des capteurs de Home Assistant; je n'ai pas regardé ce que montrent les images. Demandez une caméra pour la voir en grand, ou une partie pour la voir de plus près."))
 	return voice.Paragraph(out...)
+}
+
+// maxBeyondNamed bounds the cameras beyond the grid said by name.
+const maxBeyondNamed = 4
+
+// sayBeyond says which cameras do not fit in the grid, by name, so that a
+// listener can ask for one; past a few, the list of cameras has the rest.
+func (o Overview) sayBeyond(lang voice.Lang) string {
+	fr := lang == voice.French
+	var names []string
+	for _, c := range o.Beyond[:min(len(o.Beyond), maxBeyondNamed)] {
+		names = append(names, c.Spoken(lang))
+	}
+	n := lang.Number(o.More)
+	switch {
+	case len(names) == 0:
+		return voice.Sentence(pick(fr, n+" more cameras do not fit in one picture; the list of cameras names them", n+" autres caméras ne tiennent pas dans une image; la liste des caméras les nomme"))
+	case o.More == 1:
+		return voice.Sentence(pick(fr, names[0]+" does not fit in this picture; ask for it by name", names[0]+" ne tient pas dans cette image; demandez-la par son nom"))
+	case o.More <= maxBeyondNamed:
+		return voice.Sentence(pick(fr,
+			n+" more cameras do not fit in this picture: "+lang.List(names)+"; ask for one by name",
+			n+" autres caméras ne tiennent pas dans cette image : "+lang.List(names)+"; demandez-en une par son nom"))
+	}
+	return voice.Sentence(pick(fr,
+		n+" more cameras do not fit in this picture, among them "+lang.List(names)+"; ask for one by name, or for the list of cameras to hear them all",
+		n+" autres caméras ne tiennent pas dans cette image, dont "+lang.List(names)+"; demandez-en une par son nom, ou la liste des caméras pour les entendre toutes"))
 }
 
 // say is one camera's sentence: where it is in the picture, which camera,
