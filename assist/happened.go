@@ -105,6 +105,10 @@ func happened(lang voice.Lang, loc *time.Location, p Period, e Entity, f Facts, 
 	fr := lang == voice.French
 	name := Quote(lang, e.Name())
 	the := func(s string) string { return pick(fr, "the "+s, s) }
+	unnamed := name == "" // a name made only of what cannot be said
+	if unnamed {
+		name = pick(fr, "device with no name I can say", "un appareil sans nom lisible")
+	}
 	// The first entry is the state at the start when it is no later than it.
 	from := 0
 	if !ch[0].At.After(p.Start.Add(time.Second)) {
@@ -254,6 +258,9 @@ func happened(lang voice.Lang, loc *time.Location, p Period, e Entity, f Facts, 
 			}
 		}
 		cam := pick(fr, "the "+name+" camera", "la caméra "+name)
+		if unnamed {
+			cam = pick(fr, "a camera with no name I can say", "une caméra sans nom lisible")
+		}
 		if back.IsZero() {
 			return []happening{{6, t, voice.Sentence(pick(fr, cam+" has been unavailable since "+strings.TrimPrefix(at(t), "at "), cam+" est indisponible depuis "+strings.TrimPrefix(at(t), "à ")))}}, 0
 		}

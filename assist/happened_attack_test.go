@@ -113,3 +113,25 @@ func TestAttackHappenedLimitKeepsTheImportant(t *testing.T) {
 		}
 	}
 }
+
+// A name made only of invisible characters cleans to nothing: the device
+// is still said, never as "the  was unlocked".
+func TestAttackHappenedUnsayableName(t *testing.T) {
+	lock := Entity{ID: "lock.ghost", Domain: "lock", Names: []string{"\u200b\u202e"}}
+	cam := Entity{ID: "camera.ghost", Domain: "camera", Names: []string{"\u2066\u2069"}}
+	for _, c := range []struct {
+		lang   voice.Lang
+		e      Entity
+		states []string
+		want   string
+	}{
+		{voice.English, lock, []string{"locked", "unlocked"}, "the device with no name I can say was unlocked at 1 PM and is still unlocked."},
+		{voice.French, lock, []string{"locked", "unlocked"}, "un appareil sans nom lisible a été déverrouillé à 13\u00a0h et l'est toujours."},
+		{voice.English, cam, []string{"idle", "unavailable"}, "a camera with no name I can say has been unavailable since 1 PM."},
+		{voice.French, cam, []string{"idle", "unavailable"}, "une caméra sans nom lisible est indisponible depuis 13\u00a0h."},
+	} {
+		if got := happenedOf(t, c.lang, c.e, "", c.states...); !strings.Contains(got, c.want) {
+			t.Errorf("%s %s:\n got %q\nwant %q", c.lang, c.e.ID, got, c.want)
+		}
+	}
+}
