@@ -10,6 +10,7 @@ import (
 	"hash/maphash"
 	"image"
 	"log/slog"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -78,6 +79,9 @@ type Service struct {
 	power map[string]power // whether each camera was on when last fetched
 
 	font func() (*opentype.Font, error) // the overview's label font, parsed once
+	// crops bounds the full-resolution frames decoded for a part at once:
+	// the work is the processor's, and each costs tens of megabytes.
+	crops chan struct{}
 }
 
 // seenFrame remembers a frame by its hash and when it was first fetched.
@@ -113,7 +117,7 @@ func New(cfg Config) (*Service, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	svc := &Service{cfg: cfg, log: log, sizes: map[string]image.Point{}, seen: map[string]seenFrame{}, seed: maphash.MakeSeed(), power: map[string]power{}, font: sync.OnceValues(parseLabelFont)}
+	svc := &Service{cfg: cfg, log: log, sizes: map[string]image.Point{}, seen: map[string]seenFrame{}, seed: maphash.MakeSeed(), power: map[string]power{}, font: sync.OnceValues(parseLabelFont), crops: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))}
 	svc.frames = newFrames(svc.prepareNoting, cfg.MaxAge, cfg.Now)
 	return svc, nil
 }

@@ -29,6 +29,13 @@ func (s *Service) Closer(ctx context.Context, cam Camera, r Region) (Snapshot, e
 	if err != nil {
 		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
 	}
+	// No more parts decoded at once than there are processors to decode them.
+	select {
+	case s.crops <- struct{}{}:
+		defer func() { <-s.crops }()
+	case <-ctx.Done():
+		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: ctx.Err()}
+	}
 	body, orient, rep, err := clean(img.Bytes)
 	if err == nil {
 		var part Part
