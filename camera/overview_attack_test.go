@@ -118,3 +118,32 @@ func pick(lang voice.Lang, en, fr string) string {
 	}
 	return en
 }
+
+// Sixteen cameras late: why a tile is empty and what to do is said once,
+// not sixteen times over to a listener.
+func TestAttackOverviewSaysAnEmptyTilesAdviceOnce(t *testing.T) {
+	_, svc := houseService(t, func(h *demo.House) {
+		for i := range 12 {
+			if err := h.Add(demo.Entity{ID: fmt.Sprintf("camera.extra_%02d", i), Name: fmt.Sprintf("Extra %02d", i), State: "idle", Exposed: true}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}, func(c *camera.Config) { c.OverviewWait = time.Nanosecond })
+	ov, err := svc.Overview(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []voice.Lang{voice.English, voice.French} {
+		said := ov.Say(lang)
+		advice := pick(lang, "asking for this camera alone usually works", "demander cette caméra seule fonctionne d'habitude")
+		if n := strings.Count(said, advice); n != 1 {
+			t.Errorf("%s: the advice is said %d times: %s", lang, n, said)
+		}
+		if !strings.Contains(said, pick(lang, "is the “Porch” camera, which sent no picture in time either.", "est la caméra « Porch », qui n'a pas non plus envoyé d'image à temps.")) {
+			t.Errorf("%s: a later empty tile is not said briefly: %s", lang, said)
+		}
+		if err := voice.Speakable(said); err != nil {
+			t.Error(err)
+		}
+	}
+}

@@ -35,8 +35,10 @@ func (o Overview) Say(lang voice.Lang) string {
 			"This picture shows "+lang.Number(n)+" cameras side by side, each labelled with its number and name; "+lang.Number(empty)+" of them "+pick(empty == 1, "have", "has")+" no picture",
 			"Cette image montre "+lang.Number(n)+" caméras côte à côte, chacune avec son numéro et son nom; "+pick(empty == 1, lang.Number(empty)+" n'ont pas d'image", "une n'a pas d'image"))))
 	}
+	said := map[TileState]bool{} // why a tile is empty, and what to do, is said once
 	for i, t := range o.Tiles {
-		out = append(out, t.say(lang, i+1, o.where(lang, t)))
+		out = append(out, t.say(lang, i+1, o.where(lang, t), said[t.State]))
+		said[t.State] = true
 	}
 	if o.More > 0 {
 		out = append(out, o.sayBeyond(lang))
@@ -78,8 +80,9 @@ func (o Overview) sayBeyond(lang voice.Lang) string {
 }
 
 // say is one camera's sentence: where it is in the picture, which camera,
-// and what its nearby sensors report or why its place is empty.
-func (t Tile) say(lang voice.Lang, n int, where string) string {
+// and what its nearby sensors report or why its place is empty; again when
+// an earlier tile was empty for the same reason, whose advice then holds.
+func (t Tile) say(lang voice.Lang, n int, where string, again bool) string {
 	fr := lang == voice.French
 	name := t.Camera.Spoken(lang)
 	if t.Camera.Area != "" && !sameWords(t.Camera.Area, t.Camera.Name) {
@@ -91,6 +94,18 @@ func (t Tile) say(lang voice.Lang, n int, where string) string {
 		head += ", " + where + ","
 	}
 	head += pick(fr, " is ", " est ") + name
+	if again {
+		switch t.State {
+		case TileOff:
+			return voice.Sentence(head + pick(fr, ", also turned off in Home Assistant", ", elle aussi éteinte dans Home Assistant"))
+		case TileUnavailable:
+			return voice.Sentence(head + pick(fr, ", which Home Assistant also says is unavailable", ", que Home Assistant dit aussi indisponible"))
+		case TileLate:
+			return voice.Sentence(head + pick(fr, ", which sent no picture in time either", ", qui n'a pas non plus envoyé d'image à temps"))
+		case TileFailed:
+			return voice.Sentence(head + pick(fr, ", which gave no usable picture either", ", qui n'a pas non plus donné d'image utilisable"))
+		}
+	}
 	switch t.State {
 	case TileOff:
 		return voice.Sentence(head + pick(fr, ", turned off in Home Assistant, so its place is empty until someone turns it on", ", éteinte dans Home Assistant, sa place reste donc vide jusqu'à ce qu'on la rallume"))
