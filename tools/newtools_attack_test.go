@@ -13,6 +13,7 @@ import (
 
 	"maison/camera"
 	"maison/demo"
+	"maison/homeassistant"
 	"maison/tools"
 	"maison/voice"
 )
@@ -177,6 +178,27 @@ func TestAttackPartsAndOverviewWithinTheBudget(t *testing.T) {
 			if err := voice.Speakable(text); err != nil {
 				t.Error(err)
 			}
+		}
+	}
+}
+
+// Home Assistant gone, or too slow, between the list of what is exposed
+// and the history: said in words, as an error, with nothing told.
+func TestAttackWhatHappenedWithHomeAssistantFailing(t *testing.T) {
+	for _, fault := range []string{"down", "slow"} {
+		r := newRig(t, rigOptions{liveTTL: time.Hour, ha: func(c *homeassistant.Config) { c.RequestTimeout = 300 * time.Millisecond }})
+		if text, isErr := call(t, r.cs, "what_happened", nil); isErr {
+			t.Fatalf("the first call: %q", text)
+		}
+		switch fault {
+		case "down":
+			r.house.SetDown(true)
+		case "slow":
+			r.house.SetLatency(3 * time.Second)
+		}
+		text, isErr := call(t, r.cs, "what_happened", map[string]any{"hours": 24})
+		if !isErr || strings.Contains(text, "Kitchen") || strings.Contains(text, "history is not available") {
+			t.Errorf("Home Assistant %s: error %v: %q", fault, isErr, text)
 		}
 	}
 }
