@@ -4,6 +4,8 @@ package tools_test
 // camera_overview through the MCP surface (branch attack-13).
 
 import (
+	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -200,5 +202,22 @@ func TestAttackWhatHappenedWithHomeAssistantFailing(t *testing.T) {
 		if !isErr || strings.Contains(text, "Kitchen") || strings.Contains(text, "history is not available") {
 			t.Errorf("Home Assistant %s: error %v: %q", fault, isErr, text)
 		}
+	}
+}
+
+// The house's time zone loads where no zone database is installed: the
+// Docker image is FROM scratch, and without one every time would be said
+// in UTC and "since 08:00" read as 08:00 UTC.
+func TestAttackTimeZonesAreBuiltIn(t *testing.T) {
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("tools: the go command is not on PATH; install golang-go")
+	}
+	out, err := exec.Command(gobin, "list", "-deps", "maison/tools").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(strings.Fields(string(out)), "time/tzdata") {
+		t.Error("maison/tools does not embed time/tzdata")
 	}
 }

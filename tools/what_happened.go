@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	_ "time/tzdata" // the house's zone must load where no zone database is installed, as in the FROM scratch image
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -95,9 +96,11 @@ func (s *server) whatHappened(ctx context.Context, _ *mcp.CallToolRequest, in ar
 // houseLocation is Home Assistant's time zone, else the machine's.
 func (s *server) houseLocation() *time.Location {
 	if tz := s.deps.HA.Config().TimeZone; tz != "" {
-		if loc, err := time.LoadLocation(tz); err == nil {
+		loc, err := time.LoadLocation(tz)
+		if err == nil {
 			return loc
 		}
+		s.log.Warn("home assistant's time zone is unknown here; times are said in the machine's", "time_zone", tz, "err", err)
 	}
 	return time.Local
 }
