@@ -337,7 +337,13 @@ func kind(e Entity, f Facts) entityKind {
 		return kindLock
 	case "alarm_control_panel":
 		return kindAlarm
-	case "cover", "valve":
+	case "cover":
+		switch f.DeviceClass {
+		case "awning", "blind", "curtain", "damper", "shade", "shutter":
+			return kindOther // light and air, not a way in: a minor change
+		}
+		return kindOpening
+	case "valve":
 		return kindOpening
 	case "light":
 		return kindLight

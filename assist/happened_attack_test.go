@@ -135,3 +135,22 @@ func TestAttackHappenedUnsayableName(t *testing.T) {
 		}
 	}
 }
+
+// Blinds, shades and awnings going up in the morning are not doors: never
+// told as openings, ahead of a door or a person (what_happened does not
+// even ask their history; given it, they are minor changes).
+func TestAttackHappenedBlindsAreNotDoors(t *testing.T) {
+	for _, class := range []string{"blind", "shade", "curtain", "awning", "shutter", "damper"} {
+		blind := Entity{ID: "cover.living_room", Domain: "cover", Names: []string{"Living Room Cover"}}
+		got := happenedOf(t, voice.English, blind, class, "closed", "opening", "open")
+		if strings.Contains(got, "was opened") || !strings.Contains(got, "minor changes") {
+			t.Errorf("a %s: %q", class, got)
+		}
+	}
+	for _, class := range []string{"", "door", "garage", "gate", "window"} {
+		cover := Entity{ID: "cover.front", Domain: "cover", Names: []string{"Front Cover"}}
+		if got := happenedOf(t, voice.English, cover, class, "closed", "open"); !strings.Contains(got, "was opened") {
+			t.Errorf("a cover of class %q: %q", class, got)
+		}
+	}
+}
