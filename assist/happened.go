@@ -46,13 +46,14 @@ type happening struct {
 // rest in time order, at most limit sentences, the remainder counted. Alarms
 // and smoke come first, then doors, windows, gates and locks (and whether
 // they are still open), then presence and motion, counted ("three times,
-// last at 2:02 PM"), then lights left on and cameras that went unavailable.
+// last at 2:02 PM"), then lights left on and cameras that went unavailable,
+// and last anything else a device did (a light turned on and off, a door
+// closed, an alarm armed), so that asking about one device tells it.
 // hist holds, per entity id, the states from the period's start (its first
 // entry the state held then). Times are said in loc.
 func SayHappened(lang voice.Lang, loc *time.Location, p Period, ents []Entity, facts func(Entity) Facts, hist map[string][]homeassistant.Change, limit int) string {
 	fr := lang == voice.French
 	var hs []happening
-	others := 0
 	for _, e := range ents {
 		if e.ID == "" {
 			continue // only an entity known by identity has a history of its own
@@ -61,18 +62,11 @@ func SayHappened(lang voice.Lang, loc *time.Location, p Period, ents []Entity, f
 		if len(ch) == 0 {
 			continue
 		}
-		h, n := happened(lang, loc, p, e, facts(e), ch)
-		hs = append(hs, h...)
-		others += n
+		hs = append(hs, happened(lang, loc, p, e, facts(e), ch)...)
 	}
 	lead := pick(fr, "Nothing changed among the doors, locks, lights and sensors shared with me", "Rien n'a changé parmi les portes, serrures, lumières et capteurs qui me sont partagés")
-	if len(hs) == 0 && others == 0 {
-		return voice.Sentence(p.Said(lang, loc) + ", " + lowerFirst(lead))
-	}
 	if len(hs) == 0 {
-		return voice.Paragraph(
-			p.Said(lang, loc)+pick(fr, ", only minor changes happened: ", ", seuls de petits changements ont eu lieu : ")+lang.Count(others, voice.Noun{One: pick(fr, "change", "changement")}),
-			pick(fr, "Ask about one room or one device to hear them.", "Demandez une pièce ou un appareil pour les entendre."))
+		return voice.Sentence(p.Said(lang, loc) + ", " + lowerFirst(lead))
 	}
 	// The most important first; among equals, the latest.
 	slices.SortStableFunc(hs, func(a, b happening) int {
@@ -90,7 +84,7 @@ func SayHappened(lang voice.Lang, loc *time.Location, p Period, ents []Entity, f
 	for _, h := range rest {
 		out = append(out, h.text)
 	}
-	untold := len(hs) - len(told) + others
+	untold := len(hs) - len(told)
 	if untold > 0 {
 		out = append(out, pick(fr,
 			"There were also "+lang.Count(untold, voice.Noun{One: "other change"})+"; ask about one room or one device to hear them.",
@@ -99,9 +93,9 @@ func SayHappened(lang voice.Lang, loc *time.Location, p Period, ents []Entity, f
 	return voice.Paragraph(out...)
 }
 
-// happened says what one entity did over the period, and how many of its
-// changes are minor and only counted.
-func happened(lang voice.Lang, loc *time.Location, p Period, e Entity, f Facts, ch []homeassistant.Change) ([]happening, int) {
+// happened says what one entity did over the period: nothing when it did
+// nothing worth a word (a camera recording, a motion sensor going quiet).
+func happened(lang voice.Lang, loc *time.Location, p Period, e Entity, f Facts, ch []homeassistant.Change) []happening {
 	fr := lang == voice.French
 	name := Quote(lang, e.Name())
 	the := func(s string) string { return pick(fr, "the "+s, s) }
@@ -116,7 +110,7 @@ func happened(lang voice.Lang, loc *time.Location, p Period, e Entity, f Facts, 
 	}
 	changes := ch[from:]
 	if len(changes) == 0 {
-		return nil, 0
+		return nil
 	}
 	at := func(t time.Time) string { return when(lang, t, p.End, loc) }
 	now := ch[len(ch)-1].State
@@ -145,19 +139,51 @@ func happened(lang voice.Lang, loc *time.Location, p Period, e Entity, f Facts, 
 		}
 		return t
 	}
+	// minor says, least important of all, what the entity did that is
+	// none of the above: told when the limit leaves room, as when one
+	// device or room is asked about, and only counted otherwise.
+	minor := func() []happening {
+		// Only gone and back: said as such.
+		before := ""
+		if from > 0 {
+			before = ch[0].State
+		}
+		onlyAway := slices.ContainsFunc(changes, func(c homeassistant.Change) bool { return !known(c.State) }) &&
+			!slices.ContainsFunc(changes, func(c homeassistant.Change) bool { return known(c.State) && c.State != before })
+		if t := firstOf("unavailable", "unknown"); onlyAway && !t.IsZero() {
+			if !known(now) {
+				return []happening{{rankMinor, t, voice.Sentence(pick(fr,
+					the(name)+" has been unavailable since "+strings.TrimPrefix(at(t), "at "),
+					name+" est indisponible depuis "+strings.TrimPrefix(at(t), "à ")))}}
+			}
+			back := changes[len(changes)-1].At
+			return []happening{{rankMinor, back, voice.Sentence(pick(fr,
+				the(name)+" was unavailable from "+strings.TrimPrefix(at(t), "at ")+" to "+strings.TrimPrefix(at(back), "at "),
+				name+" a été indisponible de "+strings.TrimPrefix(at(t), "à ")+" à "+strings.TrimPrefix(at(back), "à ")))}}
+		}
+		last := changes[len(changes)-1]
+		st, t := stateWords(lang, last.State), last.At
+		passed := pick(kind(e, f) == kindAlarm, " est passé à l'état ", " est passée à l'état ")
+		if len(changes) == 1 {
+			return []happening{{rankMinor, t, voice.Sentence(pick(fr, the(name)+" changed to "+st+" "+at(t), name+passed+st+" "+at(t)))}}
+		}
+		return []happening{{rankMinor, t, voice.Sentence(pick(fr,
+			the(name)+" changed "+timesWord(lang, len(changes))+", last to "+st+" "+at(t),
+			name+" a changé "+timesWord(lang, len(changes))+", en dernier pour l'état "+st+" "+at(t)))}}
+	}
 	switch kind(e, f) {
 	case kindSafety:
 		if n, t := count("on"); n > 0 {
-			return []happening{{0, t, voice.Sentence(pick(fr, the(name)+" raised an alarm "+at(t), name+" a signalé une alerte "+at(t)))}}, 0
+			return []happening{{0, t, voice.Sentence(pick(fr, the(name)+" raised an alarm "+at(t), name+" a signalé une alerte "+at(t)))}}
 		}
 	case kindAlarm:
 		if n, t := count("triggered"); n > 0 {
-			return []happening{{0, t, voice.Sentence(pick(fr, the(name)+" went off "+at(t), name+" s'est déclenchée "+at(t)))}}, 0
+			return []happening{{0, t, voice.Sentence(pick(fr, the(name)+" went off "+at(t), name+" s'est déclenchée "+at(t)))}}
 		}
 		if t := lastOf("disarmed"); !t.IsZero() {
-			return []happening{{2, t, voice.Sentence(pick(fr, the(name)+" was disarmed "+at(t), name+" a été désarmée "+at(t)))}}, 0
+			return []happening{{2, t, voice.Sentence(pick(fr, the(name)+" was disarmed "+at(t), name+" a été désarmée "+at(t)))}}
 		}
-		return nil, len(changes)
+		return minor()
 	case kindOpening, kindLock:
 		open, shut := []string{"on", "open", "opening"}, []string{"off", "closed"}
 		opened, closed := pick(fr, "opened", "ouvert"), pick(fr, "closed", "fermé")
@@ -179,9 +205,13 @@ func happened(lang voice.Lang, loc *time.Location, p Period, e Entity, f Facts, 
 		n := len(opens)
 		if n == 0 {
 			if len(out) > 0 {
-				return out, 0
+				return out
 			}
-			return nil, len(changes)
+			if shuts := entered(ch, from, shut...); len(shuts) > 0 && slices.Contains(shut, now) {
+				t := shuts[len(shuts)-1]
+				return []happening{{rankMinor, t, voice.Sentence(pick(fr, the(name)+" was "+shutWord(false, kind(e, f))+" "+at(t), name+" a été "+shutWord(true, kind(e, f))+" "+at(t)))}}
+			}
+			return minor()
 		}
 		t := opens[n-1]
 		stillOpen := slices.Contains(open, now)
@@ -215,12 +245,12 @@ func happened(lang voice.Lang, loc *time.Location, p Period, e Entity, f Facts, 
 				the(name)+" was "+opened+" "+timesWord(lang, n)+", last "+at(t),
 				name+" a été "+opened+" "+timesWord(lang, n)+", la dernière "+at(t))
 		}
-		return append(out, happening{1, t, voice.Sentence(text)}), 0
+		return append(out, happening{1, t, voice.Sentence(text)})
 	case kindPresence, kindMotion:
 		seen := entered(ch, from, "on")
 		n := len(seen)
 		if n == 0 {
-			return nil, 0
+			return nil
 		}
 		t := seen[n-1]
 		what := pick(fr, "saw someone", "a détecté une présence")
@@ -232,23 +262,39 @@ func happened(lang voice.Lang, loc *time.Location, p Period, e Entity, f Facts, 
 			rank = 4
 		}
 		if n == 1 {
-			return []happening{{rank, t, voice.Sentence(pick(fr, the(name)+" "+what+" once, "+at(t), name+" "+what+" une fois, "+at(t)))}}, 0
+			return []happening{{rank, t, voice.Sentence(pick(fr, the(name)+" "+what+" once, "+at(t), name+" "+what+" une fois, "+at(t)))}}
 		}
 		return []happening{{rank, t, voice.Sentence(pick(fr,
 			the(name)+" "+what+" "+timesWord(lang, n)+", last "+at(t),
-			name+" "+what+" "+timesWord(lang, n)+", la dernière "+at(t)))}}, 0
+			name+" "+what+" "+timesWord(lang, n)+", la dernière "+at(t)))}}
 	case kindLight:
 		if ons := entered(ch, from, "on"); now == "on" && len(ons) > 0 {
 			t := ons[len(ons)-1]
 			return []happening{{5, t, voice.Sentence(pick(fr,
 				the(name)+" was turned on "+at(t)+" and is still on",
-				name+" a été allumée "+at(t)+" et l'est toujours"))}}, 0
+				name+" a été allumée "+at(t)+" et l'est toujours"))}}
 		}
-		return nil, len(changes)
+		ons, offs := entered(ch, from, "on"), entered(ch, from, "off")
+		switch {
+		case len(ons) == 1 && now == "off" && len(offs) > 0:
+			t, off := ons[0], offs[len(offs)-1]
+			return []happening{{rankMinor, off, voice.Sentence(pick(fr,
+				the(name)+" was turned on "+at(t)+" and off "+at(off),
+				name+" a été allumée "+at(t)+" puis éteinte "+at(off)))}}
+		case len(ons) > 1 && now == "off":
+			t := ons[len(ons)-1]
+			return []happening{{rankMinor, t, voice.Sentence(pick(fr,
+				the(name)+" was turned on "+timesWord(lang, len(ons))+", last "+at(t)+", and is off now",
+				name+" a été allumée "+timesWord(lang, len(ons))+", la dernière "+at(t)+", et elle est éteinte"))}}
+		case len(ons) == 0 && now == "off" && len(offs) > 0:
+			off := offs[len(offs)-1]
+			return []happening{{rankMinor, off, voice.Sentence(pick(fr, the(name)+" was turned off "+at(off), name+" a été éteinte "+at(off)))}}
+		}
+		return minor()
 	case kindCamera:
 		t := firstOf("unavailable")
 		if t.IsZero() {
-			return nil, 0
+			return nil
 		}
 		back := time.Time{}
 		for _, c := range changes {
@@ -262,13 +308,13 @@ func happened(lang voice.Lang, loc *time.Location, p Period, e Entity, f Facts, 
 			cam = pick(fr, "a camera with no name I can say", "une caméra sans nom lisible")
 		}
 		if back.IsZero() {
-			return []happening{{6, t, voice.Sentence(pick(fr, cam+" has been unavailable since "+strings.TrimPrefix(at(t), "at "), cam+" est indisponible depuis "+strings.TrimPrefix(at(t), "à ")))}}, 0
+			return []happening{{6, t, voice.Sentence(pick(fr, cam+" has been unavailable since "+strings.TrimPrefix(at(t), "at "), cam+" est indisponible depuis "+strings.TrimPrefix(at(t), "à ")))}}
 		}
 		return []happening{{6, back, voice.Sentence(pick(fr,
 			cam+" was unavailable from "+strings.TrimPrefix(at(t), "at ")+" to "+strings.TrimPrefix(at(back), "at "),
-			cam+" a été indisponible de "+strings.TrimPrefix(at(t), "à ")+" à "+strings.TrimPrefix(at(back), "à ")))}}, 0
+			cam+" a été indisponible de "+strings.TrimPrefix(at(t), "à ")+" à "+strings.TrimPrefix(at(back), "à ")))}}
 	}
-	return nil, len(changes)
+	return minor()
 }
 
 // entered returns the moments, after ch[from-1], when the entity came into
@@ -296,6 +342,18 @@ func entered(ch []homeassistant.Change, from int, states ...string) []time.Time 
 
 // known reports whether a state says something of the device itself.
 func known(state string) bool { return state != "unavailable" && state != "unknown" }
+
+// rankMinor ranks what is told last of all, and counted when there is no
+// room for it.
+const rankMinor = 7
+
+// shutWord says a door shut or a lock locked: "closed", « verrouillé ».
+func shutWord(fr bool, k entityKind) string {
+	if k == kindLock {
+		return pick(fr, "locked", "verrouillé")
+	}
+	return pick(fr, "closed", "fermé")
+}
 
 func stillWord(fr bool, k entityKind) string {
 	if k == kindLock {

@@ -221,3 +221,18 @@ func TestAttackTimeZonesAreBuiltIn(t *testing.T) {
 		t.Error("maison/tools does not embed time/tzdata")
 	}
 }
+
+// Asked about one device, what_happened tells what it did, even when it
+// is none of the things told first; it never sends the caller to ask
+// about that device again.
+func TestAttackWhatHappenedOneDeviceIsTold(t *testing.T) {
+	now := time.Now()
+	r := newRig(t, rigOptions{setup: func(h *demo.House) {
+		h.AddHistory("light.living_room", demo.HistoryChange{State: "on", At: now.Add(-3 * time.Hour)}, demo.HistoryChange{State: "off", At: now.Add(-2 * time.Hour)})
+	}})
+	state, _, _ := r.house.State("light.living_room")
+	text, isErr := call(t, r.cs, "what_happened", map[string]any{"name": "Living Room Lamp"})
+	if isErr || !strings.Contains(text, "“Living Room Lamp” was turned on") || strings.Contains(text, "ask about") || strings.Contains(text, "Ask about") {
+		t.Errorf("the living room light (now %s): %q", state, text)
+	}
+}
