@@ -10,6 +10,7 @@ import (
 	"hash/maphash"
 	"image"
 	"log/slog"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -79,6 +80,9 @@ type Service struct {
 
 	font         func() (*opentype.Font, error) // the overview's label font, parsed once
 	lastOverview drawnOverview                  // guarded by mu
+	// crops bounds the full-resolution frames decoded for a part at once:
+	// the work is the processor's, and each costs tens of megabytes.
+	crops chan struct{}
 }
 
 // seenFrame remembers a frame by its hash and when it was first fetched.
@@ -114,7 +118,7 @@ func New(cfg Config) (*Service, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	svc := &Service{cfg: cfg, log: log, sizes: map[string]image.Point{}, seen: map[string]seenFrame{}, seed: maphash.MakeSeed(), power: map[string]power{}, font: sync.OnceValues(parseLabelFont)}
+	svc := &Service{cfg: cfg, log: log, sizes: map[string]image.Point{}, seen: map[string]seenFrame{}, seed: maphash.MakeSeed(), power: map[string]power{}, font: sync.OnceValues(parseLabelFont), crops: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))}
 	svc.frames = newFrames(svc.prepareNoting, cfg.MaxAge, cfg.Now)
 	return svc, nil
 }

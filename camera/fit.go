@@ -86,6 +86,20 @@ type Stats struct {
 // ErrNotImage is returned when the camera's bytes are not a picture at all.
 var ErrNotImage = errors.New("camera: the camera sent something that is not a picture")
 
+// maxFramePixels bounds the stored size of a frame maison decodes: half
+// again an 8K camera's. A few kilobytes of PNG or JPEG can declare far
+// more, and decoding them would cost gigabytes and seconds of work.
+const maxFramePixels = 50_000_000
+
+// checkFrameSize refuses, from its header alone, a frame with more pixels
+// than any camera sends.
+func checkFrameSize(w, h int) error {
+	if px := int64(w) * int64(h); px > maxFramePixels {
+		return fmt.Errorf("%w: a frame of %d megapixels (%dx%d) is larger than any camera sends", ErrNotImage, px/1_000_000, w, h)
+	}
+	return nil
+}
+
 // fitSize returns the largest size with the same aspect that respects l.
 func fitSize(w, h int, l Limits) (int, int) {
 	scale := 1.0
@@ -111,6 +125,11 @@ func Fit(src []byte, l Limits) (Fitted, error) {
 func FitOriented(src []byte, o int, l Limits) (Fitted, error) {
 	l = l.withDefaults()
 	isJPEG := len(src) >= 3 && src[0] == 0xFF && src[1] == 0xD8 && src[2] == 0xFF
+	if cfg, _, err := image.DecodeConfig(bytes.NewReader(src)); err == nil {
+		if err := checkFrameSize(cfg.Width, cfg.Height); err != nil {
+			return Fitted{}, err
+		}
+	}
 	if isJPEG && o <= 1 {
 		cfg, err := jpeg.DecodeConfig(bytes.NewReader(src))
 		if err != nil {
