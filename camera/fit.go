@@ -95,7 +95,7 @@ const maxFramePixels = 50_000_000
 // than any camera sends.
 func checkFrameSize(w, h int) error {
 	if px := int64(w) * int64(h); px > maxFramePixels {
-		return fmt.Errorf("%w: a frame of %d megapixels (%dx%d) is larger than any camera sends", ErrNotImage, px/1_000_000, w, h)
+		return fmt.Errorf("%w: its header claims %d×%d pixels (%d megapixels), more than any camera sends", ErrNotImage, w, h, px/1_000_000)
 	}
 	return nil
 }
@@ -286,32 +286,19 @@ func lumaStats(img image.Image) Stats {
 	return Stats{Mean: mean, StdDev: math.Sqrt(max(0, sq/n-mean*mean))}
 }
 
-// maxSourcePixels bounds the frames decoded: 64 megapixels, beyond any
-// camera's frame. A header that claims more is refused before a decoder
-// allocates for it (a progressive JPEG decoder keeps every coefficient).
-const maxSourcePixels = 64 << 20
-
-// tooLarge says why a frame of w×h pixels is not decoded, or "".
-func tooLarge(w, h int) string {
-	if int64(w)*int64(h) > maxSourcePixels {
-		return fmt.Sprintf("its header claims %d×%d pixels, more than any camera sends", w, h)
-	}
-	return ""
-}
-
 // decodeFor decodes src no larger than the fit needs: a JPEG is decoded in the
 // DCT domain at the smallest 1/n scale that still covers the fitted size, so a
 // 4K frame bound for 1429x804 costs a 1920x1080 decode. It returns the image
 // and the frame's full stored bounds. Anything jpegscale does not handle goes
-// to the standard decoders. A frame claiming more than maxSourcePixels is
+// to the standard decoders. A frame claiming more than maxFramePixels is
 // refused unread.
 func decodeFor(src []byte, isJPEG bool, o int, l Limits) (image.Image, image.Rectangle, error) {
 	cfg, _, err := image.DecodeConfig(bytes.NewReader(src))
 	if err != nil {
 		return nil, image.Rectangle{}, err
 	}
-	if why := tooLarge(cfg.Width, cfg.Height); why != "" {
-		return nil, image.Rectangle{}, errors.New(why)
+	if err := checkFrameSize(cfg.Width, cfg.Height); err != nil {
+		return nil, image.Rectangle{}, err
 	}
 	if isJPEG {
 		full := image.Rect(0, 0, cfg.Width, cfg.Height)
