@@ -108,7 +108,7 @@ func (s *Service) Overview(ctx context.Context) (Overview, error) {
 				t.State = TileUnavailable
 				return
 			}
-			p, err := s.frames.get(waitCtx, cam.EntityID)
+			p, err := s.frames.Get(waitCtx, cam.EntityID)
 			if err == nil {
 				fetched[i], frames[i], t.Damaged = p.fetched, p.fit.JPEG, p.fit.Damage != nil
 			}
