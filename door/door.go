@@ -110,7 +110,7 @@ type Door struct {
 
 // New returns the door serving mcp at /mcp.
 func New(cfg Config, mcp http.Handler) (*Door, error) {
-	if !cfg.NoAuth && cfg.Token == "" {
+	if !cfg.NoAuth && cfg.Token == "" && cfg.Verify == nil {
 		return nil, errors.New("door: a bearer token is required (MAISON_TOKEN) unless --no-auth")
 	}
 	if cfg.Logger == nil {
@@ -216,6 +216,7 @@ type request struct {
 	start  time.Time
 	addr   string
 	client string
+	name   string // the client's name for itself, when its token says
 	in     int
 	body   body
 	entry  accesslog.Entry
@@ -271,6 +272,7 @@ func (d *Door) admit(w http.ResponseWriter, r *http.Request, q *request) *refusa
 			return d.unauthorized(w, q, presented)
 		}
 		q.client, _ = ti.Extra["client_id"].(string)
+		q.name, _ = ti.Extra["client_name"].(string)
 		if sub, _ := ti.Extra["sub"].(string); sub != "" {
 			key = "client:" + q.client + "|" + sub
 		} else {
@@ -352,7 +354,11 @@ func (d *Door) logServed(q *request, rec *recorder) {
 	if status == 0 {
 		status = http.StatusOK
 	}
-	line := []any{"client", q.client, "remote", q.addr, "method", methodOf(q.body)}
+	line := []any{"client", q.client}
+	if q.name != "" {
+		line = append(line, "client_name", clip(q.name))
+	}
+	line = append(line, "remote", q.addr, "method", methodOf(q.body))
 	if len(tools) > 0 {
 		line = append(line, "tool", strings.Join(tools, ","))
 	}

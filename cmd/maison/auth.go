@@ -39,6 +39,11 @@ func newAuthority(cfg config, stdout io.Writer, logger *slog.Logger) (*oauth.Ser
 		MetadataFetch: oauth.FetchConfig{AllowPrivate: cfg.ClientMetadataPrivate},
 		Logger:        logger.With("component", "oauth"),
 	}
+	clientAddr, err := door.ClientAddress(cfg.ClientIPHeader, cfg.TrustedProxies)
+	if err != nil {
+		return nil, err
+	}
+	oc.ClientAddr = clientAddr
 	if cfg.AccessTeam != "" {
 		oc.Access = &oauth.AccessConfig{Team: cfg.AccessTeam, AUD: cfg.AccessAUD, Emails: cfg.AccessEmails}
 	}
@@ -54,7 +59,15 @@ func newAuthority(cfg config, stdout io.Writer, logger *slog.Logger) (*oauth.Ser
 
 // doorConfig wires the door to the authorization server and the tools' scopes.
 func doorConfig(ctx context.Context, cfg config, b *bridge, as *oauth.Server, token string, logger *slog.Logger) (door.Config, error) {
-	dc := door.Config{Token: token, NoAuth: cfg.NoAuth, Scopes: oauth.AllScopes, Logger: logger.With("component", "door")}
+	clientAddr, err := door.ClientAddress(cfg.ClientIPHeader, cfg.TrustedProxies)
+	if err != nil {
+		return door.Config{}, err
+	}
+	dc := door.Config{
+		Token: token, NoAuth: cfg.NoAuth, Scopes: oauth.AllScopes, Logger: logger.With("component", "door"),
+		ClientAddr: clientAddr, RateLimit: cfg.RateLimit, RatePeriod: cfg.RatePeriod,
+		MaxBatch: cfg.MaxBatch, MaxInFlight: cfg.MaxInFlight,
+	}
 	if as == nil {
 		return dc, nil
 	}
