@@ -15,9 +15,7 @@ import (
 // maxBody is the largest request body, as the MCP handler allows it.
 const maxBody = 1 << 20
 
-// maxDepth bounds how deeply a body may nest arrays and objects. No MCP
-// request needs a tenth of it; a deeply nested body costs stack and time
-// in every parser it meets.
+// maxDepth bounds how deeply a body may nest arrays and objects (TooDeep).
 const maxDepth = 64
 
 // DefaultMaxBatch is how many messages one JSON-RPC batch may hold.
@@ -119,7 +117,7 @@ func inspect(raw []byte, maxBatch int) (body, *refusal) {
 		return bad(codeInvalidRequest, "empty body", "The request has no body. Send one JSON-RPC message, such as a tools/list request.")
 	case !utf8.Valid(raw):
 		return bad(codeParse, "invalid UTF-8", "The request is not valid UTF-8 text, so it cannot be JSON. Nothing was done. Send the JSON encoded as UTF-8.")
-	case depth(trimmed) > maxDepth:
+	case TooDeep(trimmed):
 		return bad(codeInvalidRequest, "nested too deeply", "The request nests arrays and objects more than "+strconv.Itoa(maxDepth)+" levels deep, which no MCP request needs. Nothing was done.")
 	case !json.Valid(trimmed):
 		return bad(codeParse, "malformed JSON", "The request is not well-formed JSON (JSON-RPC parse error). Nothing was done. Check the body's syntax and send it again.")
@@ -212,7 +210,13 @@ func firstByte(b []byte) byte {
 	return b[0]
 }
 
-// depth is how deeply b nests arrays and objects, strings skipped.
+// TooDeep reports whether JSON text b nests arrays and objects more than
+// 64 levels deep, which no MCP message needs; deep nesting costs stack and
+// time in every parser it meets.
+func TooDeep(b []byte) bool { return depth(b) > maxDepth }
+
+// depth is how deeply b nests arrays and objects, strings skipped, counted
+// up to just past maxDepth.
 func depth(b []byte) int {
 	d, most, inString, escaped := 0, 0, false, false
 	for _, c := range b {

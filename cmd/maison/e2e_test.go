@@ -389,3 +389,44 @@ func TestStdioDemo(t *testing.T) {
 		t.Errorf("camera_snapshot over stdio: %.300s (stderr: %s)", got["snap"], stderr.String())
 	}
 }
+
+// Over stdio a malformed line is answered with a parse error and the
+// session goes on; when input ends, the calls already read are answered
+// before maison exits.
+func TestStdioMalformedLineAndEndOfInput(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, "stdio", "--demo")
+	cmd.Env = append(os.Environ(), "MAISON_TEST_RUN_MAIN=1")
+	var stderr lockedBuffer
+	cmd.Stderr = &stderr
+	cmd.Stdin = strings.NewReader(strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"e2e","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"camera_snapshot","arguments":{"camera":"garage"}}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_cameras"`,
+		`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"describe_house","arguments":{}}}`,
+	}, "\n") + "\n")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("maison stdio: %v (stderr: %s)", err, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	var parseError bool
+	answered := map[string]bool{}
+	for _, l := range lines {
+		switch {
+		case strings.Contains(l, `"id":null`) && strings.Contains(l, `-32700`):
+			parseError = true
+		case strings.Contains(l, `"id":2,"result"`) && strings.Contains(l, `"type":"image"`):
+			answered["snapshot"] = true
+		case strings.Contains(l, `"id":4,"result"`):
+			answered["describe_house"] = true
+		}
+	}
+	if !parseError || !answered["snapshot"] || !answered["describe_house"] {
+		t.Errorf("parse error %v, answered %v; stdout:\n%.2000s\nstderr: %s", parseError, answered, out, stderr.String())
+	}
+}
