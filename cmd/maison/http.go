@@ -65,6 +65,7 @@ func serveDoor(ctx context.Context, cfg config, b *bridge, stdout io.Writer, log
 		fmt.Fprintf(stdout, "OAuth for the Claude app and other connectors: add %s as a custom connector; the sign-in page is %s/authorize.\n", as.Resource(), as.Issuer())
 	}
 	logger.Info("serving", "url", url, "auth", !cfg.NoAuth, "oauth", as != nil && as.Enabled())
+	reportOnSignal(ctx, logger, d.InFlight)
 	grace := cfg.ShutdownGrace
 	if grace == 0 {
 		grace = 20 * time.Second
