@@ -111,7 +111,10 @@ func runSoak(ctx context.Context, o options) error {
 		return err
 	}
 	defer m.stop()
-	time.Sleep(2 * time.Second)
+	// Idle means warm: every path taken once, connections to Home
+	// Assistant open, then a pause.
+	drive(ctx, m, mixedCalls, 4, 3*time.Second, nil)
+	time.Sleep(5 * time.Second)
 	idle, _, err := m.goroutines()
 	if err != nil {
 		return err
