@@ -95,7 +95,7 @@ type step struct {
 // against it, drives mixed calls through a script of faults, and checks
 // that every request was answered with a result or words, that maison
 // recovered without a restart, and that nothing leaked.
-func runFaults(ctx context.Context, o options) error {
+func runFaults(ctx context.Context, o options) (err error) {
 	clients := o.clients[0]
 	if clients < 1 || clients > maxClients {
 		return fmt.Errorf("-clients %d: give 1 to %d", clients, maxClients)
@@ -114,7 +114,11 @@ func runFaults(ctx context.Context, o options) error {
 	if err != nil {
 		return err
 	}
-	defer m.stop()
+	defer func() {
+		if e := m.stop(); e != nil && err == nil {
+			err = e
+		}
+	}()
 
 	scale := func(full, short time.Duration) time.Duration {
 		if o.short {
@@ -128,7 +132,7 @@ func runFaults(ctx context.Context, o options) error {
 		{"recovering from the restart", func() {}, scale(10*time.Second, 5*time.Second), func() {}},
 		{"websocket dropped without a close frame", house.DropConnections, scale(5*time.Second, 3*time.Second), func() {}},
 		{"front door camera stalled 30 s", func() { f.stall("camera.front_door", 30*time.Second) }, 30 * time.Second, func() {}},
-		{"Home Assistant 25 s slow", func() { house.SetLatency(25 * time.Second) }, scale(time.Minute, 25*time.Second), func() { house.SetLatency(0) }},
+		{"Home Assistant 25 s slow", func() { house.SetLatency(25 * time.Second) }, scale(time.Minute, 20*time.Second), func() { house.SetLatency(0) }},
 		{"broken frames from every camera", func() { f.setBroken(true) }, scale(15*time.Second, 6*time.Second), func() { f.setBroken(false) }},
 		{"after every fault", func() {}, scale(10*time.Second, 5*time.Second), func() {}},
 	}

@@ -11,7 +11,7 @@ import (
 
 // runLoad measures maison demo and the bare server in turn (A B A B…) for
 // each mix and number of clients, and prints the figures side by side.
-func runLoad(ctx context.Context, o options) error {
+func runLoad(ctx context.Context, o options) (err error) {
 	for _, c := range o.clients {
 		if c < 1 || c > maxClients {
 			return fmt.Errorf("-clients %d: give 1 to %d", c, maxClients)
@@ -26,7 +26,11 @@ func runLoad(ctx context.Context, o options) error {
 	if err != nil {
 		return err
 	}
-	defer m.stop()
+	defer func() {
+		if e := m.stop(); e != nil && err == nil {
+			err = e
+		}
+	}()
 	fmt.Printf("maison-load: maison demo at %s, bare go-sdk server at %s; %d round(s) of %s per phase\n", m.url, bare.url, o.rounds, o.duration)
 	// Warm both up: first frames rendered, connections made.
 	for _, t := range []*target{bare, m} {
@@ -101,7 +105,7 @@ func runLoad(ctx context.Context, o options) error {
 // runSoak runs the mixed load for the whole duration, sampling maison's
 // memory, and checks that it stays within 10% of its value after the first
 // minute and that goroutines come back to their idle count.
-func runSoak(ctx context.Context, o options) error {
+func runSoak(ctx context.Context, o options) (err error) {
 	clients := o.clients[0]
 	if clients < 1 || clients > maxClients {
 		return fmt.Errorf("-clients %d: give 1 to %d", clients, maxClients)
@@ -110,7 +114,11 @@ func runSoak(ctx context.Context, o options) error {
 	if err != nil {
 		return err
 	}
-	defer m.stop()
+	defer func() {
+		if e := m.stop(); e != nil && err == nil {
+			err = e
+		}
+	}()
 	// Idle means warm: every path taken once, connections to Home
 	// Assistant open, then a pause.
 	drive(ctx, m, mixedCalls, 4, 3*time.Second, nil)

@@ -22,11 +22,12 @@ import (
 
 // target is a server process under measurement.
 type target struct {
-	name  string
-	url   string // its /mcp, always on loopback
-	token string // empty for the bare server
-	cmd   *exec.Cmd
-	logs  *tail
+	secret string // never to be found in the log
+	name   string
+	url    string // its /mcp, always on loopback
+	token  string // empty for the bare server
+	cmd    *exec.Cmd
+	logs   *tail
 }
 
 // startMaison runs maison (demo, or serve against haURL) on a loopback
@@ -36,6 +37,7 @@ func startMaison(ctx context.Context, bin string, args []string, env []string, l
 	tok := make([]byte, 32)
 	rand.Read(tok)
 	t := &target{name: "maison", token: base64.RawURLEncoding.EncodeToString(tok)}
+	t.secret = t.token
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Env = append(os.Environ(), "MAISON_LISTEN=127.0.0.1:0", "MAISON_TOKEN="+t.token, "MAISON_RATE_LIMIT=1000000/10s")
 	cmd.Env = append(cmd.Env, env...)
@@ -61,6 +63,7 @@ func (t *target) start(cmd *exec.Cmd, ready, logFile string) error {
 		return err
 	}
 	t.logs = newTail(logFile)
+	t.logs.secret = t.secret
 	cmd.Stderr = t.logs
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("starting %s: %w", cmd.Path, err)
@@ -88,7 +91,8 @@ func (t *target) start(cmd *exec.Cmd, ready, logFile string) error {
 	}
 }
 
-// stop ends the process with SIGTERM and waits for it.
+// stop ends the process with SIGTERM and waits for it, and fails if its
+// log ever held its token.
 func (t *target) stop() error {
 	if t.cmd.Process == nil {
 		return nil
@@ -96,6 +100,9 @@ func (t *target) stop() error {
 	t.cmd.Process.Signal(syscall.SIGTERM)
 	err := t.cmd.Wait()
 	t.logs.close()
+	if t.logs.leaked {
+		return fmt.Errorf("%s wrote its token into its log", t.name)
+	}
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
 		return fmt.Errorf("%s exited: %v", t.name, err)
@@ -177,6 +184,8 @@ type tail struct {
 	total       int
 	runtimeSeen int
 	lastRuntime []string
+	secret      string
+	leaked      bool // a line held the secret
 }
 
 func newTail(path string) *tail {
@@ -201,6 +210,9 @@ func (t *tail) Write(p []byte) (int, error) {
 	for _, l := range parts[:len(parts)-1] {
 		t.total++
 		t.lines = append(t.lines, l)
+		if t.secret != "" && strings.Contains(l, t.secret) {
+			t.leaked = true
+		}
 		if m := runtimeLine.FindStringSubmatch(l); m != nil {
 			t.runtimeSeen, t.lastRuntime = t.runtimeSeen+1, m
 		}
