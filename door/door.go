@@ -322,10 +322,12 @@ func (d *Door) admit(w http.ResponseWriter, r *http.Request, q *request) *refusa
 // by being unknown or too fast is summarised, others get their line.
 func (d *Door) refuse(w http.ResponseWriter, r *http.Request, q *request, ref *refusal) {
 	if q.in == 0 && r.ContentLength != 0 {
-		// The body was not read: close the connection after the answer,
-		// so the server does not first wait for a body that a slow or
-		// hostile client may never finish sending.
+		// The body was not read: close the connection after the answer.
+		// Go's server would otherwise read up to 256 KB of the unread
+		// body before closing, for as long as a slow or hostile client
+		// takes to trickle it; a read deadline already passed stops that.
 		w.Header().Set("Connection", "close")
+		defer http.NewResponseController(w).SetReadDeadline(time.Now())
 	}
 	c := &counter{ResponseWriter: w}
 	answer(c, ref)

@@ -3,10 +3,12 @@ package door
 import (
 	"bufio"
 	"errors"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -122,5 +124,13 @@ func TestSlowBodyWithoutTokenIsAnsweredAtOnce(t *testing.T) {
 	}
 	if resp.StatusCode != 401 {
 		t.Errorf("status %d, want 401", resp.StatusCode)
+	}
+	// And the connection is closed, not held while Go's server would read
+	// the rest of a body that only trickles.
+	io.Copy(io.Discard, resp.Body)
+	conn.Write([]byte(" "))
+	conn.SetReadDeadline(time.Now().Add(3 * time.Second))
+	if _, err := conn.Read(make([]byte, 1)); !errors.Is(err, io.EOF) && !errors.Is(err, syscall.ECONNRESET) {
+		t.Errorf("the connection is still open after the refusal: %v", err)
 	}
 }
