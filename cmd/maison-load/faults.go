@@ -102,14 +102,11 @@ func runFaults(ctx context.Context, o options) (err error) {
 	}
 	house := demo.New(demo.Options{LiveFrames: true})
 	f := &faulty{next: house.Handler(), stallUntil: map[string]time.Time{}}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	haURL, closeHouse, err := serveHouse(f)
 	if err != nil {
 		return err
 	}
-	hs := &http.Server{Handler: f, ReadHeaderTimeout: 10 * time.Second}
-	go hs.Serve(ln)
-	defer hs.Close()
-	haURL := "http://" + ln.Addr().String()
+	defer closeHouse()
 	m, err := startMaison(ctx, o.maison, []string{"serve"}, []string{"MAISON_HA_URL=" + haURL, "MAISON_HA_TOKEN=" + house.UserToken()}, o.logs)
 	if err != nil {
 		return err
@@ -299,6 +296,39 @@ func report(byStep map[string][]outcome, steps []step) {
 			fmt.Printf("    %d× %s\n", seen[k], k)
 		}
 	}
+}
+
+// serveHouse serves a demo house on loopback in this process and returns
+// its URL and how to stop it.
+func serveHouse(h http.Handler) (string, func(), error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, err
+	}
+	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	go hs.Serve(ln)
+	return "http://" + ln.Addr().String(), func() { hs.Close() }, nil
+}
+
+// startTarget runs maison demo, or, with -house apart, maison serve
+// against a demo house in this process, so that maison's memory is its
+// own and not the simulated Home Assistant's too.
+func startTarget(ctx context.Context, o options) (*target, func(), error) {
+	if o.house != "apart" {
+		m, err := startMaison(ctx, o.maison, []string{"demo"}, nil, o.logs)
+		return m, func() {}, err
+	}
+	house := demo.New(demo.Options{LiveFrames: true})
+	haURL, closeHouse, err := serveHouse(house.Handler())
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := startMaison(ctx, o.maison, []string{"serve"}, []string{"MAISON_HA_URL=" + haURL, "MAISON_HA_TOKEN=" + house.UserToken()}, o.logs)
+	if err != nil {
+		closeHouse()
+		return nil, nil, err
+	}
+	return m, closeHouse, nil
 }
 
 // intList reads 1,8,32.

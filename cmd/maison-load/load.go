@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -22,16 +23,17 @@ func runLoad(ctx context.Context, o options) (err error) {
 		return err
 	}
 	defer bare.stop()
-	m, err := startMaison(ctx, o.maison, []string{"demo"}, nil, o.logs)
+	m, closeHouse, err := startTarget(ctx, o)
 	if err != nil {
 		return err
 	}
+	defer closeHouse()
 	defer func() {
 		if e := m.stop(); e != nil && err == nil {
 			err = e
 		}
 	}()
-	fmt.Printf("maison-load: maison demo at %s, bare go-sdk server at %s; %d round(s) of %s per phase\n", m.url, bare.url, o.rounds, o.duration)
+	fmt.Printf("maison-load: maison (%s) at %s, bare go-sdk server at %s; %d round(s) of %s per phase\n", o.what(), m.url, bare.url, o.rounds, o.duration)
 	// Warm both up: first frames rendered, connections made.
 	for _, t := range []*target{bare, m} {
 		mx, _ := mixFor("mixed", t == bare)
@@ -110,10 +112,11 @@ func runSoak(ctx context.Context, o options) (err error) {
 	if clients < 1 || clients > maxClients {
 		return fmt.Errorf("-clients %d: give 1 to %d", clients, maxClients)
 	}
-	m, err := startMaison(ctx, o.maison, []string{"demo"}, nil, o.logs)
+	m, closeHouse, err := startTarget(ctx, o)
 	if err != nil {
 		return err
 	}
+	defer closeHouse()
 	defer func() {
 		if e := m.stop(); e != nil && err == nil {
 			err = e
@@ -129,16 +132,19 @@ func runSoak(ctx context.Context, o options) (err error) {
 	}
 	idleFiles := m.openFiles()
 	rss0, _ := m.memory()
-	fmt.Printf("maison-load soak: %d clients, mixed calls, %s; idle: %d goroutines, %d open files, %s MB resident\n", clients, o.duration, idle, idleFiles, mb(rss0))
+	fmt.Printf("maison-load soak: %s, %d clients, mixed calls, %s; idle: %d goroutines, %d open files, %s MB resident\n", o.what(), clients, o.duration, idle, idleFiles, mb(rss0))
 	sctx, cancel := context.WithTimeout(ctx, o.duration)
 	defer cancel()
 	done := make(chan phase, 1)
 	go func() { done <- drive(sctx, m, mixedCalls, clients, o.duration, nil) }()
 	start := time.Now()
-	var atMinute, most int64
-	tick := time.NewTicker(10 * time.Second)
+	// Resident memory saws up and down with each collection: compare the
+	// median of each minute's samples, the first minute's with the last's.
+	perMinute := map[int][]int64{}
+	tick := time.NewTicker(5 * time.Second)
 	defer tick.Stop()
 	var p phase
+	var most int64
 loop:
 	for {
 		select {
@@ -147,13 +153,16 @@ loop:
 		case <-tick.C:
 			rss, _ := m.memory()
 			most = max(most, rss)
-			if atMinute == 0 && time.Since(start) >= time.Minute {
-				atMinute = rss
+			minute := int(time.Since(start) / time.Minute)
+			perMinute[minute] = append(perMinute[minute], rss)
+			if len(perMinute[minute]) == 12 {
+				fmt.Printf("  minute %d: median %s MB resident, %s MB at most\n", minute+1, mb(median(perMinute[minute])), mb(slices.Max(perMinute[minute])))
 			}
-			fmt.Printf("  %s  %s MB resident\n", time.Since(start).Round(time.Second), mb(rss))
 		}
 	}
-	end, peak := m.memory()
+	last := int((o.duration - time.Nanosecond) / time.Minute)
+	atMinute, end := median(perMinute[0]), median(perMinute[last])
+	_, peak := m.memory()
 	s := p.summary()
 	time.Sleep(5 * time.Second) // idle connections close, handlers end
 	after, heap, err := m.goroutines()
@@ -162,14 +171,14 @@ loop:
 	}
 	files := m.openFiles()
 	fmt.Printf("requests %d, errors %d, %.0f req/s, p50 %s ms, p99 %s ms\n", s.requests, s.errors, s.perSecond, ms(s.p50), ms(s.p99))
-	fmt.Printf("resident memory: %s MB after the first minute, %s MB at the end (%+.1f%%), %s MB at most sampled, %s MB peak\n",
+	fmt.Printf("resident memory, median of the minute's samples: %s MB in the first minute, %s MB in the last (%+.1f%%); %s MB at most sampled, %s MB peak\n",
 		mb(atMinute), mb(end), 100*float64(end-atMinute)/float64(max(atMinute, 1)), mb(most), mb(peak))
 	fmt.Printf("afterwards: %d goroutines (idle before: %d), %d open files (idle before: %d), heap %s MB\n", after, idle, files, idleFiles, mb(heap))
 	var problems []string
 	if s.errors > 0 {
 		problems = append(problems, fmt.Sprintf("%d requests failed, first: %s", s.errors, s.firstError))
 	}
-	if atMinute > 0 && float64(end) > 1.10*float64(atMinute) {
+	if last > 0 && atMinute > 0 && float64(end) > 1.10*float64(atMinute) {
 		problems = append(problems, "resident memory grew more than 10% after the first minute")
 	}
 	if after > idle+2 {
@@ -179,4 +188,14 @@ loop:
 		return fmt.Errorf("%s", strings.Join(problems, "; "))
 	}
 	return nil
+}
+
+// median of samples, or 0.
+func median(v []int64) int64 {
+	if len(v) == 0 {
+		return 0
+	}
+	v = slices.Clone(v)
+	slices.Sort(v)
+	return v[len(v)/2]
 }

@@ -27,8 +27,8 @@ import (
 const usage = `maison-load drives maison on loopback and reports what it measured.
 
 Usage:
-  maison-load load   -maison PATH [-clients 1,8,32] [-duration 5s] [-rounds 2] [-mixes list_cameras,tools/list,mixed,batch]
-  maison-load soak   -maison PATH [-clients 16] [-duration 10m]
+  maison-load load   -maison PATH [-house builtin|apart] [-clients 1,8,32] [-duration 5s] [-rounds 2] [-mixes list_cameras,tools/list,mixed,batch]
+  maison-load soak   -maison PATH [-house builtin|apart] [-clients 16] [-duration 10m]
   maison-load faults -maison PATH [-clients 8] [-short]
   maison-load bare   (the bare go-sdk server the load run compares with)
 `
@@ -72,6 +72,15 @@ type options struct {
 	mixes    []string
 	short    bool
 	logs     string
+	house    string // builtin (maison demo) or apart (maison serve, the house in this process)
+}
+
+// what says which maison is measured.
+func (o options) what() string {
+	if o.house == "apart" {
+		return "maison serve, the demo house in the load generator's process"
+	}
+	return "maison demo, the demo house in maison's process"
 }
 
 func runCommand(ctx context.Context, cmd string, args []string) error {
@@ -92,6 +101,7 @@ func runCommand(ctx context.Context, cmd string, args []string) error {
 	fs.StringVar(&mixes, "mixes", "list_cameras,tools/list,mixed,batch", "load: the mixes to run")
 	fs.BoolVar(&o.short, "short", false, "faults: shorter faults, for CI")
 	fs.StringVar(&o.logs, "logs", "", "write maison's log to this file")
+	fs.StringVar(&o.house, "house", "builtin", "load, soak: builtin runs maison demo; apart runs maison serve against a demo house in this process, so maison's memory is its own")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
