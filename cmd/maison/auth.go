@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
+	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
 
@@ -39,7 +41,7 @@ func newAuthority(cfg config, stdout io.Writer, logger *slog.Logger) (*oauth.Ser
 		MetadataFetch: oauth.FetchConfig{AllowPrivate: cfg.ClientMetadataPrivate},
 		Logger:        logger.With("component", "oauth"),
 	}
-	clientAddr, err := door.ClientAddress(cfg.ClientIPHeader, cfg.TrustedProxies)
+	clientAddr, err := clientAddress(cfg, logger)
 	if err != nil {
 		return nil, err
 	}
@@ -59,7 +61,7 @@ func newAuthority(cfg config, stdout io.Writer, logger *slog.Logger) (*oauth.Ser
 
 // doorConfig wires the door to the authorization server and the tools' scopes.
 func doorConfig(ctx context.Context, cfg config, b *bridge, as *oauth.Server, token string, logger *slog.Logger) (door.Config, error) {
-	clientAddr, err := door.ClientAddress(cfg.ClientIPHeader, cfg.TrustedProxies)
+	clientAddr, err := clientAddress(cfg, logger)
 	if err != nil {
 		return door.Config{}, err
 	}
@@ -90,4 +92,25 @@ func doorConfig(ctx context.Context, cfg config, b *bridge, as *oauth.Server, to
 		dc.OAuth, dc.OAuthPaths, dc.ResourceMetadataURL = as.Handler(), oauth.Paths, as.ResourceMetadataURL()
 	}
 	return dc, nil
+}
+
+// clientAddress names the address a request comes from (door.ClientAddress)
+// and, when no header is trusted but requests arrive through Cloudflare,
+// says once how to count each client apart: otherwise every client shares
+// cloudflared's address, and one stranger's wrong passwords lock the sign-in
+// page for everyone.
+func clientAddress(cfg config, logger *slog.Logger) (func(*http.Request) string, error) {
+	addr, err := door.ClientAddress(cfg.ClientIPHeader, cfg.TrustedProxies)
+	if err != nil || cfg.ClientIPHeader != "" {
+		return addr, err
+	}
+	var once sync.Once
+	return func(r *http.Request) string {
+		if r.Header.Get(door.TrustedHeader) != "" {
+			once.Do(func() {
+				logger.Warn("requests arrive through Cloudflare, but every client is counted under the tunnel's address: set MAISON_CLIENT_IP_HEADER=CF-Connecting-IP so wrong tokens and sign-in failures are counted per client")
+			})
+		}
+		return addr(r)
+	}, nil
 }

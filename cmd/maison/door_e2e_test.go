@@ -164,3 +164,46 @@ func TestRateLimitAndProbes(t *testing.T) {
 		}
 	}
 }
+
+// Behind Cloudflare without MAISON_CLIENT_IP_HEADER, maison says once how
+// to count each client apart; with it, each client is counted under its
+// own address, and a stranger's wrong tokens never refuse the owner's.
+func TestClientAddressBehindCloudflare(t *testing.T) {
+	house := demo.New(demo.Options{})
+	send := func(url, token, from string) int {
+		req, _ := http.NewRequest("POST", url, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("Authorization", "Bearer "+token)
+		req.Header.Set("Cf-Connecting-Ip", from)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	url, logs, _ := startServe(t, house, map[string]string{"MAISON_TOKEN": e2eToken})
+	send(url, e2eToken, "198.51.100.1")
+	send(url, e2eToken, "198.51.100.2")
+	time.Sleep(50 * time.Millisecond)
+	if n := strings.Count(logs.String(), "set MAISON_CLIENT_IP_HEADER=CF-Connecting-IP"); n != 1 {
+		t.Errorf("%d hints to set the header, want 1:\n%s", n, logs.String())
+	}
+	url, logs, _ = startServe(t, house, map[string]string{"MAISON_TOKEN": e2eToken, "MAISON_CLIENT_IP_HEADER": "CF-Connecting-IP"})
+	for range 12 {
+		send(url, "a-stranger-guessing-a-token-of-some-length", "203.0.113.66")
+	}
+	if code := send(url, "a-stranger-guessing-a-token-of-some-length", "203.0.113.66"); code != 429 {
+		t.Errorf("the stranger's 13th wrong token: %d, want 429", code)
+	}
+	if code := send(url, "another-wrong-token-from-a-friend-address", "198.51.100.1"); code != 401 {
+		t.Errorf("a wrong token from another client behind the same tunnel: %d, want 401", code)
+	}
+	if code := send(url, e2eToken, "203.0.113.66"); code != 200 {
+		t.Errorf("the right token from the stranger's very address: %d, want 200", code)
+	}
+	if !strings.Contains(logs.String(), "remote=203.0.113.66") {
+		t.Errorf("the log does not name the client's own address:\n%s", logs.String())
+	}
+}
