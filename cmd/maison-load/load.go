@@ -34,11 +34,14 @@ func runLoad(ctx context.Context, o options) (err error) {
 		}
 	}()
 	fmt.Printf("maison-load: maison (%s) at %s, bare go-sdk server at %s; %d round(s) of %s per phase\n", o.what(), m.url, bare.url, o.rounds, o.duration)
-	// Warm both up: first frames rendered, connections made.
+	// Warm both up: first frames rendered, connections made, and every
+	// camera's power known (list_cameras asks the cameras it does not know
+	// about, for up to 1.5 s, the first time).
 	for _, t := range []*target{bare, m} {
 		mx, _ := mixFor("mixed", t == bare)
-		drive(ctx, t, mx, 4, time.Second, nil)
+		drive(ctx, t, mx, 4, 2*time.Second, nil)
 	}
+	warm(ctx, m)
 	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(w, "round\ttarget\tmix\tclients\trequests\terrors\treq/s\tp50 ms\tp99 ms\tpeak RSS MB\t")
 	type key struct {
@@ -125,6 +128,7 @@ func runSoak(ctx context.Context, o options) (err error) {
 	// Idle means warm: every path taken once, connections to Home
 	// Assistant open, then a pause.
 	drive(ctx, m, mixedCalls, 4, 3*time.Second, nil)
+	warm(ctx, m)
 	time.Sleep(5 * time.Second)
 	idle, _, err := m.goroutines()
 	if err != nil {
@@ -198,4 +202,16 @@ func median(v []int64) int64 {
 	v = slices.Clone(v)
 	slices.Sort(v)
 	return v[len(v)/2]
+}
+
+// warm calls list_cameras until it answers quickly, within 30 s.
+func warm(ctx context.Context, m *target) {
+	c := newClient(m, 30*time.Second)
+	defer c.close()
+	for end := time.Now().Add(30 * time.Second); time.Now().Before(end) && ctx.Err() == nil; {
+		if o := c.do(ctx, callListCameras); o.ok() && o.latency < 100*time.Millisecond {
+			return
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
 }
