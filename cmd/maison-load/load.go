@@ -185,8 +185,8 @@ loop:
 	if last > 0 && atMinute > 0 && float64(end) > 1.10*float64(atMinute) {
 		problems = append(problems, "resident memory grew more than 10% after the first minute")
 	}
-	if after > idle+2 {
-		problems = append(problems, fmt.Sprintf("goroutines did not come back to idle: %d, idle %d", after, idle))
+	if after > idle+idlePoolGoroutines || files > idleFiles+idlePoolFiles {
+		problems = append(problems, fmt.Sprintf("goroutines or open files did not come back to idle: %d goroutines (idle %d), %d files (idle %d)", after, idle, files, idleFiles))
 	}
 	if len(problems) > 0 {
 		return fmt.Errorf("%s", strings.Join(problems, "; "))
