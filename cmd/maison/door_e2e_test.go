@@ -207,3 +207,13 @@ func TestClientAddressBehindCloudflare(t *testing.T) {
 		t.Errorf("the log does not name the client's own address:\n%s", logs.String())
 	}
 }
+
+// With MAISON_SECRET and no MAISON_TOKEN, serve starts (its standard
+// output a buffer) without a static token, and takes only signed tokens.
+func TestServeWithSignedTokensOnly(t *testing.T) {
+	house := demo.New(demo.Options{})
+	url, _, _ := startServe(t, house, map[string]string{"MAISON_SECRET": e2eToken + e2eToken})
+	if code, _, _ := postRPC(t, url, "", `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`); code != 401 {
+		t.Errorf("no token: %d, want 401", code)
+	}
+}

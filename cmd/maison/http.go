@@ -28,10 +28,11 @@ func serveDoor(ctx context.Context, cfg config, b *bridge, stdout io.Writer, log
 	token, shown := cfg.Token, false
 	if token == "" && !cfg.NoAuth {
 		if !cfg.Demo && !isTerminal(stdout) {
-			if as == nil || !as.Enabled() {
-				return errors.New("MAISON_TOKEN is not set, and standard output is not a terminal: maison would print a fresh token into a log or a file, where anyone who reads it could use it. Set MAISON_TOKEN to at least 32 random characters (openssl rand -base64 32), or set up the sign-in page (MAISON_OPERATOR_PASSWORD), or run it in a terminal to be shown a token once")
+			if as == nil {
+				return errors.New("MAISON_TOKEN is not set, and standard output is not a terminal: maison would print a fresh token into a log or a file, where anyone who reads it could use it. Set MAISON_TOKEN to at least 32 random characters (openssl rand -base64 32), or set MAISON_SECRET and sign tokens with maison token or the sign-in page, or run it in a terminal to be shown a token once")
 			}
-			// OAuth alone: no static token exists, none is printed.
+			// Signed tokens alone (OAuth, maison token): no static token
+			// exists, none is printed.
 		} else {
 			token, shown = randomToken(), true
 		}
@@ -57,7 +58,7 @@ func serveDoor(ctx context.Context, cfg config, b *bridge, stdout io.Writer, log
 		fmt.Fprintf(stdout, "Bearer token (shown once; set MAISON_TOKEN to choose your own): %s\n", token)
 		fmt.Fprintf(stdout, "  claude mcp add --transport http maison %s --header \"Authorization: Bearer %s\"\n", url, token)
 	case token == "":
-		fmt.Fprintf(stdout, "No static bearer token (MAISON_TOKEN is not set): clients connect through OAuth.\n")
+		fmt.Fprintf(stdout, "No static bearer token (MAISON_TOKEN is not set): clients send tokens signed with MAISON_SECRET (OAuth, or maison token).\n")
 	default:
 		fmt.Fprintf(stdout, "Bearer token: the one in MAISON_TOKEN.\n  claude mcp add --transport http maison %s --header \"Authorization: Bearer $MAISON_TOKEN\"\n", url)
 	}
