@@ -39,7 +39,13 @@ func startMaison(ctx context.Context, bin string, args []string, env []string, l
 	t := &target{name: "maison", token: base64.RawURLEncoding.EncodeToString(tok)}
 	t.secret = t.token
 	cmd := exec.CommandContext(ctx, bin, args...)
-	cmd.Env = append(os.Environ(), "MAISON_LISTEN=127.0.0.1:0", "MAISON_TOKEN="+t.token, "MAISON_RATE_LIMIT=1000000/10s")
+	// maison's settings are the run's own, whatever this environment holds.
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "MAISON_") {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	cmd.Env = append(cmd.Env, "MAISON_LISTEN=127.0.0.1:0", "MAISON_TOKEN="+t.token, "MAISON_RATE_LIMIT=1000000/10s")
 	cmd.Env = append(cmd.Env, env...)
 	return t, t.start(cmd, "maison is serving ", logFile)
 }
@@ -68,8 +74,9 @@ func (t *target) start(cmd *exec.Cmd, ready, logFile string) error {
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("starting %s: %w", cmd.Path, err)
 	}
-	found := make(chan string, 1)
+	found, ended := make(chan string, 1), make(chan struct{})
 	go func() {
+		defer close(ended)
 		sc := bufio.NewScanner(out)
 		for sc.Scan() {
 			if u, ok := strings.CutPrefix(sc.Text(), ready); ok {
@@ -78,6 +85,9 @@ func (t *target) start(cmd *exec.Cmd, ready, logFile string) error {
 		}
 	}()
 	select {
+	case <-ended:
+		time.Sleep(100 * time.Millisecond) // its last words reach the log
+		return fmt.Errorf("%s exited before serving; its log:\n%s", t.name, t.logs.String())
 	case u := <-found:
 		if err := loopbackOnly(u); err != nil {
 			t.stop()
