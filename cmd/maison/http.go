@@ -67,6 +67,7 @@ func serveDoor(ctx context.Context, cfg config, b *bridge, stdout io.Writer, log
 	}
 	logger.Info("serving", "url", url, "auth", !cfg.NoAuth, "oauth", as != nil && as.Enabled())
 	reportOnSignal(ctx, logger, d.InFlight)
+	tuneGC()
 	grace := cfg.ShutdownGrace
 	if grace == 0 {
 		grace = 20 * time.Second

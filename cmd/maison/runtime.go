@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"runtime/debug"
 	"syscall"
 )
 
@@ -30,4 +31,26 @@ func reportOnSignal(ctx context.Context, logger *slog.Logger, inFlight func() in
 			}
 		}
 	}()
+}
+
+// Garbage collection for a server whose live heap is small (a few MB) and
+// whose every request allocates: with Go's default the collector runs
+// every few MB allocated, and under load it took a fifth of the CPU. maison
+// lets the heap grow to five times what is live (GOGC=400), within a soft
+// limit on all of its memory (96 MiB) past which it collects as often as it
+// must. GOGC and GOMEMLIMIT in the environment win.
+const (
+	gcPercent   = 400
+	memoryLimit = 96 << 20
+)
+
+// tuneGC applies gcPercent and memoryLimit unless the environment sets
+// them (the Go runtime reads them itself).
+func tuneGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(gcPercent)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(memoryLimit)
+	}
 }
