@@ -294,6 +294,9 @@ func (d *Door) admit(w http.ResponseWriter, r *http.Request, q *request) *refusa
 	}
 	q.in = len(raw)
 	if q.body, ref = inspect(raw, d.cfg.MaxBatch); ref != nil {
+		if d.rate != nil {
+			d.rate.take(key, 1) // a malformed request counts against its client too
+		}
 		return ref
 	}
 	if d.rate != nil {

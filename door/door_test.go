@@ -213,6 +213,11 @@ func TestRateLimitPerClient(t *testing.T) {
 	if rec := post(d, "192.0.2.1:1", "right", listBody); rec.Code != 200 {
 		t.Errorf("one call with two left: %d, want 200", rec.Code)
 	}
+	// Malformed requests count too: the last call left is spent by one.
+	post(d, "192.0.2.1:1", "right", `{"jsonrpc":"2.0",`)
+	if rec := post(d, "192.0.2.1:1", "right", listBody); rec.Code != 429 {
+		t.Errorf("after a malformed request spent the last call: %d, want 429", rec.Code)
+	}
 }
 
 // Bad input gets the right status and a JSON-RPC error body, never plain
