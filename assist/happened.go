@@ -46,13 +46,14 @@ type happening struct {
 // rest in time order, at most limit sentences, the remainder counted. Alarms
 // and smoke come first, then doors, windows, gates and locks (and whether
 // they are still open), then presence and motion, counted ("three times,
-// last at 2:02 PM"), then lights left on and cameras that went unavailable.
+// last at 2:02 PM"), then lights left on and cameras that went unavailable,
+// and last anything else a device did (a light turned on and off, a door
+// closed, an alarm armed), so that asking about one device tells it.
 // hist holds, per entity id, the states from the period's start (its first
 // entry the state held then). Times are said in loc.
 func SayHappened(lang voice.Lang, loc *time.Location, p Period, ents []Entity, facts func(Entity) Facts, hist map[string][]homeassistant.Change, limit int) string {
 	fr := lang == voice.French
 	var hs []happening
-	others := 0
 	for _, e := range ents {
 		if e.ID == "" {
 			continue // only an entity known by identity has a history of its own
@@ -61,18 +62,11 @@ func SayHappened(lang voice.Lang, loc *time.Location, p Period, ents []Entity, f
 		if len(ch) == 0 {
 			continue
 		}
-		h, n := happened(lang, loc, p, e, facts(e), ch)
-		hs = append(hs, h...)
-		others += n
+		hs = append(hs, happened(lang, loc, p, e, facts(e), ch)...)
 	}
 	lead := pick(fr, "Nothing changed among the doors, locks, lights and sensors shared with me", "Rien n'a changé parmi les portes, serrures, lumières et capteurs qui me sont partagés")
-	if len(hs) == 0 && others == 0 {
-		return voice.Sentence(p.Said(lang, loc) + ", " + lowerFirst(lead))
-	}
 	if len(hs) == 0 {
-		return voice.Paragraph(
-			p.Said(lang, loc)+pick(fr, ", only minor changes happened: ", ", seuls de petits changements ont eu lieu : ")+lang.Count(others, voice.Noun{One: pick(fr, "change", "changement")}),
-			pick(fr, "Ask about one room or one device to hear them.", "Demandez une pièce ou un appareil pour les entendre."))
+		return voice.Sentence(p.Said(lang, loc) + ", " + lowerFirst(lead))
 	}
 	// The most important first; among equals, the latest.
 	slices.SortStableFunc(hs, func(a, b happening) int {
@@ -81,16 +75,16 @@ func SayHappened(lang voice.Lang, loc *time.Location, p Period, ents []Entity, f
 		}
 		return b.last.Compare(a.last)
 	})
-	first, rest := hs[0], hs[1:]
+	// What the limit leaves out is the least important, never whatever
+	// happened last; what is told after the first is in time order.
+	told := hs[:max(1, min(limit, len(hs)))]
+	first, rest := told[0], slices.Clone(told[1:])
 	slices.SortStableFunc(rest, func(a, b happening) int { return a.last.Compare(b.last) })
 	out := []string{p.Said(lang, loc) + ", " + lowerFirst(first.text)}
 	for _, h := range rest {
-		if len(out) == limit {
-			break
-		}
 		out = append(out, h.text)
 	}
-	untold := len(hs) - len(out) + others
+	untold := len(hs) - len(told)
 	if untold > 0 {
 		out = append(out, pick(fr,
 			"There were also "+lang.Count(untold, voice.Noun{One: "other change"})+"; ask about one room or one device to hear them.",
@@ -99,12 +93,16 @@ func SayHappened(lang voice.Lang, loc *time.Location, p Period, ents []Entity, f
 	return voice.Paragraph(out...)
 }
 
-// happened says what one entity did over the period, and how many of its
-// changes are minor and only counted.
-func happened(lang voice.Lang, loc *time.Location, p Period, e Entity, f Facts, ch []homeassistant.Change) ([]happening, int) {
+// happened says what one entity did over the period: nothing when it did
+// nothing worth a word (a camera recording, a motion sensor going quiet).
+func happened(lang voice.Lang, loc *time.Location, p Period, e Entity, f Facts, ch []homeassistant.Change) []happening {
 	fr := lang == voice.French
 	name := Quote(lang, e.Name())
 	the := func(s string) string { return pick(fr, "the "+s, s) }
+	unnamed := name == "" // a name made only of what cannot be said
+	if unnamed {
+		name = pick(fr, "device with no name I can say", "un appareil sans nom lisible")
+	}
 	// The first entry is the state at the start when it is no later than it.
 	from := 0
 	if !ch[0].At.After(p.Start.Add(time.Second)) {
@@ -112,7 +110,7 @@ func happened(lang voice.Lang, loc *time.Location, p Period, e Entity, f Facts, 
 	}
 	changes := ch[from:]
 	if len(changes) == 0 {
-		return nil, 0
+		return nil
 	}
 	at := func(t time.Time) string { return when(lang, t, p.End, loc) }
 	now := ch[len(ch)-1].State
@@ -141,55 +139,120 @@ func happened(lang voice.Lang, loc *time.Location, p Period, e Entity, f Facts, 
 		}
 		return t
 	}
+	// minor says, least important of all, what the entity did that is
+	// none of the above: told when the limit leaves room, as when one
+	// device or room is asked about, and only counted otherwise.
+	minor := func() []happening {
+		// Only gone and back: said as such.
+		before := ""
+		if from > 0 {
+			before = ch[0].State
+		}
+		onlyAway := slices.ContainsFunc(changes, func(c homeassistant.Change) bool { return !known(c.State) }) &&
+			!slices.ContainsFunc(changes, func(c homeassistant.Change) bool { return known(c.State) && c.State != before })
+		if t := firstOf("unavailable", "unknown"); onlyAway && !t.IsZero() {
+			if !known(now) {
+				return []happening{{rankMinor, t, voice.Sentence(pick(fr,
+					the(name)+" has been unavailable since "+strings.TrimPrefix(at(t), "at "),
+					name+" est indisponible depuis "+strings.TrimPrefix(at(t), "à ")))}}
+			}
+			back := changes[len(changes)-1].At
+			return []happening{{rankMinor, back, voice.Sentence(pick(fr,
+				the(name)+" was unavailable from "+strings.TrimPrefix(at(t), "at ")+" to "+strings.TrimPrefix(at(back), "at "),
+				name+" a été indisponible de "+strings.TrimPrefix(at(t), "à ")+" à "+strings.TrimPrefix(at(back), "à ")))}}
+		}
+		last := changes[len(changes)-1]
+		st, t := stateWords(lang, last.State), last.At
+		passed := pick(kind(e, f) == kindAlarm, " est passé à l'état ", " est passée à l'état ")
+		if len(changes) == 1 {
+			return []happening{{rankMinor, t, voice.Sentence(pick(fr, the(name)+" changed to "+st+" "+at(t), name+passed+st+" "+at(t)))}}
+		}
+		return []happening{{rankMinor, t, voice.Sentence(pick(fr,
+			the(name)+" changed "+timesWord(lang, len(changes))+", last to "+st+" "+at(t),
+			name+" a changé "+timesWord(lang, len(changes))+", en dernier pour l'état "+st+" "+at(t)))}}
+	}
 	switch kind(e, f) {
 	case kindSafety:
 		if n, t := count("on"); n > 0 {
-			return []happening{{0, t, voice.Sentence(pick(fr, the(name)+" raised an alarm "+at(t), name+" a signalé une alerte "+at(t)))}}, 0
+			return []happening{{0, t, voice.Sentence(pick(fr, the(name)+" raised an alarm "+at(t), name+" a signalé une alerte "+at(t)))}}
 		}
 	case kindAlarm:
 		if n, t := count("triggered"); n > 0 {
-			return []happening{{0, t, voice.Sentence(pick(fr, the(name)+" went off "+at(t), name+" s'est déclenchée "+at(t)))}}, 0
+			return []happening{{0, t, voice.Sentence(pick(fr, the(name)+" went off "+at(t), name+" s'est déclenchée "+at(t)))}}
 		}
 		if t := lastOf("disarmed"); !t.IsZero() {
-			return []happening{{2, t, voice.Sentence(pick(fr, the(name)+" was disarmed "+at(t), name+" a été désarmée "+at(t)))}}, 0
+			return []happening{{2, t, voice.Sentence(pick(fr, the(name)+" was disarmed "+at(t), name+" a été désarmée "+at(t)))}}
 		}
-		return nil, len(changes)
+		return minor()
 	case kindOpening, kindLock:
-		open := []string{"on", "open", "opening"}
-		shut := []string{"off", "closed", "closing"}
+		open, shut := []string{"on", "open", "opening"}, []string{"off", "closed"}
 		opened, closed := pick(fr, "opened", "ouvert"), pick(fr, "closed", "fermé")
+		var out []happening
 		if kind(e, f) == kindLock {
-			open, shut = []string{"unlocked", "unlocking", "open", "jammed"}, []string{"locked", "locking"}
+			// A lock that jammed neither locked nor unlocked: said apart.
+			open, shut = []string{"unlocking", "unlocked", "opening", "open"}, []string{"locked"}
 			opened, closed = pick(fr, "unlocked", "déverrouillé"), pick(fr, "locked again", "reverrouillé")
+			if jams := entered(ch, from, "jammed"); len(jams) > 0 {
+				t := jams[len(jams)-1]
+				still := ""
+				if now == "jammed" {
+					still = pick(fr, " and is still jammed", " et l'est toujours")
+				}
+				out = append(out, happening{1, t, voice.Sentence(pick(fr, the(name)+" jammed "+at(t)+still, name+" s'est bloquée "+at(t)+still))})
+			}
 		}
-		n, t := count(open...)
+		opens := entered(ch, from, open...)
+		n := len(opens)
 		if n == 0 {
-			return nil, len(changes)
+			if len(out) > 0 {
+				return out
+			}
+			if shuts := entered(ch, from, shut...); len(shuts) > 0 && slices.Contains(shut, now) {
+				t := shuts[len(shuts)-1]
+				return []happening{{rankMinor, t, voice.Sentence(pick(fr, the(name)+" was "+shutWord(false, kind(e, f))+" "+at(t), name+" a été "+shutWord(true, kind(e, f))+" "+at(t)))}}
+			}
+			return minor()
 		}
+		t := opens[n-1]
 		stillOpen := slices.Contains(open, now)
+		var shutAt time.Time
+		if !stillOpen {
+			for _, c := range changes {
+				if c.At.After(t) && slices.Contains(shut, c.State) {
+					shutAt = c.At
+					break
+				}
+			}
+		}
+		var text string
 		switch {
 		case n == 1 && stillOpen:
-			return []happening{{1, t, voice.Sentence(pick(fr,
+			text = pick(fr,
 				the(name)+" was "+opened+" "+at(t)+" and is still "+stillWord(fr, kind(e, f)),
-				name+" a été "+opened+" "+at(t)+" et l'est toujours"))}}, 0
-		case n == 1:
-			shutAt := lastOf(shut...)
-			return []happening{{1, t, voice.Sentence(pick(fr,
+				name+" a été "+opened+" "+at(t)+" et l'est toujours")
+		case n == 1 && !shutAt.IsZero():
+			text = pick(fr,
 				the(name)+" was "+opened+" "+at(t)+" and "+closed+" "+at(shutAt),
-				name+" a été "+opened+" "+at(t)+" puis "+closed+" "+at(shutAt)))}}, 0
+				name+" a été "+opened+" "+at(t)+" puis "+closed+" "+at(shutAt))
+		case n == 1:
+			text = pick(fr, the(name)+" was "+opened+" "+at(t), name+" a été "+opened+" "+at(t))
 		case stillOpen:
-			return []happening{{1, t, voice.Sentence(pick(fr,
-				the(name)+" was "+opened+" "+lang.Number(n)+" times, last "+at(t)+", and is still "+stillWord(fr, kind(e, f)),
-				name+" a été "+opened+" "+lang.Number(n)+" fois, la dernière "+at(t)+", et l'est toujours"))}}, 0
+			text = pick(fr,
+				the(name)+" was "+opened+" "+timesWord(lang, n)+", last "+at(t)+", and is still "+stillWord(fr, kind(e, f)),
+				name+" a été "+opened+" "+timesWord(lang, n)+", la dernière "+at(t)+", et l'est toujours")
+		default:
+			text = pick(fr,
+				the(name)+" was "+opened+" "+timesWord(lang, n)+", last "+at(t),
+				name+" a été "+opened+" "+timesWord(lang, n)+", la dernière "+at(t))
 		}
-		return []happening{{1, t, voice.Sentence(pick(fr,
-			the(name)+" was "+opened+" "+lang.Number(n)+" times, last "+at(t),
-			name+" a été "+opened+" "+lang.Number(n)+" fois, la dernière "+at(t)))}}, 0
+		return append(out, happening{1, t, voice.Sentence(text)})
 	case kindPresence, kindMotion:
-		n, t := count("on")
+		seen := entered(ch, from, "on")
+		n := len(seen)
 		if n == 0 {
-			return nil, 0
+			return nil
 		}
+		t := seen[n-1]
 		what := pick(fr, "saw someone", "a détecté une présence")
 		if kind(e, f) == kindMotion {
 			what = pick(fr, "detected movement", "a détecté du mouvement")
@@ -199,23 +262,39 @@ func happened(lang voice.Lang, loc *time.Location, p Period, e Entity, f Facts, 
 			rank = 4
 		}
 		if n == 1 {
-			return []happening{{rank, t, voice.Sentence(pick(fr, the(name)+" "+what+" once, "+at(t), name+" "+what+" une fois, "+at(t)))}}, 0
+			return []happening{{rank, t, voice.Sentence(pick(fr, the(name)+" "+what+" once, "+at(t), name+" "+what+" une fois, "+at(t)))}}
 		}
 		return []happening{{rank, t, voice.Sentence(pick(fr,
 			the(name)+" "+what+" "+timesWord(lang, n)+", last "+at(t),
-			name+" "+what+" "+timesWord(lang, n)+", la dernière "+at(t)))}}, 0
+			name+" "+what+" "+timesWord(lang, n)+", la dernière "+at(t)))}}
 	case kindLight:
-		if now == "on" {
-			t := lastOf("on")
+		if ons := entered(ch, from, "on"); now == "on" && len(ons) > 0 {
+			t := ons[len(ons)-1]
 			return []happening{{5, t, voice.Sentence(pick(fr,
 				the(name)+" was turned on "+at(t)+" and is still on",
-				name+" a été allumée "+at(t)+" et l'est toujours"))}}, 0
+				name+" a été allumée "+at(t)+" et l'est toujours"))}}
 		}
-		return nil, len(changes)
+		ons, offs := entered(ch, from, "on"), entered(ch, from, "off")
+		switch {
+		case len(ons) == 1 && now == "off" && len(offs) > 0:
+			t, off := ons[0], offs[len(offs)-1]
+			return []happening{{rankMinor, off, voice.Sentence(pick(fr,
+				the(name)+" was turned on "+at(t)+" and off "+at(off),
+				name+" a été allumée "+at(t)+" puis éteinte "+at(off)))}}
+		case len(ons) > 1 && now == "off":
+			t := ons[len(ons)-1]
+			return []happening{{rankMinor, t, voice.Sentence(pick(fr,
+				the(name)+" was turned on "+timesWord(lang, len(ons))+", last "+at(t)+", and is off now",
+				name+" a été allumée "+timesWord(lang, len(ons))+", la dernière "+at(t)+", et elle est éteinte"))}}
+		case len(ons) == 0 && now == "off" && len(offs) > 0:
+			off := offs[len(offs)-1]
+			return []happening{{rankMinor, off, voice.Sentence(pick(fr, the(name)+" was turned off "+at(off), name+" a été éteinte "+at(off)))}}
+		}
+		return minor()
 	case kindCamera:
 		t := firstOf("unavailable")
 		if t.IsZero() {
-			return nil, 0
+			return nil
 		}
 		back := time.Time{}
 		for _, c := range changes {
@@ -225,14 +304,55 @@ func happened(lang voice.Lang, loc *time.Location, p Period, e Entity, f Facts, 
 			}
 		}
 		cam := pick(fr, "the "+name+" camera", "la caméra "+name)
+		if unnamed {
+			cam = pick(fr, "a camera with no name I can say", "une caméra sans nom lisible")
+		}
 		if back.IsZero() {
-			return []happening{{6, t, voice.Sentence(pick(fr, cam+" has been unavailable since "+strings.TrimPrefix(at(t), "at "), cam+" est indisponible depuis "+strings.TrimPrefix(at(t), "à ")))}}, 0
+			return []happening{{6, t, voice.Sentence(pick(fr, cam+" has been unavailable since "+strings.TrimPrefix(at(t), "at "), cam+" est indisponible depuis "+strings.TrimPrefix(at(t), "à ")))}}
 		}
 		return []happening{{6, back, voice.Sentence(pick(fr,
 			cam+" was unavailable from "+strings.TrimPrefix(at(t), "at ")+" to "+strings.TrimPrefix(at(back), "at "),
-			cam+" a été indisponible de "+strings.TrimPrefix(at(t), "à ")+" à "+strings.TrimPrefix(at(back), "à ")))}}, 0
+			cam+" a été indisponible de "+strings.TrimPrefix(at(t), "à ")+" à "+strings.TrimPrefix(at(back), "à ")))}}
 	}
-	return nil, len(changes)
+	return minor()
+}
+
+// entered returns the moments, after ch[from-1], when the entity came into
+// one of states from a known state outside them (or from no known state):
+// unavailable and unknown between two such states are Home Assistant or the
+// device restarting, not a new opening, and a cover's opening then open is
+// one opening.
+func entered(ch []homeassistant.Change, from int, states ...string) []time.Time {
+	last := ""
+	if from > 0 && known(ch[0].State) {
+		last = ch[0].State
+	}
+	var out []time.Time
+	for _, c := range ch[from:] {
+		if !known(c.State) {
+			continue
+		}
+		if slices.Contains(states, c.State) && !slices.Contains(states, last) {
+			out = append(out, c.At)
+		}
+		last = c.State
+	}
+	return out
+}
+
+// known reports whether a state says something of the device itself.
+func known(state string) bool { return state != "unavailable" && state != "unknown" }
+
+// rankMinor ranks what is told last of all, and counted when there is no
+// room for it.
+const rankMinor = 7
+
+// shutWord says a door shut or a lock locked: "closed", « verrouillé ».
+func shutWord(fr bool, k entityKind) string {
+	if k == kindLock {
+		return pick(fr, "locked", "verrouillé")
+	}
+	return pick(fr, "closed", "fermé")
 }
 
 func stillWord(fr bool, k entityKind) string {
@@ -275,7 +395,13 @@ func kind(e Entity, f Facts) entityKind {
 		return kindLock
 	case "alarm_control_panel":
 		return kindAlarm
-	case "cover", "valve":
+	case "cover":
+		switch f.DeviceClass {
+		case "awning", "blind", "curtain", "damper", "shade", "shutter":
+			return kindOther // light and air, not a way in: a minor change
+		}
+		return kindOpening
+	case "valve":
 		return kindOpening
 	case "light":
 		return kindLight

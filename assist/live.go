@@ -3,10 +3,10 @@ package assist
 import (
 	"context"
 	"fmt"
-	"sync"
 	"time"
 
 	"maison/homeassistant"
+	"maison/internal/shared"
 )
 
 // Caller calls an Assist tool by its stable canonical name.
@@ -22,21 +22,7 @@ type Caller interface {
 type Live struct {
 	caller Caller
 	id     Identity
-	ttl    time.Duration
-	now    func() time.Time
-
-	mu       sync.Mutex
-	at       time.Time
-	ents     []Entity
-	gen      int // bumped by Forget: an answer asked for before it is not kept
-	inflight *liveCall
-}
-
-// liveCall is one GetLiveContext request that several callers wait on.
-type liveCall struct {
-	done chan struct{}
-	ents []Entity
-	err  error
+	kept   *shared.Cache[struct{}, []Entity]
 }
 
 // NewLive returns a Live over caller, resolving against id (nil: no entity
@@ -45,7 +31,9 @@ func NewLive(caller Caller, id Identity, ttl time.Duration) *Live {
 	if ttl == 0 {
 		ttl = 5 * time.Second
 	}
-	return &Live{caller: caller, id: id, ttl: ttl, now: time.Now}
+	l := &Live{caller: caller, id: id}
+	l.kept = shared.New(func(ctx context.Context, _ struct{}) ([]Entity, error) { return l.ask(ctx) }, ttl, nil)
+	return l
 }
 
 // Entities returns every entity exposed to Assist, each tied to its entity
@@ -57,7 +45,7 @@ func (l *Live) Entities(ctx context.Context) ([]Entity, error) {
 
 // Exposure returns what is exposed to Assist with the doubts maison check reports.
 func (l *Live) Exposure(ctx context.Context) (Exposure, error) {
-	ents, err := l.words(ctx)
+	ents, err := l.kept.Get(ctx, struct{}{})
 	if err != nil {
 		return Exposure{}, err
 	}
@@ -67,55 +55,11 @@ func (l *Live) Exposure(ctx context.Context) (Exposure, error) {
 // Fresh is Entities from a live context read now, never a kept one: for a
 // decision that must see a lock renamed or exposed a moment ago.
 func (l *Live) Fresh(ctx context.Context) ([]Entity, error) {
-	l.mu.Lock()
-	gen := l.gen
-	l.mu.Unlock()
-	ents, err := l.ask(ctx)
+	ents, err := l.kept.Fresh(ctx, struct{}{})
 	if err != nil {
 		return nil, err
 	}
-	l.mu.Lock()
-	if gen == l.gen {
-		l.ents, l.at = ents, l.now()
-	}
-	l.mu.Unlock()
 	return Resolve(ents, l.id).Entities, nil
-}
-
-// words returns the live context's entities as Home Assistant wrote them.
-func (l *Live) words(ctx context.Context) ([]Entity, error) {
-	l.mu.Lock()
-	if l.ents != nil && l.now().Sub(l.at) < l.ttl {
-		ents := l.ents
-		l.mu.Unlock()
-		return ents, nil
-	}
-	c := l.inflight
-	if c == nil {
-		c = &liveCall{done: make(chan struct{})}
-		l.inflight = c
-		// The request outlives any one caller: others may be waiting on it.
-		go l.fetch(context.WithoutCancel(ctx), c, l.gen)
-	}
-	l.mu.Unlock()
-	select {
-	case <-c.done:
-		return c.ents, c.err
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
-}
-
-// fetch asks Home Assistant once; the client bounds the request.
-func (l *Live) fetch(ctx context.Context, c *liveCall, gen int) {
-	c.ents, c.err = l.ask(ctx)
-	l.mu.Lock()
-	l.inflight = nil
-	if c.err == nil && gen == l.gen {
-		l.ents, l.at = c.ents, l.now()
-	}
-	l.mu.Unlock()
-	close(c.done)
 }
 
 func (l *Live) ask(ctx context.Context) ([]Entity, error) {
@@ -137,9 +81,4 @@ func (l *Live) ask(ctx context.Context) ([]Entity, error) {
 }
 
 // Forget drops the kept answer, after an action changed the house.
-func (l *Live) Forget() {
-	l.mu.Lock()
-	l.ents = nil
-	l.gen++
-	l.mu.Unlock()
-}
+func (l *Live) Forget() { l.kept.Forget() }

@@ -1,6 +1,10 @@
 package camera_test
 
 import (
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -129,4 +133,52 @@ func BenchmarkCloser(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkCloserAtOnce asks for the centre of the 4K backyard sixteen
+// times at once, as a client firing region requests in parallel would, and
+// reports the peak heap seen while they run (sampled every 10 ms): the
+// full-resolution decodes a part needs are bounded by the processors, not
+// by the callers. One such call alone is the anchor of the same run.
+func BenchmarkCloserAtOnce(b *testing.B) {
+	house, svc := setup(b)
+	cam, err := svc.Find(b.Context(), "backyard")
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := must(camera.ParseRegion("centre"))
+	house.Frame(cam.EntityID) // the demo renders its frame once
+	for _, n := range []int{1, 16} {
+		b.Run(fmt.Sprintf("callers=%d", n), func(b *testing.B) {
+			var peak atomic.Uint64
+			done := make(chan struct{})
+			go func() {
+				var m runtime.MemStats
+				for {
+					select {
+					case <-done:
+						return
+					case <-time.After(10 * time.Millisecond):
+						runtime.ReadMemStats(&m)
+						if m.HeapInuse > peak.Load() {
+							peak.Store(m.HeapInuse)
+						}
+					}
+				}
+			}()
+			for b.Loop() {
+				var wg sync.WaitGroup
+				for range n {
+					wg.Go(func() {
+						if _, err := svc.Closer(b.Context(), cam, r); err != nil {
+							b.Error(err)
+						}
+					})
+				}
+				wg.Wait()
+			}
+			close(done)
+			b.ReportMetric(float64(peak.Load())/(1<<20), "peak-heap-MB")
+		})
+	}
 }

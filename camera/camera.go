@@ -10,6 +10,7 @@ import (
 	"hash/maphash"
 	"image"
 	"log/slog"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -19,6 +20,7 @@ import (
 
 	"maison/assist"
 	"maison/homeassistant"
+	"maison/internal/shared"
 	"maison/voice"
 )
 
@@ -69,7 +71,7 @@ type Config struct {
 type Service struct {
 	cfg    Config
 	log    *slog.Logger
-	frames *frames
+	frames *shared.Cache[string, prepared] // fetched, repaired and fitted, by camera; shared and kept MaxAge
 
 	mu    sync.Mutex
 	sizes map[string]image.Point // full frame size per camera, as last seen unscaled
@@ -79,6 +81,9 @@ type Service struct {
 
 	font         func() (*opentype.Font, error) // the overview's label font, parsed once
 	lastOverview drawnOverview                  // guarded by mu
+	// crops bounds the full-resolution frames decoded for a part at once:
+	// the work is the processor's, and each costs tens of megabytes.
+	crops chan struct{}
 }
 
 // seenFrame remembers a frame by its hash and when it was first fetched.
@@ -114,8 +119,8 @@ func New(cfg Config) (*Service, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	svc := &Service{cfg: cfg, log: log, sizes: map[string]image.Point{}, seen: map[string]seenFrame{}, seed: maphash.MakeSeed(), power: map[string]power{}, font: sync.OnceValues(parseLabelFont)}
-	svc.frames = newFrames(svc.prepareNoting, cfg.MaxAge, cfg.Now)
+	svc := &Service{cfg: cfg, log: log, sizes: map[string]image.Point{}, seen: map[string]seenFrame{}, seed: maphash.MakeSeed(), power: map[string]power{}, font: sync.OnceValues(parseLabelFont), crops: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))}
+	svc.frames = shared.New(svc.prepareNoting, cfg.MaxAge, cfg.Now)
 	return svc, nil
 }
 
@@ -213,18 +218,6 @@ func (s *Service) list(ctx context.Context) ([]Camera, []Withheld, error) {
 	return out, withheld, nil
 }
 
-// frames prepares camera frames (fetch, repair, fit), sharing one
-// preparation among concurrent callers and reusing a frame younger than maxAge.
-type frames struct {
-	prepare func(ctx context.Context, id string) (prepared, error)
-	maxAge  time.Duration
-	now     func() time.Time
-
-	mu       sync.Mutex
-	inflight map[string]*job
-	recent   map[string]*job
-}
-
 // prepared is a frame ready to leave the server.
 type prepared struct {
 	fit     Fitted
@@ -236,48 +229,3 @@ type prepared struct {
 	sameSince time.Time
 }
 
-type job struct {
-	done chan struct{}
-	out  prepared
-	err  error
-	at   time.Time
-}
-
-func newFrames(prepare func(context.Context, string) (prepared, error), maxAge time.Duration, now func() time.Time) *frames {
-	return &frames{prepare: prepare, maxAge: maxAge, now: now, inflight: map[string]*job{}, recent: map[string]*job{}}
-}
-
-// get returns a prepared frame of the camera, made now or shared.
-func (f *frames) get(ctx context.Context, id string) (prepared, error) {
-	f.mu.Lock()
-	if r, ok := f.recent[id]; ok && f.now().Sub(r.at) < f.maxAge {
-		f.mu.Unlock()
-		return r.out, nil
-	}
-	j, ok := f.inflight[id]
-	if !ok {
-		j = &job{done: make(chan struct{})}
-		f.inflight[id] = j
-		// The job outlives any one caller: others may be waiting on it.
-		go f.run(context.WithoutCancel(ctx), id, j)
-	}
-	f.mu.Unlock()
-	select {
-	case <-j.done:
-		return j.out, j.err
-	case <-ctx.Done():
-		return prepared{}, ctx.Err()
-	}
-}
-
-func (f *frames) run(ctx context.Context, id string, j *job) {
-	j.out, j.err = f.prepare(ctx, id)
-	j.at = f.now()
-	f.mu.Lock()
-	delete(f.inflight, id)
-	if j.err == nil {
-		f.recent[id] = j
-	}
-	f.mu.Unlock()
-	close(j.done)
-}

@@ -47,7 +47,7 @@ func client(tb testing.TB) (*demo.House, *homeassistant.Client) {
 }
 
 // setup returns the demo house and a new camera service talking to it.
-func setup(t *testing.T, allow ...string) (*demo.House, *camera.Service) {
+func setup(t testing.TB, allow ...string) (*demo.House, *camera.Service) {
 	t.Helper()
 	house, ha := client(t)
 	live := assist.NewLive(ha, ha, 0)

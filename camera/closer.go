@@ -29,6 +29,13 @@ func (s *Service) Closer(ctx context.Context, cam Camera, r Region) (Snapshot, e
 	if err != nil {
 		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
 	}
+	// No more parts decoded at once than there are processors to decode them.
+	select {
+	case s.crops <- struct{}{}:
+		defer func() { <-s.crops }()
+	case <-ctx.Done():
+		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: ctx.Err()}
+	}
 	body, orient, rep, err := clean(img.Bytes)
 	if err == nil {
 		var part Part
@@ -52,6 +59,7 @@ func (s *Service) Closer(ctx context.Context, cam Camera, r Region) (Snapshot, e
 // Part is a part of a frame, fitted.
 type Part struct {
 	Fitted
+	// Region is the part as named, or for a box, the box as shown.
 	Region Region
 	// Shown is the part in the upright full frame's pixels, as cut: the
 	// region, widened to a few pixels' alignment and to a usable size.
@@ -69,6 +77,9 @@ func crop(src []byte, o int, r Region, l Limits) (Part, error) {
 	full, err := frameSize(src)
 	if err != nil {
 		return Part{}, fmt.Errorf("%w: %v", ErrNotImage, err)
+	}
+	if err := checkFrameSize(full.X, full.Y); err != nil {
+		return Part{}, err
 	}
 	uw, uh := full.X, full.Y // upright size
 	if o >= 5 {
@@ -108,6 +119,12 @@ func crop(src []byte, o int, r Region, l Limits) (Part, error) {
 	}
 	out.SourceWidth, out.SourceHeight, out.Luma = full.X, full.Y, &stats
 	wholeW, _ := fitSize(uw, uh, l)
+	if r.horiz == 0 && r.vert == 0 {
+		// A box is said as shown: widened to a usable size, it is not the
+		// sliver that was asked for.
+		fw, fh := float64(uw), float64(uh)
+		r = Region{X: float64(shown.Min.X) / fw, Y: float64(shown.Min.Y) / fh, Width: float64(shown.Dx()) / fw, Height: float64(shown.Dy()) / fh}
+	}
 	return Part{
 		Fitted: out, Region: r, Shown: shown,
 		Closer: (float64(out.Width) / float64(shown.Dx())) / (float64(wholeW) / float64(uw)),

@@ -86,6 +86,20 @@ type Stats struct {
 // ErrNotImage is returned when the camera's bytes are not a picture at all.
 var ErrNotImage = errors.New("camera: the camera sent something that is not a picture")
 
+// maxFramePixels bounds the stored size of a frame maison decodes: half
+// again an 8K camera's. A few kilobytes of PNG or JPEG can declare far
+// more, and decoding them would cost gigabytes and seconds of work.
+const maxFramePixels = 50_000_000
+
+// checkFrameSize refuses, from its header alone, a frame with more pixels
+// than any camera sends.
+func checkFrameSize(w, h int) error {
+	if px := int64(w) * int64(h); px > maxFramePixels {
+		return fmt.Errorf("%w: its header claims %d×%d pixels (%d megapixels), more than any camera sends", ErrNotImage, w, h, px/1_000_000)
+	}
+	return nil
+}
+
 // fitSize returns the largest size with the same aspect that respects l.
 func fitSize(w, h int, l Limits) (int, int) {
 	scale := 1.0
@@ -111,6 +125,11 @@ func Fit(src []byte, l Limits) (Fitted, error) {
 func FitOriented(src []byte, o int, l Limits) (Fitted, error) {
 	l = l.withDefaults()
 	isJPEG := len(src) >= 3 && src[0] == 0xFF && src[1] == 0xD8 && src[2] == 0xFF
+	if cfg, _, err := image.DecodeConfig(bytes.NewReader(src)); err == nil {
+		if err := checkFrameSize(cfg.Width, cfg.Height); err != nil {
+			return Fitted{}, err
+		}
+	}
 	if isJPEG && o <= 1 {
 		cfg, err := jpeg.DecodeConfig(bytes.NewReader(src))
 		if err != nil {
@@ -267,32 +286,19 @@ func lumaStats(img image.Image) Stats {
 	return Stats{Mean: mean, StdDev: math.Sqrt(max(0, sq/n-mean*mean))}
 }
 
-// maxSourcePixels bounds the frames decoded: 64 megapixels, beyond any
-// camera's frame. A header that claims more is refused before a decoder
-// allocates for it (a progressive JPEG decoder keeps every coefficient).
-const maxSourcePixels = 64 << 20
-
-// tooLarge says why a frame of w×h pixels is not decoded, or "".
-func tooLarge(w, h int) string {
-	if int64(w)*int64(h) > maxSourcePixels {
-		return fmt.Sprintf("its header claims %d×%d pixels, more than any camera sends", w, h)
-	}
-	return ""
-}
-
 // decodeFor decodes src no larger than the fit needs: a JPEG is decoded in the
 // DCT domain at the smallest 1/n scale that still covers the fitted size, so a
 // 4K frame bound for 1429x804 costs a 1920x1080 decode. It returns the image
 // and the frame's full stored bounds. Anything jpegscale does not handle goes
-// to the standard decoders. A frame claiming more than maxSourcePixels is
+// to the standard decoders. A frame claiming more than maxFramePixels is
 // refused unread.
 func decodeFor(src []byte, isJPEG bool, o int, l Limits) (image.Image, image.Rectangle, error) {
 	cfg, _, err := image.DecodeConfig(bytes.NewReader(src))
 	if err != nil {
 		return nil, image.Rectangle{}, err
 	}
-	if why := tooLarge(cfg.Width, cfg.Height); why != "" {
-		return nil, image.Rectangle{}, errors.New(why)
+	if err := checkFrameSize(cfg.Width, cfg.Height); err != nil {
+		return nil, image.Rectangle{}, err
 	}
 	if isJPEG {
 		full := image.Rect(0, 0, cfg.Width, cfg.Height)

@@ -34,6 +34,9 @@ type Overview struct {
 	Cols  int    // tiles per row
 	// More counts the cameras beyond the grid, not drawn.
 	More int
+	// Beyond are the cameras beyond the grid, by name: a listener asks for
+	// them by name.
+	Beyond []Camera
 	// Withheld are exposed cameras maison cannot tell apart, not drawn.
 	Withheld []Withheld
 }
@@ -80,7 +83,7 @@ func (s *Service) Overview(ctx context.Context) (Overview, error) {
 		return ov, nil
 	}
 	if len(cams) > maxTiles {
-		ov.More, cams = len(cams)-maxTiles, cams[:maxTiles]
+		ov.More, ov.Beyond, cams = len(cams)-maxTiles, cams[maxTiles:], cams[:maxTiles]
 	}
 	l := Limits{}.withDefaults()
 	cols := int(math.Ceil(math.Sqrt(float64(len(cams)))))
@@ -105,7 +108,7 @@ func (s *Service) Overview(ctx context.Context) (Overview, error) {
 				t.State = TileUnavailable
 				return
 			}
-			p, err := s.frames.get(waitCtx, cam.EntityID)
+			p, err := s.frames.Get(waitCtx, cam.EntityID)
 			if err == nil {
 				fetched[i], frames[i], t.Damaged = p.fetched, p.fit.JPEG, p.fit.Damage != nil
 			}
@@ -124,6 +127,9 @@ func (s *Service) Overview(ctx context.Context) (Overview, error) {
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
+		return Overview{}, err
+	}
+	if err := houseWide(ov.Tiles); err != nil {
 		return Overview{}, err
 	}
 	// The same frames in the same places make the same picture: drawn
@@ -153,6 +159,28 @@ func (s *Service) Overview(ctx context.Context) (Overview, error) {
 		}
 	}
 	return ov, nil
+}
+
+// houseWide returns the fault of Home Assistant itself (unreachable,
+// restarting, refusing maison) when no tile holds a picture and a camera
+// failed for it: no camera is to blame, and a grid of empty tiles would
+// say otherwise.
+func houseWide(tiles []Tile) error {
+	var fault error
+	for _, t := range tiles {
+		if t.State == TileShown {
+			return nil
+		}
+		var he *homeassistant.Error
+		if t.State == TileFailed && errors.As(t.Err, &he) {
+			switch he.Kind {
+			case homeassistant.KindUnreachable, homeassistant.KindRestarting, homeassistant.KindAuth,
+				homeassistant.KindForbidden, homeassistant.KindLocalOnly:
+				fault = he
+			}
+		}
+	}
+	return fault
 }
 
 // tileGap is the dark line between tiles, in pixels on each side.

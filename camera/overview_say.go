@@ -35,13 +35,13 @@ func (o Overview) Say(lang voice.Lang) string {
 			"This picture shows "+lang.Number(n)+" cameras side by side, each labelled with its number and name; "+lang.Number(empty)+" of them "+pick(empty == 1, "have", "has")+" no picture",
 			"Cette image montre "+lang.Number(n)+" caméras côte à côte, chacune avec son numéro et son nom; "+pick(empty == 1, lang.Number(empty)+" n'ont pas d'image", "une n'a pas d'image"))))
 	}
+	said := map[TileState]bool{} // why a tile is empty, and what to do, is said once
 	for i, t := range o.Tiles {
-		out = append(out, t.say(lang, i+1, o.where(lang, t)))
+		out = append(out, t.say(lang, i+1, o.where(lang, t), said[t.State]))
+		said[t.State] = true
 	}
 	if o.More > 0 {
-		out = append(out, voice.Sentence(pick(fr,
-			lang.Number(o.More)+" more "+pick(o.More == 1, "cameras do", "camera does")+" not fit in one picture; ask for "+pick(o.More == 1, "them", "it")+" by name",
-			lang.Number(o.More)+pick(o.More == 1, " autres caméras ne tiennent", " autre caméra ne tient")+" pas dans une image; demandez-"+pick(o.More == 1, "les par leur nom", "la par son nom"))))
+		out = append(out, o.sayBeyond(lang))
 	}
 	for _, w := range o.Withheld {
 		out = append(out, w.Say(lang))
@@ -52,9 +52,37 @@ func (o Overview) Say(lang voice.Lang) string {
 	return voice.Paragraph(out...)
 }
 
+// maxBeyondNamed bounds the cameras beyond the grid said by name.
+const maxBeyondNamed = 4
+
+// sayBeyond says which cameras do not fit in the grid, by name, so that a
+// listener can ask for one; past a few, the list of cameras has the rest.
+func (o Overview) sayBeyond(lang voice.Lang) string {
+	fr := lang == voice.French
+	var names []string
+	for _, c := range o.Beyond[:min(len(o.Beyond), maxBeyondNamed)] {
+		names = append(names, c.Spoken(lang))
+	}
+	n := lang.Number(o.More)
+	switch {
+	case len(names) == 0:
+		return voice.Sentence(pick(fr, n+" more cameras do not fit in one picture; the list of cameras names them", n+" autres caméras ne tiennent pas dans une image; la liste des caméras les nomme"))
+	case o.More == 1:
+		return voice.Sentence(pick(fr, names[0]+" does not fit in this picture; ask for it by name", names[0]+" ne tient pas dans cette image; demandez-la par son nom"))
+	case o.More <= maxBeyondNamed:
+		return voice.Sentence(pick(fr,
+			n+" more cameras do not fit in this picture: "+lang.List(names)+"; ask for one by name",
+			n+" autres caméras ne tiennent pas dans cette image : "+lang.List(names)+"; demandez-en une par son nom"))
+	}
+	return voice.Sentence(pick(fr,
+		n+" more cameras do not fit in this picture, among them "+lang.List(names)+"; ask for one by name, or for the list of cameras to hear them all",
+		n+" autres caméras ne tiennent pas dans cette image, dont "+lang.List(names)+"; demandez-en une par son nom, ou la liste des caméras pour les entendre toutes"))
+}
+
 // say is one camera's sentence: where it is in the picture, which camera,
-// and what its nearby sensors report or why its place is empty.
-func (t Tile) say(lang voice.Lang, n int, where string) string {
+// and what its nearby sensors report or why its place is empty; again when
+// an earlier tile was empty for the same reason, whose advice then holds.
+func (t Tile) say(lang voice.Lang, n int, where string, again bool) string {
 	fr := lang == voice.French
 	name := t.Camera.Spoken(lang)
 	if t.Camera.Area != "" && !sameWords(t.Camera.Area, t.Camera.Name) {
@@ -66,6 +94,18 @@ func (t Tile) say(lang voice.Lang, n int, where string) string {
 		head += ", " + where + ","
 	}
 	head += pick(fr, " is ", " est ") + name
+	if again {
+		switch t.State {
+		case TileOff:
+			return voice.Sentence(head + pick(fr, ", also turned off in Home Assistant", ", elle aussi éteinte dans Home Assistant"))
+		case TileUnavailable:
+			return voice.Sentence(head + pick(fr, ", which Home Assistant also says is unavailable", ", que Home Assistant dit aussi indisponible"))
+		case TileLate:
+			return voice.Sentence(head + pick(fr, ", which sent no picture in time either", ", qui n'a pas non plus envoyé d'image à temps"))
+		case TileFailed:
+			return voice.Sentence(head + pick(fr, ", which gave no usable picture either", ", qui n'a pas non plus donné d'image utilisable"))
+		}
+	}
 	switch t.State {
 	case TileOff:
 		return voice.Sentence(head + pick(fr, ", turned off in Home Assistant, so its place is empty until someone turns it on", ", éteinte dans Home Assistant, sa place reste donc vide jusqu'à ce qu'on la rallume"))

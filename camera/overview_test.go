@@ -228,7 +228,7 @@ func TestOverviewOfAHostileHouse(t *testing.T) {
 		t.Errorf("overview %v, %d bytes: over the limits", b, len(ov.Image.JPEG))
 	}
 	said := ov.Say(voice.English)
-	for _, want := range []string{"Number sixteen, row four, column four, is", "Two more cameras do not fit in one picture; ask for them by name"} {
+	for _, want := range []string{"Number sixteen, row four, column four, is", "Two more cameras do not fit in this picture: the “Garage” camera and the “Porch” camera; ask for one by name"} {
 		if !strings.Contains(said, want) {
 			t.Errorf("the overview does not say %q:\n%s", want, said)
 		}

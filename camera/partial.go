@@ -56,8 +56,8 @@ func Salvage(raw []byte, l Limits, cause error) (Fitted, Damage, error) {
 	if err != nil {
 		return Fitted{}, Damage{}, fmt.Errorf("%w: %w: its headers cannot be read: %v", ErrNotImage, errTooDamaged, err)
 	}
-	if why := tooLarge(cfg.Width, cfg.Height); why != "" {
-		return Fitted{}, Damage{}, fmt.Errorf("%w: %s", ErrNotImage, why)
+	if err := checkFrameSize(cfg.Width, cfg.Height); err != nil {
+		return Fitted{}, Damage{}, err
 	}
 	o := orientation(src)
 	w, h := fitSize(cfg.Width, cfg.Height, l)

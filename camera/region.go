@@ -132,6 +132,10 @@ func Box(x, y, width, height float64) (Region, error) {
 	if x+width > 1+slack || y+height > 1+slack {
 		return Region{}, fmt.Errorf("%w: the box runs past the picture's edge", ErrRegion)
 	}
+	if x >= 1 || y >= 1 {
+		// Cut at the edge, nothing of it would be left: not the whole picture.
+		return Region{}, fmt.Errorf("%w: the box starts on the picture's far edge", ErrRegion)
+	}
 	return Region{X: x, Y: y, Width: min(width, 1-x), Height: min(height, 1-y)}, nil
 }
 

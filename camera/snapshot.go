@@ -55,7 +55,7 @@ func (s *Service) withDamage(desc string, cam Camera, snap Snapshot) string {
 
 // frame is a snapshot without its words.
 func (s *Service) frame(ctx context.Context, cam Camera) (Snapshot, error) {
-	p, err := s.frames.get(ctx, cam.EntityID)
+	p, err := s.frames.Get(ctx, cam.EntityID)
 	if err != nil {
 		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
 	}

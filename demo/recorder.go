@@ -66,6 +66,9 @@ func (h *House) recordLocked(id, state string, at time.Time) {
 	if i > 0 && rs[i-1].state == state {
 		return // not a change: the recorder keeps changes only
 	}
+	if i < len(rs) && rs[i].state == state {
+		rs = slices.Delete(rs, i, i+1) // the same state from earlier on
+	}
 	h.recorder[id] = slices.Insert(rs, i, recorded{state: state, at: at})
 }
 

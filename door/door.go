@@ -1,6 +1,10 @@
 // Package door is maison's HTTP front: one MCP endpoint, POST /mcp, behind a
-// bearer gate, scopes and an Origin check, plus /healthz and, when on, the
-// authorization server's paths. Everything else is 404.
+// bearer gate, limits, scopes and an Origin check, plus /healthz, /readyz
+// and, when on, the authorization server's paths. Everything else is 404.
+//
+// Every answer the door gives to /mcp is a JSON-RPC error body with the
+// right status; the token is checked on headers before any body is read;
+// a right token is never refused for others' wrong ones.
 package door
 
 import (
@@ -12,10 +16,16 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
+	"golang.org/x/sync/semaphore"
+
+	"maison/accesslog"
 )
 
 // Config sets up the door.
@@ -40,101 +50,337 @@ type Config struct {
 	// ToolScope says which scope a tool needs. Nil means the door checks no
 	// scope (the MCP server still does).
 	ToolScope func(tool string) (scope string, known bool)
-	// Logger records refusals. Nil means discard.
+	// ClientAddr names the address a request comes from, for the limit on
+	// wrong tokens and for logs. Nil means the socket's (see ClientAddress).
+	ClientAddr func(*http.Request) string
+	// RateLimit is how many requests one client may make per RatePeriod
+	// once its token is accepted; each call of a batch counts. Zero means
+	// DefaultRateLimit, negative means no limit.
+	RateLimit int
+	// RatePeriod is the period of RateLimit. Zero means DefaultRatePeriod.
+	RatePeriod time.Duration
+	// MaxBatch is how many messages a batch may hold; a larger one is
+	// refused whole. Zero means DefaultMaxBatch.
+	MaxBatch int
+	// MaxInFlight bounds the calls being answered at once, batches counted
+	// call by call, which bounds memory whatever the mix; a request waits
+	// up to QueueWait for room, then is told to retry. Zero means
+	// DefaultMaxInFlight.
+	MaxInFlight int
+	// QueueWait is how long a request may wait for room. Zero means 10s.
+	QueueWait time.Duration
+	// Logger receives one line per request and summaries of refusals. Nil
+	// means discard.
 	Logger *slog.Logger
+	// Now is the clock of the limits. Nil means time.Now.
+	Now func() time.Time
 }
 
-// New returns the HTTP handler serving mcp at /mcp.
-func New(cfg Config, mcp http.Handler) (http.Handler, error) {
-	if !cfg.NoAuth && cfg.Token == "" {
+// Defaults of Config.
+const (
+	DefaultRateLimit   = 30
+	DefaultRatePeriod  = 10 * time.Second
+	DefaultMaxInFlight = 64
+)
+
+// maxFailures is how many refused bearer tokens one address may send in a
+// minute before it is told to wait: enough for a client with a stale token
+// to notice. A right token is never refused: tokens are long and random
+// (MAISON_TOKEN has at least 32 characters), so the limit is there to
+// keep a guesser's noise down, not to stop a guess.
+const maxFailures = 10
+
+// Door is the HTTP handler in front of the MCP server.
+type Door struct {
+	cfg      Config
+	log      *slog.Logger
+	mux      *http.ServeMux
+	mcp      http.Handler // behind the verified token
+	open     http.Handler // the same, without a token (--no-auth)
+	tokenSum []byte
+	failures *limiter // wrong tokens, per address
+	rate     *limiter // accepted requests, per client
+	work     *semaphore.Weighted
+	refused  *refusals
+
+	draining atomic.Bool
+	inflight sync.WaitGroup
+	busy     atomic.Int64
+}
+
+// New returns the door serving mcp at /mcp.
+func New(cfg Config, mcp http.Handler) (*Door, error) {
+	if !cfg.NoAuth && cfg.Token == "" && cfg.Verify == nil {
 		return nil, errors.New("door: a bearer token is required (MAISON_TOKEN) unless --no-auth")
 	}
-	log := cfg.Logger
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	d := &door{cfg: cfg, log: log, mcp: mcp, failures: newLimiter(maxFailures, time.Minute, time.Now)}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.ClientAddr == nil {
+		cfg.ClientAddr, _ = ClientAddress("", nil)
+	}
+	if cfg.RateLimit == 0 {
+		cfg.RateLimit = DefaultRateLimit
+	}
+	if cfg.RatePeriod <= 0 {
+		cfg.RatePeriod = DefaultRatePeriod
+	}
+	if cfg.MaxBatch <= 0 {
+		cfg.MaxBatch = DefaultMaxBatch
+	}
+	if cfg.MaxInFlight <= 0 {
+		cfg.MaxInFlight = DefaultMaxInFlight
+	}
+	cfg.MaxBatch = min(cfg.MaxBatch, cfg.MaxInFlight)
+	if cfg.QueueWait <= 0 {
+		cfg.QueueWait = 10 * time.Second
+	}
+	d := &Door{
+		cfg: cfg, log: cfg.Logger, mcp: mcp, open: mcp,
+		failures: newLimiter(maxFailures, time.Minute, cfg.Now),
+		work:     semaphore.NewWeighted(int64(cfg.MaxInFlight)),
+		refused:  newRefusals(cfg.Logger),
+	}
+	if cfg.RateLimit > 0 {
+		d.rate = newLimiter(cfg.RateLimit, cfg.RatePeriod, cfg.Now)
+	}
 	if cfg.Token != "" {
 		sum := sha256.Sum256([]byte(cfg.Token))
 		d.tokenSum = sum[:]
 	}
 	// The SDK takes the caller's identity from the request's context, where
 	// only its own middleware can put it: hand it what the door verified.
-	d.open = mcp
 	d.mcp = auth.RequireBearerToken(func(ctx context.Context, _ string, _ *http.Request) (*auth.TokenInfo, error) {
 		if ti, ok := ctx.Value(tokenInfoKey{}).(*auth.TokenInfo); ok {
 			return ti, nil
 		}
 		return nil, auth.ErrInvalidToken
 	}, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(mcp)
-	mux := http.NewServeMux()
-	mux.HandleFunc("/mcp", d.serveMCP)
+	d.mux = http.NewServeMux()
+	d.mux.HandleFunc("/mcp", d.serveMCP)
 	if cfg.OAuth != nil {
 		for _, p := range cfg.OAuthPaths {
-			mux.Handle(p, cfg.OAuth)
+			d.mux.Handle(p, cfg.OAuth)
 		}
 	}
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		w.Write([]byte("ok\n"))
-	})
-	return mux, nil
+	d.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { plain(w, http.StatusOK, "ok") })
+	d.mux.HandleFunc("GET /readyz", d.serveReady)
+	return d, nil
 }
 
-type door struct {
-	cfg      Config
-	log      *slog.Logger
-	mcp      http.Handler // behind the verified token
-	open     http.Handler // the same, without a token (--no-auth)
-	tokenSum []byte
-	failures *limiter
+// ServeHTTP serves every path.
+func (d *Door) ServeHTTP(w http.ResponseWriter, r *http.Request) { d.mux.ServeHTTP(w, r) }
+
+// Drain stops taking new MCP requests: from now on they are answered 503
+// with words saying to retry (another replica, or this one once it is
+// back), and /readyz says not ready. Requests already inside go on.
+func (d *Door) Drain() { d.draining.Store(true) }
+
+// InFlight is how many MCP requests are being answered.
+func (d *Door) InFlight() int { return int(d.busy.Load()) }
+
+// Wait blocks until every MCP request inside has been answered, or ctx ends.
+func (d *Door) Wait(ctx context.Context) error {
+	done := make(chan struct{})
+	go func() { d.inflight.Wait(); close(done) }()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
-// maxFailures is how many refused bearer tokens one address may send in a
-// minute before it is told to wait: enough for a client with a stale token
-// to notice, far too few to guess one.
-const maxFailures = 10
-
-func (d *door) serveMCP(w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodPost {
-		w.Header().Set("Allow", http.MethodPost)
-		http.Error(w, "maison speaks MCP over POST only; GET and DELETE are not used (stateless server, no SSE)", http.StatusMethodNotAllowed)
+// serveReady is /readyz: ready while maison itself can answer. Home
+// Assistant being down does not count: maison stays in rotation to say so.
+func (d *Door) serveReady(w http.ResponseWriter, _ *http.Request) {
+	if d.draining.Load() {
+		plain(w, http.StatusServiceUnavailable, "draining: maison is shutting down")
 		return
 	}
-	if origin := r.Header.Get("Origin"); origin != "" && !d.originAllowed(origin, r) {
-		d.log.Warn("request refused: origin not allowed", "origin", origin, "remote", r.RemoteAddr)
-		http.Error(w, "Forbidden: this Origin may not call maison", http.StatusForbidden)
+	plain(w, http.StatusOK, "ready")
+}
+
+func plain(w http.ResponseWriter, status int, text string) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write([]byte(text + "\n"))
+}
+
+// request is what the door learns of one request, for its log line.
+type request struct {
+	start  time.Time
+	addr   string
+	client string
+	name   string // the client's name for itself, when its token says
+	in     int
+	body   body
+	entry  accesslog.Entry
+}
+
+func (d *Door) serveMCP(w http.ResponseWriter, r *http.Request) {
+	d.inflight.Add(1)
+	d.busy.Add(1)
+	defer func() { d.busy.Add(-1); d.inflight.Done() }()
+	q := &request{start: time.Now(), addr: d.cfg.ClientAddr(r), client: "-"}
+	if ref := d.admit(w, r, q); ref != nil {
+		d.refuse(w, r, q, ref)
 		return
+	}
+	rec := &recorder{ResponseWriter: w, id: q.body.id()}
+	next := d.mcp
+	if d.cfg.NoAuth {
+		next = d.open
+	}
+	next.ServeHTTP(rec, r.WithContext(accesslog.NewContext(r.Context(), &q.entry)))
+	rec.finish()
+	d.work.Release(int64(q.body.calls()))
+	d.logServed(q, rec)
+}
+
+// admit runs every check in order, cheapest first, and returns the refusal
+// of the first that fails. On success the body is read and checked, the
+// request holds its room in the work budget, and r carries the token.
+func (d *Door) admit(w http.ResponseWriter, r *http.Request, q *request) *refusal {
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", http.MethodPost)
+		return &refusal{status: http.StatusMethodNotAllowed, code: codeInvalidRequest, reason: "method not POST",
+			msg: "maison speaks MCP over POST only; GET and DELETE are not used (a stateless server, no event stream). Send the JSON-RPC message as a POST."}
+	}
+	if origin := r.Header.Get("Origin"); origin != "" && !d.originAllowed(origin, r) {
+		return &refusal{status: http.StatusForbidden, code: codeForbidden, reason: "origin not allowed",
+			msg: "A web page from another site may not call maison. Use an MCP client, or serve the page from maison's own address."}
 	}
 	if d.cfg.NoAuth && !loopbackName(r.Host) {
 		// Without a token, only this machine may call; a page that rebinds
 		// its own name to 127.0.0.1 still sends that name as Host.
-		d.log.Warn("request refused: host not loopback", "host", r.Host, "remote", r.RemoteAddr)
-		http.Error(w, "Forbidden: without a token maison answers only to localhost", http.StatusForbidden)
-		return
+		return &refusal{status: http.StatusForbidden, code: codeForbidden, reason: "host not loopback",
+			msg: "Without a token maison answers only to localhost. Call it as 127.0.0.1 or localhost, or run it with a token."}
 	}
-	if d.cfg.NoAuth {
-		d.open.ServeHTTP(w, r)
-		return
+	if d.draining.Load() {
+		return &refusal{status: http.StatusServiceUnavailable, code: codeUnavailable, reason: "shutting down", retry: time.Second,
+			msg: "maison is shutting down and takes no new requests. Nothing was done. Send the request again in a second: another replica, or this one once restarted, will answer."}
 	}
-	host := remoteHost(r)
-	if d.failures.over(host) {
-		d.log.Warn("request refused: too many wrong tokens", "remote", host)
-		refuseUnread(w)
-		w.Header().Set("Retry-After", "60")
-		http.Error(w, "Too Many Requests: too many wrong tokens from this address; wait a minute", http.StatusTooManyRequests)
-		return
+	key := q.addr
+	if !d.cfg.NoAuth {
+		ti, presented := d.authorized(r)
+		if ti == nil {
+			return d.unauthorized(w, q, presented)
+		}
+		q.client, _ = ti.Extra["client_id"].(string)
+		q.name, _ = ti.Extra["client_name"].(string)
+		if sub, _ := ti.Extra["sub"].(string); sub != "" {
+			key = "client:" + q.client + "|" + sub
+		} else {
+			key = "client:" + q.client
+		}
+		*r = *r.WithContext(context.WithValue(r.Context(), tokenInfoKey{}, ti))
+		if ref := d.earlyScope(w, r, ti); ref != nil {
+			return ref
+		}
+	} else {
+		q.client = "local"
 	}
-	ti, presented := d.authorized(r)
-	if ti == nil {
-		d.failures.count(host)
-		d.unauthorized(w, r, presented)
-		return
+	if ref := contentType(r); ref != nil {
+		return ref
 	}
-	if !d.scopesAllow(w, r, ti) {
-		return
+	raw, ref := readBody(w, r)
+	if ref != nil {
+		return ref
 	}
-	d.mcp.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), tokenInfoKey{}, ti)))
+	q.in = len(raw)
+	if q.body, ref = inspect(raw, d.cfg.MaxBatch); ref != nil {
+		if d.rate != nil {
+			d.rate.take(key, 1) // a malformed request counts against its client too
+		}
+		return ref
+	}
+	if d.rate != nil {
+		if ok, wait := d.rate.take(key, q.body.calls()); !ok {
+			return &refusal{status: http.StatusTooManyRequests, code: codeTooMany, reason: "too many requests from this client", retry: wait, id: q.body.id(),
+				msg: "Too many requests from this connection: maison takes " + strconv.Itoa(d.cfg.RateLimit) + " in " + spoken(d.cfg.RatePeriod) + " from one client. Nothing was done. Try again in " + spoken(wait.Round(time.Second)+time.Second) + "."}
+		}
+	}
+	if ti, ok := r.Context().Value(tokenInfoKey{}).(*auth.TokenInfo); ok {
+		if ref := d.bodyScope(q, ti, w); ref != nil {
+			return ref
+		}
+	}
+	r.Body = readerOf(raw)
+	r.ContentLength = int64(len(raw))
+	wait, cancel := context.WithTimeout(r.Context(), d.cfg.QueueWait)
+	defer cancel()
+	if d.work.Acquire(wait, int64(q.body.calls())) != nil {
+		return &refusal{status: http.StatusServiceUnavailable, code: codeUnavailable, reason: "busy", retry: 2 * time.Second, id: q.body.id(),
+			msg: "maison is busy answering other requests and could not start this one within " + spoken(d.cfg.QueueWait) + ". Nothing was done. Try again in a few seconds."}
+	}
+	return nil
+}
+
+// refuse answers a refusal and accounts for it: a refusal the client caused
+// by being unknown or too fast is summarised, others get their line.
+func (d *Door) refuse(w http.ResponseWriter, r *http.Request, q *request, ref *refusal) {
+	if q.in == 0 && r.ContentLength != 0 {
+		// The body was not read: close the connection after the answer.
+		// Go's server would otherwise read up to 256 KB of the unread
+		// body before closing, for as long as a slow or hostile client
+		// takes to trickle it; a read deadline already passed stops that.
+		w.Header().Set("Connection", "close")
+		defer http.NewResponseController(w).SetReadDeadline(time.Now())
+	}
+	c := &counter{ResponseWriter: w}
+	answer(c, ref)
+	switch ref.status {
+	case http.StatusUnauthorized, http.StatusTooManyRequests, http.StatusServiceUnavailable:
+		d.refused.note(ref.reason, q.addr, "client", q.client)
+	default:
+		d.log.Info("request", "client", q.client, "remote", q.addr, "method", methodOf(q.body), "status", ref.status,
+			"outcome", "refused: "+ref.reason, "took", time.Since(q.start).Round(time.Microsecond), "in", q.in, "out", c.n)
+	}
+}
+
+// logServed writes the one line of a request the MCP server answered.
+func (d *Door) logServed(q *request, rec *recorder) {
+	tools, outcomes, attrs := q.entry.Calls()
+	outcome := "ok"
+	switch {
+	case rec.status >= 400:
+		outcome = "refused by the MCP handler"
+	case len(outcomes) == 1:
+		outcome = outcomes[0]
+	case len(outcomes) > 1:
+		outcome = strings.Join(outcomes, ",")
+	}
+	status := rec.status
+	if status == 0 {
+		status = http.StatusOK
+	}
+	line := []any{"client", q.client}
+	if q.name != "" {
+		line = append(line, "client_name", clip(q.name))
+	}
+	line = append(line, "remote", q.addr, "method", methodOf(q.body))
+	if len(tools) > 0 {
+		line = append(line, "tool", strings.Join(tools, ","))
+	}
+	line = append(line, attrs...)
+	line = append(line, "status", status, "outcome", outcome, "took", time.Since(q.start).Round(time.Microsecond), "in", q.in, "out", rec.bytes)
+	d.log.Info("request", line...)
+}
+
+// methodOf names a body's method for a log line.
+func methodOf(b body) string {
+	switch {
+	case len(b.msgs) == 0:
+		return "-"
+	case b.batch:
+		return "batch of " + strconv.Itoa(len(b.msgs))
+	}
+	return clip(b.msgs[0].Method)
 }
 
 type tokenInfoKey struct{}
@@ -145,7 +391,7 @@ const staticClient = "bearer-token"
 // authorized checks the bearer token: the static token, compared in
 // constant time, or a signed access token. It reports whether a token was
 // presented at all.
-func (d *door) authorized(r *http.Request) (*auth.TokenInfo, bool) {
+func (d *Door) authorized(r *http.Request) (*auth.TokenInfo, bool) {
 	scheme, token, ok := strings.Cut(r.Header.Get("Authorization"), " ")
 	if !ok || !strings.EqualFold(scheme, "Bearer") {
 		return nil, r.Header.Get("Authorization") != ""
@@ -166,35 +412,46 @@ func (d *door) authorized(r *http.Request) (*auth.TokenInfo, bool) {
 	return nil, true
 }
 
-// unauthorized answers 401 with a challenge a client can act on: with
-// OAuth on, where to discover the authorization server and which scopes
-// exist (RFC 9728), and whether the token it sent was refused.
-func (d *door) unauthorized(w http.ResponseWriter, r *http.Request, presented bool) {
-	refuseUnread(w)
+// unauthorized refuses a request without a right token: 401 with a
+// challenge a client can act on (with OAuth on, where to discover the
+// authorization server and which scopes exist, RFC 9728), or 429 once its
+// address has sent too many wrong tokens. Only wrong tokens are counted,
+// per address; a right token never meets this.
+func (d *Door) unauthorized(w http.ResponseWriter, q *request, presented bool) *refusal {
 	if presented {
-		d.log.Info("request refused", "reason", "invalid or expired bearer token", "remote", r.RemoteAddr)
-	} else {
+		if over, wait := d.failures.over(q.addr); over {
+			return &refusal{status: http.StatusTooManyRequests, code: codeTooMany, reason: "too many wrong tokens from this address", retry: wait,
+				msg: "Too many wrong tokens from this address. Nothing was done. Check the token the client sends, then try again in " + spoken(wait.Round(time.Second)+time.Second) + "."}
+		}
+		d.failures.take(q.addr, 1)
+	}
+	reason := "wrong or expired token"
+	if !presented {
 		// Some clients obtain a token and then do not send it: say so apart
 		// from a plain wrong token.
-		d.log.Info("request refused", "reason", "no Authorization header (discovery, or a client that did not send its token)", "remote", r.RemoteAddr)
+		reason = "no Authorization header (discovery, or a client that did not send its token)"
 	}
+	msg := "maison needs a token: send Authorization: Bearer <token>, the token maison printed at start or MAISON_TOKEN."
 	if d.cfg.ResourceMetadataURL == "" {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="maison"`)
-		http.Error(w, "Unauthorized: send Authorization: Bearer <token>, the token maison printed at start or MAISON_TOKEN", http.StatusUnauthorized)
-		return
+	} else {
+		c := `Bearer resource_metadata="` + d.cfg.ResourceMetadataURL + `", scope="` + strings.Join(d.cfg.Scopes, " ") + `"`
+		if presented {
+			c += `, error="invalid_token", error_description="the access token is not valid or has expired"`
+		}
+		w.Header().Set("WWW-Authenticate", c)
+		msg = "maison needs a valid access token: connect through OAuth (the Claude app does this for you), or send Authorization: Bearer <token>."
 	}
-	c := `Bearer resource_metadata="` + d.cfg.ResourceMetadataURL + `", scope="` + strings.Join(d.cfg.Scopes, " ") + `"`
 	if presented {
-		c += `, error="invalid_token", error_description="the access token is not valid or has expired"`
+		msg = "The token was not accepted: it is wrong, expired or revoked. " + msg
 	}
-	w.Header().Set("WWW-Authenticate", c)
-	http.Error(w, "Unauthorized: connect through OAuth (the Claude app does this for you) or send Authorization: Bearer <token>", http.StatusUnauthorized)
+	return &refusal{status: http.StatusUnauthorized, code: codeUnauthorized, reason: reason, msg: msg}
 }
 
 // originAllowed accepts a browser Origin only from this machine, or from the
 // server's own origin when a token guards the door (a rebinding page cannot
 // know the token). MCP clients outside browsers send no Origin.
-func (d *door) originAllowed(origin string, r *http.Request) bool {
+func (d *Door) originAllowed(origin string, r *http.Request) bool {
 	u, err := url.Parse(origin)
 	if err != nil || u.Host == "" {
 		return false
@@ -219,16 +476,16 @@ func loopbackName(hostport string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// remoteHost is the client's address without its port.
-func remoteHost(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
+// spoken says a duration as words: "10 seconds", "a minute".
+func spoken(d time.Duration) string {
+	s := seconds(d)
+	switch {
+	case s == 1:
+		return "a second"
+	case s == 60:
+		return "a minute"
+	case s%60 == 0:
+		return strconv.Itoa(s/60) + " minutes"
 	}
-	return host
+	return strconv.Itoa(s) + " seconds"
 }
-
-// refuseUnread marks an answer given without reading the request's body:
-// the connection closes after it, so the server does not first wait for a
-// body that a slow or hostile client may never finish sending.
-func refuseUnread(w http.ResponseWriter) { w.Header().Set("Connection", "close") }

@@ -1,72 +1,434 @@
 package door
 
 import (
+	"bytes"
+	"encoding/json"
+
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 )
 
-func TestWrongTokensAreSlowedPerAddress(t *testing.T) {
-	h, err := New(Config{Token: "right"}, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(200) }))
+const listBody = `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`
+
+// okDoor is a door with the token "right" in front of a handler that
+// answers 200 with a JSON-RPC result.
+func okDoor(t *testing.T, cfg Config) *Door {
+	t.Helper()
+	if cfg.Token == "" && !cfg.NoAuth {
+		cfg.Token = "right"
+	}
+	d, err := New(cfg, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}`))
+	}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	try := func(addr, token string) int {
-		req := httptest.NewRequest("POST", "/mcp", nil)
-		req.RemoteAddr = addr
+	return d
+}
+
+func post(h http.Handler, addr, token, body string, header ...string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest("POST", "/mcp", strings.NewReader(body))
+	req.RemoteAddr = addr
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, req)
-		return rec.Code
 	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec
+}
+
+// rpcError reads a JSON-RPC error body, failing the test when the body is
+// anything else.
+func rpcError(t *testing.T, what string, rec *httptest.ResponseRecorder) (code int, msg string, id json.RawMessage) {
+	t.Helper()
+	var r struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Error   *struct {
+			Code    int    `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	if ct := rec.Header().Get("Content-Type"); ct != "application/json" {
+		t.Errorf("%s: Content-Type %q, want application/json; body %q", what, ct, rec.Body.String())
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &r); err != nil || r.JSONRPC != "2.0" || r.Error == nil || r.Error.Message == "" {
+		t.Errorf("%s: not a JSON-RPC error body: %q", what, rec.Body.String())
+		return 0, "", nil
+	}
+	return r.Error.Code, r.Error.Message, r.ID
+}
+
+// Wrong tokens from one address are slowed, but a right token from that
+// very address is never refused: behind a tunnel every client shares one
+// address, and a stranger must not be able to lock the owner out.
+func TestRightTokenNeverRefused(t *testing.T) {
+	d := okDoor(t, Config{})
 	for i := range maxFailures {
-		if code := try("192.0.2.1:1000", "guess"); code != 401 {
-			t.Fatalf("wrong token %d: %d, want 401", i+1, code)
+		if rec := post(d, "192.0.2.1:1000", "guess", listBody); rec.Code != 401 {
+			t.Fatalf("wrong token %d: %d, want 401", i+1, rec.Code)
 		}
 	}
-	if code := try("192.0.2.1:1001", "guess"); code != 429 {
-		t.Errorf("wrong token %d from the same address: %d, want 429", maxFailures+1, code)
+	rec := post(d, "192.0.2.1:1001", "guess", listBody)
+	if rec.Code != 429 || rec.Header().Get("Retry-After") == "" {
+		t.Errorf("wrong token %d from the same address: %d, Retry-After %q; want 429 with Retry-After", maxFailures+1, rec.Code, rec.Header().Get("Retry-After"))
 	}
-	// Once slowed, even the right token waits: a guesser learns nothing more.
-	if code := try("192.0.2.1:1002", "right"); code != 429 {
-		t.Errorf("the right token from a slowed address: %d, want 429 until the minute is over", code)
+	rpcError(t, "429 for wrong tokens", rec)
+	if rec := post(d, "192.0.2.1:1002", "right", listBody); rec.Code != 200 {
+		t.Errorf("the right token from the slowed address: %d, want 200", rec.Code)
 	}
-	if code := try("198.51.100.7:1000", "guess"); code != 401 {
-		t.Errorf("another address: %d, want 401", code)
+	if rec := post(d, "198.51.100.7:1000", "guess", listBody); rec.Code != 401 {
+		t.Errorf("another address: %d, want 401", rec.Code)
 	}
 }
 
-func TestLimiterWindowAndBound(t *testing.T) {
+// A flood of wrong tokens from more addresses than the table holds grows
+// no memory and refuses no right token from a newcomer.
+func TestTablesBoundedWithoutRefusingTheRightToken(t *testing.T) {
+	d := okDoor(t, Config{})
+	for i := range maxTracked + 500 {
+		addr := netip.AddrFrom4([4]byte{10, byte(i >> 16), byte(i >> 8), byte(i)}).String() + ":1"
+		post(d, addr, "guess", "")
+	}
+	if n := d.failures.tracked(); n > maxTracked {
+		t.Errorf("the failure table holds %d addresses, more than its bound %d", n, maxTracked)
+	}
+	if rec := post(d, "203.0.113.50:1", "right", listBody); rec.Code != 200 {
+		t.Errorf("a newcomer with the right token after the flood: %d, want 200", rec.Code)
+	}
+	// The first addresses were forgotten, which only makes them freer.
+	if rec := post(d, "10.0.0.0:1", "guess", listBody); rec.Code != 401 {
+		t.Errorf("a forgotten address: %d, want 401", rec.Code)
+	}
+}
+
+func TestLimiterRefillsAndBounds(t *testing.T) {
 	clock := time.Unix(0, 0)
 	l := newLimiter(2, time.Minute, func() time.Time { return clock })
-	l.count("a")
-	if l.over("a") {
-		t.Fatal("one event is under a limit of two")
+	l.max = 3
+	if ok, _ := l.take("a", 1); !ok {
+		t.Fatal("a full bucket refused one")
 	}
-	l.count("a")
-	if !l.over("a") {
-		t.Fatal("two events reach a limit of two")
+	if ok, _ := l.take("a", 2); ok {
+		t.Fatal("a bucket with one left gave two")
 	}
-	clock = clock.Add(time.Minute)
-	if l.over("a") {
-		t.Error("a new window should start afresh")
+	l.take("a", 1)
+	over, wait := l.over("a")
+	if !over || wait != 30*time.Second {
+		t.Fatalf("an empty bucket: over %v, wait %v; want true, 30s", over, wait)
 	}
-	for i := range maxTracked + 5 {
-		l.count(string(rune(i)))
+	clock = clock.Add(30 * time.Second)
+	if over, _ := l.over("a"); over {
+		t.Error("after half the period one event should be back")
 	}
-	if n := len(l.counts); n > maxTracked+1 {
-		t.Errorf("the limiter remembers %d addresses, more than its bound", n)
+	if ok, wait := l.take("b", 5); ok || wait != 0 {
+		t.Errorf("more than the burst on a full bucket: %v, wait %v; want refused with no wait to speak of", ok, wait)
 	}
+	for _, k := range []string{"c", "d", "e", "f"} {
+		l.take(k, 1)
+	}
+	if n := l.tracked(); n != 3 {
+		t.Errorf("tracked %d keys, want the bound 3", n)
+	}
+}
+
+func TestClientAddress(t *testing.T) {
+	if _, err := ClientAddress("X-Forwarded-For", nil); err == nil {
+		t.Error("X-Forwarded-For accepted as a trusted header")
+	}
+	sock, _ := ClientAddress("", nil)
+	cf, err := ClientAddress("cf-connecting-ip", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		remote  string
+		headers map[string][]string
+		sock    string
+		cf      string
+	}{
+		{"127.0.0.1:5000", map[string][]string{"Cf-Connecting-Ip": {"198.51.100.4"}}, "127.0.0.1", "198.51.100.4"},
+		{"10.1.2.3:5000", map[string][]string{"Cf-Connecting-Ip": {" 198.51.100.4 "}}, "10.1.2.3", "198.51.100.4"},
+		// From the internet directly, the header is whatever the client wrote.
+		{"203.0.113.9:5000", map[string][]string{"Cf-Connecting-Ip": {"198.51.100.4"}}, "203.0.113.9", "203.0.113.9"},
+		{"127.0.0.1:5000", map[string][]string{"X-Forwarded-For": {"198.51.100.4, 10.0.0.1"}}, "127.0.0.1", "127.0.0.1"},
+		{"127.0.0.1:5000", map[string][]string{"Cf-Connecting-Ip": {"1.2.3.4", "5.6.7.8"}}, "127.0.0.1", "127.0.0.1"},
+		{"127.0.0.1:5000", map[string][]string{"Cf-Connecting-Ip": {"not an address"}}, "127.0.0.1", "127.0.0.1"},
+		{"127.0.0.1:5000", map[string][]string{"Cf-Connecting-Ip": {"2001:db8:1:2:3:4:5:6"}}, "127.0.0.1", "2001:db8:1:2::/64"},
+		{"[2001:db8::9]:5000", nil, "2001:db8::/64", "2001:db8::/64"},
+	} {
+		r := httptest.NewRequest("POST", "/mcp", nil)
+		r.RemoteAddr = c.remote
+		r.Header = c.headers
+		if got := sock(r); got != c.sock {
+			t.Errorf("%s %v, socket: %q, want %q", c.remote, c.headers, got, c.sock)
+		}
+		if got := cf(r); got != c.cf {
+			t.Errorf("%s %v, CF-Connecting-IP trusted: %q, want %q", c.remote, c.headers, got, c.cf)
+		}
+	}
+	p, err := ParsePrefixes("10.0.0.0/8, 192.0.2.7")
+	if err != nil || len(p) != 2 || !p[1].Contains(netip.MustParseAddr("192.0.2.7")) {
+		t.Errorf("ParsePrefixes: %v %v", p, err)
+	}
+	if _, err := ParsePrefixes("10.0.0.0/8,nope"); err == nil {
+		t.Error("ParsePrefixes accepted nope")
+	}
+}
+
+// Accepted requests have their own limit per client, every call counted;
+// the answer says when to retry, in JSON-RPC, with the request's id.
+func TestRateLimitPerClient(t *testing.T) {
+	clock := time.Unix(1000, 0)
+	d := okDoor(t, Config{Now: func() time.Time { return clock }, RateLimit: 5, RatePeriod: 10 * time.Second})
+	for i := range 5 {
+		if rec := post(d, "192.0.2.1:1", "right", listBody); rec.Code != 200 {
+			t.Fatalf("request %d: %d", i+1, rec.Code)
+		}
+	}
+	rec := post(d, "192.0.2.1:1", "right", `{"jsonrpc":"2.0","id":"seven","method":"tools/list"}`)
+	if rec.Code != 429 || rec.Header().Get("Retry-After") != "2" {
+		t.Fatalf("over the limit: %d, Retry-After %q; want 429, 2", rec.Code, rec.Header().Get("Retry-After"))
+	}
+	code, msg, id := rpcError(t, "429", rec)
+	if code != codeTooMany || string(id) != `"seven"` || !strings.Contains(msg, "Try again in") {
+		t.Errorf("429 body: code %d, id %s, %q", code, id, msg)
+	}
+	clock = clock.Add(4 * time.Second) // two calls earned back
+	batch := `[` + listBody + `,{"jsonrpc":"2.0","id":2,"method":"tools/list"},{"jsonrpc":"2.0","id":3,"method":"tools/list"}]`
+	if rec := post(d, "192.0.2.1:1", "right", batch); rec.Code != 429 {
+		t.Errorf("a batch of three calls with two left: %d, want 429", rec.Code)
+	}
+	if rec := post(d, "192.0.2.1:1", "right", listBody); rec.Code != 200 {
+		t.Errorf("one call with two left: %d, want 200", rec.Code)
+	}
+	// Malformed requests count too: the last call left is spent by one.
+	post(d, "192.0.2.1:1", "right", `{"jsonrpc":"2.0",`)
+	if rec := post(d, "192.0.2.1:1", "right", listBody); rec.Code != 429 {
+		t.Errorf("after a malformed request spent the last call: %d, want 429", rec.Code)
+	}
+}
+
+// Bad input gets the right status and a JSON-RPC error body, never plain
+// text, and the door keeps serving.
+func TestBadInputAnsweredInJSONRPC(t *testing.T) {
+	d := okDoor(t, Config{})
+	deep := strings.Repeat("[", 100) + strings.Repeat("]", 100)
+	nine := "[" + strings.TrimSuffix(strings.Repeat(listBody+",", 9), ",") + "]"
+	for _, c := range []struct {
+		name, body, ctype string
+		status, code      int
+		id                string
+	}{
+		{"malformed JSON", `{"jsonrpc":"2.0","id":1,"method":`, "", 400, codeParse, "null"},
+		{"not JSON", "hello", "", 400, codeParse, "null"},
+		{"invalid UTF-8", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"x\":\"\xff\xfe\"}}", "", 400, codeParse, "null"},
+		{"JSON-RPC 1.0", `{"jsonrpc":"1.0","id":4,"method":"tools/list"}`, "", 400, codeInvalidRequest, "4"},
+		{"no version", `{"id":4,"method":"tools/list"}`, "", 400, codeInvalidRequest, "4"},
+		{"no method", `{"jsonrpc":"2.0","id":4}`, "", 400, codeInvalidRequest, "4"},
+		{"method not a string", `{"jsonrpc":"2.0","id":4,"method":7}`, "", 400, codeInvalidRequest, "4"},
+		{"id an object", `{"jsonrpc":"2.0","id":{"a":1},"method":"tools/list"}`, "", 400, codeInvalidRequest, "null"},
+		{"params a string", `{"jsonrpc":"2.0","id":4,"method":"tools/list","params":"x"}`, "", 400, codeInvalidRequest, "4"},
+		{"a bare number", `42`, "", 400, codeInvalidRequest, "null"},
+		{"deeply nested params", `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"x","arguments":{"a":` + deep + `}}}`, "", 400, codeInvalidRequest, "null"},
+		{"empty body", ``, "", 400, codeInvalidRequest, "null"},
+		{"empty batch", `[]`, "", 400, codeInvalidRequest, "null"},
+		{"batch over the cap", nine, "", 400, codeInvalidRequest, "null"},
+		{"batch with a bad message", `[` + listBody + `,{"jsonrpc":"2.0","id":2}]`, "", 400, codeInvalidRequest, "null"},
+		{"wrong content type", listBody, "text/plain", 415, codeInvalidRequest, "null"},
+		{"form content type", listBody, "application/x-www-form-urlencoded", 415, codeInvalidRequest, "null"},
+		{"over 1 MiB", `{"jsonrpc":"2.0","id":4,"method":"tools/list","params":{"x":"` + strings.Repeat("a", maxBody) + `"}}`, "", 413, codeInvalidRequest, "null"},
+	} {
+		req := httptest.NewRequest("POST", "/mcp", strings.NewReader(c.body))
+		req.RemoteAddr = "192.0.2.1:1"
+		req.Header.Set("Authorization", "Bearer right")
+		ct := c.ctype
+		if ct == "" {
+			ct = "application/json; charset=utf-8"
+		}
+		req.Header.Set("Content-Type", ct)
+		rec := httptest.NewRecorder()
+		d.ServeHTTP(rec, req)
+		if rec.Code != c.status {
+			t.Errorf("%s: %d, want %d (%s)", c.name, rec.Code, c.status, rec.Body.String())
+			continue
+		}
+		code, msg, id := rpcError(t, c.name, rec)
+		if code != c.code || string(id) != c.id {
+			t.Errorf("%s: code %d id %s, want %d %s (%q)", c.name, code, id, c.code, c.id, msg)
+		}
+		if strings.Contains(msg, "\n") || !strings.HasSuffix(strings.TrimSpace(msg), ".") {
+			t.Errorf("%s: the message is not sentences on one line: %q", c.name, msg)
+		}
+	}
+	eight := "[" + strings.TrimSuffix(strings.Repeat(listBody+",", 8), ",") + "]"
+	if rec := post(d, "192.0.2.1:1", "right", eight); rec.Code != 200 {
+		t.Errorf("a batch at the cap: %d", rec.Code)
+	}
+	if rec := post(d, "192.0.2.1:1", "right", listBody); rec.Code != 200 {
+		t.Errorf("a good request after all that: %d", rec.Code)
+	}
+	get := httptest.NewRequest("GET", "/mcp", nil)
+	rec := httptest.NewRecorder()
+	d.ServeHTTP(rec, get)
+	if rec.Code != 405 || rec.Header().Get("Allow") != "POST" {
+		t.Errorf("GET: %d Allow %q", rec.Code, rec.Header().Get("Allow"))
+	}
+	rpcError(t, "GET", rec)
+}
+
+// A plain-text refusal from the MCP handler reaches the client as a
+// JSON-RPC error with the same status.
+func TestPlainTextFromTheHandlerBecomesJSONRPC(t *testing.T) {
+	d, err := New(Config{Token: "right"}, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, `jsonrpc2: method not handled: "nope/nope" unsupported`, http.StatusBadRequest)
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := post(d, "192.0.2.1:1", "right", `{"jsonrpc":"2.0","id":9,"method":"nope/nope"}`)
+	code, msg, id := rpcError(t, "unknown method", rec)
+	if rec.Code != 400 || code != codeMethodNotFound || string(id) != "9" || !strings.Contains(msg, "tools/list") {
+		t.Errorf("unknown method: %d code %d id %s %q", rec.Code, code, id, msg)
+	}
+}
+
+// Shutting down, the door refuses new requests cleanly while those inside
+// finish, and /readyz says so.
+func TestDrain(t *testing.T) {
+	release := make(chan struct{})
+	entered := make(chan struct{})
+	d, err := New(Config{Token: "right"}, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		close(entered)
+		<-release
+		w.Write([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}`))
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	var inside *httptest.ResponseRecorder
+	wg.Go(func() { inside = post(d, "192.0.2.1:1", "right", listBody) })
+	<-entered
+	d.Drain()
+	rec := post(d, "192.0.2.1:1", "right", listBody)
+	if rec.Code != 503 || rec.Header().Get("Retry-After") == "" {
+		t.Errorf("a new request while draining: %d", rec.Code)
+	}
+	rpcError(t, "draining", rec)
+	ready := httptest.NewRecorder()
+	d.ServeHTTP(ready, httptest.NewRequest("GET", "/readyz", nil))
+	if ready.Code != 503 {
+		t.Errorf("/readyz while draining: %d", ready.Code)
+	}
+	if d.InFlight() != 1 {
+		t.Errorf("in flight: %d, want 1", d.InFlight())
+	}
+	close(release)
+	if err := d.Wait(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	wg.Wait()
+	if inside.Code != 200 {
+		t.Errorf("the request inside: %d, want 200", inside.Code)
+	}
+}
+
+// When more calls are wanted than the work budget holds, a request waits,
+// then is told to retry.
+func TestBusy(t *testing.T) {
+	release := make(chan struct{})
+	entered := make(chan struct{}, 1)
+	d, err := New(Config{Token: "right", MaxInFlight: 2, QueueWait: 50 * time.Millisecond}, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		entered <- struct{}{}
+		<-release
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		post(d, "192.0.2.1:1", "right", "["+listBody+","+strings.Replace(listBody, `"id":1`, `"id":2`, 1)+"]")
+	})
+	<-entered
+	rec := post(d, "192.0.2.1:1", "right", listBody)
+	if rec.Code != 503 {
+		t.Errorf("a request beyond the budget: %d, want 503", rec.Code)
+	}
+	rpcError(t, "busy", rec)
+	close(release)
+	wg.Wait()
+	go func() {
+		for range entered {
+		}
+	}()
+	if rec := post(d, "192.0.2.1:1", "right", listBody); rec.Code != 200 {
+		t.Errorf("after the budget freed: %d", rec.Code)
+	}
+	close(entered)
+}
+
+// One line per served request, with who, what, how it ended, how long and
+// how many bytes; refusals repeated are summarised; no token is written.
+func TestLogLines(t *testing.T) {
+	var buf syncBuffer
+	d := okDoor(t, Config{Logger: slog.New(slog.NewTextHandler(&buf, nil))})
+	d.refused.window = 20 * time.Millisecond
+	post(d, "192.0.2.1:1", "right", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_cameras"}}`)
+	for range 50 {
+		post(d, "192.0.2.2:1", "wrong-token-do-not-log", listBody)
+	}
+	time.Sleep(100 * time.Millisecond)
+	out := buf.String()
+	if strings.Contains(out, "wrong-token-do-not-log") || strings.Contains(out, "right") && strings.Contains(out, "Bearer") {
+		t.Errorf("a token reached the log:\n%s", out)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 5 {
+		t.Fatalf("want one request line, and for each of two reasons one refusal and one summary, got %d lines:\n%s", len(lines), out)
+	}
+	for _, want := range []string{"client=bearer-token", "method=tools/call", "status=200", "took=", "in=", "out=", "remote=192.0.2.1"} {
+		if !strings.Contains(lines[0], want) {
+			t.Errorf("the request line lacks %s: %s", want, lines[0])
+		}
+	}
+	if !strings.Contains(out, "more=9 ") || !strings.Contains(out, "more=39 ") {
+		t.Errorf("the summaries do not count the 49 refusals after the first of each kind:\n%s", out)
+	}
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 // Without a token, only this machine may call: a page that rebinds its own
 // name to 127.0.0.1 is refused by its Host or its Origin.
 func TestNoAuthAnswersOnlyToLocalhost(t *testing.T) {
-	h, err := New(Config{NoAuth: true}, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(200) }))
-	if err != nil {
-		t.Fatal(err)
-	}
+	h := okDoor(t, Config{NoAuth: true})
 	for _, c := range []struct {
 		host, origin string
 		want         int
@@ -78,7 +440,8 @@ func TestNoAuthAnswersOnlyToLocalhost(t *testing.T) {
 		{"evil.example:8765", "", 403},
 		{"127.0.0.1:8765", "http://evil.example:8765", 403},
 	} {
-		req := httptest.NewRequest("POST", "/mcp", nil)
+		req := httptest.NewRequest("POST", "/mcp", strings.NewReader(listBody))
+		req.Header.Set("Content-Type", "application/json")
 		req.Host = c.host
 		if c.origin != "" {
 			req.Header.Set("Origin", c.origin)

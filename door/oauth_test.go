@@ -3,10 +3,12 @@ package door
 import (
 	"bufio"
 	"errors"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -50,6 +52,7 @@ func TestChallengesAndScopes(t *testing.T) {
 	try := func(token, body string, headers map[string]string) *httptest.ResponseRecorder {
 		req := httptest.NewRequest("POST", "/mcp", strings.NewReader(body))
 		req.RemoteAddr = "192.0.2.9:1"
+		req.Header.Set("Content-Type", "application/json")
 		if token != "" {
 			req.Header.Set("Authorization", "Bearer "+token)
 		}
@@ -67,7 +70,7 @@ func TestChallengesAndScopes(t *testing.T) {
 	if c := try("wrong", "{}", nil).Header().Get("WWW-Authenticate"); !strings.Contains(c, `error="invalid_token"`) {
 		t.Errorf("a wrong token's challenge: %q", c)
 	}
-	if rec := try("static", `{"method":"tools/call","params":{"name":"turn_on"}}`, nil); rec.Code != 200 || rec.Body.String() != "house.read house.control" {
+	if rec := try("static", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"turn_on"}}`, nil); rec.Code != 200 || rec.Body.String() != "house.read house.control" {
 		t.Errorf("the static token: %d %q", rec.Code, rec.Body.String())
 	}
 	turnOn := `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"turn_on"}}`
@@ -76,15 +79,15 @@ func TestChallengesAndScopes(t *testing.T) {
 		headers map[string]string
 		want    int
 	}{
-		"header names an action":         {`{}`, map[string]string{"Mcp-Method": "tools/call", "Mcp-Name": "turn_on"}, 403},
+		"header names an action":         {`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, map[string]string{"Mcp-Method": "tools/call", "Mcp-Name": "turn_on"}, 403},
 		"body names an action":           {turnOn, nil, 403},
 		"header lies":                    {turnOn, map[string]string{"Mcp-Method": "tools/call", "Mcp-Name": "list_cameras"}, 403},
-		"batch":                          {`[{"method":"tools/list"},` + turnOn + `]`, nil, 403},
-		"prompt needs read":              {`{"method":"prompts/get","params":{"name":"check_the_house"}}`, nil, 200},
-		"a tool the door does not know":  {`{"method":"tools/call","params":{"name":"nope"}}`, nil, 200},
-		"a read tool":                    {`{"method":"tools/call","params":{"name":"list_cameras"}}`, nil, 200},
-		"list":                           {`{"method":"tools/list"}`, nil, 200},
-		"key in another case is ignored": {`{"method":"tools/call","params":{"Name":"list_cameras","name":"turn_on"}}`, nil, 403},
+		"batch":                          {`[{"jsonrpc":"2.0","id":2,"method":"tools/list"},` + turnOn + `]`, nil, 403},
+		"prompt needs read":              {`{"jsonrpc":"2.0","id":1,"method":"prompts/get","params":{"name":"check_the_house"}}`, nil, 200},
+		"a tool the door does not know":  {`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"nope"}}`, nil, 200},
+		"a read tool":                    {`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_cameras"}}`, nil, 200},
+		"list":                           {`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, nil, 200},
+		"key in another case is ignored": {`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"Name":"list_cameras","name":"turn_on"}}`, nil, 403},
 	} {
 		rec := try("read", tc.body, tc.headers)
 		if rec.Code != tc.want {
@@ -121,5 +124,13 @@ func TestSlowBodyWithoutTokenIsAnsweredAtOnce(t *testing.T) {
 	}
 	if resp.StatusCode != 401 {
 		t.Errorf("status %d, want 401", resp.StatusCode)
+	}
+	// And the connection is closed, not held while Go's server would read
+	// the rest of a body that only trickles.
+	io.Copy(io.Discard, resp.Body)
+	conn.Write([]byte(" "))
+	conn.SetReadDeadline(time.Now().Add(3 * time.Second))
+	if _, err := conn.Read(make([]byte, 1)); !errors.Is(err, io.EOF) && !errors.Is(err, syscall.ECONNRESET) {
+		t.Errorf("the connection is still open after the refusal: %v", err)
 	}
 }

@@ -125,12 +125,12 @@ func parseHistory(raw json.RawMessage) (map[string][]Change, error) {
 			default:
 				continue
 			}
-			if n := len(ch); n > 0 && ch[n-1].State == *r.S {
-				continue // an attribute change the minimal response kept
-			}
 			ch = append(ch, Change{State: *r.S, At: at})
 		}
+		// In time order, then only changes: rows sent out of order or
+		// repeated, and attribute changes a minimal response kept, are not.
 		slices.SortStableFunc(ch, func(a, b Change) int { return a.At.Compare(b.At) })
+		ch = slices.CompactFunc(ch, func(a, b Change) bool { return a.State == b.State })
 		if len(ch) > 0 {
 			out[id] = ch
 		}

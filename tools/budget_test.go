@@ -125,17 +125,24 @@ func httpServer(t *testing.T, budget int, frames map[string][]byte, wrap func(ht
 // exactly as the client receives it.
 func snapshotAsReceived(t *testing.T, url, version, cam string) []byte {
 	t.Helper()
-	body := fmt.Sprintf(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"camera_snapshot","arguments":{"camera":%q}}}`, cam)
+	return toolAsReceived(t, url, version, "camera_snapshot", fmt.Sprintf(`{"camera":%q}`, cam))
+}
+
+// toolAsReceived calls a tool over HTTP in a protocol era and returns the
+// body exactly as the client receives it.
+func toolAsReceived(t *testing.T, url, version, tool, args string) []byte {
+	t.Helper()
+	meta := ""
+	if version == "2026-07-28" {
+		meta = `,"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`
+	}
+	body := fmt.Sprintf(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":%q,"arguments":%s%s}}`, tool, args, meta)
 	req, _ := http.NewRequestWithContext(t.Context(), "POST", url, strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	if version == "2026-07-28" {
-		body = fmt.Sprintf(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"camera_snapshot","arguments":{"camera":%q},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`, cam)
-		req, _ = http.NewRequestWithContext(t.Context(), "POST", url, strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "application/json, text/event-stream")
 		req.Header.Set("Mcp-Method", "tools/call")
-		req.Header.Set("Mcp-Name", "camera_snapshot")
+		req.Header.Set("Mcp-Name", tool)
 	}
 	req.Header.Set("Mcp-Protocol-Version", version)
 	resp, err := http.DefaultClient.Do(req)
@@ -145,7 +152,7 @@ func snapshotAsReceived(t *testing.T, url, version, cam string) []byte {
 	defer resp.Body.Close()
 	data, _ := io.ReadAll(resp.Body)
 	if resp.StatusCode != 200 {
-		t.Fatalf("camera_snapshot(%s) over %s: %d %.300s", cam, version, resp.StatusCode, data)
+		t.Fatalf("%s(%s) over %s: %d %.300s", tool, args, version, resp.StatusCode, data)
 	}
 	return data
 }

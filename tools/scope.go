@@ -11,6 +11,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"maison/accesslog"
 )
 
 // The scopes a caller may hold. A call over stdio, or through --no-auth on
@@ -126,7 +128,7 @@ func (s *server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 			if r, ok := res.(*mcp.CallToolResult); ok && err == nil {
 				s.fitBudget(ctx, r)
 			}
-			s.audit(req, cr, res, err, time.Since(start))
+			s.audit(ctx, req, cr, res, err, time.Since(start))
 			return res, err
 		}
 		return next(ctx, method, req)
@@ -162,15 +164,11 @@ func (s *server) scopeOf(ctx context.Context, cr *mcp.CallToolRequest, next mcp.
 // acted on. Nothing else is logged (a confirmation code never is).
 var auditArgs = []string{"camera", "name", "area", "floor", "domain"}
 
-// audit writes one line per tool call: which client read which camera or
-// ran which action, and how it ended.
-func (s *server) audit(req mcp.Request, cr *mcp.CallToolRequest, res mcp.Result, err error, took time.Duration) {
-	id, name := clientOf(req)
-	attrs := []any{"client", id}
-	if name != "" {
-		attrs = append(attrs, "client_name", logText(name))
-	}
-	attrs = append(attrs, "tool", cr.Params.Name)
+// audit accounts for every tool call: which client read which camera or
+// ran which action, and how it ended. Over HTTP it joins the one line the
+// door writes for the request; elsewhere (stdio) it is a line of its own.
+func (s *server) audit(ctx context.Context, req mcp.Request, cr *mcp.CallToolRequest, res mcp.Result, err error, took time.Duration) {
+	var attrs []any
 	var args map[string]any
 	if json.Unmarshal(cr.Params.Arguments, &args) == nil {
 		for _, k := range auditArgs {
@@ -195,7 +193,17 @@ func (s *server) audit(req mcp.Request, cr *mcp.CallToolRequest, res mcp.Result,
 	case r != nil && len(r.InputRequests) > 0:
 		outcome = "asked the person"
 	}
-	attrs = append(attrs, "outcome", outcome, "took", took.Round(time.Millisecond))
+	if e := accesslog.FromContext(ctx); e != nil {
+		e.Tool(cr.Params.Name, outcome, attrs...)
+		return
+	}
+	id, name := clientOf(req)
+	head := []any{"client", id}
+	if name != "" {
+		head = append(head, "client_name", logText(name))
+	}
+	head = append(head, "tool", cr.Params.Name)
+	attrs = append(head, append(attrs, "outcome", outcome, "took", took.Round(time.Millisecond))...)
 	s.log.Info("tool call", attrs...)
 }
 

@@ -289,13 +289,14 @@ func (s *server) guarded(ctx context.Context, req *mcp.CallToolRequest, tool, ca
 	who := caller(req)
 	action := s.deps.Lang.List(what)
 	if req != nil && req.Params != nil && (req.Params.RequestState != "" || req.Params.InputResponses != nil) {
-		return s.personAnswered(ctx, req, who, tool, canonical, in)
+		return s.personAnswered(ctx, req, who, tool, canonical, in, action)
 	}
 	if in.Confirmation == "" {
 		code, _, err := s.deps.Confirm.Propose(who, tool, in.targetIn)
 		if err != nil {
 			return sayError(s.haTrouble(err))
 		}
+		s.sensitiveLine(req, "sensitive action proposed, waiting for the person's yes", tool, action, in.targetIn)
 		if asksThePerson(req) {
 			return &mcp.CallToolResult{
 				InputRequests: mcp.InputRequestMap{askID: &mcp.ElicitParams{
@@ -315,23 +316,52 @@ func (s *server) guarded(ctx context.Context, req *mcp.CallToolRequest, tool, ca
 		return s.proposal(action, code)
 	}
 	if err := s.deps.Confirm.Redeem(who, tool, in.targetIn, in.Confirmation); err != nil {
+		s.sensitiveLine(req, "sensitive action refused: the confirmation cannot be used", tool, action, in.targetIn)
 		return s.invalidConfirmation()
 	}
+	s.sensitiveLine(req, "sensitive action confirmed with its code; acting", tool, action, in.targetIn)
 	return s.act(ctx, canonical, in.args())
 }
 
 // personAnswered handles the retry that carries the person's answer.
-func (s *server) personAnswered(ctx context.Context, req *mcp.CallToolRequest, who, tool, canonical string, in guardedIn) *mcp.CallToolResult {
+func (s *server) personAnswered(ctx context.Context, req *mcp.CallToolRequest, who, tool, canonical string, in guardedIn, action string) *mcp.CallToolResult {
 	ans, _ := req.Params.InputResponses[askID].(*mcp.ElicitResult)
 	if ans == nil || ans.Action != "accept" || ans.Content["confirm"] != true {
+		s.sensitiveLine(req, "sensitive action declined by the person", tool, action, in.targetIn)
 		return sayError(s.pick(
 			"The person did not confirm, so nothing was done.",
 			"La personne n'a pas confirmé; rien n'a été fait."))
 	}
 	if err := s.deps.Confirm.Redeem(who, tool, in.targetIn, req.Params.RequestState); err != nil {
+		s.sensitiveLine(req, "sensitive action refused: the confirmation cannot be used", tool, action, in.targetIn)
 		return s.invalidConfirmation()
 	}
+	s.sensitiveLine(req, "sensitive action confirmed by the person; acting", tool, action, in.targetIn)
 	return s.act(ctx, canonical, in.args())
+}
+
+// sensitiveLine writes, at info, what happened to a sensitive action: who
+// asked, what it would do and to which device (the words of the call).
+// The confirmation code is never written.
+func (s *server) sensitiveLine(req *mcp.CallToolRequest, what, tool, action string, in targetIn) {
+	id, name := "local", ""
+	if req != nil {
+		id, name = clientOf(req)
+	}
+	attrs := []any{"client", id}
+	if name != "" {
+		attrs = append(attrs, "client_name", logText(name))
+	}
+	attrs = append(attrs, "tool", tool, "action", logText(action))
+	for _, kv := range [][2]string{{"name", in.Name}, {"area", in.Area}, {"floor", in.Floor}} {
+		if kv[1] != "" {
+			attrs = append(attrs, kv[0], logText(kv[1]))
+		}
+	}
+	if len(in.Domain) > 0 {
+		attrs = append(attrs, "domain", logText(strings.Join(in.Domain, ",")))
+	}
+	s.log.Info(what, attrs...)
 }
 
 // invalidConfirmation is the one answer to a confirmation that is unknown,

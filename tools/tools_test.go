@@ -285,22 +285,9 @@ func TestRegionArguments(t *testing.T) {
 		{"the red car", false, "it says where to look, not what to look for"},
 		{map[string]any{"x": "half", "y": 0, "width": 0.5, "height": 0.5}, false, "The argument “region” must be"},
 	} {
-		res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: "camera_snapshot", Arguments: map[string]any{"camera": "front door", "region": c.region}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var text string
-		images := 0
-		for _, b := range res.Content {
-			switch b := b.(type) {
-			case *mcp.TextContent:
-				text += b.Text
-			case *mcp.ImageContent:
-				images++
-			}
-		}
-		if res.IsError == c.ok || (c.ok && images != 1) || (!c.ok && images != 0) {
-			t.Errorf("region %#v: error %v with %d images: %q", c.region, res.IsError, images, text)
+		text, isErr, images := snapshotRegion(t, cs, "front door", c.region)
+		if isErr == c.ok || (c.ok && images != 1) || (!c.ok && images != 0) {
+			t.Errorf("region %#v: error %v with %d images: %q", c.region, isErr, images, text)
 		}
 		if c.says != "" && !strings.Contains(text, c.says) || c.says == "" && strings.Contains(text, "It shows") {
 			t.Errorf("region %#v says %q, want %q", c.region, text, c.says)

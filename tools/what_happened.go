@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	_ "time/tzdata" // the house's zone must load where no zone database is installed, as in the FROM scratch image
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -95,20 +96,33 @@ func (s *server) whatHappened(ctx context.Context, _ *mcp.CallToolRequest, in ar
 // houseLocation is Home Assistant's time zone, else the machine's.
 func (s *server) houseLocation() *time.Location {
 	if tz := s.deps.HA.Config().TimeZone; tz != "" {
-		if loc, err := time.LoadLocation(tz); err == nil {
+		loc, err := time.LoadLocation(tz)
+		if err == nil {
 			return loc
 		}
+		s.log.Warn("home assistant's time zone is unknown here; times are said in the machine's", "time_zone", tz, "err", err)
 	}
 	return time.Local
 }
 
-var sinceRE = regexp.MustCompile(`^(?:(yesterday|hier)\s+)?(\d{1,2})(?:\s*(?::|h)\s*(\d{2})?)?\s*(am|pm|a\.m\.|p\.m\.)?(?:\s+(yesterday|hier))?$`)
+var sinceRE = regexp.MustCompile(`^(?:(yesterday|hier)\s+)?(\d{1,2})(?:\s*(?::|h)\s*(\d{2})?(?::\d{2})?)?\s*(am|pm|a\.m\.|p\.m\.)?(?:\s+(yesterday|hier))?$`)
+
+// sinceLayouts are the dates and times a model writes when it gives a
+// start as a timestamp; without an offset, the house's time is meant.
+var sinceLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-02 15:04:05", "2006-01-02 15:04"}
 
 // parseSince reads a local time as people give it: "08:00", "8 am",
 // "8:30 pm", "18h30", "yesterday 18:00", "hier 18 h". A time later than now
-// today means yesterday.
+// today means yesterday. A date and time ("2026-11-29T08:00:00+01:00",
+// "2026-11-29 08:00") is taken as it is, when it is within the last week.
 func parseSince(s string, now time.Time, loc *time.Location) (time.Time, bool) {
-	m := sinceRE.FindStringSubmatch(strings.ToLower(strings.TrimSpace(s)))
+	s = strings.TrimSpace(s)
+	for _, layout := range sinceLayouts {
+		if t, err := time.ParseInLocation(layout, s, loc); err == nil {
+			return t, !t.After(now) && !t.Before(now.Add(-7*24*time.Hour))
+		}
+	}
+	m := sinceRE.FindStringSubmatch(strings.ToLower(s))
 	if m == nil {
 		return time.Time{}, false
 	}
@@ -116,6 +130,9 @@ func parseSince(s string, now time.Time, loc *time.Location) (time.Time, bool) {
 	min := 0
 	if m[3] != "" {
 		min, _ = strconv.Atoi(m[3])
+	}
+	if m[4] != "" && h > 12 {
+		return time.Time{}, false // "13 pm"
 	}
 	switch strings.ReplaceAll(m[4], ".", "") {
 	case "am":

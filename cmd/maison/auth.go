@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
+	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
 
@@ -39,6 +41,11 @@ func newAuthority(cfg config, stdout io.Writer, logger *slog.Logger) (*oauth.Ser
 		MetadataFetch: oauth.FetchConfig{AllowPrivate: cfg.ClientMetadataPrivate},
 		Logger:        logger.With("component", "oauth"),
 	}
+	clientAddr, err := clientAddress(cfg, logger)
+	if err != nil {
+		return nil, err
+	}
+	oc.ClientAddr = clientAddr
 	if cfg.AccessTeam != "" {
 		oc.Access = &oauth.AccessConfig{Team: cfg.AccessTeam, AUD: cfg.AccessAUD, Emails: cfg.AccessEmails}
 	}
@@ -54,7 +61,15 @@ func newAuthority(cfg config, stdout io.Writer, logger *slog.Logger) (*oauth.Ser
 
 // doorConfig wires the door to the authorization server and the tools' scopes.
 func doorConfig(ctx context.Context, cfg config, b *bridge, as *oauth.Server, token string, logger *slog.Logger) (door.Config, error) {
-	dc := door.Config{Token: token, NoAuth: cfg.NoAuth, Scopes: oauth.AllScopes, Logger: logger.With("component", "door")}
+	clientAddr, err := clientAddress(cfg, logger)
+	if err != nil {
+		return door.Config{}, err
+	}
+	dc := door.Config{
+		Token: token, NoAuth: cfg.NoAuth, Scopes: oauth.AllScopes, Logger: logger.With("component", "door"),
+		ClientAddr: clientAddr, RateLimit: cfg.RateLimit, RatePeriod: cfg.RatePeriod,
+		MaxBatch: cfg.MaxBatch, MaxInFlight: cfg.MaxInFlight,
+	}
 	if as == nil {
 		return dc, nil
 	}
@@ -77,4 +92,25 @@ func doorConfig(ctx context.Context, cfg config, b *bridge, as *oauth.Server, to
 		dc.OAuth, dc.OAuthPaths, dc.ResourceMetadataURL = as.Handler(), oauth.Paths, as.ResourceMetadataURL()
 	}
 	return dc, nil
+}
+
+// clientAddress names the address a request comes from (door.ClientAddress)
+// and, when no header is trusted but requests arrive through Cloudflare,
+// says once how to count each client apart: otherwise every client shares
+// cloudflared's address, and one stranger's wrong passwords lock the sign-in
+// page for everyone.
+func clientAddress(cfg config, logger *slog.Logger) (func(*http.Request) string, error) {
+	addr, err := door.ClientAddress(cfg.ClientIPHeader, cfg.TrustedProxies)
+	if err != nil || cfg.ClientIPHeader != "" {
+		return addr, err
+	}
+	var once sync.Once
+	return func(r *http.Request) string {
+		if r.Header.Get(door.TrustedHeader) != "" {
+			once.Do(func() {
+				logger.Warn("requests arrive through Cloudflare, but every client is counted under the tunnel's address: set MAISON_CLIENT_IP_HEADER=CF-Connecting-IP so wrong tokens and sign-in failures are counted per client")
+			})
+		}
+		return addr(r)
+	}, nil
 }

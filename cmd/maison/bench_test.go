@@ -12,8 +12,8 @@ import (
 // after the first call are the warm path; camera.BenchmarkSnapshotCold
 // measures a fresh fetch, repair and fit every time.
 func BenchmarkToolsOverHTTP(b *testing.B) {
-	url := startDemo(b, map[string]string{"MAISON_TOKEN": "bench", "MAISON_LISTEN": "127.0.0.1:0", "MAISON_LOG_LEVEL": "error"})
-	cs := connect(b, url, "bench", "2025-11-25")
+	url := startDemo(b, map[string]string{"MAISON_TOKEN": e2eToken, "MAISON_LISTEN": "127.0.0.1:0", "MAISON_LOG_LEVEL": "error", "MAISON_RATE_LIMIT": "off"})
+	cs := connect(b, url, e2eToken, "2025-11-25")
 	for _, tc := range []struct {
 		name string
 		args map[string]any

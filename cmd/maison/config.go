@@ -7,10 +7,12 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/netip"
 	"strconv"
 	"strings"
 	"time"
 
+	"maison/door"
 	"maison/tools"
 	"maison/voice"
 )
@@ -61,6 +63,29 @@ type config struct {
 	// ResultBudget bounds every tool result in characters (MAISON_RESULT_BUDGET).
 	ResultBudget int
 
+	// The door's limits (see door.Config for each).
+	// ClientIPHeader is the one header trusted for the client's address
+	// (MAISON_CLIENT_IP_HEADER): empty means the connection's address,
+	// CF-Connecting-IP behind a Cloudflare tunnel.
+	ClientIPHeader string
+	// TrustedProxies are the addresses a trusted header is believed from
+	// (MAISON_TRUSTED_PROXIES); nil means loopback and private networks.
+	TrustedProxies []netip.Prefix
+	// RateLimit and RatePeriod bound the requests of one client
+	// (MAISON_RATE_LIMIT, such as 30/10s, or off); zero means 30 per 10s,
+	// a negative RateLimit none.
+	RateLimit  int
+	RatePeriod time.Duration
+	// MaxBatch is the most messages in one batch (MAISON_MAX_BATCH); zero means 8.
+	MaxBatch int
+	// MaxInFlight is the most calls answered at once (MAISON_MAX_IN_FLIGHT); zero means 64.
+	MaxInFlight int
+	// MaxConnections is the most open connections (MAISON_MAX_CONNECTIONS); zero means 1024.
+	MaxConnections int
+	// ShutdownGrace bounds how long requests in flight may finish after
+	// SIGTERM (MAISON_SHUTDOWN_GRACE); zero means 20s.
+	ShutdownGrace time.Duration
+
 	// maison token
 	TokenScopes []string
 	TokenTTL    time.Duration
@@ -90,6 +115,14 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 	fs.BoolVar(&c.DemoAdmin, "demo-admin", false, "use the demo house's admin token (maison refuses it)")
 	fs.StringVar(&c.PublicURL, "public-url", env("MAISON_PUBLIC_URL", ""), "public https origin of maison, for OAuth (MAISON_PUBLIC_URL)")
 	var budget, scopes, ttl string
+	var proxies, rate, batch, inflight, conns, grace string
+	fs.StringVar(&c.ClientIPHeader, "client-ip-header", env("MAISON_CLIENT_IP_HEADER", ""), "header naming the client's address, CF-Connecting-IP behind a Cloudflare tunnel (MAISON_CLIENT_IP_HEADER)")
+	fs.StringVar(&proxies, "trusted-proxies", env("MAISON_TRUSTED_PROXIES", ""), "addresses the client address header is believed from (MAISON_TRUSTED_PROXIES; default loopback and private networks)")
+	fs.StringVar(&rate, "rate-limit", env("MAISON_RATE_LIMIT", ""), "requests one client may make, such as 30/10s, or off (MAISON_RATE_LIMIT)")
+	fs.StringVar(&batch, "max-batch", env("MAISON_MAX_BATCH", ""), "most messages in one JSON-RPC batch (MAISON_MAX_BATCH, default 8)")
+	fs.StringVar(&inflight, "max-in-flight", env("MAISON_MAX_IN_FLIGHT", ""), "most calls answered at once (MAISON_MAX_IN_FLIGHT, default 64)")
+	fs.StringVar(&conns, "max-connections", env("MAISON_MAX_CONNECTIONS", ""), "most open connections (MAISON_MAX_CONNECTIONS, default 1024)")
+	fs.StringVar(&grace, "shutdown-grace", env("MAISON_SHUTDOWN_GRACE", ""), "how long requests in flight may finish after SIGTERM (MAISON_SHUTDOWN_GRACE, default 20s)")
 	fs.StringVar(&budget, "result-budget", env("MAISON_RESULT_BUDGET", ""), "most characters of one tool result (MAISON_RESULT_BUDGET)")
 	if cmd == "token" {
 		fs.StringVar(&scopes, "scope", "house.read", "scopes of the token: house.read, house.control or both")
@@ -114,6 +147,9 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 	}
 	// Secrets come from the environment only: a flag would show in ps.
 	c.Token = env("MAISON_TOKEN", "")
+	if c.Token != "" && len(c.Token) < minTokenLength {
+		return c, fmt.Errorf("MAISON_TOKEN is too short (%d characters): anyone who can reach maison could guess a short token. Use at least %d random characters, for example the output of: openssl rand -base64 32", len(c.Token), minTokenLength)
+	}
 	c.ConfirmKey = env("MAISON_CONFIRM_KEY", "")
 	if c.ConfirmKey != "" && len(c.ConfirmKey) < 32 {
 		return c, errors.New("MAISON_CONFIRM_KEY is too short: use at least 32 random characters, the same on every replica (e.g. openssl rand -base64 32)")
@@ -133,6 +169,9 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 			return c, fmt.Errorf("MAISON_RESULT_BUDGET %q: give a number of characters between 20000 and 10000000 (default 140000)", budget)
 		}
 		c.ResultBudget = n
+	}
+	if err := c.readLimits(proxies, rate, batch, inflight, conns, grace); err != nil {
+		return c, err
 	}
 	switch p := strings.TrimSpace(passthrough); strings.ToLower(p) {
 	case "all", "":
@@ -172,6 +211,72 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 		return c, fmt.Errorf("MAISON_AI_TASK %q: give an ai_task entity id such as ai_task.openai, or off", c.AITask)
 	}
 	return c, c.validate(cmd)
+}
+
+// minTokenLength is the shortest MAISON_TOKEN accepted: the door never
+// refuses a right token, so the token's length is what stops guessing.
+const minTokenLength = 32
+
+// readLimits reads the door's limits from their settings.
+func (c *config) readLimits(proxies, rate, batch, inflight, conns, grace string) error {
+	if c.ClientIPHeader != "" {
+		if _, err := door.ClientAddress(c.ClientIPHeader, nil); err != nil {
+			return fmt.Errorf("MAISON_CLIENT_IP_HEADER %q: only %s is supported (Cloudflare sets it itself; X-Forwarded-For's first hop is whatever the client wrote); leave it empty to use the connection's address", c.ClientIPHeader, door.TrustedHeader)
+		}
+	}
+	if proxies != "" {
+		p, err := door.ParsePrefixes(proxies)
+		if err != nil {
+			return fmt.Errorf("MAISON_TRUSTED_PROXIES: %w", err)
+		}
+		c.TrustedProxies = p
+	}
+	switch r := strings.ToLower(strings.TrimSpace(rate)); r {
+	case "":
+	case "off", "none":
+		c.RateLimit = -1
+	default:
+		bad := fmt.Errorf("MAISON_RATE_LIMIT %q: give requests per period, such as 30/10s or 600/1m, or off", rate)
+		n, per, ok := strings.Cut(r, "/")
+		count, err := strconv.Atoi(n)
+		if !ok || err != nil || count < 1 {
+			return bad
+		}
+		if per != "" && (per[0] < '0' || per[0] > '9') {
+			per = "1" + per
+		}
+		d, err := time.ParseDuration(per)
+		if err != nil || d < time.Second || d > time.Hour {
+			return bad
+		}
+		c.RateLimit, c.RatePeriod = count, d
+	}
+	for _, n := range []struct {
+		name, v  string
+		min, max int
+		to       *int
+	}{
+		{"MAISON_MAX_BATCH", batch, 1, 100, &c.MaxBatch},
+		{"MAISON_MAX_IN_FLIGHT", inflight, 1, 10_000, &c.MaxInFlight},
+		{"MAISON_MAX_CONNECTIONS", conns, 8, 1_000_000, &c.MaxConnections},
+	} {
+		if n.v == "" {
+			continue
+		}
+		v, err := strconv.Atoi(n.v)
+		if err != nil || v < n.min || v > n.max {
+			return fmt.Errorf("%s %q: give a whole number from %d to %d", n.name, n.v, n.min, n.max)
+		}
+		*n.to = v
+	}
+	if grace != "" {
+		d, err := time.ParseDuration(grace)
+		if err != nil || d < 0 || d > 10*time.Minute {
+			return fmt.Errorf("MAISON_SHUTDOWN_GRACE %q: give a duration such as 20s, at most 10m", grace)
+		}
+		c.ShutdownGrace = d
+	}
+	return nil
 }
 
 func (c config) validate(cmd string) error {

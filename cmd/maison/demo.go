@@ -40,11 +40,15 @@ func startDemoHouse(ctx context.Context, cfg config, logger *slog.Logger) (url, 
 
 // runDemo serves the demo house through maison over HTTP.
 func runDemo(ctx context.Context, cfg config, stdout io.Writer, logger *slog.Logger) error {
-	url, token, err := startDemoHouse(ctx, cfg, logger)
+	// The house and the bridge outlive the signal to stop: requests in
+	// flight still need them while the door drains.
+	life, end := context.WithCancel(context.WithoutCancel(ctx))
+	defer end()
+	url, token, err := startDemoHouse(life, cfg, logger)
 	if err != nil {
 		return err
 	}
-	b, err := startBridge(ctx, cfg, url, token, logger)
+	b, err := startBridge(life, cfg, url, token, logger)
 	if err != nil {
 		return err
 	}
@@ -55,7 +59,14 @@ func runDemo(ctx context.Context, cfg config, stdout io.Writer, logger *slog.Log
 
 // runServe serves a real Home Assistant through maison over HTTP.
 func runServe(ctx context.Context, cfg config, stdout io.Writer, logger *slog.Logger) error {
-	b, err := startBridge(ctx, cfg, cfg.HAURL, cfg.HAToken, logger)
+	life, end := context.WithCancel(context.WithoutCancel(ctx))
+	defer end()
+	stop := context.AfterFunc(ctx, end) // until serving starts, a signal stops the wait for Home Assistant
+	b, err := startBridge(life, cfg, cfg.HAURL, cfg.HAToken, logger)
+	if !stop() && err == nil {
+		b.close()
+		return ctx.Err()
+	}
 	if err != nil {
 		return err
 	}

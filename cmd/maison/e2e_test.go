@@ -103,15 +103,17 @@ func connect(t testing.TB, url, token, version string) *mcp.ClientSession {
 var wantTools = []string{"list_cameras", "camera_overview", "camera_snapshot", "describe_camera", "describe_house", "what_happened", "turn_on", "turn_off", "set_light"}
 
 func TestDemoOverHTTP(t *testing.T) {
-	url := startDemo(t, map[string]string{"MAISON_TOKEN": "e2e-secret", "MAISON_LISTEN": "127.0.0.1:0"})
-	prefixed := startDemo(t, map[string]string{"MAISON_TOKEN": "e2e-secret", "MAISON_LISTEN": "127.0.0.1:0"}, "--demo-naming", "prefixed")
+	// One client making every call there is, faster than a person would:
+	// the per-client limit is raised, as a load test raises it.
+	url := startDemo(t, map[string]string{"MAISON_TOKEN": e2eToken, "MAISON_LISTEN": "127.0.0.1:0", "MAISON_RATE_LIMIT": "600/10s"})
+	prefixed := startDemo(t, map[string]string{"MAISON_TOKEN": e2eToken, "MAISON_LISTEN": "127.0.0.1:0", "MAISON_RATE_LIMIT": "600/10s"}, "--demo-naming", "prefixed")
 	for _, version := range []string{"2026-07-28", "2025-11-25", "2025-06-18", "prefixed"} {
 		t.Run(version, func(t *testing.T) {
 			url := url
 			if version == "prefixed" { // Home Assistant 2026.9's tool names, the newest client
 				url, version = prefixed, "2026-07-28"
 			}
-			cs := connect(t, url, "e2e-secret", version)
+			cs := connect(t, url, e2eToken, version)
 			if got := cs.InitializeResult(); got != nil && got.ProtocolVersion != version {
 				t.Errorf("negotiated %q, want %q", got.ProtocolVersion, version)
 			}
@@ -243,7 +245,7 @@ func strictDecode(t *testing.T, name string, data []byte) {
 }
 
 func TestDoorRefusals(t *testing.T) {
-	url := startDemo(t, map[string]string{"MAISON_TOKEN": "e2e-secret", "MAISON_LISTEN": "127.0.0.1:0"})
+	url := startDemo(t, map[string]string{"MAISON_TOKEN": e2eToken, "MAISON_LISTEN": "127.0.0.1:0"})
 	body := `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`
 	for _, tc := range []struct {
 		name, method, token string
@@ -251,7 +253,7 @@ func TestDoorRefusals(t *testing.T) {
 	}{
 		{"no token", "POST", "", 401},
 		{"wrong token", "POST", "nope", 401},
-		{"GET", "GET", "e2e-secret", 405},
+		{"GET", "GET", e2eToken, 405},
 		{"DELETE", "DELETE", "", 405},
 	} {
 		req, _ := http.NewRequestWithContext(t.Context(), tc.method, url, strings.NewReader(body))
@@ -385,5 +387,46 @@ func TestStdioDemo(t *testing.T) {
 	}
 	if !strings.Contains(got["snap"], `"type":"image"`) || !strings.Contains(got["snap"], `"mimeType":"image/jpeg"`) || strings.Contains(got["snap"], `"isError":true`) {
 		t.Errorf("camera_snapshot over stdio: %.300s (stderr: %s)", got["snap"], stderr.String())
+	}
+}
+
+// Over stdio a malformed line is answered with a parse error and the
+// session goes on; when input ends, the calls already read are answered
+// before maison exits.
+func TestStdioMalformedLineAndEndOfInput(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, "stdio", "--demo")
+	cmd.Env = append(os.Environ(), "MAISON_TEST_RUN_MAIN=1")
+	var stderr lockedBuffer
+	cmd.Stderr = &stderr
+	cmd.Stdin = strings.NewReader(strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"e2e","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"camera_snapshot","arguments":{"camera":"garage"}}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_cameras"`,
+		`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"describe_house","arguments":{}}}`,
+	}, "\n") + "\n")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("maison stdio: %v (stderr: %s)", err, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	var parseError bool
+	answered := map[string]bool{}
+	for _, l := range lines {
+		switch {
+		case strings.Contains(l, `"id":null`) && strings.Contains(l, `-32700`):
+			parseError = true
+		case strings.Contains(l, `"id":2,"result"`) && strings.Contains(l, `"type":"image"`):
+			answered["snapshot"] = true
+		case strings.Contains(l, `"id":4,"result"`):
+			answered["describe_house"] = true
+		}
+	}
+	if !parseError || !answered["snapshot"] || !answered["describe_house"] {
+		t.Errorf("parse error %v, answered %v; stdout:\n%.2000s\nstderr: %s", parseError, answered, out, stderr.String())
 	}
 }

@@ -10,27 +10,38 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
+	"sync"
 	"time"
 
 	"maison/door"
 )
 
 // serveDoor serves the bridge on cfg.Listen until ctx ends, printing once
-// how to connect.
+// how to connect, then drains: requests in flight finish (within
+// cfg.ShutdownGrace) while new ones are refused with words.
 func serveDoor(ctx context.Context, cfg config, b *bridge, stdout io.Writer, logger *slog.Logger) error {
-	token, shown := cfg.Token, false
-	if token == "" && !cfg.NoAuth {
-		token, shown = randomToken(), true
-	}
 	as, err := newAuthority(cfg, stdout, logger)
 	if err != nil {
 		return err
+	}
+	token, shown := cfg.Token, false
+	if token == "" && !cfg.NoAuth {
+		if !cfg.Demo && !isTerminal(stdout) {
+			if as == nil {
+				return errors.New("MAISON_TOKEN is not set, and standard output is not a terminal: maison would print a fresh token into a log or a file, where anyone who reads it could use it. Set MAISON_TOKEN to at least 32 random characters (openssl rand -base64 32), or set MAISON_SECRET and sign tokens with maison token or the sign-in page, or run it in a terminal to be shown a token once")
+			}
+			// Signed tokens alone (OAuth, maison token): no static token
+			// exists, none is printed.
+		} else {
+			token, shown = randomToken(), true
+		}
 	}
 	dc, err := doorConfig(ctx, cfg, b, as, token, logger)
 	if err != nil {
 		return err
 	}
-	h, err := door.New(dc, b.handler(cfg, logger.With("component", "mcp-http")))
+	d, err := door.New(dc, b.handler(cfg, logger.With("component", "mcp-http")))
 	if err != nil {
 		return err
 	}
@@ -46,6 +57,8 @@ func serveDoor(ctx context.Context, cfg config, b *bridge, stdout io.Writer, log
 	case shown:
 		fmt.Fprintf(stdout, "Bearer token (shown once; set MAISON_TOKEN to choose your own): %s\n", token)
 		fmt.Fprintf(stdout, "  claude mcp add --transport http maison %s --header \"Authorization: Bearer %s\"\n", url, token)
+	case token == "":
+		fmt.Fprintf(stdout, "No static bearer token (MAISON_TOKEN is not set): clients send tokens signed with MAISON_SECRET (OAuth, or maison token).\n")
 	default:
 		fmt.Fprintf(stdout, "Bearer token: the one in MAISON_TOKEN.\n  claude mcp add --transport http maison %s --header \"Authorization: Bearer $MAISON_TOKEN\"\n", url)
 	}
@@ -53,7 +66,58 @@ func serveDoor(ctx context.Context, cfg config, b *bridge, stdout io.Writer, log
 		fmt.Fprintf(stdout, "OAuth for the Claude app and other connectors: add %s as a custom connector; the sign-in page is %s/authorize.\n", as.Resource(), as.Issuer())
 	}
 	logger.Info("serving", "url", url, "auth", !cfg.NoAuth, "oauth", as != nil && as.Enabled())
-	return serveUntilDone(ctx, ln, h)
+	reportOnSignal(ctx, logger, d.InFlight)
+	tuneGC()
+	grace := cfg.ShutdownGrace
+	if grace == 0 {
+		grace = 20 * time.Second
+	}
+	conns := cfg.MaxConnections
+	if conns == 0 {
+		conns = 1024
+	}
+	srv := &http.Server{
+		Handler: d,
+		// A request's headers must arrive within 10s and its body within
+		// 30s (the door allows /mcp bodies 20s, the sign-in's endpoints
+		// 10s); an idle connection is closed after a minute.
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		IdleTimeout:       time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(logger.With("component", "http").Handler(), slog.LevelDebug),
+	}
+	return serveDraining(ctx, srv, limitListener(ln, conns), d, grace, logger)
+}
+
+// serveDraining serves until ctx ends, then stops taking new requests (they
+// are answered 503 with words while the listener stays open), lets those in
+// flight finish within grace, and closes.
+func serveDraining(ctx context.Context, srv *http.Server, ln net.Listener, d *door.Door, grace time.Duration, logger *slog.Logger) error {
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	d.Drain()
+	logger.Info("shutting down: new requests are refused; those in flight may finish", "in_flight", d.InFlight(), "grace", grace)
+	wait, cancel := context.WithTimeout(context.Background(), grace)
+	defer cancel()
+	cut := d.Wait(wait) != nil
+	stop, cancelStop := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancelStop()
+	if cut {
+		logger.Warn("shutdown grace over: cutting the requests still in flight", "in_flight", d.InFlight())
+		srv.Close()
+	} else if err := srv.Shutdown(stop); err != nil {
+		srv.Close()
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
 }
 
 // serveUntilDone serves on ln until ctx ends, then shuts down gracefully.
@@ -75,6 +139,52 @@ func serveUntilDone(ctx context.Context, ln net.Listener, h http.Handler) error 
 		return err
 	}
 	return nil
+}
+
+// limitListener accepts at most n connections at once; the next waits in
+// the kernel's queue until one closes. With headers due within 10s and
+// requests without a token answered at once, n bounds open files whatever
+// clients do.
+func limitListener(ln net.Listener, n int) net.Listener {
+	return &limited{Listener: ln, slots: make(chan struct{}, n)}
+}
+
+type limited struct {
+	net.Listener
+	slots chan struct{}
+}
+
+func (l *limited) Accept() (net.Conn, error) {
+	l.slots <- struct{}{}
+	c, err := l.Listener.Accept()
+	if err != nil {
+		<-l.slots
+		return nil, err
+	}
+	return &slotConn{Conn: c, free: func() { <-l.slots }}, nil
+}
+
+type slotConn struct {
+	net.Conn
+	once sync.Once
+	free func()
+}
+
+func (c *slotConn) Close() error {
+	err := c.Conn.Close()
+	c.once.Do(c.free)
+	return err
+}
+
+// isTerminal reports whether w is a terminal, where a token shown once is
+// seen by the person who started maison and kept nowhere.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 // randomToken returns 32 random bytes, URL-safe.

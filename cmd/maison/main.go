@@ -119,5 +119,5 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 
 // newLogger writes structured logs to stderr: stdout belongs to the stdio transport.
 func newLogger(w io.Writer, level slog.Level) *slog.Logger {
-	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: level}))
+	return slog.New(quietSDK{slog.NewTextHandler(w, &slog.HandlerOptions{Level: level})})
 }

@@ -270,7 +270,7 @@ func TestClaudeAppConnects(t *testing.T) {
 	// The audit: which client read which camera, which ran which action.
 	time.Sleep(50 * time.Millisecond)
 	l := logs.String()
-	for _, want := range []string{"msg=\"tool call\" component=mcp client=dcr-", "client_name=Claude tool=camera_snapshot camera=\"front door\" outcome=ok", "tool=turn_on name=\"Kitchen Light\" outcome=ok", "client=bearer-token client_name=MAISON_TOKEN tool=describe_house", "msg=\"authorization granted\""} {
+	for _, want := range []string{"msg=request component=door client=dcr-", "client_name=Claude remote=127.0.0.1 method=tools/call tool=camera_snapshot camera=\"front door\" status=200 outcome=ok", "tool=turn_on name=\"Kitchen Light\" status=200 outcome=ok", "client=bearer-token client_name=MAISON_TOKEN remote=127.0.0.1 method=tools/call tool=describe_house", "msg=\"authorization granted\""} {
 		if !strings.Contains(l, want) {
 			t.Errorf("the logs lack %q:\n%s", want, l)
 		}

@@ -5,7 +5,7 @@ import (
 	"io"
 	"log/slog"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"maison/stdio"
 )
 
 // runStdio serves MCP over stdin and stdout. Nothing but protocol is
@@ -23,10 +23,7 @@ func runStdio(ctx context.Context, cfg config, stdin io.Reader, stdout io.Writer
 		return err
 	}
 	defer b.close()
-	t := &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}}
-	return b.server.Run(ctx, t)
+	// A malformed line is answered and the session goes on; at the end of
+	// input every call read is answered before maison exits.
+	return b.server.Run(ctx, &stdio.Transport{In: stdin, Out: stdout})
 }
-
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }

@@ -1,0 +1,182 @@
+package door
+
+import (
+	"bytes"
+	"encoding/json"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// JSON-RPC error codes the door answers with. The standard ones come from
+// the JSON-RPC 2.0 specification; the others are in its range for server
+// errors.
+const (
+	codeParse          = -32700
+	codeInvalidRequest = -32600
+	codeMethodNotFound = -32601
+	codeInternal       = -32603
+	codeUnauthorized   = -32001
+	codeTooMany        = -32002
+	codeForbidden      = -32003
+	codeUnavailable    = -32004
+)
+
+// refusal is an answer the door gives instead of the MCP server's.
+type refusal struct {
+	status int
+	code   int
+	msg    string // sentences: what happened and what to do
+	id     json.RawMessage
+	retry  time.Duration // Retry-After, when set
+	reason string        // for the log, a few words
+}
+
+// answer writes r as a JSON-RPC error body with its HTTP status: whatever
+// goes wrong, a client reads JSON it can parse, never plain text.
+func answer(w http.ResponseWriter, r *refusal) {
+	if r.retry > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(seconds(r.retry)))
+	}
+	writeRPCError(w, r.status, r.id, r.code, r.msg, r.retry)
+}
+
+func writeRPCError(w http.ResponseWriter, status int, id json.RawMessage, code int, msg string, retry time.Duration) {
+	if len(id) == 0 {
+		id = json.RawMessage("null")
+	}
+	e := map[string]any{"code": code, "message": msg}
+	if retry > 0 {
+		e["data"] = map[string]any{"retryAfterSeconds": seconds(retry)}
+	}
+	body, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "error": e})
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Content-Length", strconv.Itoa(len(body)+1))
+	h.Del("X-Content-Type-Options")
+	w.WriteHeader(status)
+	w.Write(append(body, '\n'))
+}
+
+// seconds rounds d up to whole seconds, at least one.
+func seconds(d time.Duration) int {
+	return max(1, int((d+time.Second-1)/time.Second))
+}
+
+// recorder stands between the MCP handler and the client: it counts what
+// is written for the request's log line, and turns a plain-text error from
+// the MCP handler (the SDK answers some bad requests in plain text) into a
+// JSON-RPC error body with the same status.
+type recorder struct {
+	http.ResponseWriter
+	id      json.RawMessage // of a single request, for a rewritten error
+	status  int
+	bytes   int
+	plain   bool         // a plain-text error is being held back
+	held    bytes.Buffer // its text, bounded
+	wrote   bool
+	rpcCode int // the JSON-RPC error code in the answer, if the door saw one
+}
+
+func (rw *recorder) WriteHeader(status int) {
+	if rw.wrote {
+		return
+	}
+	rw.wrote, rw.status = true, status
+	if status >= 400 && !isJSON(rw.Header().Get("Content-Type")) {
+		rw.plain = true
+		return
+	}
+	rw.ResponseWriter.WriteHeader(status)
+}
+
+func (rw *recorder) Write(b []byte) (int, error) {
+	if !rw.wrote {
+		rw.WriteHeader(http.StatusOK)
+	}
+	if rw.plain {
+		if room := 512 - rw.held.Len(); room > 0 {
+			rw.held.Write(b[:min(len(b), room)])
+		}
+		return len(b), nil
+	}
+	n, err := rw.ResponseWriter.Write(b)
+	rw.bytes += n
+	return n, err
+}
+
+// Unwrap lets http.ResponseController reach the connection.
+func (rw *recorder) Unwrap() http.ResponseWriter { return rw.ResponseWriter }
+
+// Flush passes a flush on, unless an error is being held back.
+func (rw *recorder) Flush() {
+	if !rw.plain {
+		http.NewResponseController(rw.ResponseWriter).Flush()
+	}
+}
+
+// finish writes the held-back plain-text error as JSON-RPC.
+func (rw *recorder) finish() {
+	if !rw.plain {
+		return
+	}
+	text := strings.TrimSpace(rw.held.String())
+	code, msg := explainSDK(rw.status, text)
+	rw.rpcCode = code
+	rw.Header().Del("Content-Type")
+	c := &counter{ResponseWriter: rw.ResponseWriter}
+	writeRPCError(c, rw.status, rw.id, code, msg, 0)
+	rw.bytes += c.n
+	rw.plain = false
+}
+
+type counter struct {
+	http.ResponseWriter
+	n int
+}
+
+func (c *counter) Write(b []byte) (int, error) {
+	n, err := c.ResponseWriter.Write(b)
+	c.n += n
+	return n, err
+}
+
+// explainSDK puts the MCP handler's terse refusal into sentences.
+func explainSDK(status int, text string) (int, string) {
+	low := strings.ToLower(text)
+	switch {
+	case strings.Contains(low, "unsupported") && strings.Contains(low, "protocol version"):
+		return codeInvalidRequest, "This MCP protocol version is not one maison speaks (" + clipText(text) + "). Send Mcp-Protocol-Version with one of those versions, or leave it out and start with initialize."
+	case strings.Contains(low, "unsupported"):
+		return codeMethodNotFound, "maison does not know this method (" + clipText(text) + "). Call tools/list to see what it offers."
+	case strings.Contains(low, "accept must contain"):
+		return codeInvalidRequest, "Send the header Accept: application/json, text/event-stream, as MCP clients do. maison answers in plain JSON."
+	case strings.Contains(low, "batching is not supported"):
+		return codeInvalidRequest, "Batches are not part of this MCP protocol version (" + clipText(text) + "). Send one request per POST."
+	case strings.Contains(low, "duplicate"):
+		return codeInvalidRequest, "Two messages in this batch share one id (" + clipText(text) + "). Give each call its own id."
+	case status == http.StatusRequestEntityTooLarge:
+		return codeInvalidRequest, "The request is larger than maison accepts (1 MiB). Send smaller requests."
+	case status == http.StatusUnsupportedMediaType:
+		return codeInvalidRequest, "Send the body as JSON with Content-Type: application/json."
+	case status >= 500:
+		return codeInternal, "maison failed to handle this request (" + clipText(text) + "). This is maison's fault, not the request's; try again, and report it with maison's log if it repeats."
+	}
+	return codeInvalidRequest, "maison's MCP handler refused this request: " + clipText(text) + ". Check it against the MCP specification; nothing was done."
+}
+
+// clipText bounds a text quoted in an answer and keeps it on one line.
+func clipText(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > 200 {
+		s = string(r[:200]) + "…"
+	}
+	return strings.ToValidUTF8(s, "")
+}
+
+func isJSON(contentType string) bool {
+	mt, _, err := mime.ParseMediaType(contentType)
+	return err == nil && mt == "application/json"
+}

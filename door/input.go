@@ -1,0 +1,245 @@
+package door
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"os"
+	"strconv"
+	"time"
+	"unicode/utf8"
+)
+
+// maxBody is the largest request body, as the MCP handler allows it.
+const maxBody = 1 << 20
+
+// maxDepth bounds how deeply a body may nest arrays and objects (TooDeep).
+const maxDepth = 64
+
+// DefaultMaxBatch is how many messages one JSON-RPC batch may hold.
+const DefaultMaxBatch = 8
+
+// bodyDeadline bounds how long a body may take to arrive once the token is
+// accepted.
+const bodyDeadline = 20 * time.Second
+
+// message is what the door reads of one JSON-RPC message.
+type message struct {
+	ID     json.RawMessage
+	Method string
+	Name   string // params.name, of tools/call and prompts/get
+}
+
+// isCall reports whether the message expects an answer.
+func (m message) isCall() bool { return m.Method != "" && len(m.ID) > 0 }
+
+// body is a request's body, read and checked.
+type body struct {
+	raw   []byte
+	msgs  []message
+	batch bool
+}
+
+// calls counts the messages that expect an answer, at least one: every
+// request counts against its client's budget.
+func (b body) calls() int {
+	n := 0
+	for _, m := range b.msgs {
+		if m.isCall() {
+			n++
+		}
+	}
+	return max(n, 1)
+}
+
+// id is the id to answer a refusal of the whole request with: the single
+// message's, or null for a batch.
+func (b body) id() json.RawMessage {
+	if !b.batch && len(b.msgs) == 1 {
+		return b.msgs[0].ID
+	}
+	return nil
+}
+
+// contentType refuses a body that does not say it is JSON, before reading it.
+func contentType(r *http.Request) *refusal {
+	if isJSON(r.Header.Get("Content-Type")) {
+		return nil
+	}
+	return &refusal{status: http.StatusUnsupportedMediaType, code: codeInvalidRequest, reason: "content type not JSON",
+		msg: "maison reads JSON-RPC only: send the body with Content-Type: application/json. Nothing was done."}
+}
+
+var errTooLarge = errors.New("body too large")
+
+// readBody reads the body within bodyDeadline and maxBody, refusing a
+// declared length over the limit without reading anything.
+func readBody(w http.ResponseWriter, r *http.Request) ([]byte, *refusal) {
+	tooLarge := &refusal{status: http.StatusRequestEntityTooLarge, code: codeInvalidRequest, reason: "body over 1 MiB",
+		msg: "The request is larger than maison accepts (1 MiB). Nothing was done. Send smaller requests: one call per request, and batches of a few calls."}
+	if r.ContentLength > maxBody {
+		return nil, tooLarge
+	}
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Now().Add(bodyDeadline))
+	b, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+	r.Body.Close()
+	switch {
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return nil, &refusal{status: http.StatusRequestTimeout, code: codeInvalidRequest, reason: "body too slow",
+			msg: "The request's body did not arrive within " + strconv.Itoa(int(bodyDeadline/time.Second)) + " seconds, so maison stopped waiting. Nothing was done. Check the network and send it again."}
+	case err != nil:
+		return nil, &refusal{status: http.StatusBadRequest, code: codeInvalidRequest, reason: "body unreadable",
+			msg: "The request's body could not be read (" + clipText(err.Error()) + "). Nothing was done. Send it again."}
+	case len(b) > maxBody:
+		return nil, tooLarge
+	}
+	// The body is in: a long call must not be cut by a read deadline.
+	rc.SetReadDeadline(time.Time{})
+	return b, nil
+}
+
+// inspect checks a body as JSON-RPC before the MCP handler parses it: valid
+// UTF-8, JSON, not nested too deeply, a message or a batch of at most
+// maxBatch messages, each an object of version 2.0 with a string method or
+// a result. Keys are matched exactly, as the MCP handler matches them
+// (encoding/json's struct decoding would also take "Name" for "name").
+func inspect(raw []byte, maxBatch int) (body, *refusal) {
+	b := body{raw: raw}
+	bad := func(code int, reason, msg string) (body, *refusal) {
+		return b, &refusal{status: http.StatusBadRequest, code: code, reason: reason, msg: msg, id: b.id()}
+	}
+	trimmed := bytes.TrimSpace(raw)
+	switch {
+	case len(trimmed) == 0:
+		return bad(codeInvalidRequest, "empty body", "The request has no body. Send one JSON-RPC message, such as a tools/list request.")
+	case !utf8.Valid(raw):
+		return bad(codeParse, "invalid UTF-8", "The request is not valid UTF-8 text, so it cannot be JSON. Nothing was done. Send the JSON encoded as UTF-8.")
+	case TooDeep(trimmed):
+		return bad(codeInvalidRequest, "nested too deeply", "The request nests arrays and objects more than "+strconv.Itoa(maxDepth)+" levels deep, which no MCP request needs. Nothing was done.")
+	case !json.Valid(trimmed):
+		return bad(codeParse, "malformed JSON", "The request is not well-formed JSON (JSON-RPC parse error). Nothing was done. Check the body's syntax and send it again.")
+	}
+	var raws []json.RawMessage
+	if trimmed[0] == '[' {
+		b.batch = true
+		json.Unmarshal(trimmed, &raws)
+		switch {
+		case len(raws) == 0:
+			return bad(codeInvalidRequest, "empty batch", "The request is an empty batch. Send at least one message.")
+		case len(raws) > maxBatch:
+			return bad(codeInvalidRequest, "batch too large", "This batch holds "+strconv.Itoa(len(raws))+" messages; maison takes at most "+strconv.Itoa(maxBatch)+" in one batch, and refused the whole batch: nothing in it was done. Send the calls one by one or in smaller batches.")
+		}
+	} else {
+		raws = []json.RawMessage{trimmed}
+	}
+	for i, m := range raws {
+		msg, problem := readMessage(m)
+		b.msgs = append(b.msgs, msg)
+		if problem != "" {
+			where := "The message"
+			if b.batch {
+				where = "Message " + strconv.Itoa(i+1) + " of the batch"
+			}
+			_, r := bad(codeInvalidRequest, "invalid JSON-RPC", where+" is not a valid JSON-RPC 2.0 request: "+problem+" Nothing was done.")
+			if !b.batch {
+				r.id = msg.ID
+			}
+			return b, r
+		}
+	}
+	return b, nil
+}
+
+// readMessage reads one message, or says what is wrong with it.
+func readMessage(m json.RawMessage) (message, string) {
+	var msg message
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(m, &fields) != nil {
+		return msg, "it is not a JSON object."
+	}
+	if id, ok := fields["id"]; ok {
+		switch c := firstByte(id); {
+		case c == '"', c == '-' || (c >= '0' && c <= '9'):
+			msg.ID = id
+		case string(id) == "null":
+		default:
+			return msg, "its id must be a string or a number."
+		}
+	}
+	var version string
+	if json.Unmarshal(fields["jsonrpc"], &version) != nil || version != "2.0" {
+		return msg, `"jsonrpc" must be "2.0".`
+	}
+	method, hasMethod := fields["method"]
+	if !hasMethod {
+		_, result := fields["result"]
+		_, rpcErr := fields["error"]
+		if (result || rpcErr) && len(msg.ID) > 0 {
+			return msg, "" // a response to the server: the MCP handler decides
+		}
+		return msg, `it has no "method".`
+	}
+	if json.Unmarshal(method, &msg.Method) != nil || msg.Method == "" {
+		return msg, `its "method" must be a non-empty string.`
+	}
+	if params, ok := fields["params"]; ok {
+		switch firstByte(params) {
+		case '{':
+			var p map[string]json.RawMessage
+			if json.Unmarshal(params, &p) == nil {
+				json.Unmarshal(p["name"], &msg.Name)
+			}
+		case '[':
+		default:
+			if string(params) != "null" {
+				return msg, `its "params" must be an object.`
+			}
+		}
+	}
+	return msg, ""
+}
+
+func firstByte(b []byte) byte {
+	b = bytes.TrimSpace(b)
+	if len(b) == 0 {
+		return 0
+	}
+	return b[0]
+}
+
+// TooDeep reports whether JSON text b nests arrays and objects more than
+// 64 levels deep, which no MCP message needs; deep nesting costs stack and
+// time in every parser it meets.
+func TooDeep(b []byte) bool { return depth(b) > maxDepth }
+
+// depth is how deeply b nests arrays and objects, strings skipped, counted
+// up to just past maxDepth.
+func depth(b []byte) int {
+	d, most, inString, escaped := 0, 0, false, false
+	for _, c := range b {
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '[' || c == '{':
+			d++
+			if most = max(most, d); most > maxDepth {
+				return most
+			}
+		case c == ']' || c == '}':
+			d--
+		}
+	}
+	return most
+}

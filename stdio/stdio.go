@@ -1,0 +1,280 @@
+// Package stdio carries MCP over standard input and output as
+// newline-delimited JSON-RPC, and holds on where the SDK's own transport
+// gives up: a malformed line is answered with a JSON-RPC error and the
+// session goes on, and at the end of input every call already read is
+// answered before the session ends.
+package stdio
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"strconv"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"maison/door"
+)
+
+// MaxLine is the longest line read; a longer one is answered with an error
+// and skipped.
+const MaxLine = 4 << 20
+
+// Transport is an mcp.Transport over a reader and a writer.
+type Transport struct {
+	In  io.Reader
+	Out io.Writer
+	// Drain bounds how long, at the end of input, calls already read may
+	// take to be answered. Zero means 30s.
+	Drain time.Duration
+}
+
+var _ mcp.Transport = (*Transport)(nil)
+
+// Connect starts reading lines.
+func (t *Transport) Connect(context.Context) (mcp.Connection, error) {
+	drain := t.Drain
+	if drain == 0 {
+		drain = 30 * time.Second
+	}
+	c := &conn{out: t.Out, drain: drain, lines: make(chan line), closed: make(chan struct{}), pending: map[jsonrpc.ID]bool{}, idle: make(chan struct{}, 1)}
+	go c.read(t.In)
+	return c, nil
+}
+
+type line struct {
+	b   []byte
+	err error
+}
+
+type conn struct {
+	out   io.Writer
+	drain time.Duration
+	lines chan line
+
+	wmu sync.Mutex // writes
+
+	mu      sync.Mutex
+	pending map[jsonrpc.ID]bool // calls read and not yet answered
+	idle    chan struct{}       // signalled when pending empties
+
+	closeOnce sync.Once
+	closed    chan struct{}
+}
+
+// read sends each line of in, then the error that ended it.
+func (c *conn) read(in io.Reader) {
+	r := bufio.NewReaderSize(in, 64<<10)
+	for {
+		b, err := readLine(r)
+		if len(b) > 0 || errors.Is(err, errLineTooLong) {
+			select {
+			case c.lines <- line{b: b, err: errorIf(errors.Is(err, errLineTooLong), err)}:
+			case <-c.closed:
+				return
+			}
+		}
+		if err != nil && !errors.Is(err, errLineTooLong) {
+			select {
+			case c.lines <- line{err: err}:
+			case <-c.closed:
+			}
+			return
+		}
+	}
+}
+
+func errorIf(cond bool, err error) error {
+	if cond {
+		return err
+	}
+	return nil
+}
+
+var errLineTooLong = errors.New("line too long")
+
+// readLine reads one line without its newline, bounded by MaxLine.
+func readLine(r *bufio.Reader) ([]byte, error) {
+	var buf []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if len(buf)+len(chunk) > MaxLine {
+			// Skip the rest of the line.
+			for errors.Is(err, bufio.ErrBufferFull) {
+				_, err = r.ReadSlice('\n')
+			}
+			if err != nil && !errors.Is(err, bufio.ErrBufferFull) && !errors.Is(err, io.EOF) {
+				return nil, err
+			}
+			return nil, errLineTooLong
+		}
+		buf = append(buf, chunk...)
+		switch {
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case err != nil:
+			return bytes.TrimSpace(buf), err
+		}
+		return bytes.TrimSpace(buf), nil
+	}
+}
+
+// Read returns the next message, answering malformed lines on the way. At
+// the end of input it waits until every call read has been answered.
+func (c *conn) Read(ctx context.Context) (jsonrpc.Message, error) {
+	for {
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-c.closed:
+			return nil, io.EOF
+		case l := <-c.lines:
+			if l.err != nil && !errors.Is(l.err, errLineTooLong) {
+				c.awaitAnswers(ctx)
+				return nil, l.err
+			}
+			if msg := c.accept(l); msg != nil {
+				return msg, nil
+			}
+		}
+	}
+}
+
+// accept checks one line and returns its message, or answers it with an
+// error and returns nil.
+func (c *conn) accept(l line) jsonrpc.Message {
+	if l.err != nil {
+		c.refuse(nil, jsonrpc.CodeInvalidRequest, "The line is longer than "+strconv.Itoa(MaxLine>>20)+" MiB and was skipped. Nothing was done. Send smaller messages, one per line.")
+		return nil
+	}
+	b := l.b
+	switch {
+	case !utf8.Valid(b):
+		c.refuse(nil, jsonrpc.CodeParseError, "The line is not valid UTF-8 text, so it cannot be JSON. Nothing was done. Send each message as UTF-8 JSON on one line.")
+		return nil
+	case door.TooDeep(b):
+		c.refuse(nil, jsonrpc.CodeInvalidRequest, "The message nests arrays and objects more than 64 levels deep, which no MCP message needs. Nothing was done.")
+		return nil
+	case !json.Valid(b):
+		c.refuse(nil, jsonrpc.CodeParseError, "The line is not well-formed JSON (JSON-RPC parse error), so it was skipped; the session goes on. Send each message as JSON on one line.")
+		return nil
+	case b[0] == '[':
+		c.refuse(nil, jsonrpc.CodeInvalidRequest, "Batches are not accepted over standard input; nothing in this one was done. Send one message per line.")
+		return nil
+	}
+	msg, err := jsonrpc.DecodeMessage(b)
+	if err != nil {
+		c.refuse(idOf(b), jsonrpc.CodeInvalidRequest, "The message is not a valid JSON-RPC 2.0 message ("+clip(err.Error())+"). Nothing was done; the session goes on.")
+		return nil
+	}
+	if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
+		c.mu.Lock()
+		c.pending[req.ID] = true
+		c.mu.Unlock()
+	}
+	return msg
+}
+
+// awaitAnswers waits, within the drain bound, until every call read has
+// been answered.
+func (c *conn) awaitAnswers(ctx context.Context) {
+	deadline := time.NewTimer(c.drain)
+	defer deadline.Stop()
+	for {
+		c.mu.Lock()
+		n := len(c.pending)
+		c.mu.Unlock()
+		if n == 0 {
+			return
+		}
+		select {
+		case <-c.idle:
+		case <-deadline.C:
+			return
+		case <-ctx.Done():
+			return
+		case <-c.closed:
+			return
+		}
+	}
+}
+
+// idOf digs the id out of a message that did not decode, if it has one.
+func idOf(b []byte) json.RawMessage {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(b, &m) != nil {
+		return nil
+	}
+	switch id := bytes.TrimSpace(m["id"]); {
+	case len(id) > 0 && (id[0] == '"' || id[0] == '-' || id[0] >= '0' && id[0] <= '9'):
+		return id
+	}
+	return nil
+}
+
+// refuse writes a JSON-RPC error response of maison's own.
+func (c *conn) refuse(id json.RawMessage, code int, msg string) {
+	if len(id) == 0 {
+		id = json.RawMessage("null")
+	}
+	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "error": map[string]any{"code": code, "message": msg}})
+	c.writeLine(b)
+}
+
+// Write sends a message, and counts a response as an answered call.
+func (c *conn) Write(ctx context.Context, msg jsonrpc.Message) error {
+	select {
+	case <-c.closed:
+		return io.ErrClosedPipe
+	default:
+	}
+	b, err := jsonrpc.EncodeMessage(msg)
+	if err != nil {
+		return err
+	}
+	if err := c.writeLine(b); err != nil {
+		return err
+	}
+	if resp, ok := msg.(*jsonrpc.Response); ok {
+		c.mu.Lock()
+		delete(c.pending, resp.ID)
+		if len(c.pending) == 0 {
+			select {
+			case c.idle <- struct{}{}:
+			default:
+			}
+		}
+		c.mu.Unlock()
+	}
+	return nil
+}
+
+func (c *conn) writeLine(b []byte) error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	_, err := c.out.Write(append(b, '\n'))
+	return err
+}
+
+// Close ends the session; a Read waiting for input returns.
+func (c *conn) Close() error {
+	c.closeOnce.Do(func() { close(c.closed) })
+	return nil
+}
+
+// SessionID is empty: stdio has one session.
+func (c *conn) SessionID() string { return "" }
+
+func clip(s string) string {
+	if r := []rune(s); len(r) > 160 {
+		s = string(r[:160]) + "…"
+	}
+	return s
+}

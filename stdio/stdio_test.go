@@ -1,0 +1,100 @@
+package stdio
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+type slowIn struct {
+	Wait int `json:"wait" jsonschema:"milliseconds to wait"`
+}
+
+func server() *mcp.Server {
+	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "1"}, nil)
+	mcp.AddTool(s, &mcp.Tool{Name: "slow", Description: "waits"}, func(ctx context.Context, _ *mcp.CallToolRequest, in slowIn) (*mcp.CallToolResult, any, error) {
+		select {
+		case <-time.After(time.Duration(in.Wait) * time.Millisecond):
+		case <-ctx.Done():
+			return nil, nil, ctx.Err()
+		}
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "done"}}}, nil, nil
+	})
+	return s
+}
+
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// A malformed line gets a parse error and the session goes on; at the end
+// of input, every call already read is answered before the session ends.
+func TestMalformedLinesAndEndOfInput(t *testing.T) {
+	in := strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"slow","arguments":{"wait":300}}}`,
+		`this is not json`,
+		`{"jsonrpc":"1.0","id":3,"method":"tools/list"}`,
+		"{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/list\",\"params\":{\"x\":\"\xff\"}}",
+		`[{"jsonrpc":"2.0","id":5,"method":"tools/list"}]`,
+		strings.Repeat("[", 200) + strings.Repeat("]", 200),
+		`{"jsonrpc":"2.0","id":6,"method":"no/such/method","params":{}}`,
+		`{"jsonrpc":"2.0","id":7,"method":"tools/list","params":{}}`,
+		`{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"slow","arguments":{"wait":500}}}`,
+	}, "\n") // no newline after the last line, and then end of input
+	var out lockedBuffer
+	done := make(chan error, 1)
+	go func() { done <- server().Run(t.Context(), &Transport{In: strings.NewReader(in), Out: &out}) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the session did not end at the end of input")
+	}
+	answers := map[string]map[string]any{}
+	nulls := 0
+	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("stdout carries something other than JSON-RPC: %q", l)
+		}
+		id, _ := json.Marshal(m["id"])
+		if string(id) == "null" {
+			nulls++
+			continue
+		}
+		answers[string(id)] = m
+	}
+	for _, id := range []string{"1", "2", "7", "8"} {
+		if a, ok := answers[id]; !ok || a["result"] == nil {
+			t.Errorf("call %s: no result: %v", id, a)
+		}
+	}
+	for _, id := range []string{"3", "6"} {
+		if a, ok := answers[id]; !ok || a["error"] == nil {
+			t.Errorf("call %s: no error answer: %v", id, a)
+		}
+	}
+	if nulls != 4 { // not JSON, invalid UTF-8, a batch, too deep
+		t.Errorf("%d errors without an id, want 4:\n%s", nulls, out.String())
+	}
+}
