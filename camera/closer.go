@@ -36,10 +36,10 @@ func (s *Service) Closer(ctx context.Context, cam Camera, r Region) (Snapshot, e
 	case <-ctx.Done():
 		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: ctx.Err()}
 	}
-	body, orient, rep, err := clean(img.Bytes)
+	f, rep, err := clean(img.Bytes)
 	if err == nil {
 		var part Part
-		part, err = crop(body, orient, r, Limits{})
+		part, err = crop(f, r, Limits{})
 		if err == nil {
 			snap := Snapshot{Camera: cam, Image: part.Fitted, Fetched: img.Fetched, FetchedBytes: len(img.Bytes), Part: &part}
 			if rep.Defects() > 0 {
@@ -69,18 +69,16 @@ type Part struct {
 	Closer float64
 }
 
-// crop cuts region r out of a repaired frame whose Exif orientation is o,
-// decoding at the smallest 1/n scale that still holds the part at its
-// fitted size, and fits it to l.
-func crop(src []byte, o int, r Region, l Limits) (Part, error) {
+// crop cuts region r out of a repaired frame, turned upright by its Exif
+// orientation, decoding at the smallest 1/n scale that still holds the
+// part at its fitted size, and fits it to l.
+func crop(f frame, r Region, l Limits) (Part, error) {
 	l = l.withDefaults()
-	full, err := frameSize(src)
+	full, err := f.size()
 	if err != nil {
-		return Part{}, fmt.Errorf("%w: %v", ErrNotImage, err)
-	}
-	if err := checkFrameSize(full.X, full.Y); err != nil {
 		return Part{}, err
 	}
+	o := f.info.Orientation
 	uw, uh := full.X, full.Y // upright size
 	if o >= 5 {
 		uw, uh = uh, uw
@@ -88,7 +86,7 @@ func crop(src []byte, o int, r Region, l Limits) (Part, error) {
 	want := r.Pixels(uw, uh)
 	fw, fh := fitSize(want.Dx(), want.Dy(), l)
 	scale := 1
-	if jpegLike(src) {
+	if f.isJPEG() {
 		for s := 8; s > 1; s /= 2 {
 			if want.Dx()/s >= fw && want.Dy()/s >= fh {
 				scale = s
@@ -96,7 +94,7 @@ func crop(src []byte, o int, r Region, l Limits) (Part, error) {
 			}
 		}
 	}
-	part, cut, scale, err := cutOut(src, o, want, scale)
+	part, cut, scale, err := cutOut(f, want, scale)
 	if err != nil {
 		return Part{}, fmt.Errorf("%w: %v", ErrNotImage, err)
 	}
@@ -137,18 +135,19 @@ func crop(src []byte, o int, r Region, l Limits) (Part, error) {
 // upright JPEG is cut in the decoder, which runs the inverse DCT of that
 // part alone; anything else is decoded whole, turned upright and cut. It
 // returns the part, where it lies at the scale decoded, and that scale.
-func cutOut(src []byte, o int, want image.Rectangle, scale int) (image.Image, image.Rectangle, int, error) {
+func cutOut(f frame, want image.Rectangle, scale int) (image.Image, image.Rectangle, int, error) {
+	o := f.info.Orientation
 	at := func(scale int) image.Rectangle {
 		return image.Rect(want.Min.X/scale/4*4, want.Min.Y/scale/2*2, ceilDiv(want.Max.X, scale), ceilDiv(want.Max.Y, scale))
 	}
-	if o <= 1 && jpegLike(src) {
+	if o <= 1 && f.isJPEG() {
 		cut := at(scale)
 		full := image.Rect(cut.Min.X*scale, cut.Min.Y*scale, cut.Max.X*scale, cut.Max.Y*scale)
-		if part, err := jpegscale.DecodeRegion(src, scale, full); err == nil {
+		if part, err := jpegscale.DecodeRegion(f.body, scale, full); err == nil {
 			return part, part.Bounds(), scale, nil
 		}
 	}
-	img, scale, err := decodeScaled(src, scale)
+	img, scale, err := decodeScaled(f, scale)
 	if err != nil {
 		return nil, image.Rectangle{}, 0, err
 	}
@@ -163,33 +162,32 @@ func cutOut(src []byte, o int, want image.Rectangle, scale int) (image.Image, im
 	return sub.SubImage(cut), cut, scale, nil
 }
 
-// frameSize is the stored size of a frame's pixels.
-func frameSize(src []byte) (image.Point, error) {
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(src))
-	if err != nil {
-		return image.Point{}, err
+// size is the stored size of a frame's pixels, as its header says,
+// refused when it claims more than any camera sends.
+func (f frame) size() (image.Point, error) {
+	if f.isJPEG() {
+		return image.Pt(f.info.Width, f.info.Height), checkFrameSize(f.info.Width, f.info.Height)
 	}
-	return image.Pt(cfg.Width, cfg.Height), nil
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(f.body))
+	if err != nil {
+		return image.Point{}, fmt.Errorf("%w: %v", ErrNotImage, err)
+	}
+	return image.Pt(cfg.Width, cfg.Height), checkFrameSize(cfg.Width, cfg.Height)
 }
 
 // decodeScaled decodes a frame at 1/scale of its size in the DCT domain
 // when jpegscale can, else at full size with the standard decoders; it
 // returns the scale it decoded at.
-func decodeScaled(src []byte, scale int) (image.Image, int, error) {
-	if jpegLike(src) {
-		if img, err := jpegscale.Decode(src, scale); err == nil {
+func decodeScaled(f frame, scale int) (image.Image, int, error) {
+	if f.isJPEG() {
+		if img, err := jpegscale.Decode(f.body, scale); err == nil {
 			return img, scale, nil
 		}
-		img, err := jpeg.Decode(bytes.NewReader(src))
+		img, err := jpeg.Decode(bytes.NewReader(f.body))
 		return img, 1, err
 	}
-	img, _, err := image.Decode(bytes.NewReader(src))
+	img, _, err := image.Decode(bytes.NewReader(f.body))
 	return img, 1, err
-}
-
-// jpegLike reports whether src starts as a JPEG does.
-func jpegLike(src []byte) bool {
-	return len(src) >= 3 && src[0] == 0xFF && src[1] == 0xD8 && src[2] == 0xFF
 }
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }

@@ -37,7 +37,7 @@ func TestCropHonoursOrientation(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p, err := crop(src, c.o, r, Limits{})
+			p, err := crop(readFrame(src), r, Limits{})
 			if err != nil {
 				t.Fatalf("orientation %d, %s: %v", c.o, part, err)
 			}

@@ -74,7 +74,9 @@ func (f Fitted) MuchSmaller() bool { return f.Reduced && max(f.Width, f.Height) 
 // through when it fits, otherwise re-encoded, quality first and then size.
 // It is how a whole tool result is kept within its character budget.
 func FitBytes(src []byte, maxBytes int) (Fitted, error) {
-	return FitOriented(src, 1, Limits{MaxBytes: maxBytes})
+	f := readFrame(src)
+	f.info.Orientation = 1
+	return fitFrame(f, Limits{MaxBytes: maxBytes})
 }
 
 // Stats are facts measured from the pixels.
@@ -115,42 +117,44 @@ func fitSize(w, h int, l Limits) (int, int) {
 
 // Fit makes a frame fit l: passed through when it already does, otherwise
 // decoded, turned upright (Exif orientation), resized and re-encoded,
-// stepping quality down until the bytes fit. Fit reads the orientation from
-// src, so call it before metadata is stripped, or pass it with FitOriented.
+// stepping quality down until the bytes fit. src is a strict JPEG, such as
+// jpegfix.Repair writes (its orientation and size are read from its
+// headers), or a picture in another format the standard decoders read.
 func Fit(src []byte, l Limits) (Fitted, error) {
-	return FitOriented(src, orientation(src), l)
+	return fitFrame(readFrame(src), l)
 }
 
-// FitOriented is Fit with the Exif orientation o (1..8) already read.
-func FitOriented(src []byte, o int, l Limits) (Fitted, error) {
+// fitFrame is Fit of a frame whose headers jpegfix has read.
+func fitFrame(f frame, l Limits) (Fitted, error) {
 	l = l.withDefaults()
-	isJPEG := len(src) >= 3 && src[0] == 0xFF && src[1] == 0xD8 && src[2] == 0xFF
-	if cfg, _, err := image.DecodeConfig(bytes.NewReader(src)); err == nil {
-		if err := checkFrameSize(cfg.Width, cfg.Height); err != nil {
+	if !f.isJPEG() {
+		img, sb, err := decodeOther(f.body)
+		if err != nil {
 			return Fitted{}, err
 		}
+		return fitImage(img, sb, 1, l)
 	}
-	if isJPEG && o <= 1 {
-		cfg, err := jpeg.DecodeConfig(bytes.NewReader(src))
-		if err != nil {
-			return Fitted{}, fmt.Errorf("%w: %v", ErrNotImage, err)
-		}
-		w, h := fitSize(cfg.Width, cfg.Height, l)
-		if w == cfg.Width && h == cfg.Height && len(src) <= l.MaxBytes {
-			f := Fitted{JPEG: src, Width: w, Height: h, SourceWidth: w, SourceHeight: h}
+	fr := f.info
+	if err := checkFrameSize(fr.Width, fr.Height); err != nil {
+		return Fitted{}, err
+	}
+	if fr.Orientation <= 1 {
+		w, h := fitSize(fr.Width, fr.Height, l)
+		if w == fr.Width && h == fr.Height && len(f.body) <= l.MaxBytes {
+			out := Fitted{JPEG: f.body, Width: w, Height: h, SourceWidth: w, SourceHeight: h}
 			// Pixel facts from the DC terms alone: an eighth of each side, no IDCT.
-			if small, err := jpegscale.Decode(src, 8); err == nil {
+			if small, err := jpegscale.Decode(f.body, 8); err == nil {
 				st := lumaStats(small)
-				f.Luma = &st
+				out.Luma = &st
 			}
-			return f, nil
+			return out, nil
 		}
 	}
-	img, sb, err := decodeFor(src, isJPEG, o, l)
+	img, sb, err := decodeFor(f, l)
 	if err != nil {
 		return Fitted{}, fmt.Errorf("%w: %v", ErrNotImage, err)
 	}
-	return fitImage(img, sb, o, l)
+	return fitImage(img, sb, fr.Orientation, l)
 }
 
 // fitImage turns img upright (Exif orientation o), resizes it to fit l and
@@ -286,33 +290,43 @@ func lumaStats(img image.Image) Stats {
 	return Stats{Mean: mean, StdDev: math.Sqrt(max(0, sq/n-mean*mean))}
 }
 
-// decodeFor decodes src no larger than the fit needs: a JPEG is decoded in the
-// DCT domain at the smallest 1/n scale that still covers the fitted size, so a
-// 4K frame bound for 1429x804 costs a 1920x1080 decode. It returns the image
-// and the frame's full stored bounds. Anything jpegscale does not handle goes
-// to the standard decoders. A frame claiming more than maxFramePixels is
-// refused unread.
-func decodeFor(src []byte, isJPEG bool, o int, l Limits) (image.Image, image.Rectangle, error) {
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(src))
+// decodeFor decodes a JPEG frame no larger than the fit needs: in the DCT
+// domain at the smallest 1/n scale that still covers the fitted size, so a
+// 4K frame bound for 1429x804 costs a 1920x1080 decode. It returns the
+// image and the frame's full stored bounds. What jpegscale does not handle
+// goes to the standard decoder. The caller has refused a frame claiming
+// more than maxFramePixels.
+func decodeFor(f frame, l Limits) (image.Image, image.Rectangle, error) {
+	fr := f.info
+	full := image.Rect(0, 0, fr.Width, fr.Height)
+	w, h := fitSize(fr.Width, fr.Height, l)
+	if fr.Orientation >= 5 {
+		h, w = fitSize(fr.Height, fr.Width, l)
+	}
+	if img, _, err := jpegscale.DecodeAtLeast(f.body, w, h); err == nil {
+		return img, full, nil
+	}
+	img, err := jpeg.Decode(bytes.NewReader(f.body))
 	if err != nil {
 		return nil, image.Rectangle{}, err
+	}
+	return img, img.Bounds(), nil
+}
+
+// decodeOther decodes a picture that is not a JPEG (some cameras answer
+// PNG) with the standard decoders, after refusing from its header one that
+// claims more than maxFramePixels.
+func decodeOther(src []byte) (image.Image, image.Rectangle, error) {
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(src))
+	if err != nil {
+		return nil, image.Rectangle{}, fmt.Errorf("%w: %v", ErrNotImage, err)
 	}
 	if err := checkFrameSize(cfg.Width, cfg.Height); err != nil {
 		return nil, image.Rectangle{}, err
 	}
-	if isJPEG {
-		full := image.Rect(0, 0, cfg.Width, cfg.Height)
-		w, h := fitSize(cfg.Width, cfg.Height, l)
-		if o >= 5 {
-			h, w = fitSize(cfg.Height, cfg.Width, l)
-		}
-		if img, _, err := jpegscale.DecodeAtLeast(src, w, h); err == nil {
-			return img, full, nil
-		}
-	}
 	img, _, err := image.Decode(bytes.NewReader(src))
 	if err != nil {
-		return nil, image.Rectangle{}, err
+		return nil, image.Rectangle{}, fmt.Errorf("%w: %v", ErrNotImage, err)
 	}
 	return img, img.Bounds(), nil
 }

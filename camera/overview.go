@@ -92,7 +92,7 @@ func (s *Service) Overview(ctx context.Context) (Overview, error) {
 	w, h := fitSize(cols*1600, rows*900, l)
 	ov.Cols = cols
 	ov.Tiles = make([]Tile, len(cams))
-	frames := make([][]byte, len(cams)) // each camera's fitted frame
+	frames := make([][]byte, len(cams)) // each camera's fitted frame, a strict JPEG
 	fetched := make([]time.Time, len(cams))
 	waitCtx, cancel := context.WithTimeout(ctx, s.cfg.OverviewWait)
 	defer cancel()
@@ -188,8 +188,8 @@ const tileGap = 2
 
 // tilePicture decodes a fitted frame no larger than a tile needs and
 // scales it to fit within size, keeping its shape.
-func tilePicture(src []byte, size image.Point) (image.Image, error) {
-	full, err := frameSize(src)
+func tilePicture(f frame, size image.Point) (image.Image, error) {
+	full, err := f.size()
 	if err != nil {
 		return nil, err
 	}
@@ -198,9 +198,9 @@ func tilePicture(src []byte, size image.Point) (image.Image, error) {
 		scale := min(float64(size.X)/float64(full.X), float64(size.Y)/float64(full.Y))
 		w, h = max(1, int(float64(full.X)*scale)), max(1, int(float64(full.Y)*scale))
 	}
-	img, _, err := jpegscale.DecodeAtLeast(src, w, h)
+	img, _, err := jpegscale.DecodeAtLeast(f.body, w, h)
 	if err != nil {
-		if img, _, err = decodeScaled(src, 1); err != nil {
+		if img, _, err = decodeScaled(f, 1); err != nil {
 			return nil, err
 		}
 	}
@@ -246,7 +246,7 @@ func (s *Service) drawOverview(w, h int, tiles []Tile, frames [][]byte) (Fitted,
 		}
 		wg.Go(func() {
 			var err error
-			if pictures[i], err = tilePicture(f, tiles[i].Place.Inset(tileGap).Size()); err != nil {
+			if pictures[i], err = tilePicture(readFrame(f), tiles[i].Place.Inset(tileGap).Size()); err != nil {
 				tiles[i].State, tiles[i].Err = TileFailed, err // drawn and said as empty
 			}
 		})

@@ -1,11 +1,9 @@
 package camera
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"image"
-	"image/jpeg"
 	"math"
 	"strings"
 
@@ -44,25 +42,24 @@ var errTooDamaged = errors.New("camera: too little of the damaged frame decodes 
 // is decoded as far as it goes (resuming at the next restart marker where
 // the frame has them), what does not decode is left grey, and the result
 // is turned upright, fitted to l and encoded afresh, a strict JPEG. At
-// least half the picture must decode. cause is why jpegfix refused the
-// frame; it is kept, in English, in the Damage for the operator.
-func Salvage(raw []byte, l Limits, cause error) (Fitted, Damage, error) {
+// least half the picture must decode. rep is the report of the repair
+// that refused raw, whose frame header and Exif orientation it read
+// before refusing; cause is why it refused, kept in English in the Damage
+// for the operator.
+func Salvage(raw []byte, rep jpegfix.Report, l Limits, cause error) (Fitted, Damage, error) {
 	l = l.withDefaults()
-	src := raw
-	if i := bytes.Index(raw[:min(len(raw), 64<<10)], []byte{0xFF, 0xD8, 0xFF}); i > 0 {
-		src = raw[i:] // junk before the start of the image
+	fr := rep.Frame
+	if fr.Components == 0 || rep.Start >= len(raw) {
+		return Fitted{}, Damage{}, fmt.Errorf("%w: %w: its headers cannot be read", ErrNotImage, errTooDamaged)
 	}
-	cfg, err := jpeg.DecodeConfig(bytes.NewReader(src))
-	if err != nil {
-		return Fitted{}, Damage{}, fmt.Errorf("%w: %w: its headers cannot be read: %v", ErrNotImage, errTooDamaged, err)
-	}
-	if err := checkFrameSize(cfg.Width, cfg.Height); err != nil {
+	src := raw[rep.Start:] // after any junk before the start of the image
+	if err := checkFrameSize(fr.Width, fr.Height); err != nil {
 		return Fitted{}, Damage{}, err
 	}
-	o := orientation(src)
-	w, h := fitSize(cfg.Width, cfg.Height, l)
+	o := fr.Orientation
+	w, h := fitSize(fr.Width, fr.Height, l)
 	if o >= 5 {
-		h, w = fitSize(cfg.Height, cfg.Width, l)
+		h, w = fitSize(fr.Height, fr.Width, l)
 	}
 	img, _, cov, err := jpegscale.DecodePartial(src, w, h)
 	if err != nil {
@@ -80,7 +77,7 @@ func Salvage(raw []byte, l Limits, cause error) (Fitted, Damage, error) {
 			d.Reason = cause.Error()
 		}
 	}
-	fit, err := fitImage(img, image.Rect(0, 0, cfg.Width, cfg.Height), o, l)
+	fit, err := fitImage(img, image.Rect(0, 0, fr.Width, fr.Height), o, l)
 	if err != nil {
 		return Fitted{}, d, err
 	}

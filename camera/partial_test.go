@@ -325,7 +325,8 @@ func TestFrameClaimingTooManyPixelsIsNotDecoded(t *testing.T) {
 	huge := bytes.Clone(clean)
 	sof := bytes.Index(huge, []byte{0xff, 0xc0})
 	huge[sof+5], huge[sof+6], huge[sof+7], huge[sof+8] = 0x4e, 0x20, 0x4e, 0x20 // 20000×20000
-	_, _, err := camera.Salvage(huge, camera.Limits{}, nil)
+	_, rep, _ := jpegfix.Repair(huge)
+	_, _, err := camera.Salvage(huge, rep, camera.Limits{}, nil)
 	if !errors.Is(err, camera.ErrNotImage) || !strings.Contains(err.Error(), "more than any camera sends") {
 		t.Errorf("salvaging a frame claiming 20000×20000 pixels: %v", err)
 	}

@@ -21,15 +21,15 @@ func TestAttackCloserHonoursEveryOrientation(t *testing.T) {
 	}
 	for o := 1; o <= 8; o++ {
 		src := withOrientation(t, stored, uint16(o), "II")
-		body, orient, _, err := clean(src)
-		if err != nil || orient != o {
-			t.Fatalf("orientation %d: read %d, %v", o, orient, err)
+		f, _, err := clean(src)
+		if err != nil || f.info.Orientation != o {
+			t.Fatalf("orientation %d: read %d, %v", o, f.info.Orientation, err)
 		}
 		up := upright(stored, o)
 		ub := up.Bounds()
 		for _, name := range []string{"top left", "top right", "bottom left", "bottom right"} {
 			r, _ := ParseRegion(name)
-			p, err := crop(body, orient, r, Limits{})
+			p, err := crop(f, r, Limits{})
 			if err != nil {
 				t.Fatalf("orientation %d, %s: %v", o, name, err)
 			}

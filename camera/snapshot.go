@@ -29,10 +29,6 @@ type Snapshot struct {
 	Damage *Damage
 }
 
-// repairPolicy drops every comment and all metadata decoding does not need,
-// so no camera serial or location leaves the house.
-var repairPolicy = jpegfix.Options{StripMetadata: true}
-
 // Snapshot fetches, repairs and fits a frame of cam and describes it.
 // Concurrent snapshots of one camera share one fetch and one fit.
 func (s *Service) Snapshot(ctx context.Context, cam Camera) (Snapshot, error) {
@@ -63,29 +59,35 @@ func (s *Service) frame(ctx context.Context, cam Camera) (Snapshot, error) {
 }
 
 // Process is the whole path of a camera frame's bytes, as for every
-// snapshot: repair losslessly, walking the image data as a strict decoder
-// reads it (reading the Exif orientation before metadata is stripped),
-// strip what decoding does not need, and fit to l. A frame whose data
-// jpegfix cannot walk (arithmetic or 12-bit coding, say) is decoded and
-// re-encoded rather than passed on as it is. The report says what was
-// repaired; a refusal wraps jpegfix's FormatError.
+// snapshot, in one pass over its segments: repair losslessly, walking the
+// image data as a strict decoder reads it, reading the frame header and
+// the Exif orientation, and stripping what decoding does not need (see
+// repairPolicy); then fit to l from what the repair read, and check what
+// was re-encoded. A frame whose data jpegfix cannot walk (arithmetic or
+// 12-bit coding, say) is decoded and re-encoded rather than passed on as
+// it is. The report says what was repaired; a refusal wraps jpegfix's
+// FormatError.
 func Process(raw []byte, l Limits) (Fitted, jpegfix.Report, error) {
-	body, orient, rep, err := clean(raw)
+	f, rep, err := clean(raw)
 	if err != nil {
 		return Fitted{}, rep, err
 	}
 	if rep.Unchecked != "" {
-		img, sb, err := decodeFor(body, true, orient, l.withDefaults())
+		l = l.withDefaults()
+		if err := checkFrameSize(f.info.Width, f.info.Height); err != nil {
+			return Fitted{}, rep, err
+		}
+		img, sb, err := decodeFor(f, l)
 		if err != nil {
 			return Fitted{}, rep, fmt.Errorf("%w: %v", ErrNotImage, err)
 		}
-		fit, err := fitImage(img, sb, orient, l.withDefaults())
+		fit, err := fitImage(img, sb, f.info.Orientation, l)
 		if err == nil {
 			err = jpegfix.Check(fit.JPEG)
 		}
 		return fit, rep, err
 	}
-	fit, err := FitOriented(body, orient, l)
+	fit, err := fitFrame(f, l)
 	if err != nil {
 		return Fitted{}, rep, err
 	}
@@ -97,27 +99,6 @@ func Process(raw []byte, l Limits) (Fitted, jpegfix.Report, error) {
 		}
 	}
 	return fit, rep, nil
-}
-
-// clean repairs a camera's bytes losslessly, walking the image data as a
-// strict decoder reads it, reads their Exif orientation and strips what
-// decoding does not need. Bytes that are not a JPEG are passed on as they
-// are, for the standard decoders to judge. A frame whose data jpegfix
-// cannot walk says why in rep.Unchecked: such a frame must be re-encoded.
-func clean(raw []byte) (body []byte, orient int, rep jpegfix.Report, err error) {
-	body, orient = raw, 1
-	if len(body) >= 2 && body[0] == 0xFF && body[1] == 0xD8 || looksLikeJPEGWithJunk(body) {
-		fixed, r, err := jpegfix.Options{VerifyData: true}.Repair(body)
-		if err != nil {
-			return nil, 0, r, fmt.Errorf("%w: %w", ErrNotImage, err)
-		}
-		rep = r
-		orient = orientation(fixed)
-		if body, _, err = repairPolicy.Repair(fixed); err != nil {
-			return nil, 0, rep, fmt.Errorf("%w: %w", ErrNotImage, err)
-		}
-	}
-	return body, orient, rep, nil
 }
 
 // fetchTimeout bounds waiting for one frame from Home Assistant, which itself
@@ -139,14 +120,14 @@ func (s *Service) prepare(ctx context.Context, id string) (prepared, error) {
 	var damage *Damage
 	if refused(err) {
 		s.log.Info("camera frame refused; fetching it once more", "camera", id, "err", err)
-		tries := []try{{img, err}}
+		tries := []try{{img, rep, err}}
 		again, ferr := s.fetch(ctx, id, w, h)
 		if ferr != nil {
 			s.log.Warn("fetching the camera frame again failed", "camera", id, "err", ferr)
 		} else {
 			img = again
 			if fit, rep, err = Process(again.Bytes, Limits{}); refused(err) {
-				tries = append(tries, try{again, err})
+				tries = append(tries, try{again, rep, err})
 			}
 		}
 		if err != nil {
@@ -188,6 +169,7 @@ func (s *Service) fetch(ctx context.Context, id string, w, h int) (homeassistant
 // try is a frame jpegfix refused, with why.
 type try struct {
 	img homeassistant.Image
+	rep jpegfix.Report // what the refused repair read before refusing
 	err error
 }
 
@@ -215,7 +197,7 @@ func (s *Service) salvage(id string, tries []try) (homeassistant.Image, Fitted, 
 			tooSmall = false
 			continue // not a picture, or headers that lie: nothing to trust
 		}
-		fit, d, err := Salvage(t.img.Bytes, Limits{}, t.err)
+		fit, d, err := Salvage(t.img.Bytes, t.rep, Limits{}, t.err)
 		if err != nil {
 			s.log.Info("no part of the refused camera frame to show", "camera", id, "err", err)
 			tooSmall = errors.Is(err, errTooDamaged)
@@ -276,18 +258,6 @@ func (s *Service) askSize(id string) (int, int) {
 		return 0, 0
 	}
 	return w, h
-}
-
-// looksLikeJPEGWithJunk reports a JPEG start within the first bytes, as
-// cameras that prefix junk before SOI produce.
-func looksLikeJPEGWithJunk(b []byte) bool {
-	n := min(len(b), 1024)
-	for i := 0; i+2 < n; i++ {
-		if b[i] == 0xFF && b[i+1] == 0xD8 && b[i+2] == 0xFF {
-			return true
-		}
-	}
-	return false
 }
 
 // Error is a camera that could not be shown, with words for the ear.

@@ -14,6 +14,11 @@ func findSOI(src []byte) (int, error) {
 	if len(src) >= 2 && src[0] == 0xff && src[1] == soiMarker {
 		return 0, nil
 	}
+	if otherImage(src) != "" {
+		// A PNG or GIF is that picture, whatever its compressed bytes
+		// happen to hold: never junk before a JPEG.
+		return 0, refuse(ProblemNotJPEG, 0, describe(src))
+	}
 	if i := bytes.Index(src[:min(len(src), maxLeadingJunk)], []byte{0xff, soiMarker, 0xff}); i >= 0 {
 		if bytes.Contains(src[:i], []byte("Exif\x00")) {
 			// The junk holds the image's own Exif header: the real start is
@@ -35,12 +40,8 @@ func describe(src []byte) string {
 	}
 	trimmed := bytes.TrimLeft(src, " \t\r\n\ufeff") // \ufeff: a byte order mark
 	switch {
-	case bytes.HasPrefix(src, []byte("\x89PNG\r\n\x1a\n")):
-		return fmt.Sprintf("the body is a PNG image of %s, not a JPEG", nbytes(n))
-	case bytes.HasPrefix(src, []byte("GIF87a")), bytes.HasPrefix(src, []byte("GIF89a")):
-		return fmt.Sprintf("the body is a GIF image of %s, not a JPEG", nbytes(n))
-	case len(src) >= 12 && string(src[:4]) == "RIFF" && string(src[8:12]) == "WEBP":
-		return fmt.Sprintf("the body is a WebP image of %s, not a JPEG", nbytes(n))
+	case otherImage(src) != "":
+		return fmt.Sprintf("the body is %s image of %s, not a JPEG", otherImage(src), nbytes(n))
 	case len(trimmed) > 0 && trimmed[0] == '<':
 		return fmt.Sprintf("the body is an HTML or XML page of %s, not a JPEG%s", nbytes(n), quote(trimmed))
 	case len(trimmed) > 0 && (trimmed[0] == '{' || trimmed[0] == '['):
@@ -51,6 +52,20 @@ func describe(src []byte) string {
 		return fmt.Sprintf("the body is only %s long, too short to be an image", nbytes(n))
 	}
 	return fmt.Sprintf("the body does not start with a JPEG start-of-image marker (its first bytes are % X)", src[:min(n, 4)])
+}
+
+// otherImage names, with its article, the image format other than JPEG
+// that src starts as ("a PNG"), or returns "".
+func otherImage(src []byte) string {
+	switch {
+	case bytes.HasPrefix(src, []byte("\x89PNG\r\n\x1a\n")):
+		return "a PNG"
+	case bytes.HasPrefix(src, []byte("GIF87a")), bytes.HasPrefix(src, []byte("GIF89a")):
+		return "a GIF"
+	case len(src) >= 12 && string(src[:4]) == "RIFF" && string(src[8:12]) == "WEBP":
+		return "a WebP"
+	}
+	return ""
 }
 
 // isText reports whether the first bytes of b are printable UTF-8.
