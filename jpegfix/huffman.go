@@ -1,30 +1,12 @@
 package jpegfix
 
-import "encoding/binary"
+import "maison/internal/huffman"
 
-// lutBits is the number of bits looked up at once when decoding a Huffman
-// code; longer codes take the canonical path of section F.2.2.3.
-const lutBits = 10
-
-// huffTable is a canonical Huffman code as a decoder builds it (Annex C and
-// section F.2.2.3), with a lookup table for codes of up to lutBits bits.
-type huffTable struct {
-	lut [1 << lutBits]uint16 // length<<8 | symbol for short codes; 0 otherwise
-	// fast, for AC tables of sequential scans, maps the next lutBits bits,
-	// when they hold a whole code and the coefficient bits after it, to
-	// the coefficients it covers (run plus one; 64 for end of block)<<8 |
-	// the bits it takes; 0 otherwise.
-	fast    [1 << lutBits]uint16
-	maxcode [17]int32 // largest code of each length, -1 if none
-	valptr  [17]int32 // index in vals of code 0 of each length (may be negative)
-	vals    [256]byte
-}
-
-// build makes the table from the 16 code counts and the symbols, and
-// returns what makes it impossible, or "". It refuses what libjpeg refuses
-// when a scan uses the table: more than 256 symbols, a code that does not
-// fit its length or is all ones, and, for a DC table, a symbol above 15.
-func (h *huffTable) build(counts, vals []byte, dc bool) string {
+// build makes h from the 16 code counts and the symbols, and returns what
+// makes it impossible, or "". It refuses what libjpeg refuses when a scan
+// uses the table: more than 256 symbols, a code that does not fit its
+// length or is all ones, and, for a DC table, a symbol above 15.
+func build(h *huffman.Table, counts, vals []byte, dc bool) string {
 	total := 0
 	for _, c := range counts {
 		total += int(c)
@@ -39,45 +21,8 @@ func (h *huffTable) build(counts, vals []byte, dc bool) string {
 			}
 		}
 	}
-	h.lut = [1 << lutBits]uint16{}
-	h.fast = [1 << lutBits]uint16{}
-	copy(h.vals[:], vals[:total])
-	code, k := int32(0), int32(0)
-	for l := 1; l <= 16; l++ {
-		n := int32(counts[l-1])
-		h.valptr[l] = k - code
-		h.maxcode[l] = -1
-		if n > 0 {
-			if code+n >= 1<<l {
-				return "has more codes than its lengths allow"
-			}
-			if l <= lutBits {
-				for i := range n {
-					lo := (code + i) << (lutBits - l)
-					sym := h.vals[k+i]
-					e := uint16(l)<<8 | uint16(sym)
-					var f uint16
-					if r, size := sym>>4, int(sym&15); !dc && l+size <= lutBits {
-						switch {
-						case size != 0:
-							f = uint16(r+1)<<8 | uint16(l+size)
-						case r == 15:
-							f = 16<<8 | uint16(l)
-						case r == 0:
-							f = 64<<8 | uint16(l)
-						}
-					}
-					for j := range int32(1) << (lutBits - l) {
-						h.lut[lo+j] = e
-						h.fast[lo+j] = f
-					}
-				}
-			}
-			code += n
-			k += n
-			h.maxcode[l] = code - 1
-		}
-		code <<= 1
+	if ok, allOnes := h.Build(counts, vals[:total], !dc); !ok || allOnes {
+		return "has more codes than its lengths allow"
 	}
 	return ""
 }
@@ -123,144 +68,4 @@ var stdACChrominance = []byte{
 	0xc4, 0xc5, 0xc6, 0xc7, 0xc8, 0xc9, 0xca, 0xd2, 0xd3, 0xd4, 0xd5, 0xd6, 0xd7, 0xd8, 0xd9, 0xda,
 	0xe2, 0xe3, 0xe4, 0xe5, 0xe6, 0xe7, 0xe8, 0xe9, 0xea, 0xf2, 0xf3, 0xf4, 0xf5, 0xf6, 0xf7, 0xf8,
 	0xf9, 0xfa,
-}
-
-// bitReader reads the entropy-coded bits of one restart interval, most
-// significant first, removing the zero byte stuffed after each 0xFF
-// (section F.1.2.3). It stops at the first marker or at end, then feeds
-// zero bits and counts them, so that a walk that needed them can be told
-// from one that did not: libjpeg warns "premature end of data segment"
-// exactly then.
-type bitReader struct {
-	src   []byte
-	start int    // offset of the interval's first byte
-	pos   int    // next byte to load
-	end   int    // loading never reaches this offset
-	acc   uint64 // buffered bits, most significant first
-	n     uint   // buffered bits, padding included
-	pad   uint   // zero bits fed after the data stopped
-	stop  bool   // a marker or end was reached
-}
-
-func (b *bitReader) reset(src []byte, pos, end int) {
-	*b = bitReader{src: src, start: pos, pos: pos, end: end}
-}
-
-// fill buffers at least 57 bits.
-func (b *bitReader) fill() {
-	for b.n <= 56 {
-		if !b.stop && b.pos+8 <= b.end {
-			x := binary.BigEndian.Uint64(b.src[b.pos:])
-			if y := ^x; (y-0x0101010101010101)&^y&0x8080808080808080 == 0 {
-				// No 0xFF among the next 8 bytes: take every whole byte
-				// that fits. The bits of a partly taken byte land where
-				// the next fill puts them again.
-				b.acc |= x >> b.n
-				k := (64 - b.n) >> 3
-				b.pos += int(k)
-				b.n += k << 3
-				return
-			}
-		}
-		b.fillByte()
-	}
-}
-
-func (b *bitReader) fillByte() {
-	if !b.stop && b.pos < b.end {
-		c := b.src[b.pos]
-		if c != 0xff {
-			b.acc |= uint64(c) << (56 - b.n)
-			b.n += 8
-			b.pos++
-			return
-		}
-		if b.pos+1 < b.end && b.src[b.pos+1] == 0 {
-			b.acc |= 0xff << (56 - b.n)
-			b.n += 8
-			b.pos += 2
-			return
-		}
-	}
-	b.stop = true
-	b.n += 8
-	b.pad += 8
-}
-
-// overrun reports whether the walk used bits past the data.
-func (b *bitReader) overrun() bool { return b.pad > b.n }
-
-// used returns the offset just after the last byte holding a consumed bit.
-// Only whole bytes left unconsumed count as unused, as libjpeg counts them.
-func (b *bitReader) used() int {
-	if b.overrun() {
-		return b.pos
-	}
-	p := b.pos
-	for w := (b.n - b.pad) / 8; w > 0 && p > b.start; w-- {
-		if p-2 >= b.start && b.src[p-1] == 0 && b.src[p-2] == 0xff {
-			p -= 2 // a stuffed 0xFF
-		} else {
-			p--
-		}
-	}
-	return p
-}
-
-// skip drops k bits, 0 ≤ k ≤ 32, filling first if needed. Bits past the
-// data are zeros; overrun tells.
-func (b *bitReader) skip(k uint) {
-	if b.n < k {
-		b.fill()
-	}
-	b.acc <<= k
-	b.n -= k
-}
-
-// get reads k bits, 0 < k ≤ 16.
-func (b *bitReader) get(k uint) int32 {
-	if b.n < k {
-		b.fill()
-	}
-	v := int32(b.acc >> (64 - k))
-	b.acc <<= k
-	b.n -= k
-	return v
-}
-
-// decode reads one Huffman-coded symbol, or returns -1 for a code the
-// table does not define. It needs no more than 16 buffered bits.
-func (b *bitReader) decode(h *huffTable) int {
-	if b.n < 16 {
-		b.fill()
-	}
-	if e := h.lut[b.acc>>(64-lutBits)]; e != 0 {
-		l := uint(e >> 8)
-		b.acc <<= l
-		b.n -= l
-		return int(e & 0xff)
-	}
-	return b.decodeSlow(h)
-}
-
-// decodeSlow decodes a code longer than lutBits bits, or returns -1.
-func (b *bitReader) decodeSlow(h *huffTable) int {
-	for l := uint(lutBits + 1); l <= 16; l++ {
-		code := int32(b.acc >> (64 - l))
-		if code <= h.maxcode[l] {
-			b.acc <<= l
-			b.n -= l
-			return int(h.vals[h.valptr[l]+code])
-		}
-	}
-	return -1
-}
-
-// extend turns v, the s low bits of a coefficient, into its signed value
-// (section F.2.2.1).
-func extend(v int32, s uint) int32 {
-	if v < 1<<(s-1) {
-		return v - 1<<s + 1
-	}
-	return v
 }

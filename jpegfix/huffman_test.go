@@ -5,6 +5,8 @@ import (
 	"image"
 	"image/jpeg"
 	"testing"
+
+	"maison/internal/huffman"
 )
 
 // TestStandardTablesAreAnnexK checks the tables used for frames without a
@@ -38,10 +40,10 @@ func TestStandardTablesAreAnnexK(t *testing.T) {
 	if found != 4 {
 		t.Errorf("%d tables in Go's DHT, want 4", found)
 	}
-	var h huffTable
+	var h huffman.Table
 	for class := range 2 {
 		for id := range 2 {
-			if why := h.build(stdTables[class][id][:16], stdTables[class][id][16:], class == 0); why != "" {
+			if why := build(&h, stdTables[class][id][:16], stdTables[class][id][16:], class == 0); why != "" {
 				t.Errorf("standard table %d/%d: %s", class, id, why)
 			}
 		}

@@ -6,6 +6,8 @@ package jpegfix
 // corners the standard leaves open, since libjpeg (djpeg -strict,
 // jpeginfo -c) is the strict reader this package answers to.
 
+import "maison/internal/huffman"
+
 // frameGeom is what walking scans needs from the frame header. The
 // components are read from the header where it stands, so that reading a
 // frame allocates nothing.
@@ -127,9 +129,9 @@ type walker struct {
 	src    []byte
 	f      frameGeom
 	strict bool // also refuse what libjpeg only warns about (VerifyData)
-	br     bitReader
+	br     huffman.Reader
 
-	tables [2][4]huffTable
+	tables [2][4]huffman.Table
 	from   [2][4]int // what each table was built from: a Tc/Th offset plus one, -1-id for a standard table
 	dcSize bool      // tables[0] were checked as DC tables
 
@@ -173,7 +175,7 @@ func (w *walker) progressive() bool { return w.f.code == sof2Marker }
 
 // table returns the table of class (0 DC, 1 AC) for selector sel at the
 // definition off, building it when needed.
-func (w *walker) table(class int, sel uint8, off int) (*huffTable, string) {
+func (w *walker) table(class int, sel uint8, off int) (*huffman.Table, string) {
 	from := off
 	var counts, vals []byte
 	switch {
@@ -195,7 +197,7 @@ func (w *walker) table(class int, sel uint8, off int) (*huffTable, string) {
 	}
 	h := &w.tables[class][sel]
 	if w.from[class][sel] != from {
-		if why := h.build(counts, vals, class == 0); why != "" {
+		if why := build(h, counts, vals, class == 0); why != "" {
 			w.from[class][sel] = 0
 			return nil, "uses a Huffman table that " + why
 		}
@@ -226,7 +228,7 @@ func (w *walker) scan(p *scanParams, first, from, dataEnd int) walkResult {
 	// The scan header, as libjpeg's start of pass checks it.
 	type comp struct {
 		c      int
-		dc, ac *huffTable
+		dc, ac *huffman.Table
 		blocks int // blocks per MCU
 	}
 	var cs [4]comp
@@ -323,7 +325,7 @@ func (w *walker) scan(p *scanParams, first, from, dataEnd int) walkResult {
 	for iv := first; iv < intervals; iv++ {
 		mcu0 := iv * per
 		count := min(per, total-mcu0)
-		br.reset(w.src, pos, dataEnd)
+		br.Reset(w.src, pos, dataEnd)
 		w.eobrun = 0
 		w.pred = [4]int32{}
 		for m := range count {
@@ -338,7 +340,7 @@ func (w *walker) scan(p *scanParams, first, from, dataEnd int) walkResult {
 					case ss == 0 && ah == 0:
 						ok = w.dcFirst(ci.dc, i, al)
 					case ss == 0:
-						br.skip(1)
+						br.Skip(1)
 					case ah == 0:
 						ok = w.acFirst(ci.ac, ss, se, al, &nz[mcu])
 					default:
@@ -352,14 +354,14 @@ func (w *walker) scan(p *scanParams, first, from, dataEnd int) walkResult {
 					break
 				}
 			}
-			if br.overrun() || !ok && br.stop {
-				return fail(failShort, br.pos, mcu, "")
+			if br.Overrun() || !ok && br.Stopped() {
+				return fail(failShort, br.Pos, mcu, "")
 			}
 			if !ok {
-				return fail(failCode, br.used(), mcu, "")
+				return fail(failCode, br.Used(), mcu, "")
 			}
 		}
-		u := br.used()
+		u := br.Used()
 		res.end = u
 		if iv == intervals-1 {
 			return res
@@ -408,55 +410,55 @@ func (w *walker) scan(p *scanParams, first, from, dataEnd int) walkResult {
 // ends the block, as libjpeg reads it. It is the hot loop of VerifyData:
 // the bits stay in locals, and a code with its coefficient bits is taken
 // in one look-up when they fit.
-func (w *walker) sequentialBlock(dc, ac *huffTable) bool {
+func (w *walker) sequentialBlock(dc, ac *huffman.Table) bool {
 	br := &w.br
-	if br.n < 32 {
-		br.fill()
+	if br.N < 32 {
+		br.Fill()
 	}
-	acc, n := br.acc, br.n
+	acc, n := br.Acc, br.N
 	var s uint
-	if e := dc.lut[acc>>(64-lutBits)]; e != 0 {
+	if e := dc.LUT[acc>>(64-huffman.LUTBits)]; e != 0 {
 		l := uint(e >> 8)
 		acc <<= l
 		n -= l
 		s = uint(e & 0xff)
 	} else {
-		br.acc, br.n = acc, n
-		sym := br.decodeSlow(dc)
+		br.Acc, br.N = acc, n
+		sym := br.DecodeSlow(dc)
 		if sym < 0 {
 			return false
 		}
-		acc, n = br.acc, br.n
+		acc, n = br.Acc, br.N
 		s = uint(sym)
 	}
 	acc <<= s
 	n -= s
 	for k := 1; k < 64; {
 		if n < 32 {
-			br.acc, br.n = acc, n
-			br.fill()
-			acc, n = br.acc, br.n
+			br.Acc, br.N = acc, n
+			br.Fill()
+			acc, n = br.Acc, br.N
 		}
-		peek := acc >> (64 - lutBits)
-		if f := ac.fast[peek]; f != 0 {
+		peek := acc >> (64 - huffman.LUTBits)
+		if f := ac.Fast[peek]; f != 0 {
 			l := uint(f & 0xff)
 			acc <<= l
 			n -= l
-			k += int(f >> 8)
+			k += int(f>>8) & 0xff // an end of block goes past 63
 			continue
 		}
 		var rs int
-		if e := ac.lut[peek]; e != 0 {
+		if e := ac.LUT[peek]; e != 0 {
 			l := uint(e >> 8)
 			acc <<= l
 			n -= l
 			rs = int(e & 0xff)
 		} else {
-			br.acc, br.n = acc, n
-			if rs = br.decodeSlow(ac); rs < 0 {
+			br.Acc, br.N = acc, n
+			if rs = br.DecodeSlow(ac); rs < 0 {
 				return false
 			}
-			acc, n = br.acc, br.n
+			acc, n = br.Acc, br.N
 		}
 		r, s := rs>>4, uint(rs&15)
 		if s == 0 {
@@ -470,23 +472,23 @@ func (w *walker) sequentialBlock(dc, ac *huffTable) bool {
 		n -= s
 		k += r + 1
 	}
-	br.acc, br.n = acc, n
+	br.Acc, br.N = acc, n
 	return true
 }
 
 // dcFirst walks a DC difference of a first DC scan (section G.1.2.1) for
 // scan component i, whose predictor libjpeg refuses to let overflow.
-func (w *walker) dcFirst(dc *huffTable, i, al int) bool {
+func (w *walker) dcFirst(dc *huffman.Table, i, al int) bool {
 	br := &w.br
-	if br.n < 32 {
-		br.fill()
+	if br.N < 32 {
+		br.Fill()
 	}
-	s := br.decode(dc)
+	s := br.Decode(dc)
 	if s < 0 {
 		return false
 	}
 	if s > 0 {
-		d := int64(extend(br.get(uint(s)), uint(s)))
+		d := int64(huffman.Extend(br.Get(uint(s)), uint(s)))
 		v := int64(w.pred[i]) + d
 		if v != int64(int32(v)) {
 			return false
@@ -499,24 +501,24 @@ func (w *walker) dcFirst(dc *huffTable, i, al int) bool {
 // acFirst walks one block of a first AC scan over the band ss..se, with
 // end-of-band runs (section G.1.2.2), and marks the coefficients it makes
 // nonzero (a value shifted out of 16 bits stays zero, as in libjpeg).
-func (w *walker) acFirst(ac *huffTable, ss, se, al int, nz *uint64) bool {
+func (w *walker) acFirst(ac *huffman.Table, ss, se, al int, nz *uint64) bool {
 	if w.eobrun > 0 {
 		w.eobrun--
 		return true
 	}
 	br := &w.br
 	for k := ss; k <= se; k++ {
-		if br.n < 32 {
-			br.fill()
+		if br.N < 32 {
+			br.Fill()
 		}
-		rs := br.decode(ac)
+		rs := br.Decode(ac)
 		if rs < 0 {
 			return false
 		}
 		r, s := rs>>4, rs&15
 		if s != 0 {
 			k += r
-			v := extend(br.get(uint(s)), uint(s))
+			v := huffman.Extend(br.Get(uint(s)), uint(s))
 			if int16(uint32(v)<<al) != 0 {
 				*nz |= 1 << min(k, 63)
 			}
@@ -528,7 +530,7 @@ func (w *walker) acFirst(ac *huffTable, ss, se, al int, nz *uint64) bool {
 		}
 		w.eobrun = 1 << r
 		if r > 0 {
-			w.eobrun += int(br.get(uint(r)))
+			w.eobrun += int(br.Get(uint(r)))
 		}
 		w.eobrun--
 		break
@@ -542,15 +544,15 @@ func (w *walker) acFirst(ac *huffTable, ss, se, al int, nz *uint64) bool {
 // the scans before; libjpeg's reading, including a new coefficient placed
 // one past the band, is followed exactly since it decides how many bits
 // the block takes.
-func (w *walker) acRefine(ac *huffTable, ss, se int, nz *uint64) bool {
+func (w *walker) acRefine(ac *huffman.Table, ss, se int, nz *uint64) bool {
 	br := &w.br
 	k := ss
 	if w.eobrun == 0 {
 		for ; k <= se; k++ {
-			if br.n < 32 {
-				br.fill()
+			if br.N < 32 {
+				br.Fill()
 			}
-			rs := br.decode(ac)
+			rs := br.Decode(ac)
 			if rs < 0 {
 				return false
 			}
@@ -559,17 +561,17 @@ func (w *walker) acRefine(ac *huffTable, ss, se int, nz *uint64) bool {
 				if s != 1 {
 					return false // libjpeg: "corrupt JPEG data: bad Huffman code"
 				}
-				br.skip(1)
+				br.Skip(1)
 			} else if r != 15 {
 				w.eobrun = 1 << r
 				if r > 0 {
-					w.eobrun += int(br.get(uint(r)))
+					w.eobrun += int(br.Get(uint(r)))
 				}
 				break
 			}
 			for {
 				if *nz&(1<<k) != 0 {
-					br.skip(1)
+					br.Skip(1)
 				} else {
 					r--
 					if r < 0 {
@@ -589,10 +591,10 @@ func (w *walker) acRefine(ac *huffTable, ss, se int, nz *uint64) bool {
 	if w.eobrun > 0 {
 		for ; k <= se; k++ {
 			if *nz&(1<<k) != 0 {
-				if br.n < 8 {
-					br.fill()
+				if br.N < 8 {
+					br.Fill()
 				}
-				br.skip(1)
+				br.Skip(1)
 			}
 		}
 		w.eobrun--

@@ -2,6 +2,8 @@ package jpegscale
 
 import (
 	"image"
+
+	"maison/internal/huffman"
 )
 
 // Marker codes (the byte after 0xFF), named as in ITU-T T.81 Table B.1.
@@ -111,7 +113,7 @@ type decoder struct {
 	canSkip   bool   // and bands the scale does not need can be skipped
 	refineMax [3]int // per component, see plan
 
-	br     bitReader
+	br     huffman.Reader
 	eobrun int
 	blk    [65]int32 // natural order; index 64 absorbs dropped coefficients
 

@@ -122,7 +122,7 @@ func (d *decoder) walkPartial(cs []scanComp, fn func(sc *scanComp, bx, by int) e
 		}
 		ready = false
 		err := d.mcuBlocks(cs, single, perRow, mcu, fn)
-		if err == nil && d.br.overrun() {
+		if err == nil && d.br.Overrun() {
 			err = FormatError("short Huffman data")
 		}
 		if err == nil {
@@ -175,7 +175,7 @@ func (d *decoder) mcuBlocks(cs []scanComp, single bool, perRow, mcu int, fn func
 // one. It returns false when the scan's data ends first.
 func (d *decoder) nextInterval(cs []scanComp, iv int) (next int, mismatch, ok bool) {
 	data := d.data
-	p := d.br.pos
+	p := d.br.Pos
 	for {
 		i := bytes.IndexByte(data[min(p, len(data)):], 0xFF)
 		if i < 0 {
@@ -208,7 +208,7 @@ func (d *decoder) nextInterval(cs []scanComp, iv int) (next int, mismatch, ok bo
 		default:
 			next, mismatch = iv+1, true
 		}
-		d.br.reset(data, q+1)
+		d.br.Reset(data, q+1, len(data))
 		d.eobrun = 0
 		for _, sc := range cs {
 			sc.c.pred = 0

@@ -20,10 +20,10 @@ func (d *decoder) dcFirst(sc *scanComp, bx, by, al int) error {
 	if b == nil {
 		return FormatError("block outside the component")
 	}
-	if br.n < 32 {
-		br.fill()
+	if br.N < 32 {
+		br.Fill()
 	}
-	s, err := br.decodeSym(sc.dc)
+	s, err := decodeSym(br, sc.dc)
 	if err != nil {
 		return err
 	}
@@ -31,7 +31,7 @@ func (d *decoder) dcFirst(sc *scanComp, bx, by, al int) error {
 		return FormatError("bad DC coefficient size")
 	}
 	if s != 0 {
-		sc.c.pred += br.receive(uint(s))
+		sc.c.pred += br.Receive(uint(s))
 	}
 	b[0] = int16(sc.c.pred << al)
 	return nil
@@ -44,10 +44,10 @@ func (d *decoder) dcRefine(sc *scanComp, bx, by, al int) error {
 	if b == nil {
 		return FormatError("block outside the component")
 	}
-	if br.n < 32 {
-		br.fill()
+	if br.N < 32 {
+		br.Fill()
 	}
-	if br.bits(1) != 0 {
+	if br.Bits(1) != 0 {
 		b[0] |= 1 << al
 	}
 	return nil
@@ -66,10 +66,10 @@ func (d *decoder) acFirst(sc *scanComp, bx, by, ss, se, al int) error {
 	}
 	br := &d.br
 	for k := ss; k <= se; {
-		if br.n < 32 {
-			br.fill()
+		if br.N < 32 {
+			br.Fill()
 		}
-		rs, err := br.decodeSym(sc.ac)
+		rs, err := decodeSym(br, sc.ac)
 		if err != nil {
 			return err
 		}
@@ -79,7 +79,7 @@ func (d *decoder) acFirst(sc *scanComp, bx, by, ss, se, al int) error {
 				// EOBn: this block and 2^r - 1 + (r bits) more end here.
 				d.eobrun = 1<<r - 1
 				if r > 0 {
-					d.eobrun += int(br.bits(uint(r)))
+					d.eobrun += int(br.Bits(uint(r)))
 				}
 				return nil
 			}
@@ -90,7 +90,7 @@ func (d *decoder) acFirst(sc *scanComp, bx, by, ss, se, al int) error {
 		if k > se {
 			return FormatError("bad AC run length")
 		}
-		b[k] = int16(br.receive(s) << al)
+		b[k] = int16(br.Receive(s) << al)
 		k++
 	}
 	return nil
@@ -108,10 +108,10 @@ func (d *decoder) acRefine(sc *scanComp, bx, by, ss, se, al int) error {
 	k := ss
 	if d.eobrun == 0 {
 		for ; k <= se; k++ {
-			if br.n < 32 {
-				br.fill()
+			if br.N < 32 {
+				br.Fill()
 			}
-			rs, err := br.decodeSym(sc.ac)
+			rs, err := decodeSym(br, sc.ac)
 			if err != nil {
 				return err
 			}
@@ -121,7 +121,7 @@ func (d *decoder) acRefine(sc *scanComp, bx, by, ss, se, al int) error {
 				if s != 1 {
 					return FormatError("bad refinement coefficient size")
 				}
-				if br.bits(1) != 0 {
+				if br.Bits(1) != 0 {
 					v = p1
 				} else {
 					v = m1
@@ -129,7 +129,7 @@ func (d *decoder) acRefine(sc *scanComp, bx, by, ss, se, al int) error {
 			} else if r != 15 {
 				d.eobrun = 1 << r
 				if r > 0 {
-					d.eobrun += int(br.bits(uint(r)))
+					d.eobrun += int(br.Bits(uint(r)))
 				}
 				break
 			}
@@ -137,10 +137,10 @@ func (d *decoder) acRefine(sc *scanComp, bx, by, ss, se, al int) error {
 			// the way), then place v on the next zero coefficient.
 			for ; k <= se; k++ {
 				if b[k] != 0 {
-					if br.n < 32 {
-						br.fill()
+					if br.N < 32 {
+						br.Fill()
 					}
-					refine(&b[k], br.bits(1), p1, m1)
+					refine(&b[k], br.Bits(1), p1, m1)
 					continue
 				}
 				if r == 0 {
@@ -157,10 +157,10 @@ func (d *decoder) acRefine(sc *scanComp, bx, by, ss, se, al int) error {
 		// Inside an end-of-band run: only correction bits remain.
 		for ; k <= se; k++ {
 			if b[k] != 0 {
-				if br.n < 32 {
-					br.fill()
+				if br.N < 32 {
+					br.Fill()
 				}
-				refine(&b[k], br.bits(1), p1, m1)
+				refine(&b[k], br.Bits(1), p1, m1)
 			}
 		}
 		d.eobrun--

@@ -1,6 +1,10 @@
 package jpegscale
 
-import "bytes"
+import (
+	"bytes"
+
+	"maison/internal/huffman"
+)
 
 // scanComp is one component of a scan with its tables.
 type scanComp struct {
@@ -106,7 +110,7 @@ func (d *decoder) scan(seg []byte, pos int) (int, error) {
 		d.softened = true
 		return d.skipScan(pos), nil
 	}
-	d.br.reset(d.data, pos)
+	d.br.Reset(d.data, pos, len(d.data))
 	d.eobrun = 0
 	for _, sc := range cs {
 		sc.c.pred = 0
@@ -126,15 +130,15 @@ func (d *decoder) scan(seg []byte, pos int) (int, error) {
 	}
 	if d.partial {
 		d.walkPartial(cs, fn, ss, se, ah)
-		return d.skipScan(d.br.pos), nil
+		return d.skipScan(d.br.Pos), nil
 	}
 	if err := d.walk(cs, fn); err != nil {
 		return pos, err
 	}
-	if d.br.overrun() {
+	if d.br.Overrun() {
 		return pos, FormatError("short Huffman data")
 	}
-	return d.skipScan(d.br.pos), nil
+	return d.skipScan(d.br.Pos), nil
 }
 
 // walk calls fn for every block of the scan in order, handling restart
@@ -187,13 +191,13 @@ func (d *decoder) walk(cs []scanComp, fn func(sc *scanComp, bx, by int) error) e
 // an RSTn marker follows, and the predictors start again (F.2.1.3.1, G.1.2.2).
 func (d *decoder) restart(cs []scanComp) error {
 	br := &d.br
-	if br.overrun() {
+	if br.Overrun() {
 		return FormatError("short Huffman data")
 	}
 	// Look for the marker from the first byte not yet consumed. Bytes
 	// before it are skipped, as libjpeg does ("extraneous bytes before
 	// marker"): some cameras write them.
-	p := br.pos
+	p := br.Pos
 	for {
 		for p < len(d.data) && d.data[p] != 0xFF {
 			p++
@@ -213,7 +217,7 @@ func (d *decoder) restart(cs []scanComp) error {
 	if m := d.data[p]; m < markerRST0 || m > markerRST7 {
 		return FormatError("missing restart marker")
 	}
-	br.reset(d.data, p+1)
+	br.Reset(d.data, p+1, len(d.data))
 	d.eobrun = 0
 	for _, sc := range cs {
 		sc.c.pred = 0
@@ -306,26 +310,26 @@ func (d *decoder) baselineBlock(sc *scanComp, bx, by int) error {
 	q := &c.q
 	blk := &d.blk
 	keep := &keepTables[d.log]
-	if br.n < 32 {
-		br.fill()
+	if br.N < 32 {
+		br.Fill()
 	}
-	acc, n := br.acc, br.n
+	acc, n := br.Acc, br.N
 
 	// DC difference: a symbol giving the size, then that many bits.
 	dct := sc.dc
 	var s uint
-	if e := dct.lut[acc>>(64-lutBits)]; e != 0 {
+	if e := dct.LUT[acc>>(64-huffman.LUTBits)]; e != 0 {
 		l := uint(e >> 8)
 		acc <<= l
 		n -= l
 		s = uint(e & 0xFF)
 	} else {
-		br.acc, br.n = acc, n
-		sym, err := br.decodeSlow(dct)
-		if err != nil {
-			return err
+		br.Acc, br.N = acc, n
+		sym := br.DecodeSlow(&dct.Table)
+		if sym < 0 {
+			return FormatError("bad Huffman code")
 		}
-		acc, n = br.acc, br.n
+		acc, n = br.Acc, br.N
 		s = uint(sym)
 	}
 	if s != 0 {
@@ -346,39 +350,47 @@ func (d *decoder) baselineBlock(sc *scanComp, bx, by int) error {
 	ac := sc.ac
 	for k := 1; k < 64; {
 		if n < 32 {
-			br.acc, br.n = acc, n
-			br.fill()
-			acc, n = br.acc, br.n
+			br.Acc, br.N = acc, n
+			br.Fill()
+			acc, n = br.Acc, br.N
 		}
-		peek := acc >> (64 - lutBits)
-		if f := ac.fast[peek]; f != 0 {
+		peek := acc >> (64 - huffman.LUTBits)
+		if f := ac.Fast[peek]; f != 0 {
 			// Code and magnitude bits in one lookup.
 			l := uint(f & 0xFF)
 			acc <<= l
 			n -= l
-			k += int(f>>8) & 0xFF
+			v := f >> 16
+			if v == 0 {
+				if f>>8 == huffman.AdvanceEOB {
+					break
+				}
+				k += huffman.AdvanceZRL
+				continue
+			}
+			k += int(f>>8)&0xFF - 1
 			if k > 63 {
 				return FormatError("bad AC run length")
 			}
-			blk[keep[k]] = (f >> 16) * q[k]
+			blk[keep[k]] = v * q[k]
 			last = k
 			k++
 			continue
 		}
 		var rs uint8
-		if e := ac.lut[peek]; e != 0 {
+		if e := ac.LUT[peek]; e != 0 {
 			l := uint(e >> 8)
 			acc <<= l
 			n -= l
 			rs = uint8(e)
 		} else {
-			br.acc, br.n = acc, n
-			sym, err := br.decodeSlow(ac)
-			if err != nil {
-				return err
+			br.Acc, br.N = acc, n
+			sym := br.DecodeSlow(&ac.Table)
+			if sym < 0 {
+				return FormatError("bad Huffman code")
 			}
-			acc, n = br.acc, br.n
-			rs = sym
+			acc, n = br.Acc, br.N
+			rs = uint8(sym)
 		}
 		r, s := int(rs>>4), uint(rs&15)
 		if s == 0 {
@@ -402,7 +414,7 @@ func (d *decoder) baselineBlock(sc *scanComp, bx, by int) error {
 		last = k
 		k++
 	}
-	br.acc, br.n = acc, n
+	br.Acc, br.N = acc, n
 	d.emit(c, bx, by, last)
 	return nil
 }
