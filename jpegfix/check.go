@@ -1,8 +1,9 @@
 package jpegfix
 
 import (
-	"bytes"
 	"fmt"
+
+	"maison/internal/huffman"
 )
 
 // Check reports whether b is a strict JPEG of the shape Repair writes: SOI
@@ -94,12 +95,11 @@ func walkStrict(b []byte, start int, fr *Frame) (int, error) {
 			scans++
 			q := end
 			for {
-				i := bytes.IndexByte(b[q:], 0xff)
-				if i < 0 || q+i+1 >= n {
+				q = huffman.NextMarker(b, q)
+				if q+1 >= n {
 					return bad(n, "the image data runs to the end without an end-of-image marker")
 				}
-				q += i
-				if c := b[q+1]; c == 0 || isRST(c) {
+				if isRST(b[q+1]) {
 					q += 2
 					continue
 				}

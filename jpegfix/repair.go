@@ -3,6 +3,8 @@ package jpegfix
 import (
 	"bytes"
 	"fmt"
+
+	"maison/internal/huffman"
 )
 
 // Options selects the repair policy. The zero value drops every COM segment
@@ -656,18 +658,13 @@ func (r *repairer) sos(m, l int) (int, error) {
 	var fills []span // fill bytes before restart markers
 	end, proper, soi := n, false, false
 	for {
-		i := bytes.IndexByte(src[q:], 0xff)
-		if i < 0 {
+		j := huffman.NextMarker(src, q)
+		if j >= n {
 			break
 		}
-		j := q + i
 		if j+1 >= n {
 			end = j
 			break
-		}
-		if src[j+1] == 0 {
-			q = j + 2
-			continue
 		}
 		k := j + 1
 		for k < n && src[k] == 0xff {

@@ -1,8 +1,6 @@
 package jpegscale
 
 import (
-	"bytes"
-
 	"maison/internal/huffman"
 )
 
@@ -280,16 +278,12 @@ func (d *decoder) skipScan(pos int) int {
 		if pos >= len(data) {
 			return len(data)
 		}
-		i := bytes.IndexByte(data[pos:], 0xFF)
-		if i < 0 {
-			return len(data)
-		}
-		pos += i
+		pos = huffman.NextMarker(data, pos)
 		if pos+1 >= len(data) {
 			return len(data)
 		}
 		m := data[pos+1]
-		if m == 0x00 || m >= markerRST0 && m <= markerRST7 {
+		if m >= markerRST0 && m <= markerRST7 {
 			pos += 2
 			continue
 		}
