@@ -140,57 +140,148 @@ func makeWeights(n, m int) weights {
 	return ws
 }
 
-// resizePlane scales one sw x sh plane into a dw x dh plane.
+// resizePlane scales one sw x sh plane into a dw x dh plane: a horizontal
+// pass into a dw x sh plane, then a vertical one. Each output sample sums
+// only its taps of nonzero weight; rows of the first pass and of the
+// second are shared between two goroutines when the plane is large.
 func resizePlane(src []byte, sstride, sw, sh int, dst []byte, dstride, dw, dh int) {
-	hw := makeWeights(sw, dw)
-	vw := makeWeights(sh, dh)
-	// Horizontal pass into tmp (dw x sh), then vertical into dst.
+	hw := makeWeights(sw, dw).trim()
+	vw := makeWeights(sh, dh).trim()
 	tmp := make([]byte, dw*sh)
-	taps := hw.taps
-	for y := 0; y < sh; y++ {
-		row := src[y*sstride : y*sstride+sw]
-		out := tmp[y*dw : y*dw+dw]
-		for x := range out {
-			s := int(hw.start[x])
-			ww := hw.w[x*taps : x*taps+taps]
-			acc := int32(1 << 13)
-			if s+taps <= len(row) {
-				r := row[s : s+taps]
-				r = r[:len(ww)]
-				for t, wt := range ww {
-					acc += int32(wt) * int32(r[t])
-				}
-			} else {
-				for t, wt := range ww {
-					if s+t < len(row) {
-						acc += int32(wt) * int32(row[s+t])
-					}
-				}
-			}
-			out[x] = clamp8(int64(acc >> 14))
+	halves(sh, dw*sh, func(y0, y1 int) {
+		y := y0
+		for ; y+4 <= y1; y += 4 {
+			hw.rows4(src[y*sstride:], sstride, sw, tmp[y*dw:y*dw+4*dw], dw)
+		}
+		for ; y < y1; y++ {
+			hw.row(src[y*sstride:y*sstride+sw], tmp[y*dw:y*dw+dw])
+		}
+	})
+	halves(dh, dw*dh, func(y0, y1 int) {
+		acc := make([]int32, dw)
+		for y := y0; y < y1; y++ {
+			vw.column(tmp, dw, y, acc, dst[y*dstride:y*dstride+dw])
+		}
+	})
+}
+
+// halves runs f over rows [0, n), split in two halves on two goroutines
+// when the work (samples) is worth it.
+func halves(n, samples int, f func(from, to int)) {
+	if samples < 1<<18 || n < 2 {
+		f(0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() { f(n/2, n) })
+	f(0, n/2)
+	wg.Wait()
+}
+
+// span is an output sample's taps of nonzero weight: from the source
+// index first, the weights w.
+type span struct {
+	first int
+	w     []int32
+}
+
+// spans are the trimmed taps of every output sample.
+type spans []span
+
+// trim drops each output's leading and trailing taps of zero weight (which
+// include every tap past the end of the source), so that the sums read
+// only source samples that count.
+func (ws weights) trim() spans {
+	out := make(spans, len(ws.start))
+	all := make([]int32, len(ws.w))
+	for i, v := range ws.w {
+		all[i] = int32(v)
+	}
+	for i := range out {
+		w := all[i*ws.taps : (i+1)*ws.taps]
+		lo, hi := 0, len(w)
+		for lo < hi && w[lo] == 0 {
+			lo++
+		}
+		for hi > lo && w[hi-1] == 0 {
+			hi--
+		}
+		out[i] = span{first: int(ws.start[i]) + lo, w: w[lo:hi:hi]}
+	}
+	return out
+}
+
+// row filters one source row into one output row.
+func (sp spans) row(in, out []byte) {
+	for x := range out {
+		s := &sp[x]
+		w := s.w
+		r := in[s.first : s.first+len(w)]
+		acc := int32(1 << 13)
+		t := 0
+		for ; t+1 < len(w); t += 2 {
+			acc += w[t]*int32(r[t]) + w[t+1]*int32(r[t+1])
+		}
+		if t < len(w) {
+			acc += w[t] * int32(r[t])
+		}
+		out[x] = clamp8(int64(acc >> 14))
+	}
+}
+
+// rows4 filters four source rows, stride apart and sw samples long, into
+// four output rows of out, dw apart: the weights are read once for the
+// four.
+func (sp spans) rows4(in []byte, stride, sw int, out []byte, dw int) {
+	r0, r1, r2, r3 := in[:sw], in[stride:stride+sw], in[2*stride:2*stride+sw], in[3*stride:3*stride+sw]
+	o0, o1, o2, o3 := out[:dw], out[dw:2*dw], out[2*dw:3*dw], out[3*dw:4*dw]
+	for x := range o0 {
+		s := &sp[x]
+		w := s.w
+		f, l := s.first, s.first+len(w)
+		a0, a1, a2, a3 := r0[f:l], r1[f:l], r2[f:l], r3[f:l]
+		a1, a2, a3 = a1[:len(w)], a2[:len(w)], a3[:len(w)]
+		a0 = a0[:len(w)]
+		c0, c1, c2, c3 := int32(1<<13), int32(1<<13), int32(1<<13), int32(1<<13)
+		for t, wt := range w {
+			c0 += wt * int32(a0[t])
+			c1 += wt * int32(a1[t])
+			c2 += wt * int32(a2[t])
+			c3 += wt * int32(a3[t])
+		}
+		o0[x], o1[x], o2[x], o3[x] = clamp8(int64(c0>>14)), clamp8(int64(c1>>14)), clamp8(int64(c2>>14)), clamp8(int64(c3>>14))
+	}
+}
+
+// column filters the rows of tmp (dw samples each) into output row y,
+// using acc (dw sums) as scratch.
+func (sp spans) column(tmp []byte, dw, y int, acc []int32, out []byte) {
+	s := &sp[y]
+	w := s.w
+	for x := range acc {
+		acc[x] = 1 << 13
+	}
+	t := 0
+	for ; t+1 < len(w); t += 2 {
+		a := tmp[(s.first+t)*dw : (s.first+t)*dw+dw]
+		b := tmp[(s.first+t+1)*dw : (s.first+t+1)*dw+dw]
+		w0, w1 := w[t], w[t+1]
+		acc := acc[:len(a)]
+		b = b[:len(a)]
+		for x, v := range a {
+			acc[x] += w0*int32(v) + w1*int32(b[x])
 		}
 	}
-	acc := make([]int32, dw)
-	for y := 0; y < dh; y++ {
-		for x := range acc {
-			acc[x] = 1 << 13
+	if t < len(w) {
+		a := tmp[(s.first+t)*dw : (s.first+t)*dw+dw]
+		w0 := w[t]
+		acc := acc[:len(a)]
+		for x, v := range a {
+			acc[x] += w0 * int32(v)
 		}
-		s := int(vw.start[y])
-		ww := vw.w[y*vw.taps : y*vw.taps+vw.taps]
-		for t, wt := range ww {
-			if wt == 0 || s+t >= sh {
-				continue
-			}
-			in := tmp[(s+t)*dw : (s+t)*dw+dw]
-			a := acc[:len(in)]
-			w32 := int32(wt)
-			for x, v := range in {
-				a[x] += w32 * int32(v)
-			}
-		}
-		out := dst[y*dstride : y*dstride+dw]
-		for x := range out {
-			out[x] = clamp8(int64(acc[x] >> 14))
-		}
+	}
+	out = out[:len(acc)]
+	for x, v := range acc {
+		out[x] = clamp8(int64(v >> 14))
 	}
 }

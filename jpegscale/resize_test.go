@@ -1,8 +1,11 @@
 package jpegscale
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
 	"image"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/disintegration/imaging"
@@ -82,6 +85,88 @@ func TestResizeRefusesWhatItCannotDo(t *testing.T) {
 	} {
 		if _, err := Resize(c.img, c.w, c.h); !errors.Is(err, ErrResize) {
 			t.Errorf("Resize(%T %v to %dx%d) error %v, want ErrResize", c.img, c.img.Bounds(), c.w, c.h, err)
+		}
+	}
+}
+
+// TestResizePlaneUnchanged holds resizePlane to the samples it gave before
+// it was made faster, on noisy planes shrunk, enlarged and kept, small and
+// large enough to be shared between goroutines.
+func TestResizePlaneUnchanged(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	sizes := [][4]int{{1920, 1080, 1429, 804}, {960, 540, 715, 402}, {640, 480, 1429, 804}, {301, 97, 100, 33}, {5, 3, 1, 1}, {2, 2, 7, 9}, {1, 1, 3, 2}, {700, 400, 699, 401}}
+	for range 20 {
+		sizes = append(sizes, [4]int{1 + r.IntN(300), 1 + r.IntN(300), 1 + r.IntN(300), 1 + r.IntN(300)})
+	}
+	for _, sz := range sizes {
+		sw, sh, dw, dh := sz[0], sz[1], sz[2], sz[3]
+		stride := sw + r.IntN(9)
+		src := make([]byte, stride*sh)
+		for i := range src {
+			src[i] = byte(r.IntN(256))
+		}
+		want := make([]byte, dw*dh)
+		resizePlaneBefore(src, stride, sw, sh, want, dw, dw, dh)
+		got := make([]byte, dw*dh)
+		resizePlane(src, stride, sw, sh, got, dw, dw, dh)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("%v: the samples changed", fmt.Sprint(sz))
+		}
+	}
+}
+
+// resizePlaneBefore is resizePlane as it was before its sums were trimmed
+// and shared between goroutines (issue 12): the outputs must not change.
+func resizePlaneBefore(src []byte, sstride, sw, sh int, dst []byte, dstride, dw, dh int) {
+	hw := makeWeights(sw, dw)
+	vw := makeWeights(sh, dh)
+	// Horizontal pass into tmp (dw x sh), then vertical into dst.
+	tmp := make([]byte, dw*sh)
+	taps := hw.taps
+	for y := 0; y < sh; y++ {
+		row := src[y*sstride : y*sstride+sw]
+		out := tmp[y*dw : y*dw+dw]
+		for x := range out {
+			s := int(hw.start[x])
+			ww := hw.w[x*taps : x*taps+taps]
+			acc := int32(1 << 13)
+			if s+taps <= len(row) {
+				r := row[s : s+taps]
+				r = r[:len(ww)]
+				for t, wt := range ww {
+					acc += int32(wt) * int32(r[t])
+				}
+			} else {
+				for t, wt := range ww {
+					if s+t < len(row) {
+						acc += int32(wt) * int32(row[s+t])
+					}
+				}
+			}
+			out[x] = clamp8(int64(acc >> 14))
+		}
+	}
+	acc := make([]int32, dw)
+	for y := 0; y < dh; y++ {
+		for x := range acc {
+			acc[x] = 1 << 13
+		}
+		s := int(vw.start[y])
+		ww := vw.w[y*vw.taps : y*vw.taps+vw.taps]
+		for t, wt := range ww {
+			if wt == 0 || s+t >= sh {
+				continue
+			}
+			in := tmp[(s+t)*dw : (s+t)*dw+dw]
+			a := acc[:len(in)]
+			w32 := int32(wt)
+			for x, v := range in {
+				a[x] += w32 * int32(v)
+			}
+		}
+		out := dst[y*dstride : y*dstride+dw]
+		for x := range out {
+			out[x] = clamp8(int64(acc[x] >> 14))
 		}
 	}
 }
