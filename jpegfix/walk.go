@@ -408,58 +408,47 @@ func (w *walker) scan(p *scanParams, first, from, dataEnd int) walkResult {
 // sequentialBlock walks one block of a sequential scan: a DC difference and
 // up to 63 AC coefficients (section F.2.2). A run past the last coefficient
 // ends the block, as libjpeg reads it. It is the hot loop of VerifyData:
-// the bits stay in locals, and a code with its coefficient bits is taken
-// in one look-up when they fit.
+// the bits stay in locals, and a code and its coefficient bits are
+// skipped in one look-up whenever the code is short.
 func (w *walker) sequentialBlock(dc, ac *huffman.Table) bool {
 	br := &w.br
 	if br.N < 32 {
 		br.Fill()
 	}
 	acc, n := br.Acc, br.N
-	var s uint
-	if e := dc.LUT[acc>>(64-huffman.LUTBits)]; e != 0 {
-		l := uint(e >> 8)
+	if e := dc.Skip[acc>>(64-huffman.LUTBits)]; e != 0 {
+		l := uint(e & 0xff) // the code and the difference's bits
 		acc <<= l
 		n -= l
-		s = uint(e & 0xff)
 	} else {
 		br.Acc, br.N = acc, n
-		sym := br.DecodeSlow(dc)
+		sym := br.Decode(dc)
 		if sym < 0 {
 			return false
 		}
 		acc, n = br.Acc, br.N
-		s = uint(sym)
+		acc <<= uint(sym)
+		n -= uint(sym)
 	}
-	acc <<= s
-	n -= s
 	for k := 1; k < 64; {
 		if n < 32 {
 			br.Acc, br.N = acc, n
 			br.Fill()
 			acc, n = br.Acc, br.N
 		}
-		peek := acc >> (64 - huffman.LUTBits)
-		if f := ac.Fast[peek]; f != 0 {
-			l := uint(f & 0xff)
+		if e := ac.Skip[acc>>(64-huffman.LUTBits)]; e != 0 {
+			l := uint(e & 0xff) // the code and the coefficient's bits
 			acc <<= l
 			n -= l
-			k += int(f>>8) & 0xff // an end of block goes past 63
+			k += int(e >> 8) // an end of block goes past 63
 			continue
 		}
-		var rs int
-		if e := ac.LUT[peek]; e != 0 {
-			l := uint(e >> 8)
-			acc <<= l
-			n -= l
-			rs = int(e & 0xff)
-		} else {
-			br.Acc, br.N = acc, n
-			if rs = br.DecodeSlow(ac); rs < 0 {
-				return false
-			}
-			acc, n = br.Acc, br.N
+		br.Acc, br.N = acc, n
+		rs := br.DecodeSlow(ac)
+		if rs < 0 {
+			return false
 		}
+		acc, n = br.Acc, br.N
 		r, s := rs>>4, uint(rs&15)
 		if s == 0 {
 			if r != 15 {

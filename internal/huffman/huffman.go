@@ -34,7 +34,12 @@ type Table struct {
 	// advance<<8 | bits taken, and to 0 otherwise. The advance is the run
 	// of zeros plus one for a coefficient, AdvanceZRL or AdvanceEOB; the
 	// value is the coefficient's, 0 for ZRL and EOB.
-	Fast    [1 << LUTBits]int32
+	Fast [1 << LUTBits]int32
+	// Skip maps the next LUTBits bits, when they start with a whole code,
+	// to advance<<8 | the bits the code and its coefficient bits take
+	// (for a DC table, the advance is 0), and to 0 otherwise: what a walk
+	// that proves data whole but needs no coefficient's value uses.
+	Skip    [1 << LUTBits]uint16
 	maxcode [17]int32 // largest code of each length, -1 if none
 	valptr  [17]int32 // index in vals of code 0 of each length (may be negative)
 	vals    [256]byte
@@ -82,9 +87,21 @@ func (t *Table) fill(c int32, l int, sym byte, ac bool) {
 	shift := LUTBits - l
 	base := c << shift
 	run, size := int32(sym>>4), sym&15
+	skip := uint16(0)
+	switch {
+	case !ac && sym <= 16:
+		skip = uint16(l) + uint16(sym)
+	case ac && size == 0 && run == 15:
+		skip = AdvanceZRL<<8 | uint16(l)
+	case ac && size == 0:
+		skip = AdvanceEOB<<8 | uint16(l)
+	case ac:
+		skip = uint16(run+1)<<8 | uint16(l+int(size))
+	}
 	for j := range int32(1) << shift {
 		idx := base + j
 		t.LUT[idx] = uint16(l)<<8 | uint16(sym)
+		t.Skip[idx] = skip
 		if !ac {
 			continue
 		}
