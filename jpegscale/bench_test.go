@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/disintegration/imaging"
+
+	"maison/internal/cputime"
 )
 
 // The fit budget of the camera pipeline for a 16:9 frame: about 1.15
@@ -75,7 +77,7 @@ func bench(b *testing.B, bytes int, op func() error) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu := cpuNanos()
+	cpu := cputime.Nanos()
 	n := 0
 	for b.Loop() {
 		if err := op(); err != nil {
@@ -83,7 +85,7 @@ func bench(b *testing.B, bytes int, op func() error) {
 		}
 		n++
 	}
-	b.ReportMetric(float64(cpuNanos()-cpu)/float64(n), "cpu-ns/op")
+	b.ReportMetric(float64(cputime.Nanos()-cpu)/float64(n), "cpu-ns/op")
 }
 
 func benchFit(b *testing.B, fit func([]byte) ([]byte, error)) {
