@@ -2,11 +2,12 @@ package camera
 
 import (
 	"bytes"
-	"encoding/binary"
 	"image"
 	"image/color"
 	"image/jpeg"
 	"testing"
+
+	"maison/internal/camframe"
 )
 
 // withOrientation inserts an Exif APP1 carrying orientation o after SOI.
@@ -16,24 +17,8 @@ func withOrientation(t testing.TB, img image.Image, o uint16, order string) []by
 	if err := jpeg.Encode(&buf, img, nil); err != nil {
 		t.Fatal(err)
 	}
-	var bo binary.AppendByteOrder = binary.BigEndian
-	if order == "II" {
-		bo = binary.LittleEndian
-	}
-	tiff := []byte(order)
-	tiff = bo.AppendUint16(tiff, 42)
-	tiff = bo.AppendUint32(tiff, 8)      // IFD0 at offset 8
-	tiff = bo.AppendUint16(tiff, 1)      // one entry
-	tiff = bo.AppendUint16(tiff, 0x0112) // orientation
-	tiff = bo.AppendUint16(tiff, 3)      // SHORT
-	tiff = bo.AppendUint32(tiff, 1)      // count
-	tiff = bo.AppendUint16(tiff, o)      // value
-	tiff = bo.AppendUint16(tiff, 0)      // padding
-	tiff = bo.AppendUint32(tiff, 0)      // no next IFD
-	payload := append([]byte("Exif\x00\x00"), tiff...)
-	seg := []byte{0xFF, 0xE1, byte((len(payload) + 2) >> 8), byte(len(payload) + 2)}
+	seg := camframe.OrientationExif(o, order)
 	out := append([]byte{0xFF, 0xD8}, seg...)
-	out = append(out, payload...)
 	return append(out, buf.Bytes()[2:]...)
 }
 

@@ -26,18 +26,6 @@ func naiveFit(tb testing.TB, src []byte) []byte {
 	return buf.Bytes()
 }
 
-// withCPU runs op in the benchmark loop and reports the CPU time of the
-// process per operation beside the wall time (the machine is shared).
-func withCPU(b *testing.B, op func()) {
-	cpu := cputime.Nanos()
-	n := 0
-	for b.Loop() {
-		op()
-		n++
-	}
-	b.ReportMetric(float64(cputime.Nanos()-cpu)/float64(n), "cpu-ns/op")
-}
-
 // BenchmarkFit compares maison's fit path with the naive path on the demo's
 // camera frames, in the same run.
 func BenchmarkFit(b *testing.B) {
@@ -49,7 +37,7 @@ func BenchmarkFit(b *testing.B) {
 		}
 		b.Run(id+"/maison", func(b *testing.B) {
 			b.SetBytes(int64(len(clean)))
-			withCPU(b, func() {
+			cputime.Loop(b, func() {
 				if _, err := camera.Fit(clean, camera.Limits{}); err != nil {
 					b.Fatal(err)
 				}
@@ -57,7 +45,7 @@ func BenchmarkFit(b *testing.B) {
 		})
 		b.Run(id+"/naive", func(b *testing.B) {
 			b.SetBytes(int64(len(clean)))
-			withCPU(b, func() { naiveFit(b, clean) })
+			cputime.Loop(b, func() { naiveFit(b, clean) })
 		})
 	}
 }

@@ -7,7 +7,7 @@ import (
 
 	"maison/internal/cputime"
 	"maison/jpegfix"
-	"maison/jpegfix/internal/camframe"
+	"maison/internal/camframe"
 )
 
 // Benchmarks compare Repair with a plain copy of the same bytes, on the
@@ -31,18 +31,6 @@ func benchInputs(b *testing.B) map[string][]byte {
 	}
 }
 
-// withCPU runs op in the benchmark loop and reports the CPU time of the
-// process per operation beside the wall time (the machine is shared).
-func withCPU(b *testing.B, op func()) {
-	cpu := cputime.Nanos()
-	n := 0
-	for b.Loop() {
-		op()
-		n++
-	}
-	b.ReportMetric(float64(cputime.Nanos()-cpu)/float64(n), "cpu-ns/op")
-}
-
 func BenchmarkRepair(b *testing.B) {
 	inputs := benchInputs(b)
 	for _, name := range []string{"30KB/clean", "30KB/lying-COM", "2MB/clean", "2MB/lying-COM", "2MB/missing-EOI"} {
@@ -50,7 +38,7 @@ func BenchmarkRepair(b *testing.B) {
 		b.Run(name+"/Repair", func(b *testing.B) {
 			b.SetBytes(int64(len(in)))
 			b.ReportAllocs()
-			withCPU(b, func() {
+			cputime.Loop(b, func() {
 				if _, _, err := jpegfix.Repair(in); err != nil {
 					b.Fatal(err)
 				}
@@ -59,7 +47,7 @@ func BenchmarkRepair(b *testing.B) {
 		b.Run(name+"/Clone", func(b *testing.B) {
 			b.SetBytes(int64(len(in)))
 			b.ReportAllocs()
-			withCPU(b, func() {
+			cputime.Loop(b, func() {
 				if out := bytes.Clone(in); len(out) != len(in) {
 					b.Fatal("short copy")
 				}

@@ -27,4 +27,4 @@
 // data is damaged when it is.
 package jpegfix
 
-//go:generate go run ./internal/camframe/genfixtures -out ../fixtures/jpeg
+//go:generate go run ../internal/camframe/genfixtures -out ../fixtures/jpeg

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"maison/jpegfix"
-	"maison/jpegfix/internal/camframe"
+	"maison/internal/camframe"
 )
 
 const fixtureDir = "../fixtures/jpeg"

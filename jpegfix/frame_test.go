@@ -10,28 +10,8 @@ import (
 	"testing"
 
 	"maison/jpegfix"
-	"maison/jpegfix/internal/camframe"
+	"maison/internal/camframe"
 )
-
-// exifSegment returns an APP1 Exif segment whose IFD0 holds one entry, the
-// orientation o, in the byte order ("II" or "MM") given.
-func exifSegment(o uint16, order string) []byte {
-	var bo binary.AppendByteOrder = binary.BigEndian
-	if order == "II" {
-		bo = binary.LittleEndian
-	}
-	tiff := []byte(order)
-	tiff = bo.AppendUint16(tiff, 42)
-	tiff = bo.AppendUint32(tiff, 8)      // IFD0 at offset 8
-	tiff = bo.AppendUint16(tiff, 1)      // one entry
-	tiff = bo.AppendUint16(tiff, 0x0112) // orientation
-	tiff = bo.AppendUint16(tiff, 3)      // SHORT
-	tiff = bo.AppendUint32(tiff, 1)      // count
-	tiff = bo.AppendUint16(tiff, o)      // value
-	tiff = bo.AppendUint16(tiff, 0)      // padding
-	tiff = bo.AppendUint32(tiff, 0)      // no next IFD
-	return camframe.Segment(0xe1, append([]byte("Exif\x00\x00"), tiff...))
-}
 
 // TestReportCarriesTheFrame: the report says the size, the components and
 // their sampling, the coding and the orientation of what was repaired, and
@@ -74,14 +54,14 @@ func TestOrientationIsReadBeforeStripping(t *testing.T) {
 		in   []byte
 		want int
 	}{
-		{"big-endian", after(clean, exifSegment(6, "MM")), 6},
-		{"little-endian", after(clean, exifSegment(8, "II")), 8},
-		{"after an XMP segment", after(clean, slices.Concat(camframe.XMP("2025-01-01T00:00:00"), exifSegment(3, "II"))), 3},
-		{"after the frame header", slices.Concat(clean[:sos], exifSegment(5, "MM"), clean[sos:]), 5},
-		{"the first of two", after(clean, slices.Concat(exifSegment(6, "MM"), exifSegment(8, "MM"))), 6},
-		{"an Exif segment without orientation comes first", after(clean, slices.Concat(camframe.Exif{Make: "m"}.Segment(), exifSegment(8, "MM"))), 1},
-		{"out of range", after(clean, exifSegment(9, "MM")), 1},
-		{"a length that lies", after(clean, lyingExif(exifSegment(6, "MM"))), 1},
+		{"big-endian", after(clean, camframe.OrientationExif(6, "MM")), 6},
+		{"little-endian", after(clean, camframe.OrientationExif(8, "II")), 8},
+		{"after an XMP segment", after(clean, slices.Concat(camframe.XMP("2025-01-01T00:00:00"), camframe.OrientationExif(3, "II"))), 3},
+		{"after the frame header", slices.Concat(clean[:sos], camframe.OrientationExif(5, "MM"), clean[sos:]), 5},
+		{"the first of two", after(clean, slices.Concat(camframe.OrientationExif(6, "MM"), camframe.OrientationExif(8, "MM"))), 6},
+		{"an Exif segment without orientation comes first", after(clean, slices.Concat(camframe.Exif{Make: "m"}.Segment(), camframe.OrientationExif(8, "MM"))), 1},
+		{"out of range", after(clean, camframe.OrientationExif(9, "MM")), 1},
+		{"a length that lies", after(clean, lyingExif(camframe.OrientationExif(6, "MM"))), 1},
 		{"none", clean, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -111,7 +91,7 @@ func lyingExif(seg []byte) []byte {
 // still reports its size and orientation, for the part that decodes.
 func TestRefusalKeepsTheFrame(t *testing.T) {
 	clean := small()
-	in := after(clean[:len(clean)/2], exifSegment(6, "MM"))
+	in := after(clean[:len(clean)/2], camframe.OrientationExif(6, "MM"))
 	_, rep, err := jpegfix.Options{VerifyData: true}.Repair(in)
 	var fe jpegfix.FormatError
 	if !errors.As(err, &fe) || !fe.InData {

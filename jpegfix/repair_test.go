@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"maison/jpegfix"
-	"maison/jpegfix/internal/camframe"
+	"maison/internal/camframe"
 )
 
 // small returns a small clean baseline frame without APPn segments.

@@ -15,7 +15,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"maison/jpegfix/internal/camframe"
+	"maison/internal/camframe"
 )
 
 func main() {
@@ -117,7 +117,7 @@ report into a clean base frame. The expected repair of each file is its base fra
 byte), never Repair's own output; the refused ones list the expected problem. The frames are
 drawn, not photographed: a house, a car, a tree, sensor noise, vignetting and a timestamp overlay.
 
-Everything here is written by ` + "`go generate ./jpegfix`" + ` (jpegfix/internal/camframe/genfixtures, with
+Everything here is written by ` + "`go generate ./jpegfix`" + ` (internal/camframe/genfixtures, with
 ` + "`-cjpeg`" + ` to re-encode the two cjpeg frames). Do not edit these files by hand. A 3840×2160 frame
 of about 2 MB is drawn at test time instead of being committed (camframe.Frame4K).
 

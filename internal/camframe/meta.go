@@ -246,3 +246,24 @@ func ICC() []byte {
 	// ICC_PROFILE, chunk 1 of 1.
 	return Segment(0xe2, append([]byte("ICC_PROFILE\x00\x01\x01"), profile...))
 }
+
+// OrientationExif returns an APP1 Exif segment whose IFD0 holds one
+// entry, the orientation o (TIFF tag 0x0112), in the byte order ("II" or
+// "MM") given: how a camera mounted sideways says which way is up.
+func OrientationExif(o uint16, order string) []byte {
+	var bo binary.AppendByteOrder = binary.BigEndian
+	if order == "II" {
+		bo = binary.LittleEndian
+	}
+	tiff := []byte(order)
+	tiff = bo.AppendUint16(tiff, 42)
+	tiff = bo.AppendUint32(tiff, 8)      // IFD0 at offset 8
+	tiff = bo.AppendUint16(tiff, 1)      // one entry
+	tiff = bo.AppendUint16(tiff, 0x0112) // orientation
+	tiff = bo.AppendUint16(tiff, 3)      // SHORT
+	tiff = bo.AppendUint32(tiff, 1)      // count
+	tiff = bo.AppendUint16(tiff, o)      // value
+	tiff = bo.AppendUint16(tiff, 0)      // padding
+	tiff = bo.AppendUint32(tiff, 0)      // no next IFD
+	return Segment(0xe1, append([]byte("Exif\x00\x00"), tiff...))
+}
