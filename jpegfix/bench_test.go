@@ -5,9 +5,9 @@ import (
 	"slices"
 	"testing"
 
+	"maison/internal/camframe"
 	"maison/internal/cputime"
 	"maison/jpegfix"
-	"maison/internal/camframe"
 )
 
 // Benchmarks compare Repair with a plain copy of the same bytes, on the

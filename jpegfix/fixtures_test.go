@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"maison/jpegfix"
 	"maison/internal/camframe"
+	"maison/jpegfix"
 )
 
 const fixtureDir = "../fixtures/jpeg"

@@ -9,8 +9,8 @@ import (
 	"slices"
 	"testing"
 
-	"maison/jpegfix"
 	"maison/internal/camframe"
+	"maison/jpegfix"
 )
 
 // TestReportCarriesTheFrame: the report says the size, the components and

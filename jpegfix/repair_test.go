@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"maison/jpegfix"
 	"maison/internal/camframe"
+	"maison/jpegfix"
 )
 
 // small returns a small clean baseline frame without APPn segments.
