@@ -2,7 +2,8 @@
 // decoding table a DHT segment defines (ITU-T T.81 Annex C and section
 // F.2.2.3) and the bit reader over entropy-coded bytes (section F.1.2.3).
 // jpegfix walks scans with them, to prove them whole, and jpegscale
-// decodes them; neither keeps a copy of its own.
+// decodes them; neither keeps a copy of its own. NextMarker finds where a
+// scan's data may end.
 //
 // Decoding is table driven: the next LUTBits bits index a table that gives
 // a short code's length and symbol at once, and, for AC tables, a code
@@ -50,7 +51,7 @@ type Table struct {
 // the counts say, and at most 256. It reports false when the codes do not
 // fit their lengths, and whether one code is all ones, which T.81 forbids
 // (section C) and libjpeg refuses, but lenient decoders read. ac asks for
-// the Fast entries.
+// the Fast entries and the AC form of Skip.
 func (t *Table) Build(counts, vals []byte, ac bool) (ok, allOnes bool) {
 	*t = Table{}
 	copy(t.vals[:], vals)
