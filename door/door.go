@@ -217,6 +217,7 @@ type request struct {
 	addr   string
 	client string
 	name   string // the client's name for itself, when its token says
+	authed bool   // a right token was shown, or none is needed
 	in     int
 	body   body
 	entry  accesslog.Entry
@@ -271,6 +272,7 @@ func (d *Door) admit(w http.ResponseWriter, r *http.Request, q *request) *refusa
 		if ti == nil {
 			return d.unauthorized(w, q, presented)
 		}
+		q.authed = true
 		q.client, _ = ti.Extra["client_id"].(string)
 		q.name, _ = ti.Extra["client_name"].(string)
 		if sub, _ := ti.Extra["sub"].(string); sub != "" {
@@ -283,7 +285,7 @@ func (d *Door) admit(w http.ResponseWriter, r *http.Request, q *request) *refusa
 			return ref
 		}
 	} else {
-		q.client = "local"
+		q.authed, q.client = true, "local"
 	}
 	if ref := contentType(r); ref != nil {
 		return ref
@@ -324,11 +326,14 @@ func (d *Door) admit(w http.ResponseWriter, r *http.Request, q *request) *refusa
 // refuse answers a refusal and accounts for it: a refusal the client caused
 // by being unknown or too fast is summarised, others get their line.
 func (d *Door) refuse(w http.ResponseWriter, r *http.Request, q *request, ref *refusal) {
-	if q.in == 0 && r.ContentLength != 0 {
+	if q.in == 0 && (r.ContentLength != 0 || !q.authed) {
 		// The body was not read: close the connection after the answer.
 		// Go's server would otherwise read up to 256 KB of the unread
 		// body before closing, for as long as a slow or hostile client
 		// takes to trickle it; a read deadline already passed stops that.
+		// A caller without a right token loses its connection even with
+		// no body: a refused request must not buy a stranger a minute of
+		// keep-alive, or strangers hold every connection maison may open.
 		w.Header().Set("Connection", "close")
 		defer http.NewResponseController(w).SetReadDeadline(time.Now())
 	}
