@@ -1,0 +1,130 @@
+package door
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// serveConns serves h on loopback, at most n connections at once.
+func serveConns(t *testing.T, h http.Handler, n int) (addr string, l *Conns) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l = LimitConns(ln, n)
+	srv := &http.Server{Handler: h, ConnState: l.ConnState, ReadHeaderTimeout: time.Minute, IdleTimeout: time.Minute}
+	go srv.Serve(l)
+	t.Cleanup(func() { srv.Close() })
+	return ln.Addr().String(), l
+}
+
+func closedByServer(t *testing.T, what string, c net.Conn, r *bufio.Reader) {
+	t.Helper()
+	c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if _, err := r.ReadByte(); !errors.Is(err, io.EOF) && !errors.Is(err, syscall.ECONNRESET) {
+		t.Errorf("%s: still open: %v", what, err)
+	}
+}
+
+// Connections held by a stranger, idle or trickling headers, give way to
+// the owner's request when maison has no connection left.
+func TestConnectionsHeldByAStrangerGiveWay(t *testing.T) {
+	addr, l := serveConns(t, okDoor(t, Config{}), 2)
+	silent, err := net.Dial("tcp", addr) // headers never finished
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer silent.Close()
+	silent.Write([]byte("GET /healthz HTTP/1.1\r\n"))
+	idle, err := net.Dial("tcp", addr) // one request, then kept idle
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer idle.Close()
+	idle.Write([]byte("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"))
+	idleR := bufio.NewReader(idle)
+	idle.SetReadDeadline(time.Now().Add(5 * time.Second))
+	resp, err := http.ReadResponse(idleR, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, resp.Body)
+
+	// Two owners' clients, each keeping its own connection: each needs a
+	// connection the stranger holds.
+	for i := range 2 {
+		client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{}}
+		req, _ := http.NewRequest("POST", "http://"+addr+"/mcp", strings.NewReader(listBody))
+		req.Header.Set("Authorization", "Bearer right")
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatalf("request %d with the right token, every connection held: %v", i+1, err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Fatalf("request %d: %d", i+1, resp.StatusCode)
+		}
+	}
+	closedByServer(t, "the connection trickling headers", silent, bufio.NewReader(silent))
+	closedByServer(t, "the idle connection", idle, idleR)
+	if n := l.Open(); n > 2 {
+		t.Errorf("%d connections open, bound 2", n)
+	}
+}
+
+// A connection with a request inside is never closed to make room: the
+// next connection waits for it.
+func TestConnectionsAnsweringAreNotCut(t *testing.T) {
+	inside, release := make(chan struct{}), make(chan struct{})
+	addr, _ := serveConns(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/slow" {
+			close(inside)
+			<-release
+		}
+		w.Write([]byte("done"))
+	}), 1)
+	client := &http.Client{Timeout: 20 * time.Second, Transport: &http.Transport{DisableKeepAlives: true}}
+	first := make(chan error, 1)
+	go func() {
+		resp, err := client.Get("http://" + addr + "/slow")
+		if err == nil {
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if string(b) != "done" {
+				err = errors.New("answer cut: " + string(b))
+			}
+		}
+		first <- err
+	}()
+	<-inside
+	second := make(chan error, 1)
+	go func() {
+		resp, err := client.Get("http://" + addr + "/fast")
+		if err == nil {
+			resp.Body.Close()
+		}
+		second <- err
+	}()
+	select {
+	case err := <-second:
+		t.Fatalf("a second connection was served while the only one was answering: %v", err)
+	case <-time.After(300 * time.Millisecond):
+	}
+	close(release)
+	if err := <-first; err != nil {
+		t.Errorf("the request inside: %v", err)
+	}
+	if err := <-second; err != nil {
+		t.Errorf("the waiting request: %v", err)
+	}
+}
