@@ -26,6 +26,12 @@ func serveConns(t *testing.T, h http.Handler, n int) (addr string, l *Conns) {
 	return ln.Addr().String(), l
 }
 
+func (l *Conns) waitingLen() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.waiting.Len()
+}
+
 func closedByServer(t *testing.T, what string, c net.Conn, r *bufio.Reader) {
 	t.Helper()
 	c.SetReadDeadline(time.Now().Add(5 * time.Second))
@@ -57,6 +63,14 @@ func TestConnectionsHeldByAStrangerGiveWay(t *testing.T) {
 		t.Fatal(err)
 	}
 	io.Copy(io.Discard, resp.Body)
+	// The server marks the connection idle just after answering: wait for
+	// both of the stranger's connections to be waiting.
+	for deadline := time.Now().Add(5 * time.Second); l.waitingLen() < 2; {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d connections waiting, want the stranger's 2", l.waitingLen())
+		}
+		time.Sleep(time.Millisecond)
+	}
 
 	// Two owners' clients, each keeping its own connection: each needs a
 	// connection the stranger holds.
