@@ -1,4 +1,4 @@
-package door
+package accesslog
 
 import (
 	"log/slog"
@@ -7,17 +7,18 @@ import (
 	"time"
 )
 
-// summaryWindow is how often repeated refusals are summarised.
-const summaryWindow = time.Minute
+// SummaryWindow is how often repeated refusals are summarised.
+const SummaryWindow = time.Minute
 
 // maxSummarised bounds the addresses a summary remembers.
 const maxSummarised = 1000
 
-// refusals writes the first refusal of each kind in a window as its own
-// line, and every later one of that kind only in one summary line when the
-// window ends: a flood of wrong tokens writes two lines a minute, not one
-// per request.
-type refusals struct {
+// Refusals keeps floods of refusals out of the log: the first refusal of
+// each kind in a window gets its own line, written by the caller, and every
+// later one of that kind is only counted, into one summary line when the
+// window ends. A flood of wrong tokens writes two lines a minute, not one
+// per request. It is safe for concurrent use.
+type Refusals struct {
 	log    *slog.Logger
 	window time.Duration
 
@@ -31,14 +32,21 @@ type tally struct {
 	addrs map[string]int
 }
 
-func newRefusals(log *slog.Logger) *refusals {
-	return &refusals{log: log, window: summaryWindow, kinds: map[string]*tally{}}
+// NewRefusals returns refusals summarised to log every window (zero means
+// SummaryWindow).
+func NewRefusals(log *slog.Logger, window time.Duration) *Refusals {
+	if window <= 0 {
+		window = SummaryWindow
+	}
+	return &Refusals{log: log, window: window, kinds: map[string]*tally{}}
 }
 
-// note records one refusal of kind (a few words) from addr; attrs describe
-// it and are logged only when it is the first of its kind in the window.
-func (s *refusals) note(kind, addr string, attrs ...any) {
+// Note records one refusal of kind (a few words, from a fixed set) from
+// addr, and reports whether it is the first of its kind in the window: the
+// caller then writes its line.
+func (s *Refusals) Note(kind, addr string) (first bool) {
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	if !s.pending {
 		s.pending = true
 		time.AfterFunc(s.window, s.flush)
@@ -46,24 +54,28 @@ func (s *refusals) note(kind, addr string, attrs ...any) {
 	t, seen := s.kinds[kind]
 	if !seen {
 		s.kinds[kind] = &tally{addrs: map[string]int{}}
-		s.mu.Unlock()
-		s.log.Info("request refused", append([]any{"reason", kind, "remote", addr}, attrs...)...)
-		return
+		return true
 	}
 	t.count++
 	if _, ok := t.addrs[addr]; ok || len(t.addrs) < maxSummarised {
 		t.addrs[addr]++
 	}
-	s.mu.Unlock()
+	return false
 }
 
 // flush writes one line per kind refused again since its first line.
-func (s *refusals) flush() {
+func (s *Refusals) flush() {
 	s.mu.Lock()
 	kinds := s.kinds
 	s.kinds, s.pending = map[string]*tally{}, false
 	s.mu.Unlock()
-	for kind, t := range kinds {
+	names := make([]string, 0, len(kinds))
+	for kind := range kinds {
+		names = append(names, kind)
+	}
+	sort.Strings(names)
+	for _, kind := range names {
+		t := kinds[kind]
 		if t.count == 0 {
 			continue
 		}

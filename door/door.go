@@ -101,7 +101,7 @@ type Door struct {
 	failures *limiter // wrong tokens, per address
 	rate     *limiter // accepted requests, per client
 	work     *semaphore.Weighted
-	refused  *refusals
+	refused  *accesslog.Refusals
 
 	draining atomic.Bool
 	inflight sync.WaitGroup
@@ -142,7 +142,7 @@ func New(cfg Config, mcp http.Handler) (*Door, error) {
 		cfg: cfg, log: cfg.Logger, mcp: mcp, open: mcp,
 		failures: newLimiter(maxFailures, time.Minute, cfg.Now),
 		work:     semaphore.NewWeighted(int64(cfg.MaxInFlight)),
-		refused:  newRefusals(cfg.Logger),
+		refused:  accesslog.NewRefusals(cfg.Logger, 0),
 	}
 	if cfg.RateLimit > 0 {
 		d.rate = newLimiter(cfg.RateLimit, cfg.RatePeriod, cfg.Now)
@@ -341,7 +341,9 @@ func (d *Door) refuse(w http.ResponseWriter, r *http.Request, q *request, ref *r
 	answer(c, ref)
 	switch ref.status {
 	case http.StatusUnauthorized, http.StatusTooManyRequests, http.StatusServiceUnavailable:
-		d.refused.note(ref.reason, q.addr, "client", q.client)
+		if d.refused.Note(ref.reason, q.addr) {
+			d.log.Info("request refused", "reason", ref.reason, "remote", q.addr, "client", q.client)
+		}
 	default:
 		d.log.Info("request", "client", q.client, "remote", q.addr, "method", methodOf(q.body), "status", ref.status,
 			"outcome", "refused: "+ref.reason, "took", time.Since(q.start).Round(time.Microsecond), "in", q.in, "out", c.n)

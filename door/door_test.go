@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"maison/accesslog"
 )
 
 const listBody = `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`
@@ -387,7 +389,7 @@ func TestBusy(t *testing.T) {
 func TestLogLines(t *testing.T) {
 	var buf syncBuffer
 	d := okDoor(t, Config{Logger: slog.New(slog.NewTextHandler(&buf, nil))})
-	d.refused.window = 20 * time.Millisecond
+	d.refused = accesslog.NewRefusals(d.log, 20*time.Millisecond)
 	post(d, "192.0.2.1:1", "right", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_cameras"}}`)
 	for range 50 {
 		post(d, "192.0.2.2:1", "wrong-token-do-not-log", listBody)

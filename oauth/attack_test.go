@@ -326,3 +326,27 @@ func TestThePage(t *testing.T) {
 		t.Errorf("the client's name is not escaped: %s", p.body)
 	}
 }
+
+// A flood against the unauthenticated endpoints writes a few lines, not one
+// per request: the first refusal of each kind, then a summary a minute.
+func TestFloodsAreSummarisedInTheLog(t *testing.T) {
+	r := newRig(t, nil)
+	for range 100 {
+		r.postJSON("/register", map[string]any{"redirect_uris": []string{claudeCallback}, "token_endpoint_auth_method": "none"})
+	}
+	for i := range 100 {
+		r.token(url.Values{"grant_type": {"authorization_code"}, "client_id": {"nobody"}, "code": {"guess" + itoa(i)}})
+	}
+	for range 100 {
+		r.open(r.url+"/authorize?client_id=nobody&response_type=code", nil)
+	}
+	refused := 0
+	for _, l := range strings.Split(r.logs.String(), "\n") {
+		if strings.Contains(l, "refused") {
+			refused++
+		}
+	}
+	if refused > 6 {
+		t.Errorf("%d lines of refusals for 300 refused requests, want a few:\n%s", refused, r.logs.String())
+	}
+}
