@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -142,3 +143,59 @@ func TestConnectionsAnsweringAreNotCut(t *testing.T) {
 		t.Errorf("the waiting request: %v", err)
 	}
 }
+
+// Bodies being read and held are bounded in bytes: a client with a right
+// token trickling many large bodies holds at most the door's body budget,
+// and the next large body is refused with 503 without being read.
+func TestBodiesHeldAreBounded(t *testing.T) {
+	d := okDoor(t, Config{QueueWait: time.Second})
+	if d.bodyBudget < 2*maxBody {
+		t.Fatalf("body budget %d, want room for a few full bodies", d.bodyBudget)
+	}
+	addr, _ := serveConns(t, d, 1000)
+	head := "POST /mcp HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer right\r\nContent-Type: application/json\r\nContent-Length: " + itoa(maxBody) + "\r\n\r\n{"
+	n := int(d.bodyBudget / maxBody)
+	var held []net.Conn
+	defer func() {
+		for _, c := range held {
+			c.Close()
+		}
+	}()
+	for range n {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Write([]byte(head))
+		held = append(held, c)
+	}
+	for deadline := time.Now().Add(5 * time.Second); d.bodiesHeld() < d.bodyBudget; {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d bytes of bodies held, want the budget %d", d.bodiesHeld(), d.bodyBudget)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.Write([]byte(head))
+	c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		t.Fatalf("one body more than the budget: %v", err)
+	}
+	if resp.StatusCode != 503 || resp.Header.Get("Retry-After") == "" || !resp.Close {
+		t.Errorf("one body more than the budget: %d, Retry-After %q, close %v; want 503, a wait, closed", resp.StatusCode, resp.Header.Get("Retry-After"), resp.Close)
+	}
+	// A small request waits for room, and gets it once a body is done.
+	prefix := `"jsonrpc":"2.0","id":1,"method":"tools/list","x":"`
+	held[0].Write([]byte(prefix + strings.Repeat("a", maxBody-1-len(prefix)-2) + `"}`))
+	rec := post(d, "192.0.2.1:1", "right", listBody)
+	if rec.Code != 200 {
+		t.Errorf("a small request once room is back: %d %s", rec.Code, rec.Body.String())
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

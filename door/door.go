@@ -11,6 +11,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"net"
@@ -101,7 +102,12 @@ type Door struct {
 	failures *limiter // wrong tokens, per address
 	rate     *limiter // accepted requests, per client
 	work     *semaphore.Weighted
-	refused  *accesslog.Refusals
+	// bodies bounds the bytes of request bodies being read and held, so
+	// that slow or large bodies cannot grow memory with the connections.
+	bodies     *semaphore.Weighted
+	bodyBudget int64
+	bodyBytes  atomic.Int64 // taken of bodies
+	refused    *accesslog.Refusals
 
 	draining atomic.Bool
 	inflight sync.WaitGroup
@@ -142,7 +148,8 @@ func New(cfg Config, mcp http.Handler) (*Door, error) {
 		cfg: cfg, log: cfg.Logger, mcp: mcp, open: mcp,
 		failures: newLimiter(maxFailures, time.Minute, cfg.Now),
 		work:     semaphore.NewWeighted(int64(cfg.MaxInFlight)),
-		refused:  accesslog.NewRefusals(cfg.Logger, 0),
+		bodies:   semaphore.NewWeighted(bodyBudget), bodyBudget: bodyBudget,
+		refused: accesslog.NewRefusals(cfg.Logger, 0),
 	}
 	if cfg.RateLimit > 0 {
 		d.rate = newLimiter(cfg.RateLimit, cfg.RatePeriod, cfg.Now)
@@ -220,6 +227,7 @@ type request struct {
 	authed bool   // a right token was shown, or none is needed
 	in     int
 	body   body
+	held   int64 // bytes of the body budget this request holds
 	entry  accesslog.Entry
 }
 
@@ -228,6 +236,7 @@ func (d *Door) serveMCP(w http.ResponseWriter, r *http.Request) {
 	d.busy.Add(1)
 	defer func() { d.busy.Add(-1); d.inflight.Done() }()
 	q := &request{start: time.Now(), addr: d.cfg.ClientAddr(r), client: "-"}
+	defer func() { d.releaseBody(q, q.held) }()
 	if ref := d.admit(w, r, q); ref != nil {
 		d.refuse(w, r, q, ref)
 		return
@@ -290,10 +299,14 @@ func (d *Door) admit(w http.ResponseWriter, r *http.Request, q *request) *refusa
 	if ref := contentType(r); ref != nil {
 		return ref
 	}
+	if ref := d.reserveBody(r, q); ref != nil {
+		return ref
+	}
 	raw, ref := readBody(w, r)
 	if ref != nil {
 		return ref
 	}
+	d.releaseBody(q, q.held-int64(len(raw))) // what a body declared and did not bring
 	q.in = len(raw)
 	if q.body, ref = inspect(raw, d.cfg.MaxBatch); ref != nil {
 		if d.rate != nil {
@@ -317,11 +330,53 @@ func (d *Door) admit(w http.ResponseWriter, r *http.Request, q *request) *refusa
 	wait, cancel := context.WithTimeout(r.Context(), d.cfg.QueueWait)
 	defer cancel()
 	if d.work.Acquire(wait, int64(q.body.calls())) != nil {
-		return &refusal{status: http.StatusServiceUnavailable, code: codeUnavailable, reason: "busy", retry: 2 * time.Second, id: q.body.id(),
-			msg: "maison is busy answering other requests and could not start this one within " + spoken(d.cfg.QueueWait) + ". Nothing was done. Try again in a few seconds."}
+		return d.tooBusy(q.body.id())
 	}
 	return nil
 }
+
+// bodyBudget is how many bytes of request bodies the door reads and holds
+// at once: sixteen of the largest, or thousands of ordinary ones.
+const bodyBudget = 16 * maxBody
+
+// reserveBody waits, up to QueueWait, for room in the body budget for r's
+// body: its declared length, or the largest body when it declares none.
+func (d *Door) reserveBody(r *http.Request, q *request) *refusal {
+	need := int64(maxBody)
+	switch {
+	case r.ContentLength == 0, r.ContentLength > maxBody: // nothing to read, or refused unread
+		return nil
+	case r.ContentLength > 0:
+		need = r.ContentLength
+	}
+	wait, cancel := context.WithTimeout(r.Context(), d.cfg.QueueWait)
+	defer cancel()
+	if d.bodies.Acquire(wait, need) != nil {
+		return d.tooBusy(nil)
+	}
+	q.held = need
+	d.bodyBytes.Add(need)
+	return nil
+}
+
+// releaseBody gives n bytes q holds back to the body budget.
+func (d *Door) releaseBody(q *request, n int64) {
+	if n <= 0 {
+		return
+	}
+	q.held -= n
+	d.bodyBytes.Add(-n)
+	d.bodies.Release(n)
+}
+
+// tooBusy refuses a request that found no room within QueueWait.
+func (d *Door) tooBusy(id json.RawMessage) *refusal {
+	return &refusal{status: http.StatusServiceUnavailable, code: codeUnavailable, reason: "busy", retry: 2 * time.Second, id: id,
+		msg: "maison is busy answering other requests and could not start this one within " + spoken(d.cfg.QueueWait) + ". Nothing was done. Try again in a few seconds."}
+}
+
+// bodiesHeld is how many bytes of the body budget are taken.
+func (d *Door) bodiesHeld() int64 { return d.bodyBytes.Load() }
 
 // refuse answers a refusal and accounts for it: a refusal the client caused
 // by being unknown or too fast is summarised, others get their line.
