@@ -169,6 +169,13 @@ func TestClientAddress(t *testing.T) {
 		{"127.0.0.1:5000", map[string][]string{"Cf-Connecting-Ip": {"not an address"}}, "127.0.0.1", "127.0.0.1"},
 		{"127.0.0.1:5000", map[string][]string{"Cf-Connecting-Ip": {"2001:db8:1:2:3:4:5:6"}}, "127.0.0.1", "2001:db8:1:2::/64"},
 		{"[2001:db8::9]:5000", nil, "2001:db8::/64", "2001:db8::/64"},
+		// Zones name an interface, not a client: one key whatever the zone.
+		{"127.0.0.1:5000", map[string][]string{"Cf-Connecting-Ip": {"::1%eth0"}}, "127.0.0.1", "::1"},
+		{"127.0.0.1:5000", map[string][]string{"Cf-Connecting-Ip": {"::1%1"}}, "127.0.0.1", "::1"},
+		{"127.0.0.1:5000", map[string][]string{"Cf-Connecting-Ip": {"fe80::1%eth0"}}, "127.0.0.1", "fe80::/64"},
+		{"127.0.0.1:5000", map[string][]string{"Cf-Connecting-Ip": {"::ffff:198.51.100.4"}}, "127.0.0.1", "198.51.100.4"},
+		{"[::ffff:127.0.0.1]:5000", map[string][]string{"Cf-Connecting-Ip": {"198.51.100.4"}}, "127.0.0.1", "198.51.100.4"},
+		{"[::ffff:203.0.113.9]:5000", map[string][]string{"Cf-Connecting-Ip": {"198.51.100.4"}}, "203.0.113.9", "203.0.113.9"},
 	} {
 		r := httptest.NewRequest("POST", "/mcp", nil)
 		r.RemoteAddr = c.remote
