@@ -141,6 +141,10 @@ func New(cfg Config, mcp http.Handler) (*Door, error) {
 		cfg.MaxInFlight = DefaultMaxInFlight
 	}
 	cfg.MaxBatch = min(cfg.MaxBatch, cfg.MaxInFlight)
+	if cfg.RateLimit > 0 {
+		// A batch over the whole rate budget could never pass.
+		cfg.MaxBatch = min(cfg.MaxBatch, cfg.RateLimit)
+	}
 	if cfg.QueueWait <= 0 {
 		cfg.QueueWait = 10 * time.Second
 	}

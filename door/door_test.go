@@ -465,3 +465,19 @@ func TestNoAuthAnswersOnlyToLocalhost(t *testing.T) {
 		}
 	}
 }
+
+// A batch larger than the whole rate budget could never pass: it is
+// refused as too large, saying the cap, not told to retry in vain.
+func TestBatchOverTheRateBudgetIsTooLarge(t *testing.T) {
+	d := okDoor(t, Config{RateLimit: 3})
+	four := "[" + strings.TrimSuffix(strings.Repeat(listBody+",", 4), ",") + "]"
+	rec := post(d, "192.0.2.1:1", "right", four)
+	_, msg, _ := rpcError(t, "a batch of four with a budget of three", rec)
+	if rec.Code != 400 || !strings.Contains(msg, "at most 3") {
+		t.Errorf("a batch of four calls with a budget of three: %d %q, want 400 naming the cap", rec.Code, msg)
+	}
+	three := "[" + strings.TrimSuffix(strings.Repeat(listBody+",", 3), ",") + "]"
+	if rec := post(okDoor(t, Config{RateLimit: 3}), "192.0.2.1:1", "right", three); rec.Code != 200 {
+		t.Errorf("a batch of three: %d", rec.Code)
+	}
+}
