@@ -19,7 +19,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -110,8 +109,8 @@ type Door struct {
 	refused    *accesslog.Refusals
 
 	draining atomic.Bool
-	inflight sync.WaitGroup
 	busy     atomic.Int64
+	idle     chan struct{} // signalled when busy falls to zero
 }
 
 // New returns the door serving mcp at /mcp.
@@ -154,6 +153,7 @@ func New(cfg Config, mcp http.Handler) (*Door, error) {
 		work:     semaphore.NewWeighted(int64(cfg.MaxInFlight)),
 		bodies:   semaphore.NewWeighted(bodyBudget), bodyBudget: bodyBudget,
 		refused: accesslog.NewRefusals(cfg.Logger, 0),
+		idle:    make(chan struct{}, 1),
 	}
 	if cfg.RateLimit > 0 {
 		d.rate = newLimiter(cfg.RateLimit, cfg.RatePeriod, cfg.Now)
@@ -193,16 +193,17 @@ func (d *Door) Drain() { d.draining.Store(true) }
 // InFlight is how many MCP requests are being answered.
 func (d *Door) InFlight() int { return int(d.busy.Load()) }
 
-// Wait blocks until every MCP request inside has been answered, or ctx ends.
+// Wait blocks until no MCP request is inside, or ctx ends. Requests may
+// keep arriving meanwhile (refused, once draining).
 func (d *Door) Wait(ctx context.Context) error {
-	done := make(chan struct{})
-	go func() { d.inflight.Wait(); close(done) }()
-	select {
-	case <-done:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
+	for d.busy.Load() > 0 {
+		select {
+		case <-d.idle:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
 	}
+	return nil
 }
 
 // serveReady is /readyz: ready while maison itself can answer. Home
@@ -236,9 +237,15 @@ type request struct {
 }
 
 func (d *Door) serveMCP(w http.ResponseWriter, r *http.Request) {
-	d.inflight.Add(1)
 	d.busy.Add(1)
-	defer func() { d.busy.Add(-1); d.inflight.Done() }()
+	defer func() {
+		if d.busy.Add(-1) == 0 {
+			select {
+			case d.idle <- struct{}{}:
+			default:
+			}
+		}
+	}()
 	q := &request{start: time.Now(), addr: d.cfg.ClientAddr(r), client: "-"}
 	defer func() { d.releaseBody(q, q.held) }()
 	if ref := d.admit(w, r, q); ref != nil {

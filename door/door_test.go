@@ -2,6 +2,7 @@ package door
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 
 	"log/slog"
@@ -10,6 +11,7 @@ import (
 	"net/netip"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -479,5 +481,33 @@ func TestBatchOverTheRateBudgetIsTooLarge(t *testing.T) {
 	three := "[" + strings.TrimSuffix(strings.Repeat(listBody+",", 3), ",") + "]"
 	if rec := post(okDoor(t, Config{RateLimit: 3}), "192.0.2.1:1", "right", three); rec.Code != 200 {
 		t.Errorf("a batch of three: %d", rec.Code)
+	}
+}
+
+// Waiting for the requests inside while new ones keep coming (refused, the
+// door draining) neither panics nor returns before they are answered.
+func TestWaitDuringAFlood(t *testing.T) {
+	for range 20 {
+		d := okDoor(t, Config{})
+		var stop atomic.Bool
+		var wg sync.WaitGroup
+		for range 4 {
+			wg.Go(func() {
+				for !stop.Load() {
+					post(d, "192.0.2.1:1", "right", listBody)
+				}
+			})
+		}
+		time.Sleep(time.Millisecond)
+		d.Drain()
+		for range 5 {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			if err := d.Wait(ctx); err != nil {
+				t.Fatalf("Wait while refused requests come and go: %v", err)
+			}
+			cancel()
+		}
+		stop.Store(true)
+		wg.Wait()
 	}
 }
