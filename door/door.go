@@ -302,28 +302,25 @@ func (d *Door) admit(w http.ResponseWriter, r *http.Request, q *request) *refusa
 		}
 		*r = *r.WithContext(context.WithValue(r.Context(), tokenInfoKey{}, ti))
 		if ref := d.earlyScope(w, r, ti); ref != nil {
-			return ref
+			return d.charge(key, ref)
 		}
 	} else {
 		q.authed, q.client = true, "local"
 	}
 	if ref := contentType(r); ref != nil {
-		return ref
+		return d.charge(key, ref)
 	}
 	if ref := d.reserveBody(r, q); ref != nil {
-		return ref
+		return ref // maison's own lack of room: not the client's doing
 	}
 	raw, ref := readBody(w, r)
 	if ref != nil {
-		return ref
+		return d.charge(key, ref)
 	}
 	d.releaseBody(q, q.held-int64(len(raw))) // what a body declared and did not bring
 	q.in = len(raw)
 	if q.body, ref = inspect(raw, d.cfg.MaxBatch); ref != nil {
-		if d.rate != nil {
-			d.rate.take(key, 1) // a malformed request counts against its client too
-		}
-		return ref
+		return d.charge(key, ref)
 	}
 	if d.rate != nil {
 		if ok, wait := d.rate.take(key, q.body.calls()); !ok {
@@ -344,6 +341,15 @@ func (d *Door) admit(w http.ResponseWriter, r *http.Request, q *request) *refusa
 		return d.tooBusy(q.body.id())
 	}
 	return nil
+}
+
+// charge counts a refused request against its client's budget: every
+// request counts, malformed, oversize or mistyped ones too.
+func (d *Door) charge(key string, ref *refusal) *refusal {
+	if d.rate != nil {
+		d.rate.take(key, 1)
+	}
+	return ref
 }
 
 // bodyBudget is how many bytes of request bodies the door reads and holds

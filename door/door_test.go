@@ -511,3 +511,30 @@ func TestWaitDuringAFlood(t *testing.T) {
 		wg.Wait()
 	}
 }
+
+// Every request a client makes counts against its budget, refused ones
+// too: a client cannot send requests without end by sending them wrong.
+func TestRefusedRequestsCountToo(t *testing.T) {
+	d := okDoor(t, Config{RateLimit: 3})
+	req := func(ctype, body string) int {
+		r := httptest.NewRequest("POST", "/mcp", strings.NewReader(body))
+		r.RemoteAddr = "192.0.2.1:1"
+		r.Header.Set("Authorization", "Bearer right")
+		r.Header.Set("Content-Type", ctype)
+		rec := httptest.NewRecorder()
+		d.ServeHTTP(rec, r)
+		return rec.Code
+	}
+	if code := req("text/plain", listBody); code != 415 {
+		t.Fatalf("text/plain: %d", code)
+	}
+	if code := req("application/json", strings.Repeat(" ", maxBody+1)); code != 413 {
+		t.Fatalf("too large: %d", code)
+	}
+	if code := req("application/json", listBody); code != 200 {
+		t.Fatalf("the third request: %d", code)
+	}
+	if code := req("application/json", listBody); code != 429 {
+		t.Errorf("a fourth request after a wrong type and an oversize body: %d, want 429", code)
+	}
+}
