@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/auth"
 )
 
 // serveConns serves h on loopback, at most n connections at once.
@@ -144,45 +146,69 @@ func TestConnectionsAnsweringAreNotCut(t *testing.T) {
 	}
 }
 
-// Bodies being read and held are bounded in bytes: a client with a right
-// token trickling many large bodies holds at most the door's body budget,
-// and the next large body is refused with 503 without being read.
+// Bodies being read and held are bounded in bytes: clients trickling many
+// large bodies hold at most the door's body budget, one client at most its
+// share of it, and the next large body is refused without being read.
 func TestBodiesHeldAreBounded(t *testing.T) {
-	d := okDoor(t, Config{QueueWait: time.Second})
-	if d.bodyBudget < 2*maxBody {
-		t.Fatalf("body budget %d, want room for a few full bodies", d.bodyBudget)
+	d, err := New(Config{QueueWait: time.Second, Verify: func(tok string) (*auth.TokenInfo, error) {
+		return &auth.TokenInfo{Extra: map[string]any{"client_id": tok}}, nil // every token its own client
+	}}, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}`))
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.bodyBudget < 4*bodyShare || bodyShare < 2*maxBody {
+		t.Fatalf("body budget %d, share %d: want room for a few full bodies, a few clients", d.bodyBudget, bodyShare)
 	}
 	addr, _ := serveConns(t, d, 1000)
-	head := "POST /mcp HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer right\r\nContent-Type: application/json\r\nContent-Length: " + itoa(maxBody) + "\r\n\r\n{"
-	n := int(d.bodyBudget / maxBody)
 	var held []net.Conn
 	defer func() {
 		for _, c := range held {
 			c.Close()
 		}
 	}()
-	for range n {
+	slow := func(client string) *bufio.Reader {
 		c, err := net.Dial("tcp", addr)
 		if err != nil {
 			t.Fatal(err)
 		}
-		c.Write([]byte(head))
+		c.Write([]byte("POST /mcp HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + client + "\r\nContent-Type: application/json\r\nContent-Length: " + itoa(maxBody) + "\r\n\r\n{"))
 		held = append(held, c)
+		c.SetReadDeadline(time.Now().Add(10 * time.Second))
+		return bufio.NewReader(c)
 	}
-	for deadline := time.Now().Add(5 * time.Second); d.bodiesHeld() < d.bodyBudget; {
-		if time.Now().After(deadline) {
-			t.Fatalf("%d bytes of bodies held, want the budget %d", d.bodiesHeld(), d.bodyBudget)
+	waitHeld := func(want int64) {
+		t.Helper()
+		for deadline := time.Now().Add(5 * time.Second); d.bodiesHeld() < want; {
+			if time.Now().After(deadline) {
+				t.Fatalf("%d bytes of bodies held, want %d", d.bodiesHeld(), want)
+			}
+			time.Sleep(time.Millisecond)
 		}
-		time.Sleep(time.Millisecond)
 	}
-	c, err := net.Dial("tcp", addr)
+	// One client: its share, then 429 at once for its next large body.
+	for range bodyShare / maxBody {
+		slow("c0")
+	}
+	waitHeld(bodyShare)
+	resp, err := http.ReadResponse(slow("c0"), nil)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("one body more than a client's share: %v", err)
 	}
-	defer c.Close()
-	c.Write([]byte(head))
-	c.SetReadDeadline(time.Now().Add(5 * time.Second))
-	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if resp.StatusCode != 429 || resp.Header.Get("Retry-After") == "" || !resp.Close {
+		t.Errorf("one body more than a client's share: %d, Retry-After %q, close %v; want 429, a wait, closed", resp.StatusCode, resp.Header.Get("Retry-After"), resp.Close)
+	}
+	// Other clients fill the rest of the budget; then anyone waits, and is
+	// told to retry when no room comes.
+	for n := 1; int64(n)*bodyShare < d.bodyBudget; n++ {
+		for range bodyShare / maxBody {
+			slow("c" + itoa(n))
+		}
+	}
+	waitHeld(d.bodyBudget)
+	resp, err = http.ReadResponse(slow("late"), nil)
 	if err != nil {
 		t.Fatalf("one body more than the budget: %v", err)
 	}
@@ -192,7 +218,7 @@ func TestBodiesHeldAreBounded(t *testing.T) {
 	// A small request waits for room, and gets it once a body is done.
 	prefix := `"jsonrpc":"2.0","id":1,"method":"tools/list","x":"`
 	held[0].Write([]byte(prefix + strings.Repeat("a", maxBody-1-len(prefix)-2) + `"}`))
-	rec := post(d, "192.0.2.1:1", "right", listBody)
+	rec := post(d, "192.0.2.1:1", "late", listBody)
 	if rec.Code != 200 {
 		t.Errorf("a small request once room is back: %d %s", rec.Code, rec.Body.String())
 	}

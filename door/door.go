@@ -19,6 +19,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -106,6 +107,8 @@ type Door struct {
 	bodies     *semaphore.Weighted
 	bodyBudget int64
 	bodyBytes  atomic.Int64 // taken of bodies
+	bodyMu     sync.Mutex
+	bodyBy     map[string]int64 // taken of bodies, by client, while nonzero
 	refused    *accesslog.Refusals
 
 	draining atomic.Bool
@@ -154,6 +157,7 @@ func New(cfg Config, mcp http.Handler) (*Door, error) {
 		bodies:   semaphore.NewWeighted(bodyBudget), bodyBudget: bodyBudget,
 		refused: accesslog.NewRefusals(cfg.Logger, 0),
 		idle:    make(chan struct{}, 1),
+		bodyBy:  map[string]int64{},
 	}
 	if cfg.RateLimit > 0 {
 		d.rate = newLimiter(cfg.RateLimit, cfg.RatePeriod, cfg.Now)
@@ -232,7 +236,8 @@ type request struct {
 	authed bool   // a right token was shown, or none is needed
 	in     int
 	body   body
-	held   int64 // bytes of the body budget this request holds
+	key    string // whose budgets the request spends
+	held   int64  // bytes of the body budget this request holds
 	entry  accesslog.Entry
 }
 
@@ -310,6 +315,7 @@ func (d *Door) admit(w http.ResponseWriter, r *http.Request, q *request) *refusa
 	if ref := contentType(r); ref != nil {
 		return d.charge(key, ref)
 	}
+	q.key = key
 	if ref := d.reserveBody(r, q); ref != nil {
 		return ref // maison's own lack of room: not the client's doing
 	}
@@ -353,8 +359,13 @@ func (d *Door) charge(key string, ref *refusal) *refusal {
 }
 
 // bodyBudget is how many bytes of request bodies the door reads and holds
-// at once: sixteen of the largest, or thousands of ordinary ones.
-const bodyBudget = 16 * maxBody
+// at once: sixteen of the largest, or thousands of ordinary ones. One
+// client may hold a quarter of it (bodyShare), so that one trickling large
+// bodies cannot keep the others waiting.
+const (
+	bodyBudget = 16 * maxBody
+	bodyShare  = bodyBudget / 4
+)
 
 // reserveBody waits, up to QueueWait, for room in the body budget for r's
 // body: its declared length, or the largest body when it declares none.
@@ -366,14 +377,33 @@ func (d *Door) reserveBody(r *http.Request, q *request) *refusal {
 	case r.ContentLength > 0:
 		need = r.ContentLength
 	}
+	d.bodyMu.Lock()
+	mine := d.bodyBy[q.key]
+	if mine+need > bodyShare {
+		d.bodyMu.Unlock()
+		return &refusal{status: http.StatusTooManyRequests, code: codeTooMany, reason: "too many large bodies at once from this client", retry: time.Second,
+			msg: "This client is already sending maison " + strconv.Itoa(int(mine>>10)) + " KB of requests that have not finished arriving, as much as one client may. Nothing was done. Wait for those to finish, then send this one again; requests are usually a few KB."}
+	}
+	d.bodyBy[q.key] = mine + need
+	d.bodyMu.Unlock()
 	wait, cancel := context.WithTimeout(r.Context(), d.cfg.QueueWait)
 	defer cancel()
 	if d.bodies.Acquire(wait, need) != nil {
+		d.unshare(q, need)
 		return d.tooBusy(nil)
 	}
 	q.held = need
 	d.bodyBytes.Add(need)
 	return nil
+}
+
+// unshare takes n bytes off q's client's share.
+func (d *Door) unshare(q *request, n int64) {
+	d.bodyMu.Lock()
+	defer d.bodyMu.Unlock()
+	if d.bodyBy[q.key] -= n; d.bodyBy[q.key] <= 0 {
+		delete(d.bodyBy, q.key)
+	}
 }
 
 // releaseBody gives n bytes q holds back to the body budget.
@@ -383,6 +413,7 @@ func (d *Door) releaseBody(q *request, n int64) {
 	}
 	q.held -= n
 	d.bodyBytes.Add(-n)
+	d.unshare(q, n)
 	d.bodies.Release(n)
 }
 
