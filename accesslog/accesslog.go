@@ -1,6 +1,7 @@
 // Package accesslog carries what one request did, from the tools that ran
 // it back to the one log line the HTTP door writes for the request: which
-// tools, what they looked at or acted on, how each ended.
+// tools, what they looked at or acted on, how each ended; and keeps floods
+// of refused requests to a few lines (Refusals).
 package accesslog
 
 import (

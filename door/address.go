@@ -80,7 +80,7 @@ func within(ip netip.Addr, nets []netip.Prefix) bool {
 
 // keyOf is the text an address is counted and logged under.
 func keyOf(ip netip.Addr) string {
-	ip = ip.Unmap()
+	ip = ip.Unmap().WithZone("") // a zone names an interface, not a client
 	switch {
 	case !ip.IsValid():
 		return "unknown"

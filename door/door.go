@@ -11,6 +11,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"net"
@@ -101,11 +102,18 @@ type Door struct {
 	failures *limiter // wrong tokens, per address
 	rate     *limiter // accepted requests, per client
 	work     *semaphore.Weighted
-	refused  *refusals
+	// bodies bounds the bytes of request bodies being read and held, so
+	// that slow or large bodies cannot grow memory with the connections.
+	bodies     *semaphore.Weighted
+	bodyBudget int64
+	bodyBytes  atomic.Int64 // taken of bodies
+	bodyMu     sync.Mutex
+	bodyBy     map[string]int64 // taken of bodies, by client, while nonzero
+	refused    *accesslog.Refusals
 
 	draining atomic.Bool
-	inflight sync.WaitGroup
 	busy     atomic.Int64
+	idle     chan struct{} // signalled when busy falls to zero
 }
 
 // New returns the door serving mcp at /mcp.
@@ -135,6 +143,10 @@ func New(cfg Config, mcp http.Handler) (*Door, error) {
 		cfg.MaxInFlight = DefaultMaxInFlight
 	}
 	cfg.MaxBatch = min(cfg.MaxBatch, cfg.MaxInFlight)
+	if cfg.RateLimit > 0 {
+		// A batch over the whole rate budget could never pass.
+		cfg.MaxBatch = min(cfg.MaxBatch, cfg.RateLimit)
+	}
 	if cfg.QueueWait <= 0 {
 		cfg.QueueWait = 10 * time.Second
 	}
@@ -142,7 +154,10 @@ func New(cfg Config, mcp http.Handler) (*Door, error) {
 		cfg: cfg, log: cfg.Logger, mcp: mcp, open: mcp,
 		failures: newLimiter(maxFailures, time.Minute, cfg.Now),
 		work:     semaphore.NewWeighted(int64(cfg.MaxInFlight)),
-		refused:  newRefusals(cfg.Logger),
+		bodies:   semaphore.NewWeighted(bodyBudget), bodyBudget: bodyBudget,
+		refused: accesslog.NewRefusals(cfg.Logger, 0),
+		idle:    make(chan struct{}, 1),
+		bodyBy:  map[string]int64{},
 	}
 	if cfg.RateLimit > 0 {
 		d.rate = newLimiter(cfg.RateLimit, cfg.RatePeriod, cfg.Now)
@@ -182,16 +197,17 @@ func (d *Door) Drain() { d.draining.Store(true) }
 // InFlight is how many MCP requests are being answered.
 func (d *Door) InFlight() int { return int(d.busy.Load()) }
 
-// Wait blocks until every MCP request inside has been answered, or ctx ends.
+// Wait blocks until no MCP request is inside, or ctx ends. Requests may
+// keep arriving meanwhile (refused, once draining).
 func (d *Door) Wait(ctx context.Context) error {
-	done := make(chan struct{})
-	go func() { d.inflight.Wait(); close(done) }()
-	select {
-	case <-done:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
+	for d.busy.Load() > 0 {
+		select {
+		case <-d.idle:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
 	}
+	return nil
 }
 
 // serveReady is /readyz: ready while maison itself can answer. Home
@@ -217,16 +233,26 @@ type request struct {
 	addr   string
 	client string
 	name   string // the client's name for itself, when its token says
+	authed bool   // a right token was shown, or none is needed
 	in     int
 	body   body
+	key    string // whose budgets the request spends
+	held   int64  // bytes of the body budget this request holds
 	entry  accesslog.Entry
 }
 
 func (d *Door) serveMCP(w http.ResponseWriter, r *http.Request) {
-	d.inflight.Add(1)
 	d.busy.Add(1)
-	defer func() { d.busy.Add(-1); d.inflight.Done() }()
+	defer func() {
+		if d.busy.Add(-1) == 0 {
+			select {
+			case d.idle <- struct{}{}:
+			default:
+			}
+		}
+	}()
 	q := &request{start: time.Now(), addr: d.cfg.ClientAddr(r), client: "-"}
+	defer func() { d.releaseBody(q, q.held) }()
 	if ref := d.admit(w, r, q); ref != nil {
 		d.refuse(w, r, q, ref)
 		return
@@ -271,6 +297,7 @@ func (d *Door) admit(w http.ResponseWriter, r *http.Request, q *request) *refusa
 		if ti == nil {
 			return d.unauthorized(w, q, presented)
 		}
+		q.authed = true
 		q.client, _ = ti.Extra["client_id"].(string)
 		q.name, _ = ti.Extra["client_name"].(string)
 		if sub, _ := ti.Extra["sub"].(string); sub != "" {
@@ -280,24 +307,26 @@ func (d *Door) admit(w http.ResponseWriter, r *http.Request, q *request) *refusa
 		}
 		*r = *r.WithContext(context.WithValue(r.Context(), tokenInfoKey{}, ti))
 		if ref := d.earlyScope(w, r, ti); ref != nil {
-			return ref
+			return d.charge(key, ref)
 		}
 	} else {
-		q.client = "local"
+		q.authed, q.client = true, "local"
 	}
 	if ref := contentType(r); ref != nil {
-		return ref
+		return d.charge(key, ref)
+	}
+	q.key = key
+	if ref := d.reserveBody(r, q); ref != nil {
+		return ref // maison's own lack of room: not the client's doing
 	}
 	raw, ref := readBody(w, r)
 	if ref != nil {
-		return ref
+		return d.charge(key, ref)
 	}
+	d.releaseBody(q, q.held-int64(len(raw))) // what a body declared and did not bring
 	q.in = len(raw)
 	if q.body, ref = inspect(raw, d.cfg.MaxBatch); ref != nil {
-		if d.rate != nil {
-			d.rate.take(key, 1) // a malformed request counts against its client too
-		}
-		return ref
+		return d.charge(key, ref)
 	}
 	if d.rate != nil {
 		if ok, wait := d.rate.take(key, q.body.calls()); !ok {
@@ -315,20 +344,99 @@ func (d *Door) admit(w http.ResponseWriter, r *http.Request, q *request) *refusa
 	wait, cancel := context.WithTimeout(r.Context(), d.cfg.QueueWait)
 	defer cancel()
 	if d.work.Acquire(wait, int64(q.body.calls())) != nil {
-		return &refusal{status: http.StatusServiceUnavailable, code: codeUnavailable, reason: "busy", retry: 2 * time.Second, id: q.body.id(),
-			msg: "maison is busy answering other requests and could not start this one within " + spoken(d.cfg.QueueWait) + ". Nothing was done. Try again in a few seconds."}
+		return d.tooBusy(q.body.id())
 	}
 	return nil
 }
 
+// charge counts a refused request against its client's budget: every
+// request counts, malformed, oversize or mistyped ones too.
+func (d *Door) charge(key string, ref *refusal) *refusal {
+	if d.rate != nil {
+		d.rate.take(key, 1)
+	}
+	return ref
+}
+
+// bodyBudget is how many bytes of request bodies the door reads and holds
+// at once: sixteen of the largest, or thousands of ordinary ones. One
+// client may hold a quarter of it (bodyShare), so that one trickling large
+// bodies cannot keep the others waiting.
+const (
+	bodyBudget = 16 * maxBody
+	bodyShare  = bodyBudget / 4
+)
+
+// reserveBody waits, up to QueueWait, for room in the body budget for r's
+// body: its declared length, or the largest body when it declares none.
+func (d *Door) reserveBody(r *http.Request, q *request) *refusal {
+	need := int64(maxBody)
+	switch {
+	case r.ContentLength == 0, r.ContentLength > maxBody: // nothing to read, or refused unread
+		return nil
+	case r.ContentLength > 0:
+		need = r.ContentLength
+	}
+	d.bodyMu.Lock()
+	mine := d.bodyBy[q.key]
+	if mine+need > bodyShare {
+		d.bodyMu.Unlock()
+		return &refusal{status: http.StatusTooManyRequests, code: codeTooMany, reason: "too many large bodies at once from this client", retry: time.Second,
+			msg: "This client is already sending maison " + strconv.Itoa(int(mine>>10)) + " KB of requests that have not finished arriving, as much as one client may. Nothing was done. Wait for those to finish, then send this one again; requests are usually a few KB."}
+	}
+	d.bodyBy[q.key] = mine + need
+	d.bodyMu.Unlock()
+	wait, cancel := context.WithTimeout(r.Context(), d.cfg.QueueWait)
+	defer cancel()
+	if d.bodies.Acquire(wait, need) != nil {
+		d.unshare(q, need)
+		return d.tooBusy(nil)
+	}
+	q.held = need
+	d.bodyBytes.Add(need)
+	return nil
+}
+
+// unshare takes n bytes off q's client's share.
+func (d *Door) unshare(q *request, n int64) {
+	d.bodyMu.Lock()
+	defer d.bodyMu.Unlock()
+	if d.bodyBy[q.key] -= n; d.bodyBy[q.key] <= 0 {
+		delete(d.bodyBy, q.key)
+	}
+}
+
+// releaseBody gives n bytes q holds back to the body budget.
+func (d *Door) releaseBody(q *request, n int64) {
+	if n <= 0 {
+		return
+	}
+	q.held -= n
+	d.bodyBytes.Add(-n)
+	d.unshare(q, n)
+	d.bodies.Release(n)
+}
+
+// tooBusy refuses a request that found no room within QueueWait.
+func (d *Door) tooBusy(id json.RawMessage) *refusal {
+	return &refusal{status: http.StatusServiceUnavailable, code: codeUnavailable, reason: "busy", retry: 2 * time.Second, id: id,
+		msg: "maison is busy answering other requests and could not start this one within " + spoken(d.cfg.QueueWait) + ". Nothing was done. Try again in a few seconds."}
+}
+
+// bodiesHeld is how many bytes of the body budget are taken.
+func (d *Door) bodiesHeld() int64 { return d.bodyBytes.Load() }
+
 // refuse answers a refusal and accounts for it: a refusal the client caused
 // by being unknown or too fast is summarised, others get their line.
 func (d *Door) refuse(w http.ResponseWriter, r *http.Request, q *request, ref *refusal) {
-	if q.in == 0 && r.ContentLength != 0 {
+	if q.in == 0 && (r.ContentLength != 0 || !q.authed) {
 		// The body was not read: close the connection after the answer.
 		// Go's server would otherwise read up to 256 KB of the unread
 		// body before closing, for as long as a slow or hostile client
 		// takes to trickle it; a read deadline already passed stops that.
+		// A caller without a right token loses its connection even with
+		// no body: a refused request must not buy a stranger a minute of
+		// keep-alive, or strangers hold every connection maison may open.
 		w.Header().Set("Connection", "close")
 		defer http.NewResponseController(w).SetReadDeadline(time.Now())
 	}
@@ -336,7 +444,9 @@ func (d *Door) refuse(w http.ResponseWriter, r *http.Request, q *request, ref *r
 	answer(c, ref)
 	switch ref.status {
 	case http.StatusUnauthorized, http.StatusTooManyRequests, http.StatusServiceUnavailable:
-		d.refused.note(ref.reason, q.addr, "client", q.client)
+		if d.refused.Note(ref.reason, q.addr) {
+			d.log.Info("request refused", "reason", ref.reason, "remote", q.addr, "client", q.client)
+		}
 	default:
 		d.log.Info("request", "client", q.client, "remote", q.addr, "method", methodOf(q.body), "status", ref.status,
 			"outcome", "refused: "+ref.reason, "took", time.Since(q.start).Round(time.Microsecond), "in", q.in, "out", c.n)

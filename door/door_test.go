@@ -2,6 +2,7 @@ package door
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 
 	"log/slog"
@@ -10,8 +11,11 @@ import (
 	"net/netip"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"maison/accesslog"
 )
 
 const listBody = `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`
@@ -167,6 +171,13 @@ func TestClientAddress(t *testing.T) {
 		{"127.0.0.1:5000", map[string][]string{"Cf-Connecting-Ip": {"not an address"}}, "127.0.0.1", "127.0.0.1"},
 		{"127.0.0.1:5000", map[string][]string{"Cf-Connecting-Ip": {"2001:db8:1:2:3:4:5:6"}}, "127.0.0.1", "2001:db8:1:2::/64"},
 		{"[2001:db8::9]:5000", nil, "2001:db8::/64", "2001:db8::/64"},
+		// Zones name an interface, not a client: one key whatever the zone.
+		{"127.0.0.1:5000", map[string][]string{"Cf-Connecting-Ip": {"::1%eth0"}}, "127.0.0.1", "::1"},
+		{"127.0.0.1:5000", map[string][]string{"Cf-Connecting-Ip": {"::1%1"}}, "127.0.0.1", "::1"},
+		{"127.0.0.1:5000", map[string][]string{"Cf-Connecting-Ip": {"fe80::1%eth0"}}, "127.0.0.1", "fe80::/64"},
+		{"127.0.0.1:5000", map[string][]string{"Cf-Connecting-Ip": {"::ffff:198.51.100.4"}}, "127.0.0.1", "198.51.100.4"},
+		{"[::ffff:127.0.0.1]:5000", map[string][]string{"Cf-Connecting-Ip": {"198.51.100.4"}}, "127.0.0.1", "198.51.100.4"},
+		{"[::ffff:203.0.113.9]:5000", map[string][]string{"Cf-Connecting-Ip": {"198.51.100.4"}}, "203.0.113.9", "203.0.113.9"},
 	} {
 		r := httptest.NewRequest("POST", "/mcp", nil)
 		r.RemoteAddr = c.remote
@@ -238,6 +249,9 @@ func TestBadInputAnsweredInJSONRPC(t *testing.T) {
 		{"no version", `{"id":4,"method":"tools/list"}`, "", 400, codeInvalidRequest, "4"},
 		{"no method", `{"jsonrpc":"2.0","id":4}`, "", 400, codeInvalidRequest, "4"},
 		{"method not a string", `{"jsonrpc":"2.0","id":4,"method":7}`, "", 400, codeInvalidRequest, "4"},
+		{"fractional id", `{"jsonrpc":"2.0","id":1.5,"method":"tools/list"}`, "", 400, codeInvalidRequest, "null"},
+		{"id past exact integers", `{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"tools/list"}`, "", 400, codeInvalidRequest, "null"},
+		{"id one past 2^53", `{"jsonrpc":"2.0","id":9007199254740993,"method":"tools/list"}`, "", 400, codeInvalidRequest, "null"},
 		{"id an object", `{"jsonrpc":"2.0","id":{"a":1},"method":"tools/list"}`, "", 400, codeInvalidRequest, "null"},
 		{"params a string", `{"jsonrpc":"2.0","id":4,"method":"tools/list","params":"x"}`, "", 400, codeInvalidRequest, "4"},
 		{"a bare number", `42`, "", 400, codeInvalidRequest, "null"},
@@ -384,7 +398,7 @@ func TestBusy(t *testing.T) {
 func TestLogLines(t *testing.T) {
 	var buf syncBuffer
 	d := okDoor(t, Config{Logger: slog.New(slog.NewTextHandler(&buf, nil))})
-	d.refused.window = 20 * time.Millisecond
+	d.refused = accesslog.NewRefusals(d.log, 20*time.Millisecond)
 	post(d, "192.0.2.1:1", "right", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_cameras"}}`)
 	for range 50 {
 		post(d, "192.0.2.2:1", "wrong-token-do-not-log", listBody)
@@ -451,5 +465,76 @@ func TestNoAuthAnswersOnlyToLocalhost(t *testing.T) {
 		if rec.Code != c.want {
 			t.Errorf("Host %s, Origin %q: %d, want %d", c.host, c.origin, rec.Code, c.want)
 		}
+	}
+}
+
+// A batch larger than the whole rate budget could never pass: it is
+// refused as too large, saying the cap, not told to retry in vain.
+func TestBatchOverTheRateBudgetIsTooLarge(t *testing.T) {
+	d := okDoor(t, Config{RateLimit: 3})
+	four := "[" + strings.TrimSuffix(strings.Repeat(listBody+",", 4), ",") + "]"
+	rec := post(d, "192.0.2.1:1", "right", four)
+	_, msg, _ := rpcError(t, "a batch of four with a budget of three", rec)
+	if rec.Code != 400 || !strings.Contains(msg, "at most 3") {
+		t.Errorf("a batch of four calls with a budget of three: %d %q, want 400 naming the cap", rec.Code, msg)
+	}
+	three := "[" + strings.TrimSuffix(strings.Repeat(listBody+",", 3), ",") + "]"
+	if rec := post(okDoor(t, Config{RateLimit: 3}), "192.0.2.1:1", "right", three); rec.Code != 200 {
+		t.Errorf("a batch of three: %d", rec.Code)
+	}
+}
+
+// Waiting for the requests inside while new ones keep coming (refused, the
+// door draining) neither panics nor returns before they are answered.
+func TestWaitDuringAFlood(t *testing.T) {
+	for range 20 {
+		d := okDoor(t, Config{})
+		var stop atomic.Bool
+		var wg sync.WaitGroup
+		for range 4 {
+			wg.Go(func() {
+				for !stop.Load() {
+					post(d, "192.0.2.1:1", "right", listBody)
+				}
+			})
+		}
+		time.Sleep(time.Millisecond)
+		d.Drain()
+		for range 5 {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			if err := d.Wait(ctx); err != nil {
+				t.Fatalf("Wait while refused requests come and go: %v", err)
+			}
+			cancel()
+		}
+		stop.Store(true)
+		wg.Wait()
+	}
+}
+
+// Every request a client makes counts against its budget, refused ones
+// too: a client cannot send requests without end by sending them wrong.
+func TestRefusedRequestsCountToo(t *testing.T) {
+	d := okDoor(t, Config{RateLimit: 3})
+	req := func(ctype, body string) int {
+		r := httptest.NewRequest("POST", "/mcp", strings.NewReader(body))
+		r.RemoteAddr = "192.0.2.1:1"
+		r.Header.Set("Authorization", "Bearer right")
+		r.Header.Set("Content-Type", ctype)
+		rec := httptest.NewRecorder()
+		d.ServeHTTP(rec, r)
+		return rec.Code
+	}
+	if code := req("text/plain", listBody); code != 415 {
+		t.Fatalf("text/plain: %d", code)
+	}
+	if code := req("application/json", strings.Repeat(" ", maxBody+1)); code != 413 {
+		t.Fatalf("too large: %d", code)
+	}
+	if code := req("application/json", listBody); code != 200 {
+		t.Fatalf("the third request: %d", code)
+	}
+	if code := req("application/json", listBody); code != 429 {
+		t.Errorf("a fourth request after a wrong type and an oversize body: %d, want 429", code)
 	}
 }

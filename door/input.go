@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"math"
 	"net/http"
 	"os"
 	"strconv"
@@ -161,12 +162,11 @@ func readMessage(m json.RawMessage) (message, string) {
 		return msg, "it is not a JSON object."
 	}
 	if id, ok := fields["id"]; ok {
-		switch c := firstByte(id); {
-		case c == '"', c == '-' || (c >= '0' && c <= '9'):
+		if problem := IDProblem(id); problem != "" {
+			return msg, problem
+		}
+		if string(id) != "null" {
 			msg.ID = id
-		case string(id) == "null":
-		default:
-			return msg, "its id must be a string or a number."
 		}
 	}
 	var version string
@@ -200,6 +200,34 @@ func readMessage(m json.RawMessage) (message, string) {
 		}
 	}
 	return msg, ""
+}
+
+// maxExactID is the largest whole number an id may be: the MCP SDK reads
+// a numeric id as a float64, which holds whole numbers exactly up to 2^53.
+const maxExactID = 1 << 53
+
+// IDProblem says, as the end of a sentence, what is wrong with a JSON-RPC
+// id, or returns "" when its answer will carry that very id: a string,
+// null, or a whole number within ±2^53 (or no id at all). A fraction or a larger number
+// would be answered under another number (1.5 as 1), and the client could
+// not match the answer to its call.
+func IDProblem(id []byte) string {
+	id = bytes.TrimSpace(id)
+	switch c := firstByte(id); {
+	case len(id) == 0, c == '"', string(id) == "null":
+		return ""
+	case c == '-' || c >= '0' && c <= '9':
+		text := string(id)
+		if n, err := strconv.ParseInt(text, 10, 64); err == nil {
+			if n >= -maxExactID && n <= maxExactID {
+				return ""
+			}
+		} else if f, err := strconv.ParseFloat(text, 64); err == nil && f == math.Trunc(f) && math.Abs(f) < maxExactID {
+			return ""
+		}
+		return "its id must be a string or a whole number no larger than 9007199254740992 (2^53); another number would be answered under a different id."
+	}
+	return "its id must be a string or a number."
 }
 
 func firstByte(b []byte) byte {

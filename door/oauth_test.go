@@ -134,3 +134,43 @@ func TestSlowBodyWithoutTokenIsAnsweredAtOnce(t *testing.T) {
 		t.Errorf("the connection is still open after the refusal: %v", err)
 	}
 }
+
+// A request refused for want of a right token closes its connection even
+// when it has no body: otherwise a stranger keeps connections open for
+// free, one refused request a minute each, until maison has none left for
+// the owner (MAISON_MAX_CONNECTIONS).
+func TestRefusedWithoutTokenClosesEvenWithoutBody(t *testing.T) {
+	srv := httptest.NewServer(okDoor(t, Config{}))
+	defer srv.Close()
+	for _, c := range []struct{ name, request string }{
+		{"no token, empty body", "POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 0\r\n\r\n"},
+		{"wrong token, no body", "POST /mcp HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer wrong\r\nContent-Type: application/json\r\n\r\n"},
+		{"GET without token", "GET /mcp HTTP/1.1\r\nHost: x\r\n\r\n"},
+	} {
+		conn, err := net.Dial("tcp", strings.TrimPrefix(srv.URL, "http://"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		conn.Write([]byte(c.request))
+		conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+		br := bufio.NewReader(conn)
+		resp, err := http.ReadResponse(br, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		if !resp.Close {
+			t.Errorf("%s: %d without Connection: close", c.name, resp.StatusCode)
+		}
+		conn.SetReadDeadline(time.Now().Add(3 * time.Second))
+		if _, err := br.ReadByte(); !errors.Is(err, io.EOF) && !errors.Is(err, syscall.ECONNRESET) {
+			t.Errorf("%s: the connection is still open after the refusal: %v", c.name, err)
+		}
+		conn.Close()
+	}
+	// A client with the right token keeps its connection.
+	rec := post(okDoor(t, Config{}), "192.0.2.1:1", "right", listBody)
+	if rec.Code != 200 || rec.Header().Get("Connection") == "close" {
+		t.Errorf("right token: %d, Connection %q", rec.Code, rec.Header().Get("Connection"))
+	}
+}

@@ -326,3 +326,59 @@ func TestThePage(t *testing.T) {
 		t.Errorf("the client's name is not escaped: %s", p.body)
 	}
 }
+
+// A flood against the unauthenticated endpoints writes a few lines, not one
+// per request: the first refusal of each kind, then a summary a minute.
+func TestFloodsAreSummarisedInTheLog(t *testing.T) {
+	r := newRig(t, nil)
+	for range 100 {
+		r.postJSON("/register", map[string]any{"redirect_uris": []string{claudeCallback}, "token_endpoint_auth_method": "none"})
+	}
+	for i := range 100 {
+		r.token(url.Values{"grant_type": {"authorization_code"}, "client_id": {"nobody"}, "code": {"guess" + itoa(i)}})
+	}
+	for range 100 {
+		r.open(r.url+"/authorize?client_id=nobody&response_type=code", nil)
+	}
+	refused := 0
+	for _, l := range strings.Split(r.logs.String(), "\n") {
+		if strings.Contains(l, "refused") {
+			refused++
+		}
+	}
+	if refused > 6 {
+		t.Errorf("%d lines of refusals for 300 refused requests, want a few:\n%s", refused, r.logs.String())
+	}
+}
+
+// No secret reaches the log: not the password (right or guessed), the
+// code, the verifier, the access or refresh token, even when each is
+// replayed or refused.
+func TestSecretsNeverLogged(t *testing.T) {
+	r := newRig(t, nil)
+	client, code, verifier := r.grant(claudeCallback, []string{ScopeRead, ScopeControl})
+	_, out := r.token(url.Values{"grant_type": {"authorization_code"}, "client_id": {client}, "code": {code}, "code_verifier": {verifier}, "redirect_uri": {claudeCallback}})
+	access, _ := out["access_token"].(string)
+	refresh, _ := out["refresh_token"].(string)
+	if access == "" || refresh == "" {
+		t.Fatalf("no tokens: %v", out)
+	}
+	// Replays and refusals, each of which writes a line.
+	r.token(url.Values{"grant_type": {"authorization_code"}, "client_id": {client}, "code": {code}, "code_verifier": {verifier}, "redirect_uri": {claudeCallback}})
+	r.token(url.Values{"grant_type": {"refresh_token"}, "client_id": {client}, "refresh_token": {refresh + "x"}})
+	r.token(url.Values{"grant_type": {"refresh_token"}, "client_id": {"nobody"}, "refresh_token": {refresh}})
+	_, challenge := pkce()
+	p := r.open(r.authorizeURL(authz{client: client, redirect: claudeCallback, challenge: challenge}), nil)
+	guess := "a guessed password 1234"
+	r.submit(p, guess, "approve", []string{ScopeRead}, nil)
+	r.mcp(access)
+	logs := r.logs.String()
+	for name, secret := range map[string]string{"password": testPassword, "guessed password": guess, "code": code, "verifier": verifier, "access token": access, "refresh token": refresh, "transaction": p.tx} {
+		if strings.Contains(logs, secret) {
+			t.Errorf("the %s reached the log:\n%s", name, logs)
+		}
+	}
+	if !strings.Contains(logs, "authorization code used twice") {
+		t.Errorf("the replayed code was not logged at all (the scan saw nothing):\n%s", logs)
+	}
+}

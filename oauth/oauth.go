@@ -15,6 +15,7 @@
 package oauth
 
 import (
+	"context"
 	"crypto/rand"
 	"errors"
 	"fmt"
@@ -25,6 +26,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"maison/accesslog"
 )
 
 // Scopes maison grants.
@@ -92,6 +95,7 @@ type Server struct {
 	used    *expiringSet // jti of codes and refresh tokens already used
 	revoked *expiringSet // grant families revoked after a replay
 	logins  *loginGuard
+	refused *accesslog.Refusals // floods of refusals summarised
 	limits  *limits
 }
 
@@ -139,6 +143,7 @@ func New(cfg Config) (*Server, error) {
 		revoked: newExpiringSet(50_000, cfg.Now),
 		logins:  newLoginGuard(cfg.Now),
 		limits:  newLimits(cfg.Now),
+		refused: accesslog.NewRefusals(log, 0),
 	}
 	s.cimd = newFetcher(cfg.MetadataFetch, cfg.Now)
 	if cfg.Access != nil {
@@ -303,4 +308,13 @@ func grantedScopes(list string) []string {
 		}
 	}
 	return out
+}
+
+// logRefusal writes a refusal's line when it is the first of its kind (msg,
+// a fixed text) in a minute; later ones are counted into one summary line.
+// A flood of refused requests writes a few lines, not one each.
+func (s *Server) logRefusal(level slog.Level, addr, msg string, attrs ...any) {
+	if s.refused.Note(msg, addr) {
+		s.log.Log(context.Background(), level, msg, attrs...)
+	}
 }

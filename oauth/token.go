@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"errors"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -85,7 +86,7 @@ func (s *Server) serveToken(w http.ResponseWriter, r *http.Request) {
 	if label == "" {
 		label = "unknown"
 	}
-	s.log.Info("token refused", "client", label, "grant_type", clean(form.Get("grant_type"), 30), "error", terr.code, "reason", terr.descr, "remote", addr)
+	s.logRefusal(slog.LevelInfo, addr, "token refused: "+terr.code, "client", label, "grant_type", clean(form.Get("grant_type"), 30), "reason", terr.descr, "remote", addr)
 	if terr.code == "invalid_client" && basic {
 		w.Header().Set("WWW-Authenticate", `Basic realm="maison"`)
 	}

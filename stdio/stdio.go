@@ -169,6 +169,10 @@ func (c *conn) accept(l line) jsonrpc.Message {
 		c.refuse(nil, jsonrpc.CodeInvalidRequest, "Batches are not accepted over standard input; nothing in this one was done. Send one message per line.")
 		return nil
 	}
+	if problem := door.IDProblem(rawID(b)); problem != "" {
+		c.refuse(nil, jsonrpc.CodeInvalidRequest, "The message is not a valid JSON-RPC 2.0 message: "+problem+" Nothing was done; the session goes on.")
+		return nil
+	}
 	msg, err := jsonrpc.DecodeMessage(b)
 	if err != nil {
 		c.refuse(idOf(b), jsonrpc.CodeInvalidRequest, "The message is not a valid JSON-RPC 2.0 message ("+clip(err.Error())+"). Nothing was done; the session goes on.")
@@ -176,8 +180,14 @@ func (c *conn) accept(l line) jsonrpc.Message {
 	}
 	if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
 		c.mu.Lock()
+		reused := c.pending[req.ID]
 		c.pending[req.ID] = true
 		c.mu.Unlock()
+		if reused {
+			// The SDK drops a call whose id is in use without a word.
+			c.refuse(nil, jsonrpc.CodeInvalidRequest, "The message reuses the id of a call still being answered, so it was not done. Give each call its own id; the session goes on.")
+			return nil
+		}
 	}
 	return msg
 }
@@ -204,6 +214,15 @@ func (c *conn) awaitAnswers(ctx context.Context) {
 			return
 		}
 	}
+}
+
+// rawID is a message's id as written, or nil.
+func rawID(b []byte) json.RawMessage {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(b, &m) != nil {
+		return nil
+	}
+	return m["id"]
 }
 
 // idOf digs the id out of a message that did not decode, if it has one.

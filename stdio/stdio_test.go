@@ -98,3 +98,50 @@ func TestMalformedLinesAndEndOfInput(t *testing.T) {
 		t.Errorf("%d errors without an id, want 4:\n%s", nulls, out.String())
 	}
 }
+
+// An id the SDK would answer under another number (a fraction, or past the
+// integers a float64 holds exactly) is refused: the client could not match
+// the answer to its call. A call sent twice under one id while the first is
+// still running is refused in words, not dropped without an answer.
+func TestIDsAnsweredAsSent(t *testing.T) {
+	in := strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":1.5,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":1e2,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"slow","arguments":{"wait":300}}}`,
+		`{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"slow","arguments":{"wait":10}}}`,
+	}, "\n")
+	var out lockedBuffer
+	done := make(chan error, 1)
+	go func() { done <- server().Run(t.Context(), &Transport{In: strings.NewReader(in), Out: &out}) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the session did not end at the end of input")
+	}
+	var ids []string
+	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("stdout carries something other than JSON-RPC: %q", l)
+		}
+		ids = append(ids, string(m["id"]))
+		if string(m["id"]) == "null" && m["error"] == nil {
+			t.Errorf("an answer without id that is no error: %s", l)
+		}
+	}
+	count := map[string]int{}
+	for _, id := range ids {
+		count[id]++
+	}
+	if count["null"] != 3 || count["100"] != 1 || count[`"a"`] != 1 {
+		t.Errorf("answers by id %v, want three refusals (null), 100 once, \"a\" once:\n%s", count, out.String())
+	}
+	for _, id := range ids {
+		if id != "null" && id != "1" && id != "100" && id != `"a"` {
+			t.Errorf("an answer under an id no call had: %s", id)
+		}
+	}
+}

@@ -1,6 +1,9 @@
+//go:build unix
+
 // Command maison-load measures maison under load and under faults, on this
 // machine only: every server it drives listens on loopback, every run is
-// bounded in requests and in time, and it stops by itself.
+// bounded in requests and in time, and it stops by itself. It runs where
+// there are Unix signals (it asks maison for its figures with SIGUSR1).
 //
 //	maison-load load   -maison ./maison   throughput, latency and peak memory of
 //	                                      maison demo against a bare go-sdk

@@ -11,7 +11,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"sync"
 	"time"
 
 	"maison/door"
@@ -87,7 +86,12 @@ func serveDoor(ctx context.Context, cfg config, b *bridge, stdout io.Writer, log
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(logger.With("component", "http").Handler(), slog.LevelDebug),
 	}
-	return serveDraining(ctx, srv, limitListener(ln, conns), d, grace, logger)
+	// At most conns connections; at the bound a new one replaces the one
+	// waiting longest for a request, so a stranger holding connections
+	// cannot shut the owner out.
+	limited := door.LimitConns(ln, conns)
+	srv.ConnState = limited.ConnState
+	return serveDraining(ctx, srv, limited, d, grace, logger)
 }
 
 // serveDraining serves until ctx ends, then stops taking new requests (they
@@ -139,41 +143,6 @@ func serveUntilDone(ctx context.Context, ln net.Listener, h http.Handler) error 
 		return err
 	}
 	return nil
-}
-
-// limitListener accepts at most n connections at once; the next waits in
-// the kernel's queue until one closes. With headers due within 10s and
-// requests without a token answered at once, n bounds open files whatever
-// clients do.
-func limitListener(ln net.Listener, n int) net.Listener {
-	return &limited{Listener: ln, slots: make(chan struct{}, n)}
-}
-
-type limited struct {
-	net.Listener
-	slots chan struct{}
-}
-
-func (l *limited) Accept() (net.Conn, error) {
-	l.slots <- struct{}{}
-	c, err := l.Listener.Accept()
-	if err != nil {
-		<-l.slots
-		return nil, err
-	}
-	return &slotConn{Conn: c, free: func() { <-l.slots }}, nil
-}
-
-type slotConn struct {
-	net.Conn
-	once sync.Once
-	free func()
-}
-
-func (c *slotConn) Close() error {
-	err := c.Conn.Close()
-	c.once.Do(c.free)
-	return err
 }
 
 // isTerminal reports whether w is a terminal, where a token shown once is

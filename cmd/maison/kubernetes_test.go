@@ -43,6 +43,9 @@ func TestKubernetesManifest(t *testing.T) {
 		ReadinessProbe struct {
 			HTTPGet struct{ Path string } `yaml:"httpGet"`
 		} `yaml:"readinessProbe"`
+		LivenessProbe struct {
+			HTTPGet struct{ Path string } `yaml:"httpGet"`
+		} `yaml:"livenessProbe"`
 	}
 	var deployment struct {
 		Spec struct {
@@ -109,8 +112,10 @@ func TestKubernetesManifest(t *testing.T) {
 	if err != nil || len(c.Ports) != 1 || strconv.Itoa(c.Ports[0].ContainerPort) != port {
 		t.Errorf("MAISON_LISTEN %q and the container port %v disagree", env["MAISON_LISTEN"], c.Ports)
 	}
-	if c.ReadinessProbe.HTTPGet.Path != "/healthz" {
-		t.Errorf("readiness probe %q, want /healthz", c.ReadinessProbe.HTTPGet.Path)
+	// Readiness is /readyz, which turns 503 while maison drains, so no
+	// new request is sent to a replica shutting down; liveness is /healthz.
+	if c.ReadinessProbe.HTTPGet.Path != "/readyz" || c.LivenessProbe.HTTPGet.Path != "/healthz" {
+		t.Errorf("readiness probe %q, liveness %q; want /readyz and /healthz", c.ReadinessProbe.HTTPGet.Path, c.LivenessProbe.HTTPGet.Path)
 	}
 	sc := c.SecurityContext
 	if !spec.SecurityContext.RunAsNonRoot || !sc.ReadOnlyRootFilesystem || sc.AllowPrivilegeEscalation == nil || *sc.AllowPrivilegeEscalation || len(sc.Capabilities.Drop) != 1 || sc.Capabilities.Drop[0] != "ALL" {

@@ -7,7 +7,6 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/debug"
-	"syscall"
 )
 
 // reportOnSignal writes one line of maison's own figures (goroutines,
@@ -15,8 +14,12 @@ import (
 // soak or a fault run compares before and after, read from the log without
 // any endpoint to guard.
 func reportOnSignal(ctx context.Context, logger *slog.Logger, inFlight func() int) {
+	report := reportSignal()
+	if report == nil {
+		return
+	}
 	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, syscall.SIGUSR1)
+	signal.Notify(sig, report)
 	go func() {
 		defer signal.Stop(sig)
 		for {

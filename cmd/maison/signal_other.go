@@ -1,0 +1,9 @@
+//go:build !unix
+
+package main
+
+import "os"
+
+// reportSignal is nil where there is no SIGUSR1 (Windows): maison's
+// figures are then not reported on a signal.
+func reportSignal() os.Signal { return nil }

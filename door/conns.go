@@ -1,0 +1,153 @@
+package door
+
+import (
+	"container/list"
+	"net"
+	"net/http"
+	"sync"
+)
+
+// Conns is a listener that keeps at most a given number of connections
+// open. At the bound, a new connection takes the place of the one that has
+// waited longest without a request inside it (headers still to come, or
+// idle between requests), which is closed; only when every connection is
+// answering a request does the next wait in the kernel's queue. A stranger
+// who opens connections and sends nothing, or keeps them idle, cannot hold
+// maison's last connection against the owner.
+//
+// The server must report its connections' states: set http.Server's
+// ConnState to Conns.ConnState.
+type Conns struct {
+	net.Listener
+	max int
+
+	mu      sync.Mutex
+	open    int
+	waiting *list.List    // of *slot, the longest waiting first
+	room    chan struct{} // signalled when a slot frees or a connection waits
+	done    chan struct{}
+	closing sync.Once
+}
+
+// LimitConns keeps ln to n open connections (at least 1).
+func LimitConns(ln net.Listener, n int) *Conns {
+	return &Conns{Listener: ln, max: max(n, 1), waiting: list.New(), room: make(chan struct{}, 1), done: make(chan struct{})}
+}
+
+// slot is one open connection.
+type slot struct {
+	net.Conn
+	l      *Conns
+	el     *list.Element // in l.waiting while no request is inside
+	closed bool          // under l.mu
+	once   sync.Once
+}
+
+// Accept accepts a connection, then makes room for it if there is none by
+// closing the connection that has waited longest for a request; when every
+// connection has a request inside, it waits for one to close.
+func (l *Conns) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	for {
+		l.mu.Lock()
+		if l.open < l.max {
+			l.open++
+			s := &slot{Conn: c, l: l}
+			s.el = l.waiting.PushBack(s)
+			l.mu.Unlock()
+			return s, nil
+		}
+		var victim *slot
+		if e := l.waiting.Front(); e != nil {
+			victim = e.Value.(*slot)
+			l.waiting.Remove(e)
+			victim.el = nil
+		}
+		l.mu.Unlock()
+		if victim != nil {
+			victim.Close()
+			continue
+		}
+		select {
+		case <-l.room:
+		case <-l.done:
+			c.Close()
+			return nil, net.ErrClosed
+		}
+	}
+}
+
+// ConnState follows the server's connections: one with a request inside is
+// never closed for room; an idle one waits at the back of the line.
+func (l *Conns) ConnState(c net.Conn, state http.ConnState) {
+	s, ok := c.(*slot)
+	if !ok || state == http.StateNew {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if s.el != nil {
+		l.waiting.Remove(s.el)
+		s.el = nil
+	}
+	if state == http.StateIdle && !s.closed {
+		s.el = l.waiting.PushBack(s)
+		l.signal()
+	}
+}
+
+// Close stops accepting.
+func (l *Conns) Close() error {
+	l.closing.Do(func() { close(l.done) })
+	return l.Listener.Close()
+}
+
+// Open is how many connections are open.
+func (l *Conns) Open() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.open
+}
+
+func (l *Conns) free() {
+	l.mu.Lock()
+	l.open--
+	l.signal()
+	l.mu.Unlock()
+}
+
+// signal wakes Accept. l.mu must be held.
+func (l *Conns) signal() {
+	select {
+	case l.room <- struct{}{}:
+	default:
+	}
+}
+
+// Close closes the connection and frees its slot, once.
+func (s *slot) Close() error {
+	err := s.Conn.Close()
+	s.once.Do(func() {
+		s.l.mu.Lock()
+		s.closed = true
+		if s.el != nil {
+			s.l.waiting.Remove(s.el)
+			s.el = nil
+		}
+		s.l.mu.Unlock()
+		s.l.free()
+	})
+	return err
+}
+
+// CloseWrite passes a half-close on, so the server's last answer on a
+// connection it closes is not cut short.
+func (s *slot) CloseWrite() error {
+	if cw, ok := s.Conn.(interface{ CloseWrite() error }); ok {
+		return cw.CloseWrite()
+	}
+	return nil
+}
