@@ -14,13 +14,14 @@ import (
 	"sync"
 	"time"
 
+	"maison/bridge"
 	"maison/door"
 )
 
 // serveDoor serves the bridge on cfg.Listen until ctx ends, printing once
 // how to connect, then drains: requests in flight finish (within
 // cfg.ShutdownGrace) while new ones are refused with words.
-func serveDoor(ctx context.Context, cfg config, b *bridge, stdout io.Writer, logger *slog.Logger) error {
+func serveDoor(ctx context.Context, cfg config, b *bridge.Bridge, stdout io.Writer, logger *slog.Logger) error {
 	as, err := newAuthority(cfg, stdout, logger)
 	if err != nil {
 		return err
@@ -41,7 +42,7 @@ func serveDoor(ctx context.Context, cfg config, b *bridge, stdout io.Writer, log
 	if err != nil {
 		return err
 	}
-	d, err := door.New(dc, b.handler(cfg, logger.With("component", "mcp-http")))
+	d, err := door.New(dc, b.Handler(cfg.NoAuth))
 	if err != nil {
 		return err
 	}
@@ -113,27 +114,6 @@ func serveDraining(ctx context.Context, srv *http.Server, ln net.Listener, d *do
 		srv.Close()
 	} else if err := srv.Shutdown(stop); err != nil {
 		srv.Close()
-	}
-	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
-}
-
-// serveUntilDone serves on ln until ctx ends, then shuts down gracefully.
-func serveUntilDone(ctx context.Context, ln net.Listener, h http.Handler) error {
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shutdown); err != nil {
-		return err
 	}
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err
