@@ -228,4 +228,3 @@ type prepared struct {
 	// camera keeps sending the same one; zero otherwise.
 	sameSince time.Time
 }
-

@@ -102,7 +102,14 @@ type Rig struct {
 // New starts a demo house and maison in front of it for tb.
 func New(tb testing.TB, o Options) *Rig {
 	tb.Helper()
-	h := NewHouse(tb, o)
+	return NewHouse(tb, o).Rig(tb, o)
+}
+
+// Rig builds maison in front of an house already served (one shared by a
+// package's tests) for tb, with o's Bridge, Admin, AI, Client and
+// ProtocolVersion; o's house options are not used.
+func (h *House) Rig(tb testing.TB, o Options) *Rig {
+	tb.Helper()
 	cfg := o.Bridge
 	cfg.URL, cfg.Token, cfg.Demo = h.URL, h.UserToken(), nil
 	if o.Admin {
