@@ -10,6 +10,7 @@ package demotest
 import (
 	"net/http"
 	"net/http/httptest"
+	"sync"
 	"testing"
 	"time"
 
@@ -97,18 +98,38 @@ type Rig struct {
 	// Session is an MCP client connected in memory to Bridge.Server; nil
 	// with Bridge.NoTools.
 	Session *mcp.ClientSession
+
+	close sync.Once
+	stop  []func() // last first
 }
 
 // New starts a demo house and maison in front of it for tb.
 func New(tb testing.TB, o Options) *Rig {
 	tb.Helper()
-	return NewHouse(tb, o).Rig(tb, o)
+	h := StartHouse(o)
+	return h.rig(tb, o, h.Close)
+}
+
+// Close stops the session, maison and the house New started, now rather
+// than when the test ends: for a test that makes many.
+func (r *Rig) Close() {
+	r.close.Do(func() {
+		for i := len(r.stop) - 1; i >= 0; i-- {
+			r.stop[i]()
+		}
+	})
 }
 
 // Rig builds maison in front of an house already served (one shared by a
 // package's tests) for tb, with o's Bridge, Admin, AI, Client and
 // ProtocolVersion; o's house options are not used.
 func (h *House) Rig(tb testing.TB, o Options) *Rig {
+	tb.Helper()
+	return h.rig(tb, o, func() {})
+}
+
+// rig builds maison in front of h; the rig's Close ends with closeHouse.
+func (h *House) rig(tb testing.TB, o Options, closeHouse func()) *Rig {
 	tb.Helper()
 	cfg := o.Bridge
 	cfg.URL, cfg.Token, cfg.Demo = h.URL, h.UserToken(), nil
@@ -127,12 +148,13 @@ func (h *House) Rig(tb testing.TB, o Options) *Rig {
 			}
 		}
 	}
+	r := &Rig{House: h.House, URL: h.URL, stop: []func(){closeHouse}}
+	tb.Cleanup(r.Close)
 	b, err := bridge.Start(tb.Context(), cfg)
 	if err != nil {
 		tb.Fatalf("demotest: building maison in front of the demo house: %v", err)
 	}
-	tb.Cleanup(b.Close)
-	r := &Rig{House: h.House, URL: h.URL, Bridge: b}
+	r.Bridge, r.stop = b, append(r.stop, b.Close)
 	if b.Server == nil {
 		return r
 	}
@@ -141,13 +163,12 @@ func (h *House) Rig(tb testing.TB, o Options) *Rig {
 	if err != nil {
 		tb.Fatalf("demotest: %v", err)
 	}
-	tb.Cleanup(func() { ss.Close() })
+	r.stop = append(r.stop, func() { ss.Close() })
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "demotest", Version: "1"}, o.Client).Connect(tb.Context(), ct, &mcp.ClientSessionOptions{ProtocolVersion: o.ProtocolVersion})
 	if err != nil {
 		tb.Fatalf("demotest: connecting the MCP client: %v", err)
 	}
-	tb.Cleanup(func() { cs.Close() })
-	r.Session = cs
+	r.Session, r.stop = cs, append(r.stop, func() { cs.Close() })
 	return r
 }
 
