@@ -57,8 +57,8 @@ type Options struct {
 // House is a demo house served on loopback.
 type House struct {
 	*demo.House
-	URL string // the house's base URL, as MAISON_HA_URL
-	srv *httptest.Server
+	URL    string           // the house's base URL, as MAISON_HA_URL
+	Server *httptest.Server // serving it
 }
 
 // StartHouse starts a demo house, its frames rendered unless
@@ -76,7 +76,7 @@ func StartHouse(o Options) *House {
 		h = o.Wrap(h)
 	}
 	srv := httptest.NewServer(h)
-	return &House{House: house, URL: srv.URL, srv: srv}
+	return &House{House: house, URL: srv.URL, Server: srv}
 }
 
 // NewHouse starts a demo house that stops when tb ends.
@@ -88,7 +88,7 @@ func NewHouse(tb testing.TB, o Options) *House {
 }
 
 // Close stops serving the house.
-func (h *House) Close() { h.srv.Close() }
+func (h *House) Close() { h.Server.Close() }
 
 // Rig is a demo house with maison wired to it.
 type Rig struct {
