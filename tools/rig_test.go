@@ -28,6 +28,9 @@ type rigOptions struct {
 	client      *mcp.ClientOptions
 	passthrough tools.Passthrough
 	version     string // the client's protocol version; "" for the newest
+	// prerender draws every frame before maison connects, so that no fetch
+	// waits on it: for answers compared word for word.
+	prerender bool
 }
 
 // rig is the demo house served through maison's real client and tools to an
@@ -38,13 +41,13 @@ type rig struct {
 	cs    *mcp.ClientSession
 }
 
-// newRig starts a demo house and maison for t. Its frames are drawn on
-// first fetch: the package makes over a hundred houses, and the voice
-// budget is a minute.
+// newRig starts a demo house and maison for t. Unless o.prerender, its
+// frames are drawn on first fetch: the package makes over a hundred houses
+// (a second of drawing each), and the voice budget is a minute.
 func newRig(t testing.TB, o rigOptions) rig {
 	t.Helper()
 	r := demotest.New(t, demotest.Options{
-		House: o.house, Setup: o.setup, LazyFrames: true,
+		House: o.house, Setup: o.setup, LazyFrames: !o.prerender,
 		Bridge: bridge.Config{
 			Lang: o.lang, Now: o.now, LiveTTL: o.liveTTL, Passthrough: o.passthrough,
 			HomeAssistant: o.ha, Camera: o.camera,
