@@ -13,7 +13,7 @@ import (
 // already fitted frame for a smaller MAISON_RESULT_BUDGET (60,000
 // characters, about 44,000 bytes), as a tool result over budget gets.
 func BenchmarkFitBudget(b *testing.B) {
-	house, _ := sharedHouse()
+	house := sharedHouse()
 	for _, id := range []string{"camera.backyard", "camera.front_door"} {
 		_, clean, ok := house.Frame(id)
 		if !ok {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"image/jpeg"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"strings"
@@ -12,50 +11,33 @@ import (
 	"testing"
 	"time"
 
-	"maison/assist"
+	"maison/bridge"
 	"maison/camera"
 	"maison/demo"
+	"maison/demotest"
 	"maison/homeassistant"
 	"maison/voice"
 )
 
 // sharedHouse is one demo house for the package's tests: none changes it,
 // and rendering its frames (a 4K one among them) once keeps the tests light.
-var sharedHouse = sync.OnceValues(func() (*demo.House, string) {
-	house := demo.New(demo.Options{})
-	for _, id := range []string{"camera.front_door", "camera.garage", "camera.backyard", "camera.porch", "camera.shed"} {
-		house.Frame(id) // render every frame now, outside any fetch timeout
-	}
-	srv := httptest.NewServer(house.Handler()) // lives as long as the test binary
-	return house, srv.URL
-})
+// It lives as long as the test binary.
+var sharedHouse = sync.OnceValue(func() *demotest.House { return demotest.StartHouse(demotest.Options{}) })
 
 // client connects a new Home Assistant client to the shared demo house, over
 // the same wire as to a real Home Assistant.
 func client(tb testing.TB) (*demo.House, *homeassistant.Client) {
 	tb.Helper()
-	house, url := sharedHouse()
-	ha, err := homeassistant.New(homeassistant.Config{URL: url, Token: house.UserToken()})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if err := ha.Connect(tb.Context()); err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { ha.Close() })
-	return house, ha
+	r := sharedHouse().Rig(tb, demotest.Options{Bridge: bridge.Config{NoTools: true}})
+	return r.House, r.Bridge.HA
 }
 
-// setup returns the demo house and a new camera service talking to it.
+// setup returns the demo house and a new camera service talking to it, as
+// maison builds it, offering allow when it is not empty.
 func setup(t testing.TB, allow ...string) (*demo.House, *camera.Service) {
 	t.Helper()
-	house, ha := client(t)
-	live := assist.NewLive(ha, ha, 0)
-	svc, err := camera.New(camera.Config{Source: ha, Exposed: live.Entities, Allow: allow})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return house, svc
+	r := sharedHouse().Rig(t, demotest.Options{Bridge: bridge.Config{NoTools: true, Cameras: allow}})
+	return r.House, r.Bridge.Cameras
 }
 
 func TestListShowsOnlyExposedCameras(t *testing.T) {

@@ -29,7 +29,7 @@ func naiveFit(tb testing.TB, src []byte) []byte {
 // BenchmarkFit compares maison's fit path with the naive path on the demo's
 // camera frames, in the same run.
 func BenchmarkFit(b *testing.B) {
-	house, _ := sharedHouse()
+	house := sharedHouse()
 	for _, id := range []string{"camera.backyard", "camera.front_door"} {
 		_, clean, ok := house.Frame(id)
 		if !ok {

@@ -5,17 +5,16 @@ import (
 	"fmt"
 	"image"
 	"image/jpeg"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/disintegration/imaging"
 
-	"maison/assist"
+	"maison/bridge"
 	"maison/camera"
 	"maison/demo"
-	"maison/homeassistant"
+	"maison/demotest"
 	"maison/voice"
 )
 
@@ -23,33 +22,8 @@ import (
 // shaped by setup before maison connects.
 func houseService(t *testing.T, setup func(*demo.House), adjust func(*camera.Config)) (*demo.House, *camera.Service) {
 	t.Helper()
-	house := demo.New(demo.Options{})
-	if setup != nil {
-		setup(house)
-	}
-	for _, id := range house.Cameras() {
-		house.Frame(id) // render every frame now, outside any wait
-	}
-	srv := httptest.NewServer(house.Handler())
-	t.Cleanup(srv.Close)
-	ha, err := homeassistant.New(homeassistant.Config{URL: srv.URL, Token: house.UserToken()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ha.Connect(t.Context()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ha.Close() })
-	live := assist.NewLive(ha, ha, 0)
-	cfg := camera.Config{Source: ha, Exposed: live.Entities}
-	if adjust != nil {
-		adjust(&cfg)
-	}
-	svc, err := camera.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return house, svc
+	r := demotest.New(t, demotest.Options{Setup: setup, Bridge: bridge.Config{NoTools: true, Camera: adjust}})
+	return r.House, r.Bridge.Cameras
 }
 
 // TestOverviewHoldsEveryExposedCamera checks the demo house's overview:

@@ -12,9 +12,10 @@ import (
 	"testing"
 	"time"
 
+	"maison/bridge"
 	"maison/camera"
 	"maison/demo"
-	"maison/homeassistant"
+	"maison/demotest"
 	"maison/jpegfix"
 	"maison/voice"
 )
@@ -59,26 +60,20 @@ func (d *damagingCamera) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // damage, and a camera service in lang that never reuses a frame.
 func flakyGarage(t *testing.T, lang voice.Lang, damage func(n int, frame []byte) []byte) (*demo.House, *camera.Service, camera.Camera) {
 	t.Helper()
-	house := demo.New(demo.Options{})
-	srv := httptest.NewServer(&damagingCamera{next: house.Handler(), camera: "camera.garage", damage: damage})
-	t.Cleanup(srv.Close)
-	ha, err := homeassistant.New(homeassistant.Config{URL: srv.URL, Token: house.UserToken()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ha.Connect(t.Context()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ha.Close() })
-	svc, err := camera.New(camera.Config{Source: ha, Allow: []string{"camera.garage"}, Lang: lang, MaxAge: time.Nanosecond})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := demotest.New(t, demotest.Options{
+		Wrap: func(h http.Handler) http.Handler {
+			return &damagingCamera{next: h, camera: "camera.garage", damage: damage}
+		},
+		Bridge: bridge.Config{NoTools: true, Lang: lang, Cameras: []string{"camera.garage"}, Camera: func(c *camera.Config) {
+			c.Exposed, c.MaxAge = nil, time.Nanosecond // the operator's list alone; never a frame reused
+		}},
+	})
+	svc := r.Bridge.Cameras
 	cam, err := svc.Find(t.Context(), "garage")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return house, svc, cam
+	return r.House, svc, cam
 }
 
 // cut keeps the first share of a frame, as a camera whose buffer is sent
@@ -338,6 +333,6 @@ func TestFrameClaimingTooManyPixelsIsNotDecoded(t *testing.T) {
 // sharedFrame returns a frame of the shared demo house.
 func sharedFrame(t *testing.T, id string) (served, clean []byte, ok bool) {
 	t.Helper()
-	house, _ := sharedHouse()
+	house := sharedHouse()
 	return house.Frame(id)
 }

@@ -63,7 +63,7 @@ func ssim(a, b []float64, w, h int) float64 {
 // The fast fit path must look like the naive one: SSIM on luma of at least
 // 0.97 on the demo's 4K and 1080p frames.
 func TestFitLooksLikeTheNaivePath(t *testing.T) {
-	house, _ := sharedHouse()
+	house := sharedHouse()
 	for _, id := range []string{"camera.backyard", "camera.front_door"} {
 		_, clean, _ := house.Frame(id)
 		fast, err := camera.Fit(clean, camera.Limits{})

@@ -9,25 +9,25 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"slices"
 	"strings"
 
 	"maison/assist"
+	"maison/bridge"
 	"maison/camera"
 	"maison/homeassistant"
 )
 
 // Config is what to check.
 type Config struct {
-	URL, Token string   // Home Assistant and the maison user's token
-	Cameras    []string // MAISON_CAMERAS; empty means those exposed to Assist
-	AITask     string   // MAISON_AI_TASK: empty means the first that accepts pictures, "off" none
+	// Bridge is maison's settings, as serve would run with them: which Home
+	// Assistant, the cameras offered, the AI task. Check builds the parts
+	// with them (no MCP server) and waits for nothing.
+	Bridge bridge.Config
 	// ProbeFullAPI also asks whether Home Assistant's full /api/mcp endpoint
 	// refuses this user, as it should. Off by default: Home Assistant counts
 	// the expected 401 as a failed login and may ban the address after a few.
 	ProbeFullAPI bool
-	Logger       *slog.Logger // nil means discard
 }
 
 // report writes the lines and remembers whether anything failed.
@@ -47,28 +47,27 @@ func (r *report) fail(format string, a ...any) {
 // everything needed works; notes (a camera turned off) do not count.
 func Run(ctx context.Context, cfg Config, w io.Writer) bool {
 	r := &report{w: w}
-	log := cfg.Logger
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
-	ha, err := homeassistant.New(homeassistant.Config{URL: cfg.URL, Token: cfg.Token, Logger: log})
+	bc := cfg.Bridge
+	bc.NoTools, bc.Wait = true, false
+	b, err := bridge.Start(ctx, bc)
 	if err != nil {
-		r.fail("settings: %v", err)
-		return false
-	}
-	if err := ha.Connect(ctx); err != nil {
+		where := bc.URL
+		if bc.Demo != nil {
+			where = "the demo house"
+		}
 		var he *homeassistant.Error
 		if errors.As(err, &he) {
-			r.fail("Home Assistant at %s: %s. %s", cfg.URL, he.Kind, oneLine(he.Advice()))
+			r.fail("Home Assistant at %s: %s. %s", where, he.Kind, oneLine(he.Advice()))
 		} else {
-			r.fail("Home Assistant at %s: %v", cfg.URL, err)
+			r.fail("settings: %v", err)
 		}
 		return false
 	}
-	defer ha.Close()
+	defer b.Close()
+	ha := b.HA
 
 	conf := ha.Config()
-	r.ok("Home Assistant %s reachable at %s (%s)", ha.Version(), cfg.URL, conf.LocationName)
+	r.ok("Home Assistant %s reachable at %s (%s)", ha.Version(), b.URL, conf.LocationName)
 	u := ha.User()
 	r.ok("signed in as %q, not an administrator (maison refuses admin tokens)", u.Name)
 	states := ha.States()
@@ -85,8 +84,7 @@ func Run(ctx context.Context, cfg Config, w io.Writer) bool {
 		slices.Sort(names)
 		r.ok("Assist endpoint answers with %d tools: %s", len(tools), strings.Join(names, ", "))
 	}
-	live := assist.NewLive(ha, ha, 0)
-	exp, err := live.Exposure(ctx)
+	exp, err := b.Live.Exposure(ctx)
 	switch {
 	case errors.Is(err, assist.ErrNoMatch) || err == nil && len(exp.Entities) == 0:
 		r.fail("nothing is exposed to Assist: expose devices in Settings › Voice assistants › Expose")
@@ -95,11 +93,11 @@ func Run(ctx context.Context, cfg Config, w io.Writer) bool {
 	default:
 		checkExposure(ha, exp, r)
 	}
-	checkAITask(ha.AITasks(), cfg.AITask, r)
+	checkAITask(ha.AITasks(), bc.AITask, r)
 	if cfg.ProbeFullAPI {
 		probeFullAPI(ctx, ha, r)
 	}
-	checkCameras(ctx, ha, live, cfg.Cameras, log, r)
+	checkCameras(ctx, ha, b.Cameras, bc.Cameras, r)
 	return !r.failed
 }
 
@@ -142,12 +140,8 @@ func checkExposure(ha *homeassistant.Client, exp assist.Exposure, r *report) {
 	}
 }
 
-func checkCameras(ctx context.Context, ha *homeassistant.Client, live *assist.Live, allow []string, log *slog.Logger, r *report) {
-	svc, err := camera.New(camera.Config{Source: ha, Exposed: live.Entities, Allow: allow, Logger: log})
-	if err != nil {
-		r.fail("cameras: %v", err)
-		return
-	}
+// checkCameras fetches, repairs and fits a frame of every camera offered.
+func checkCameras(ctx context.Context, ha *homeassistant.Client, svc *camera.Service, allow []string, r *report) {
 	cams, err := svc.List(ctx)
 	if err != nil {
 		r.fail("cameras: %s", advice(err))

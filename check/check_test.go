@@ -1,38 +1,31 @@
 package check_test
 
 import (
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
 
+	"maison/bridge"
 	"maison/check"
-	"maison/demo"
+	"maison/demotest"
 )
 
 // sharedHouse is one demo house for the package's tests, so its frames are
-// rendered once.
-var sharedHouse = sync.OnceValues(func() (*demo.House, string) {
-	house := demo.New(demo.Options{})
-	for _, id := range []string{"camera.front_door", "camera.garage", "camera.backyard", "camera.porch", "camera.shed"} {
-		house.Frame(id) // render every frame now, outside any fetch timeout
-	}
-	srv := httptest.NewServer(house.Handler()) // lives as long as the test binary
-	return house, srv.URL
-})
+// rendered once; it lives as long as the test binary.
+var sharedHouse = sync.OnceValue(func() *demotest.House { return demotest.StartHouse(demotest.Options{}) })
 
 // run checks the shared demo house and returns the output, the verdict and
 // how many failed logins the check cost Home Assistant.
 func run(t *testing.T, admin, probe bool) (string, bool, int) {
 	t.Helper()
-	house, url := sharedHouse()
+	house := sharedHouse()
 	before := house.FailedLogins()
 	token := house.UserToken()
 	if admin {
 		token = house.AdminToken()
 	}
 	var out strings.Builder
-	ok := check.Run(t.Context(), check.Config{URL: url, Token: token, ProbeFullAPI: probe}, &out)
+	ok := check.Run(t.Context(), check.Config{Bridge: bridge.Config{URL: house.URL, Token: token}, ProbeFullAPI: probe}, &out)
 	return out.String(), ok, house.FailedLogins() - before
 }
 
@@ -80,19 +73,19 @@ func TestAdminTokenRefused(t *testing.T) {
 }
 
 func TestCheckFollowsTheSettings(t *testing.T) {
-	house, url := sharedHouse()
+	house := sharedHouse()
 	for _, c := range []struct {
-		cfg  check.Config
+		cfg  bridge.Config
 		want string
 		ok   bool
 	}{
-		{check.Config{AITask: "off"}, "AI descriptions are off", true},
-		{check.Config{AITask: "ai_task.nope"}, "FAIL  MAISON_AI_TASK is ai_task.nope", false},
-		{check.Config{Cameras: []string{"camera.garage", "camera.attic"}}, "FAIL  MAISON_CAMERAS lists camera.attic", false},
+		{bridge.Config{AITask: "off"}, "AI descriptions are off", true},
+		{bridge.Config{AITask: "ai_task.nope"}, "FAIL  MAISON_AI_TASK is ai_task.nope", false},
+		{bridge.Config{Cameras: []string{"camera.garage", "camera.attic"}}, "FAIL  MAISON_CAMERAS lists camera.attic", false},
 	} {
-		c.cfg.URL, c.cfg.Token = url, house.UserToken()
+		c.cfg.URL, c.cfg.Token = house.URL, house.UserToken()
 		var out strings.Builder
-		ok := check.Run(t.Context(), c.cfg, &out)
+		ok := check.Run(t.Context(), check.Config{Bridge: c.cfg}, &out)
 		if ok != c.ok || !strings.Contains(out.String(), c.want) {
 			t.Errorf("%+v: ok=%v\n%s", c.cfg, ok, out.String())
 		}

@@ -14,18 +14,19 @@ import (
 	"github.com/coder/websocket"
 
 	"maison/demo"
+	"maison/demotest"
 )
 
 // guard bounds a blocking read so that a missing message fails the test
 // instead of hanging it; it is not a timing assertion.
 const guard = 20 * time.Second
 
+// newHouse serves a demo house built with opts for t; its frames are drawn
+// on first fetch (the house's own tests make many houses and fetch few).
 func newHouse(t *testing.T, opts demo.Options) (*demo.House, *httptest.Server) {
 	t.Helper()
-	h := demo.New(opts)
-	srv := httptest.NewServer(h.Handler())
-	t.Cleanup(srv.Close)
-	return h, srv
+	h := demotest.NewHouse(t, demotest.Options{House: opts, LazyFrames: true})
+	return h.House, h.Server
 }
 
 // wsClient is a minimal Home Assistant websocket client for tests. It splits

@@ -204,7 +204,6 @@ func New(opts Options) *House {
 	if h.log == nil {
 		h.log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	h.log = h.log.With("component", "demo")
 	if h.now == nil {
 		h.now = time.Now
 	}

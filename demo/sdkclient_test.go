@@ -1,26 +1,14 @@
 package demo_test
 
 import (
-	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"maison/demo"
+	"maison/demotest"
 )
-
-// bearer adds a token to every request.
-type bearer struct {
-	token string
-	next  http.RoundTripper
-}
-
-func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
-	r = r.Clone(r.Context())
-	r.Header.Set("Authorization", "Bearer "+b.token)
-	return b.next.RoundTrip(r)
-}
 
 // TestGoSDKClient proves an off-the-shelf streamable-HTTP client copes with
 // the endpoint's Home Assistant quirks: no session id, 405 on GET, the
@@ -30,7 +18,7 @@ func TestGoSDKClient(t *testing.T) {
 	client := mcp.NewClient(&mcp.Implementation{Name: "maison-test", Version: "0"}, nil)
 	transport := &mcp.StreamableClientTransport{
 		Endpoint:   srv.URL + "/api/mcp/assist",
-		HTTPClient: &http.Client{Transport: bearer{h.UserToken(), http.DefaultTransport}},
+		HTTPClient: demotest.Bearer(h.UserToken()),
 	}
 	session, err := client.Connect(t.Context(), transport, nil)
 	if err != nil {

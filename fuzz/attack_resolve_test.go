@@ -4,15 +4,14 @@ package fuzz
 
 import (
 	"math/rand/v2"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"maison/assist"
+	"maison/bridge"
 	"maison/demo"
-	"maison/homeassistant"
+	"maison/demotest"
 )
 
 // Promise 1 and 2, differentially: random hostile houses (names and aliases
@@ -39,7 +38,6 @@ func TestAttackResolveAgainstRandomHouses(t *testing.T) {
 	}
 	tiedAdded, doubts := 0, 0
 	for hi := range houses {
-		h := demo.New(demo.Options{NoAITask: true})
 		var specs []spec
 		n := 2 + rng.IntN(5)
 		for i := range n {
@@ -69,22 +67,27 @@ func TestAttackResolveAgainstRandomHouses(t *testing.T) {
 			} else {
 				e.State = "locked"
 			}
-			if err := h.Add(e); err != nil {
-				t.Fatal(err)
-			}
 			specs = append(specs, spec{e, e.Exposed})
 		}
+		yard := ""
 		if rng.IntN(2) == 0 {
-			_ = h.SetAreaAliases("Yard", names[rng.IntN(len(names))], "Garden")
+			yard = names[rng.IntN(len(names))]
 		}
-		srv := httptest.NewServer(h.Handler())
-		ha, err := homeassistant.New(homeassistant.Config{URL: srv.URL, Token: h.UserToken()})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := ha.Connect(t.Context()); err != nil {
-			t.Fatal(err)
-		}
+		r := demotest.New(t, demotest.Options{
+			House: demo.Options{NoAITask: true}, LazyFrames: true,
+			Setup: func(h *demo.House) {
+				for _, s := range specs {
+					if err := h.Add(s.e); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if yard != "" {
+					_ = h.SetAreaAliases("Yard", yard, "Garden")
+				}
+			},
+			Bridge: bridge.Config{NoTools: true, LiveTTL: time.Nanosecond},
+		})
+		ha, live := r.Bridge.HA, r.Bridge.Live
 		// The demo's own entities take part too, with their names.
 		for _, st := range ha.States() {
 			if slices.ContainsFunc(specs, func(s spec) bool { return s.e.ID == st.EntityID }) {
@@ -94,7 +97,6 @@ func TestAttackResolveAgainstRandomHouses(t *testing.T) {
 			exposed := st.EntityID != "camera.shed" && st.EntityID != "sensor.shed_power"
 			specs = append(specs, spec{demo.Entity{ID: st.EntityID, Name: st.Name(), Area: en.Area, Exposed: exposed}, exposed})
 		}
-		live := assist.NewLive(ha, ha, time.Nanosecond)
 		// The first read stores the exposures not stored yet; wait for the registry to follow.
 		_, _ = live.Exposure(t.Context())
 		time.Sleep(50 * time.Millisecond)
@@ -142,8 +144,7 @@ func TestAttackResolveAgainstRandomHouses(t *testing.T) {
 				}
 			}
 		}
-		ha.Close()
-		srv.Close()
+		r.Close()
 	}
 	t.Logf("%d houses: %d added entities tied, %d live entities left to their words", houses, tiedAdded, doubts)
 }

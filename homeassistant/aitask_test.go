@@ -3,24 +3,22 @@ package homeassistant_test
 import (
 	"context"
 	"errors"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"maison/demo"
+	"maison/demotest"
 	"maison/homeassistant"
 )
 
 // aiHouse is a connected client on a demo house built with opts.
 func aiHouse(t *testing.T, opts demo.Options) (*demo.House, *homeassistant.Client) {
 	t.Helper()
-	h := demo.New(opts)
-	srv := httptest.NewServer(h.Handler())
-	t.Cleanup(srv.Close)
-	f := &fixture{house: h, srv: srv, hits: &counter{}}
-	return h, f.connected(t)
+	h := demotest.NewHouse(t, demotest.Options{House: opts, LazyFrames: true})
+	f := &fixture{house: h.House, url: h.URL, hits: &counter{}}
+	return h.House, f.connected(t)
 }
 
 // asError returns err's *homeassistant.Error, failing the test when there is none.
@@ -205,10 +203,8 @@ func TestDescribeImageNoAITask(t *testing.T) {
 }
 
 func TestDescribeImageNotConnected(t *testing.T) {
-	h := demo.New(demo.Options{})
-	srv := httptest.NewServer(h.Handler())
-	t.Cleanup(srv.Close)
-	c := (&fixture{house: h, srv: srv}).client(t, h.UserToken())
+	h := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
+	c := (&fixture{house: h.House, url: h.URL}).client(t, h.UserToken())
 	if _, err := c.DescribeImage(t.Context(), "", "camera.front_door", ""); kind(err) != homeassistant.KindUnreachable {
 		t.Errorf("before Connect = %v, want KindUnreachable", err)
 	}
@@ -236,10 +232,8 @@ func TestAITaskAdviceNamesTheAI(t *testing.T) {
 
 // BenchmarkDescribeImage measures one ai_task.generate_data round trip to the demo house over the websocket.
 func BenchmarkDescribeImage(b *testing.B) {
-	h := demo.New(demo.Options{})
-	srv := httptest.NewServer(h.Handler())
-	defer srv.Close()
-	c, err := homeassistant.New(homeassistant.Config{URL: srv.URL, Token: h.UserToken()})
+	h := demotest.NewHouse(b, demotest.Options{LazyFrames: true})
+	c, err := homeassistant.New(homeassistant.Config{URL: h.URL, Token: h.UserToken()})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -126,7 +126,7 @@ func (c *Client) CallAssist(ctx context.Context, canonical string, args map[stri
 		if refreshed || !unknownTool(tool.Name, res, err) {
 			return res, err
 		}
-		c.log.Info("homeassistant: assist tool vanished, listing again", "tool", tool.Name)
+		c.log.Info("assist tool vanished, listing again", "tool", tool.Name)
 		if tools, err = c.toolsLocked(ctx, true); err != nil {
 			return ToolResult{}, err
 		}

@@ -92,7 +92,7 @@ func New(cfg Config) (*Client, error) {
 	}
 	return &Client{
 		cfg:      cfg,
-		log:      cfg.Logger.With("component", "homeassistant"),
+		log:      cfg.Logger,
 		base:     base,
 		states:   map[string]State{},
 		changed:  make(chan struct{}),
@@ -291,14 +291,14 @@ func (c *Client) run(life context.Context, sess *session) {
 			c.setStatus(false, nil, true)
 			return
 		}
-		c.log.Warn("homeassistant: websocket lost", "err", err)
+		c.log.Warn("websocket lost", "err", err)
 		c.setStatus(false, asError(err), false)
 		if time.Since(began) >= c.cfg.ReconnectMax {
 			delay = c.cfg.ReconnectMin
 		}
 		for {
 			wait := delay/2 + rand.N(delay/2+1)
-			c.log.Info("homeassistant: reconnecting", "in", wait.Round(time.Millisecond))
+			c.log.Info("reconnecting", "in", wait.Round(time.Millisecond))
 			select {
 			case <-life.Done():
 				c.setStatus(false, c.Status().Err, true)
@@ -316,14 +316,14 @@ func (c *Client) run(life context.Context, sess *session) {
 			}
 			e := asError(err)
 			if e.Kind == KindAuth || e.Kind == KindLocalOnly || e.Kind == KindAdminToken {
-				c.log.Error("homeassistant: token refused, not retrying", "err", err)
+				c.log.Error("token refused, not retrying", "err", err)
 				c.setStatus(false, e, true)
 				return
 			}
-			c.log.Warn("homeassistant: reconnect failed", "err", err)
+			c.log.Warn("reconnect failed", "err", err)
 			c.setStatus(false, e, false)
 		}
-		c.log.Info("homeassistant: websocket reconnected")
+		c.log.Info("websocket reconnected")
 	}
 }
 
@@ -363,7 +363,7 @@ func (c *Client) keepAlive(life context.Context, sess *session) error {
 				// Until a reload succeeds the registry may be wrong about
 				// who is exposed: Entry says unknown (see regStale), and the
 				// reload is tried again.
-				c.log.Warn("homeassistant: registry reload failed; exposure unknown until it succeeds", "err", err, "retry_in", backoff)
+				c.log.Warn("registry reload failed; exposure unknown until it succeeds", "err", err, "retry_in", backoff)
 				retry = time.After(backoff)
 				backoff = min(2*backoff, 30*time.Second)
 				continue
@@ -401,7 +401,7 @@ func (c *Client) attempt(life context.Context) (*session, error) {
 		if !refusedCommand(err) {
 			return fail(err)
 		}
-		c.log.Debug("homeassistant: supported_features refused", "err", err)
+		c.log.Debug("supported_features refused", "err", err)
 	}
 	raw, err := sess.call(ctx, map[string]any{"type": "auth/current_user"}, nil)
 	if err != nil {
@@ -442,7 +442,7 @@ func (c *Client) attempt(life context.Context) (*session, error) {
 		if kindOf(err) != KindNotAllowed {
 			return fail(err)
 		}
-		c.log.Warn("homeassistant: registries unavailable; areas unknown", "err", err)
+		c.log.Warn("registries unavailable; areas unknown", "err", err)
 	}
 	for _, ev := range []string{"area_registry_updated", "device_registry_updated", "entity_registry_updated"} {
 		_, err := sess.call(ctx, map[string]any{"type": "subscribe_events", "event_type": ev}, func(json.RawMessage) {
@@ -459,7 +459,7 @@ func (c *Client) attempt(life context.Context) (*session, error) {
 			if !refusedCommand(err) {
 				return fail(err)
 			}
-			c.log.Debug("homeassistant: registry events unavailable", "event_type", ev, "err", err)
+			c.log.Debug("registry events unavailable", "event_type", ev, "err", err)
 		}
 	}
 
@@ -469,13 +469,13 @@ func (c *Client) attempt(life context.Context) (*session, error) {
 	handler := func(raw json.RawMessage) {
 		var ev entityEvent
 		if err := json.Unmarshal(raw, &ev); err != nil {
-			c.log.Warn("homeassistant: bad entity event", "err", err)
+			c.log.Warn("bad entity event", "err", err)
 			return
 		}
 		if !gotFirst {
 			fresh := map[string]State{}
 			if _, err := applyEvent(fresh, ev); err != nil {
-				c.log.Warn("homeassistant: first entity event", "err", err)
+				c.log.Warn("first entity event", "err", err)
 			}
 			gotFirst = true
 			c.mu.Lock()
@@ -496,7 +496,7 @@ func (c *Client) attempt(life context.Context) (*session, error) {
 		}
 		c.mu.Unlock()
 		if err != nil {
-			c.log.Warn("homeassistant: entity event", "err", err)
+			c.log.Warn("entity event", "err", err)
 		}
 	}
 	if _, err := sess.call(ctx, map[string]any{"type": "subscribe_entities"}, handler); err != nil {
@@ -514,7 +514,7 @@ func (c *Client) attempt(life context.Context) (*session, error) {
 	c.sess = sess
 	c.mu.Unlock()
 	c.setStatus(true, nil, false)
-	c.log.Info("homeassistant: connected", "version", version, "user", u.Name)
+	c.log.Info("connected", "version", version, "user", u.Name)
 	return sess, nil
 }
 

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"image/jpeg"
 	"net/http"
-	"net/http/httptest"
 	"reflect"
 	"slices"
 	"strings"
@@ -16,6 +15,7 @@ import (
 	"time"
 
 	"maison/demo"
+	"maison/demotest"
 	"maison/homeassistant"
 )
 
@@ -64,24 +64,24 @@ func (c *counter) get(path string) int {
 
 type fixture struct {
 	house *demo.House
-	srv   *httptest.Server
+	url   string
 	hits  *counter
 }
 
+// newHouse starts a demo house whose requests are counted. Its frames are
+// drawn on first fetch: the client's tests fetch few, under no short deadline.
 func newHouse(t *testing.T, naming demo.Naming) *fixture {
 	t.Helper()
-	h := demo.New(demo.Options{ToolNaming: naming})
 	hits := &counter{}
-	srv := httptest.NewServer(hits.wrap(h.Handler()))
-	t.Cleanup(srv.Close)
-	return &fixture{house: h, srv: srv, hits: hits}
+	h := demotest.NewHouse(t, demotest.Options{House: demo.Options{ToolNaming: naming}, Wrap: hits.wrap, LazyFrames: true})
+	return &fixture{house: h.House, url: h.URL, hits: hits}
 }
 
 // client returns an unconnected client with fast reconnects, so fault tests finish quickly.
 func (f *fixture) client(t *testing.T, token string, opts ...func(*homeassistant.Config)) *homeassistant.Client {
 	t.Helper()
 	cfg := homeassistant.Config{
-		URL: f.srv.URL, Token: token,
+		URL: f.url, Token: token,
 		ReconnectMin: 5 * time.Millisecond, ReconnectMax: 50 * time.Millisecond,
 	}
 	for _, o := range opts {
@@ -550,11 +550,9 @@ func TestContextEndStopsClient(t *testing.T) {
 // BenchmarkConnectDemo measures a full Connect (dial, auth, config, registries, first state) to the demo house
 // over loopback.
 func BenchmarkConnectDemo(b *testing.B) {
-	h := demo.New(demo.Options{})
-	srv := httptest.NewServer(h.Handler())
-	defer srv.Close()
+	h := demotest.NewHouse(b, demotest.Options{LazyFrames: true})
 	for b.Loop() {
-		c, err := homeassistant.New(homeassistant.Config{URL: srv.URL, Token: h.UserToken()})
+		c, err := homeassistant.New(homeassistant.Config{URL: h.URL, Token: h.UserToken()})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -567,10 +565,8 @@ func BenchmarkConnectDemo(b *testing.B) {
 
 // BenchmarkCallAssistDemo measures one Assist call (GetDateTime) to the demo house over loopback.
 func BenchmarkCallAssistDemo(b *testing.B) {
-	h := demo.New(demo.Options{ToolNaming: demo.NamingPrefixed})
-	srv := httptest.NewServer(h.Handler())
-	defer srv.Close()
-	c, err := homeassistant.New(homeassistant.Config{URL: srv.URL, Token: h.UserToken()})
+	h := demotest.NewHouse(b, demotest.Options{House: demo.Options{ToolNaming: demo.NamingPrefixed}, LazyFrames: true})
+	c, err := homeassistant.New(homeassistant.Config{URL: h.URL, Token: h.UserToken()})
 	if err != nil {
 		b.Fatal(err)
 	}

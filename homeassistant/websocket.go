@@ -146,7 +146,7 @@ func (s *session) readLoop() {
 			break
 		}
 		if err = s.dispatchFrame(data); err != nil {
-			s.log.Warn("homeassistant: bad websocket frame", "err", err)
+			s.log.Warn("bad websocket frame", "err", err)
 			err = nil
 		}
 	}
@@ -210,7 +210,7 @@ func (s *session) dispatch(raw []byte) error {
 			h(m.Event)
 		}
 	default:
-		s.log.Debug("homeassistant: ignored websocket message", "type", m.Type)
+		s.log.Debug("ignored websocket message", "type", m.Type)
 	}
 	return nil
 }

@@ -10,15 +10,11 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"maison/assist"
-	"maison/camera"
 	"maison/demo"
-	"maison/homeassistant"
-	"maison/tools"
+	"maison/demotest"
 )
 
 // scriptTools makes the demo's Assist endpoint offer exposed scripts as
@@ -79,38 +75,8 @@ func scriptTools(next http.Handler, scripts map[string]struct {
 // scriptRig is newRig with the house behind scriptTools.
 func scriptRig(t *testing.T, wrap func(http.Handler) http.Handler) (*demo.House, *mcp.ClientSession) {
 	t.Helper()
-	house := demo.New(demo.Options{})
-	srv := httptest.NewServer(wrap(house.Handler()))
-	t.Cleanup(srv.Close)
-	ha, err := homeassistant.New(homeassistant.Config{URL: srv.URL, Token: house.UserToken()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ha.Connect(t.Context()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ha.Close() })
-	live := assist.NewLive(ha, ha, 0)
-	cams, err := camera.New(camera.Config{Source: ha, Exposed: live.Entities})
-	if err != nil {
-		t.Fatal(err)
-	}
-	server, err := tools.New(t.Context(), tools.Deps{HA: ha, Live: live, Cameras: cams, VoiceBudget: time.Minute})
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, ct := mcp.NewInMemoryTransports()
-	ss, err := server.Connect(t.Context(), st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ss.Close() })
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(t.Context(), ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close() })
-	return house, cs
+	r := demotest.New(t, demotest.Options{Wrap: wrap, LazyFrames: true})
+	return r.House, r.Session
 }
 
 // Promise 3: anything that could unlock a lock or open a door needs the

@@ -12,7 +12,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"strings"
@@ -21,11 +20,9 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"maison/assist"
+	"maison/bridge"
 	"maison/camera"
-	"maison/demo"
+	"maison/demotest"
 	"maison/homeassistant"
 	"maison/tools"
 )
@@ -92,33 +89,11 @@ func budgetServer(t *testing.T, budget int, frames map[string][]byte) string {
 // httpServer is budgetServer behind an optional wrapper (a bearer gate).
 func httpServer(t *testing.T, budget int, frames map[string][]byte, wrap func(http.Handler) http.Handler) string {
 	t.Helper()
-	house := demo.New(demo.Options{})
-	hs := httptest.NewServer(house.Handler())
-	t.Cleanup(hs.Close)
-	ha, err := homeassistant.New(homeassistant.Config{URL: hs.URL, Token: house.UserToken()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ha.Connect(t.Context()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ha.Close() })
-	live := assist.NewLive(ha, ha, 0)
-	cams, err := camera.New(camera.Config{Source: withFrames{ha, frames}, Exposed: live.Entities})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := tools.New(t.Context(), tools.Deps{HA: ha, Live: live, Cameras: cams, ResultBudget: budget, VoiceBudget: time.Minute})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var h http.Handler = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true})
-	if wrap != nil {
-		h = wrap(h)
-	}
-	s := httptest.NewServer(h)
-	t.Cleanup(s.Close)
-	return s.URL
+	r := demotest.New(t, demotest.Options{LazyFrames: true, Bridge: bridge.Config{
+		ResultBudget: budget,
+		Camera:       func(c *camera.Config) { c.Source = withFrames{c.Source.(*homeassistant.Client), frames} },
+	}})
+	return r.ServeHTTP(t, wrap)
 }
 
 // snapshotAsReceived calls camera_snapshot over HTTP and returns the body

@@ -29,7 +29,7 @@ func TestGoldenAnswers(t *testing.T) {
 	for _, lang := range []voice.Lang{voice.English, voice.French} {
 		t.Run(string(lang), func(t *testing.T) {
 			now := func() time.Time { return goldenClock }
-			cs := newRig(t, rigOptions{house: demo.Options{Now: now, NoAITask: true}, lang: lang, now: now}).cs
+			cs := newRig(t, rigOptions{house: demo.Options{Now: now, NoAITask: true}, lang: lang, now: now, prerender: true}).cs
 			golden(t, cs, "answers."+string(lang)+".golden", []goldenCall{
 				{"describe_house", nil},
 				{"list_cameras", nil},
@@ -70,7 +70,7 @@ func TestGoldenAnswersWithAI(t *testing.T) {
 	for _, lang := range []voice.Lang{voice.English, voice.French} {
 		t.Run(string(lang), func(t *testing.T) {
 			now := func() time.Time { return goldenClock }
-			r := newRig(t, rigOptions{house: demo.Options{Now: now}, lang: lang, now: now, camera: func(c *camera.Config) {
+			r := newRig(t, rigOptions{house: demo.Options{Now: now}, lang: lang, now: now, prerender: true, camera: func(c *camera.Config) {
 				c.AI = c.Source.(*homeassistant.Client)
 				c.AIBudget = 5 * time.Second
 			}})

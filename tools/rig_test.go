@@ -1,22 +1,22 @@
 package tools_test
 
 import (
-	"net/http/httptest"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"maison/assist"
+	"maison/bridge"
 	"maison/camera"
 	"maison/demo"
+	"maison/demotest"
 	"maison/homeassistant"
 	"maison/tools"
 	"maison/voice"
 )
 
-// rigOptions shape a test rig; the zero value is the demo house in English
-// with defaults everywhere.
+// rigOptions are the tests' shorthand for demotest's options; the zero
+// value is the demo house in English with defaults everywhere.
 type rigOptions struct {
 	house       demo.Options
 	setup       func(*demo.House) // shapes the house before maison connects
@@ -28,6 +28,9 @@ type rigOptions struct {
 	client      *mcp.ClientOptions
 	passthrough tools.Passthrough
 	version     string // the client's protocol version; "" for the newest
+	// prerender draws every frame before maison connects, so that no fetch
+	// waits on it: for answers compared word for word.
+	prerender bool
 }
 
 // rig is the demo house served through maison's real client and tools to an
@@ -38,52 +41,20 @@ type rig struct {
 	cs    *mcp.ClientSession
 }
 
+// newRig starts a demo house and maison for t. Unless o.prerender, its
+// frames are drawn on first fetch: the package makes over a hundred houses
+// (a second of drawing each), and the voice budget is a minute.
 func newRig(t testing.TB, o rigOptions) rig {
 	t.Helper()
-	house := demo.New(o.house)
-	if o.setup != nil {
-		o.setup(house)
-	}
-	srv := httptest.NewServer(house.Handler())
-	t.Cleanup(srv.Close)
-	hc := homeassistant.Config{URL: srv.URL, Token: house.UserToken()}
-	if o.ha != nil {
-		o.ha(&hc)
-	}
-	ha, err := homeassistant.New(hc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ha.Connect(t.Context()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ha.Close() })
-	live := assist.NewLive(ha, ha, o.liveTTL)
-	cc := camera.Config{Source: ha, Exposed: live.Entities, Lang: o.lang, Now: o.now}
-	if o.camera != nil {
-		o.camera(&cc)
-	}
-	cams, err := camera.New(cc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// A generous voice budget: under -race a 4K fit alone can take seconds.
-	server, err := tools.New(t.Context(), tools.Deps{HA: ha, Live: live, Cameras: cams, Lang: o.lang, Now: o.now, VoiceBudget: time.Minute, Passthrough: o.passthrough})
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, ct := mcp.NewInMemoryTransports()
-	ss, err := server.Connect(t.Context(), st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ss.Close() })
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, o.client).Connect(t.Context(), ct, &mcp.ClientSessionOptions{ProtocolVersion: o.version})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close() })
-	return rig{house: house, ha: ha, cs: cs}
+	r := demotest.New(t, demotest.Options{
+		House: o.house, Setup: o.setup, LazyFrames: !o.prerender,
+		Bridge: bridge.Config{
+			Lang: o.lang, Now: o.now, LiveTTL: o.liveTTL, Passthrough: o.passthrough,
+			HomeAssistant: o.ha, Camera: o.camera,
+		},
+		Client: o.client, ProtocolVersion: o.version,
+	})
+	return rig{house: r.House, ha: r.Bridge.HA, cs: r.Session}
 }
 
 // session is the common rig: a language and a tool naming era.

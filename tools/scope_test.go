@@ -10,6 +10,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"maison/demotest"
 )
 
 // scoped serves the tools behind a bearer gate whose tokens are scope
@@ -20,23 +22,9 @@ func scoped(t *testing.T) string {
 	}, nil))
 }
 
-type bearerRT struct{ token string }
-
-func (b bearerRT) RoundTrip(r *http.Request) (*http.Response, error) {
-	r = r.Clone(r.Context())
-	r.Header.Set("Authorization", "Bearer "+b.token)
-	return http.DefaultTransport.RoundTrip(r)
-}
-
 func connectAs(t *testing.T, url, token string) *mcp.ClientSession {
 	t.Helper()
-	tr := &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: &http.Client{Transport: bearerRT{token}}, DisableStandaloneSSE: true}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "scoped", Version: "1"}, nil).Connect(t.Context(), tr, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close() })
-	return cs
+	return demotest.Connect(t, url, token, "2025-11-25")
 }
 
 // The MCP server itself narrows what a token sees and may call, whatever

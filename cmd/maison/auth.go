@@ -11,6 +11,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
 
+	"maison/bridge"
 	"maison/door"
 	"maison/oauth"
 	"maison/tools"
@@ -60,7 +61,7 @@ func newAuthority(cfg config, stdout io.Writer, logger *slog.Logger) (*oauth.Ser
 }
 
 // doorConfig wires the door to the authorization server and the tools' scopes.
-func doorConfig(ctx context.Context, cfg config, b *bridge, as *oauth.Server, token string, logger *slog.Logger) (door.Config, error) {
+func doorConfig(ctx context.Context, cfg config, b *bridge.Bridge, as *oauth.Server, token string, logger *slog.Logger) (door.Config, error) {
 	clientAddr, err := clientAddress(cfg, logger)
 	if err != nil {
 		return door.Config{}, err
@@ -83,7 +84,7 @@ func doorConfig(ctx context.Context, cfg config, b *bridge, as *oauth.Server, to
 			Extra: map[string]any{"client_id": g.Client, "client_name": g.ClientName, "sub": g.Subject},
 		}, nil
 	}
-	scopes, err := tools.Scopes(ctx, b.server)
+	scopes, err := tools.Scopes(ctx, b.Server)
 	if err != nil {
 		return dc, fmt.Errorf("listing the tools' scopes: %w", err)
 	}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"log/slog"
 	"net"
 	"net/netip"
@@ -99,10 +98,9 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 		}
 		return def
 	}
-	var c config
+	c := config{Demo: cmd == "demo"}
 	var cameras, lang, level, passthrough string
 	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	fs.StringVar(&c.Listen, "listen", env("MAISON_LISTEN", "127.0.0.1:8765"), "address to listen on (MAISON_LISTEN)")
 	fs.StringVar(&c.HAURL, "ha-url", env("MAISON_HA_URL", ""), "Home Assistant URL (MAISON_HA_URL)")
 	fs.StringVar(&cameras, "cameras", env("MAISON_CAMERAS", ""), "camera entity ids to offer (MAISON_CAMERAS)")
@@ -111,7 +109,7 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 	fs.StringVar(&passthrough, "passthrough", env("MAISON_PASSTHROUGH", "all"), "Home Assistant tools without a wrapper to offer: all, off, or a list such as GetDateTime,HassSetPosition (MAISON_PASSTHROUGH)")
 	fs.StringVar(&level, "log-level", env("MAISON_LOG_LEVEL", "info"), "debug, info, warn or error (MAISON_LOG_LEVEL)")
 	fs.BoolVar(&c.NoAuth, "no-auth", false, "drop the bearer gate (loopback listen addresses only)")
-	fs.BoolVar(&c.Demo, "demo", cmd == "demo", "use the built-in demo house")
+	fs.BoolVar(&c.Demo, "demo", c.Demo, "use the built-in demo house")
 	fs.BoolVar(&c.DemoAdmin, "demo-admin", false, "use the demo house's admin token (maison refuses it)")
 	fs.StringVar(&c.PublicURL, "public-url", env("MAISON_PUBLIC_URL", ""), "public https origin of maison, for OAuth (MAISON_PUBLIC_URL)")
 	var budget, scopes, ttl string
@@ -124,16 +122,14 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 	fs.StringVar(&conns, "max-connections", env("MAISON_MAX_CONNECTIONS", ""), "most open connections (MAISON_MAX_CONNECTIONS, default 1024)")
 	fs.StringVar(&grace, "shutdown-grace", env("MAISON_SHUTDOWN_GRACE", ""), "how long requests in flight may finish after SIGTERM (MAISON_SHUTDOWN_GRACE, default 20s)")
 	fs.StringVar(&budget, "result-budget", env("MAISON_RESULT_BUDGET", ""), "most characters of one tool result (MAISON_RESULT_BUDGET)")
-	if cmd == "token" {
-		fs.StringVar(&scopes, "scope", "house.read", "scopes of the token: house.read, house.control or both")
-		fs.StringVar(&ttl, "ttl", "90d", "how long the token lives, such as 12h, 30d or 90d")
-		fs.StringVar(&c.TokenName, "name", "", "a name for the token, shown in the audit log")
-	}
+	fs.StringVar(&scopes, "scope", "house.read", "scopes of the token: house.read, house.control or both")
+	fs.StringVar(&ttl, "ttl", "90d", "how long the token lives, such as 12h, 30d or 90d")
+	fs.StringVar(&c.TokenName, "name", "", "a name for the token, shown in the audit log")
 	var naming string
 	fs.StringVar(&naming, "demo-naming", "plain", "the demo house's Assist tool names: plain (Home Assistant up to 2026.8) or prefixed (2026.9 and later)")
 	fs.BoolVar(&c.ProbeFullAPI, "probe-full-api", false, "check: ask whether /api/mcp refuses the user (counts as a failed login in Home Assistant)")
-	if err := fs.Parse(args); err != nil {
-		return c, fmt.Errorf("%w (see maison --help)", err)
+	if err := parseFlags(cmd, fs, args); err != nil {
+		return c, err
 	}
 	switch naming {
 	case "plain":
@@ -283,13 +279,8 @@ func (c config) validate(cmd string) error {
 	if _, _, err := net.SplitHostPort(c.Listen); err != nil {
 		return fmt.Errorf("MAISON_LISTEN %q: want host:port, e.g. 127.0.0.1:8765", c.Listen)
 	}
-	if c.NoAuth {
-		if cmd != "demo" && cmd != "serve" {
-			return errors.New("--no-auth is only for `maison demo` and `maison serve`")
-		}
-		if !isLoopback(c.Listen) {
-			return fmt.Errorf("--no-auth refused: %s is not a loopback address; listen on 127.0.0.1 or [::1]", c.Listen)
-		}
+	if c.NoAuth && !isLoopback(c.Listen) {
+		return fmt.Errorf("--no-auth refused: %s is not a loopback address; listen on 127.0.0.1 or [::1]", c.Listen)
 	}
 	if c.NoAuth && (c.OperatorPassword != "" || c.AccessTeam != "") {
 		return errors.New("--no-auth and the sign-in page (MAISON_OPERATOR_PASSWORD or MAISON_CF_ACCESS_TEAM) exclude each other: drop one")

@@ -5,38 +5,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 
-	"maison/demo"
+	"maison/bridge"
 )
-
-// startDemoHouse serves the demo Home Assistant on a loopback port until ctx
-// ends and returns its URL and the token to use: the non-admin user's, or the
-// admin's when admin is set (to show that maison refuses it). maison talks to
-// it over the same wire as to a real Home Assistant.
-func startDemoHouse(ctx context.Context, cfg config, logger *slog.Logger) (url, token string, err error) {
-	naming := demo.NamingPlain
-	if cfg.DemoPrefixed {
-		naming = demo.NamingPrefixed
-	}
-	admin := cfg.DemoAdmin
-	house := demo.New(demo.Options{ToolNaming: naming, LiveFrames: true, Logger: logger.With("component", "demo")})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return "", "", fmt.Errorf("starting the demo house: %w", err)
-	}
-	go house.Prerender()
-	token = house.UserToken()
-	if admin {
-		token = house.AdminToken()
-	}
-	go func() {
-		if err := serveUntilDone(ctx, ln, house.Handler()); err != nil {
-			logger.Error("demo house stopped", "err", err)
-		}
-	}()
-	return "http://" + ln.Addr().String(), token, nil
-}
 
 // runDemo serves the demo house through maison over HTTP.
 func runDemo(ctx context.Context, cfg config, stdout io.Writer, logger *slog.Logger) error {
@@ -44,16 +15,12 @@ func runDemo(ctx context.Context, cfg config, stdout io.Writer, logger *slog.Log
 	// flight still need them while the door drains.
 	life, end := context.WithCancel(context.WithoutCancel(ctx))
 	defer end()
-	url, token, err := startDemoHouse(life, cfg, logger)
+	b, err := bridge.Start(life, cfg.bridgeConfig(logger))
 	if err != nil {
-		return err
+		return explain(err)
 	}
-	b, err := startBridge(life, cfg, url, token, logger)
-	if err != nil {
-		return err
-	}
-	defer b.close()
-	fmt.Fprintf(stdout, "Demo house (a simulated Home Assistant) at %s\n", url)
+	defer b.Close()
+	fmt.Fprintf(stdout, "Demo house (a simulated Home Assistant) at %s\n", b.URL)
 	return serveDoor(ctx, cfg, b, stdout, logger)
 }
 
@@ -62,14 +29,14 @@ func runServe(ctx context.Context, cfg config, stdout io.Writer, logger *slog.Lo
 	life, end := context.WithCancel(context.WithoutCancel(ctx))
 	defer end()
 	stop := context.AfterFunc(ctx, end) // until serving starts, a signal stops the wait for Home Assistant
-	b, err := startBridge(life, cfg, cfg.HAURL, cfg.HAToken, logger)
+	b, err := bridge.Start(life, cfg.bridgeConfig(logger))
 	if !stop() && err == nil {
-		b.close()
+		b.Close()
 		return ctx.Err()
 	}
 	if err != nil {
-		return err
+		return explain(err)
 	}
-	defer b.close()
+	defer b.Close()
 	return serveDoor(ctx, cfg, b, stdout, logger)
 }

@@ -5,22 +5,19 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"maison/demo"
+	"maison/demotest"
 )
 
 // startServe runs `maison serve` in process against a demo house the test
 // controls, and returns its /mcp URL, its logs and how to stop it.
-func startServe(t *testing.T, house *demo.House, env map[string]string) (url string, logs *lockedBuffer, stop func() int) {
+func startServe(t *testing.T, house *demotest.House, env map[string]string) (url string, logs *lockedBuffer, stop func() int) {
 	t.Helper()
-	srv := httptest.NewServer(house.Handler())
-	t.Cleanup(srv.Close)
-	full := map[string]string{"MAISON_HA_URL": srv.URL, "MAISON_HA_TOKEN": house.UserToken(), "MAISON_LISTEN": "127.0.0.1:0"}
+	full := map[string]string{"MAISON_HA_URL": house.URL, "MAISON_HA_TOKEN": house.UserToken(), "MAISON_LISTEN": "127.0.0.1:0"}
 	for k, v := range env {
 		full[k] = v
 	}
@@ -82,12 +79,10 @@ func TestShortTokenRefused(t *testing.T) {
 // maison serve never prints a fresh token where it would be kept: a log, a
 // file, a container's output.
 func TestServeRefusesToPrintATokenIntoALog(t *testing.T) {
-	house := demo.New(demo.Options{})
-	srv := httptest.NewServer(house.Handler())
-	defer srv.Close()
+	house := demotest.NewHouse(t, demotest.Options{})
 	var stdout, stderr strings.Builder
 	code := run(t.Context(), []string{"serve"}, strings.NewReader(""), &stdout, &stderr, func(k string) string {
-		return map[string]string{"MAISON_HA_URL": srv.URL, "MAISON_HA_TOKEN": house.UserToken(), "MAISON_LISTEN": "127.0.0.1:0"}[k]
+		return map[string]string{"MAISON_HA_URL": house.URL, "MAISON_HA_TOKEN": house.UserToken(), "MAISON_LISTEN": "127.0.0.1:0"}[k]
 	})
 	if code == 0 || !strings.Contains(stderr.String(), "standard output is not a terminal") || strings.Contains(stdout.String(), "Bearer token") {
 		t.Errorf("serve without MAISON_TOKEN, stdout a buffer: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
@@ -97,7 +92,7 @@ func TestServeRefusesToPrintATokenIntoALog(t *testing.T) {
 // On SIGTERM a request in flight finishes, a new one is refused in words,
 // and one line says so.
 func TestShutdownDrains(t *testing.T) {
-	house := demo.New(demo.Options{})
+	house := demotest.NewHouse(t, demotest.Options{})
 	url, logs, stop := startServe(t, house, map[string]string{"MAISON_TOKEN": e2eToken, "MAISON_SHUTDOWN_GRACE": "10s"})
 	list := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"describe_house","arguments":{}}}`
 	if code, _, body := postRPC(t, url, e2eToken, list); code != 200 {
@@ -138,7 +133,7 @@ func TestShutdownDrains(t *testing.T) {
 // Over the per-client limit, the real stack answers 429 with Retry-After
 // and a JSON-RPC body that says when to retry; probes answer.
 func TestRateLimitAndProbes(t *testing.T) {
-	house := demo.New(demo.Options{})
+	house := demotest.NewHouse(t, demotest.Options{})
 	url, _, _ := startServe(t, house, map[string]string{"MAISON_TOKEN": e2eToken, "MAISON_RATE_LIMIT": "3/10s"})
 	list := `{"jsonrpc":"2.0","id":5,"method":"tools/list","params":{}}`
 	for i := range 3 {
@@ -169,7 +164,7 @@ func TestRateLimitAndProbes(t *testing.T) {
 // to count each client apart; with it, each client is counted under its
 // own address, and a stranger's wrong tokens never refuse the owner's.
 func TestClientAddressBehindCloudflare(t *testing.T) {
-	house := demo.New(demo.Options{})
+	house := demotest.NewHouse(t, demotest.Options{})
 	send := func(url, token, from string) int {
 		req, _ := http.NewRequest("POST", url, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`))
 		req.Header.Set("Content-Type", "application/json")
@@ -211,7 +206,7 @@ func TestClientAddressBehindCloudflare(t *testing.T) {
 // With MAISON_SECRET and no MAISON_TOKEN, serve starts (its standard
 // output a buffer) without a static token, and takes only signed tokens.
 func TestServeWithSignedTokensOnly(t *testing.T) {
-	house := demo.New(demo.Options{})
+	house := demotest.NewHouse(t, demotest.Options{})
 	url, _, _ := startServe(t, house, map[string]string{"MAISON_SECRET": e2eToken + e2eToken})
 	if code, _, _ := postRPC(t, url, "", `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`); code != 401 {
 		t.Errorf("no token: %d, want 401", code)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"maison/demotest"
 	"maison/voice"
 )
 
@@ -77,27 +78,9 @@ func startDemo(t testing.TB, env map[string]string, args ...string) string {
 	}
 }
 
-type bearer struct {
-	token string
-	next  http.RoundTripper
-}
-
-func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
-	r = r.Clone(r.Context())
-	r.Header.Set("Authorization", "Bearer "+b.token)
-	return b.next.RoundTrip(r)
-}
-
 func connect(t testing.TB, url, token, version string) *mcp.ClientSession {
 	t.Helper()
-	client := mcp.NewClient(&mcp.Implementation{Name: "maison-e2e", Version: "test"}, nil)
-	tr := &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: &http.Client{Transport: bearer{token, http.DefaultTransport}}, DisableStandaloneSSE: true}
-	cs, err := client.Connect(t.Context(), tr, &mcp.ClientSessionOptions{ProtocolVersion: version})
-	if err != nil {
-		t.Fatalf("connect (%s): %v", version, err)
-	}
-	t.Cleanup(func() { cs.Close() })
-	return cs
+	return demotest.Connect(t, url, token, version)
 }
 
 var wantTools = []string{"list_cameras", "camera_overview", "camera_snapshot", "describe_camera", "describe_house", "what_happened", "turn_on", "turn_off", "set_light"}

@@ -8,11 +8,11 @@ import (
 	"strings"
 	"testing"
 
-	"maison/demo"
+	"maison/demotest"
 )
 
 func TestFitCommand(t *testing.T) {
-	house := demo.New(demo.Options{})
+	house := demotest.NewHouse(t, demotest.Options{})
 	dir := t.TempDir()
 	served, clean, _ := house.Frame("camera.garage")
 	in, out := filepath.Join(dir, "garage.jpeg"), filepath.Join(dir, "garage.out.jpeg")

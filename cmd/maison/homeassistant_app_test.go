@@ -13,7 +13,6 @@ import (
 	"image/png"
 	"log/slog"
 	"net"
-	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
@@ -30,6 +29,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"maison/demo"
+	"maison/demotest"
 )
 
 const appDir = "../../homeassistant-app"
@@ -597,10 +597,8 @@ func (r *appRun) env(t *testing.T, sub string) map[string]string {
 // demoHouse serves a demo Home Assistant on loopback for the test.
 func demoHouse(t *testing.T) (*demo.House, string) {
 	t.Helper()
-	house := demo.New(demo.Options{Logger: slog.New(slog.DiscardHandler)})
-	srv := httptest.NewServer(house.Handler())
-	t.Cleanup(srv.Close)
-	return house, srv.URL
+	house := demotest.NewHouse(t, demotest.Options{House: demo.Options{Logger: slog.New(slog.DiscardHandler)}})
+	return house.House, house.URL
 }
 
 func TestHomeAssistantAppRunsWithItsOwnUser(t *testing.T) {

@@ -13,13 +13,14 @@ import (
 	"os"
 	"time"
 
+	"maison/bridge"
 	"maison/door"
 )
 
 // serveDoor serves the bridge on cfg.Listen until ctx ends, printing once
 // how to connect, then drains: requests in flight finish (within
 // cfg.ShutdownGrace) while new ones are refused with words.
-func serveDoor(ctx context.Context, cfg config, b *bridge, stdout io.Writer, logger *slog.Logger) error {
+func serveDoor(ctx context.Context, cfg config, b *bridge.Bridge, stdout io.Writer, logger *slog.Logger) error {
 	as, err := newAuthority(cfg, stdout, logger)
 	if err != nil {
 		return err
@@ -40,7 +41,7 @@ func serveDoor(ctx context.Context, cfg config, b *bridge, stdout io.Writer, log
 	if err != nil {
 		return err
 	}
-	d, err := door.New(dc, b.handler(cfg, logger.With("component", "mcp-http")))
+	d, err := door.New(dc, b.Handler(cfg.NoAuth))
 	if err != nil {
 		return err
 	}

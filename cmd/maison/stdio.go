@@ -5,25 +5,19 @@ import (
 	"io"
 	"log/slog"
 
+	"maison/bridge"
 	"maison/stdio"
 )
 
 // runStdio serves MCP over stdin and stdout. Nothing but protocol is
 // written to stdout; logs go to stderr.
 func runStdio(ctx context.Context, cfg config, stdin io.Reader, stdout io.Writer, logger *slog.Logger) error {
-	url, token := cfg.HAURL, cfg.HAToken
-	if cfg.Demo {
-		var err error
-		if url, token, err = startDemoHouse(ctx, cfg, logger); err != nil {
-			return err
-		}
-	}
-	b, err := startBridge(ctx, cfg, url, token, logger)
+	b, err := bridge.Start(ctx, cfg.bridgeConfig(logger))
 	if err != nil {
-		return err
+		return explain(err)
 	}
-	defer b.close()
+	defer b.Close()
 	// A malformed line is answered and the session goes on; at the end of
 	// input every call read is answered before maison exits.
-	return b.server.Run(ctx, &stdio.Transport{In: stdin, Out: stdout})
+	return b.Server.Run(ctx, &stdio.Transport{In: stdin, Out: stdout})
 }
