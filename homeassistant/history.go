@@ -76,7 +76,7 @@ func (c *Client) History(ctx context.Context, start, end time.Time, entityIDs []
 
 // historyError gives a failed history command its Kind.
 func historyError(op string, err error) error {
-	var ce *commandError
+	var ce *CommandError
 	if !errors.As(err, &ce) {
 		if e := asError(err); e.Kind == KindTimeout || e.Kind == KindCanceled {
 			return &Error{Kind: e.Kind, Op: op, Err: e.Err}

@@ -309,21 +309,22 @@ func resultError(op string, e *wsError) *Error {
 	case "timeout":
 		kind = KindTimeout
 	}
-	return &Error{Kind: kind, Op: op, Err: &commandError{Code: e.Code, Message: e.Message}}
+	return &Error{Kind: kind, Op: op, Err: &CommandError{Code: e.Code, Message: e.Message}}
 }
 
-// commandError is a command Home Assistant answered with success false.
-type commandError struct {
+// CommandError is a websocket command Home Assistant answered with success false: its error code
+// ("not_found", "unauthorized", "home_assistant_error", ...) and message. It is the Err of an *Error.
+type CommandError struct {
 	Code    string
 	Message string
 }
 
-func (e *commandError) Error() string { return e.Code + ": " + e.Message }
+func (e *CommandError) Error() string { return e.Code + ": " + e.Message }
 
 // refusedCommand reports whether err is Home Assistant answering a command with a failure (as opposed to the
 // connection failing).
 func refusedCommand(err error) bool {
-	var ce *commandError
+	var ce *CommandError
 	return errors.As(err, &ce)
 }
 
