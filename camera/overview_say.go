@@ -82,7 +82,7 @@ func (o Overview) sayBeyond(lang voice.Lang) string {
 // an earlier tile was empty for the same reason, whose advice then holds.
 func (t Tile) say(lang voice.Lang, n int, where string, again bool) string {
 	name := t.Camera.Say(lang)
-	if t.Camera.Area != "" && !sameWords(t.Camera.Area, t.Camera.Name) {
+	if t.Camera.AreaSaysMore() {
 		name += lang.Pick(", in the ", ", dans la pièce ") + assist.Quote(lang, t.Camera.Area)
 	}
 	num := lang.Number(n)
@@ -157,5 +157,9 @@ func clause(s string) string {
 	return s
 }
 
-// sameWords reports whether an area's name only repeats the camera's.
-func sameWords(a, b string) bool { return assist.Name(a) == assist.Name(b) }
+// AreaSaysMore reports whether the camera's area is worth saying after its
+// name: it has one, and it does not only repeat the name ("Garage" in
+// "Garage").
+func (c Camera) AreaSaysMore() bool {
+	return c.Area != "" && assist.Name(c.Area) != assist.Name(c.Name)
+}

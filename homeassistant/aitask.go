@@ -148,12 +148,9 @@ func (c *Client) liveSession(op string) (*session, error) {
 // home_assistant_error without a translation key (ai_task/task.py, camera/media_source.py), so only the message
 // tells them apart.
 func aiTaskError(op string, err error) error {
-	var ce *CommandError
-	if !errors.As(err, &ce) {
-		if e := asError(err); e.Kind == KindTimeout || e.Kind == KindCanceled {
-			return &Error{Kind: e.Kind, Op: op, Err: e.Err}
-		}
-		return err
+	ce, other := commandFailure(op, err)
+	if ce == nil {
+		return other
 	}
 	kind := KindProtocol
 	msg := ce.Message

@@ -321,6 +321,19 @@ type CommandError struct {
 
 func (e *CommandError) Error() string { return e.Code + ": " + e.Message }
 
+// commandFailure returns the *CommandError inside err when Home Assistant answered the command with an error
+// code, for the caller to give it a Kind; otherwise err itself, a timeout or cancellation named after op.
+func commandFailure(op string, err error) (*CommandError, error) {
+	var ce *CommandError
+	if errors.As(err, &ce) {
+		return ce, nil
+	}
+	if e := asError(err); e.Kind == KindTimeout || e.Kind == KindCanceled {
+		return nil, &Error{Kind: e.Kind, Op: op, Err: e.Err}
+	}
+	return nil, err
+}
+
 // refusedCommand reports whether err is Home Assistant answering a command with a failure (as opposed to the
 // connection failing).
 func refusedCommand(err error) bool {

@@ -34,7 +34,7 @@ func (s *server) listCameras(ctx context.Context, _ *mcp.CallToolRequest, _ argV
 	var items, dark []string
 	for _, c := range cams {
 		item := c.Say(lang)
-		if c.Area != "" && !sameWords(c.Area, c.Name) {
+		if c.AreaSaysMore() {
 			item += s.deps.Lang.Pick(" in the ", " dans la pièce ") + assist.Quote(lang, c.Area)
 		}
 		switch {
@@ -63,9 +63,6 @@ func (s *server) listCameras(ctx context.Context, _ *mcp.CallToolRequest, _ argV
 	out = append(out, dark...)
 	return say(voice.Paragraph(append(out, held...)...))
 }
-
-// sameWords reports whether an area name only repeats the camera's name ("Garage" in "Garage").
-func sameWords(a, b string) bool { return assist.Name(a) == assist.Name(b) }
 
 // noCamera says that no camera can be shown: those exposed but withheld,
 // or else that none is shared and how an admin shares one.
