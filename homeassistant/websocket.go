@@ -319,6 +319,7 @@ type CommandError struct {
 	Message string
 }
 
+// Error returns the code and the message, as in "not_found: Entity not found".
 func (e *CommandError) Error() string { return e.Code + ": " + e.Message }
 
 // commandFailure returns the *CommandError inside err when Home Assistant answered the command with an error
