@@ -74,7 +74,7 @@ func TestSpeakResults(t *testing.T) {
 			"More than one device is called “lamp”.", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			out := Speak(tc.lang, tc.canonical, tc.args, tc.text, tc.isError)
+			out := SayResult(tc.lang, tc.canonical, tc.args, tc.text, tc.isError)
 			if !strings.HasPrefix(out.Text, tc.want) || out.IsError != tc.wantErr {
 				t.Errorf("Speak = %q (error %v), want it to start %q (error %v)", out.Text, out.IsError, tc.want, tc.wantErr)
 			}
@@ -127,14 +127,14 @@ func TestSayHouseOrdersWhatMatters(t *testing.T) {
 
 func TestSpeakNonIntentResults(t *testing.T) {
 	dt := `{"success": true, "result": {"date": "2026-11-29", "time": "19:05:12", "timezone": "EST", "weekday": "Sunday"}}`
-	if got := Speak(voice.English, "GetDateTime", nil, dt, false).Text; got != "It is 7:05 PM on Sunday, November 29, 2026." {
+	if got := SayResult(voice.English, "GetDateTime", nil, dt, false).Text; got != "It is 7:05 PM on Sunday, November 29, 2026." {
 		t.Errorf("GetDateTime: %q", got)
 	}
-	if got := Speak(voice.French, "GetDateTime", nil, dt, false).Text; got != "Il est 19\u00a0h\u00a005, le dimanche 29 novembre 2026." {
+	if got := SayResult(voice.French, "GetDateTime", nil, dt, false).Text; got != "Il est 19\u00a0h\u00a005, le dimanche 29 novembre 2026." {
 		t.Errorf("GetDateTime in French: %q", got)
 	}
 	todo := `{"success": true, "result": [{"summary": "Buy milk", "status": "needs_action"}, {"summary": "Call {plumber}", "status": "completed"}]}`
-	got := Speak(voice.English, "todo_get_items", nil, todo, false)
+	got := SayResult(voice.English, "todo_get_items", nil, todo, false)
 	if got.IsError || !strings.Contains(got.Text, "summary Buy milk") || strings.ContainsAny(got.Text, `{}"`) {
 		t.Errorf("a passthrough result: %q", got.Text)
 	}
@@ -167,7 +167,7 @@ func FuzzSpeak(f *testing.F) {
 	f.Add("GetDateTime", `{"success": true, "result": {"date": "2026-01-01", "time": "00:00:00"}}`, false)
 	f.Add("HassTurnOn", `Error calling tool: <MatchFailedError result=MatchTargetsResult(is_match=False, no_match_reason=<MatchFailedReason.NAME: 1>)>`, true)
 	f.Fuzz(func(t *testing.T, canonical, text string, isErr bool) {
-		out := Speak(voice.English, canonical, map[string]any{"name": "x"}, text, isErr)
+		out := SayResult(voice.English, canonical, map[string]any{"name": "x"}, text, isErr)
 		if out.Text == "" {
 			t.Fatal("an answer with no words")
 		}

@@ -51,8 +51,8 @@ func TestAttackHiddenNameWithWrongAreaToldApartFromAbsent(t *testing.T) {
 				haMatchFailure("ASSISTANT", 8, "Secret Lamp", "Office", ""), haMatchFailure("AREA", 2, "Secret Lamp", "Kitchen", ""),
 				map[string]any{"name": "Secret Lamp", "area": "Office"}, map[string]any{"name": "Secret Lamp", "area": "Kitchen"}},
 		} {
-			a := Speak(lang, "HassTurnOn", c.hiddenArgs, c.hidden, true)
-			b := Speak(lang, "HassTurnOn", c.absentArgs, c.absent, true)
+			a := SayResult(lang, "HassTurnOn", c.hiddenArgs, c.hidden, true)
+			b := SayResult(lang, "HassTurnOn", c.absentArgs, c.absent, true)
 			norm := func(s string) string {
 				for _, w := range []string{"Secret Lamp", "Other Lamp", "Office", "Kitchen"} {
 					s = strings.ReplaceAll(s, w, "X")

@@ -15,22 +15,21 @@ type Period struct {
 	Hours      int // the last N hours, or 0 when Start was given as a time
 }
 
-// Said says the period as the first words of an answer: "In the last twelve
+// Say says the period as the first words of an answer: "In the last twelve
 // hours", "Since 8 AM today".
-func (p Period) Said(lang voice.Lang, loc *time.Location) string {
-	fr := lang == voice.French
+func (p Period) Say(lang voice.Lang, loc *time.Location) string {
 	switch {
 	case p.Hours == 1:
-		return pick(fr, "In the last hour", "Depuis une heure")
+		return lang.Pick("In the last hour", "Depuis une heure")
 	case p.Hours%24 == 0 && p.Hours > 24:
 		if p.Hours == 168 {
-			return pick(fr, "In the last week", "Depuis une semaine")
+			return lang.Pick("In the last week", "Depuis une semaine")
 		}
-		return pick(fr, "In the last "+lang.Number(p.Hours/24)+" days", "Ces "+lang.Number(p.Hours/24)+" derniers jours")
+		return lang.Pick("In the last "+lang.Number(p.Hours/24)+" days", "Ces "+lang.Number(p.Hours/24)+" derniers jours")
 	case p.Hours > 0:
-		return pick(fr, "In the last "+lang.Number(p.Hours)+" hours", "Ces "+lang.Number(p.Hours)+" dernières heures")
+		return lang.Pick("In the last "+lang.Number(p.Hours)+" hours", "Ces "+lang.Number(p.Hours)+" dernières heures")
 	}
-	return pick(fr, "Since ", "Depuis ") + strings.TrimPrefix(strings.TrimPrefix(when(lang, p.Start, p.End, loc), "at "), "à ")
+	return lang.Pick("Since ", "Depuis ") + strings.TrimPrefix(strings.TrimPrefix(when(lang, p.Start, p.End, loc), "at "), "à ")
 }
 
 // happening is one thing to say about one entity over the period.
@@ -52,7 +51,6 @@ type happening struct {
 // hist holds, per entity id, the states from the period's start (its first
 // entry the state held then). Times are said in loc.
 func SayHappened(lang voice.Lang, loc *time.Location, p Period, ents []Entity, facts func(Entity) Facts, hist map[string][]homeassistant.Change, limit int) string {
-	fr := lang == voice.French
 	var hs []happening
 	for _, e := range ents {
 		if e.ID == "" {
@@ -64,9 +62,9 @@ func SayHappened(lang voice.Lang, loc *time.Location, p Period, ents []Entity, f
 		}
 		hs = append(hs, happened(lang, loc, p, e, facts(e), ch)...)
 	}
-	lead := pick(fr, "Nothing changed among the doors, locks, lights and sensors shared with me", "Rien n'a changé parmi les portes, serrures, lumières et capteurs qui me sont partagés")
+	lead := lang.Pick("Nothing changed among the doors, locks, lights and sensors shared with me", "Rien n'a changé parmi les portes, serrures, lumières et capteurs qui me sont partagés")
 	if len(hs) == 0 {
-		return voice.Sentence(p.Said(lang, loc) + ", " + lowerFirst(lead))
+		return voice.Sentence(p.Say(lang, loc) + ", " + lowerFirst(lead))
 	}
 	// The most important first; among equals, the latest.
 	slices.SortStableFunc(hs, func(a, b happening) int {
@@ -80,13 +78,13 @@ func SayHappened(lang voice.Lang, loc *time.Location, p Period, ents []Entity, f
 	told := hs[:max(1, min(limit, len(hs)))]
 	first, rest := told[0], slices.Clone(told[1:])
 	slices.SortStableFunc(rest, func(a, b happening) int { return a.last.Compare(b.last) })
-	out := []string{p.Said(lang, loc) + ", " + lowerFirst(first.text)}
+	out := []string{p.Say(lang, loc) + ", " + lowerFirst(first.text)}
 	for _, h := range rest {
 		out = append(out, h.text)
 	}
 	untold := len(hs) - len(told)
 	if untold > 0 {
-		out = append(out, pick(fr,
+		out = append(out, lang.Pick(
 			"There were also "+lang.Count(untold, voice.Noun{One: "other change"})+"; ask about one room or one device to hear them.",
 			"Il y a eu aussi "+lang.Count(untold, voice.Noun{One: "autre changement", Many: "autres changements"})+"; demandez une pièce ou un appareil pour les entendre."))
 	}
@@ -96,12 +94,11 @@ func SayHappened(lang voice.Lang, loc *time.Location, p Period, ents []Entity, f
 // happened says what one entity did over the period: nothing when it did
 // nothing worth a word (a camera recording, a motion sensor going quiet).
 func happened(lang voice.Lang, loc *time.Location, p Period, e Entity, f Facts, ch []homeassistant.Change) []happening {
-	fr := lang == voice.French
 	name := Quote(lang, e.Name())
-	the := func(s string) string { return pick(fr, "the "+s, s) }
+	the := func(s string) string { return lang.Pick("the "+s, s) }
 	unnamed := name == "" // a name made only of what cannot be said
 	if unnamed {
-		name = pick(fr, "device with no name I can say", "un appareil sans nom lisible")
+		name = lang.Pick("device with no name I can say", "un appareil sans nom lisible")
 	}
 	// The first entry is the state at the start when it is no later than it.
 	from := 0
@@ -152,53 +149,56 @@ func happened(lang voice.Lang, loc *time.Location, p Period, e Entity, f Facts, 
 			!slices.ContainsFunc(changes, func(c homeassistant.Change) bool { return known(c.State) && c.State != before })
 		if t := firstOf("unavailable", "unknown"); onlyAway && !t.IsZero() {
 			if !known(now) {
-				return []happening{{rankMinor, t, voice.Sentence(pick(fr,
+				return []happening{{rankMinor, t, voice.Sentence(lang.Pick(
 					the(name)+" has been unavailable since "+strings.TrimPrefix(at(t), "at "),
 					name+" est indisponible depuis "+strings.TrimPrefix(at(t), "à ")))}}
 			}
 			back := changes[len(changes)-1].At
-			return []happening{{rankMinor, back, voice.Sentence(pick(fr,
+			return []happening{{rankMinor, back, voice.Sentence(lang.Pick(
 				the(name)+" was unavailable from "+strings.TrimPrefix(at(t), "at ")+" to "+strings.TrimPrefix(at(back), "at "),
 				name+" a été indisponible de "+strings.TrimPrefix(at(t), "à ")+" à "+strings.TrimPrefix(at(back), "à ")))}}
 		}
 		last := changes[len(changes)-1]
 		st, t := stateWords(lang, last.State), last.At
-		passed := pick(kind(e, f) == kindAlarm, " est passé à l'état ", " est passée à l'état ")
-		if len(changes) == 1 {
-			return []happening{{rankMinor, t, voice.Sentence(pick(fr, the(name)+" changed to "+st+" "+at(t), name+passed+st+" "+at(t)))}}
+		passed := " est passé à l'état "
+		if kind(e, f) == kindAlarm {
+			passed = " est passée à l'état " // une alarme
 		}
-		return []happening{{rankMinor, t, voice.Sentence(pick(fr,
+		if len(changes) == 1 {
+			return []happening{{rankMinor, t, voice.Sentence(lang.Pick(the(name)+" changed to "+st+" "+at(t), name+passed+st+" "+at(t)))}}
+		}
+		return []happening{{rankMinor, t, voice.Sentence(lang.Pick(
 			the(name)+" changed "+timesWord(lang, len(changes))+", last to "+st+" "+at(t),
 			name+" a changé "+timesWord(lang, len(changes))+", en dernier pour l'état "+st+" "+at(t)))}}
 	}
 	switch kind(e, f) {
 	case kindSafety:
 		if n, t := count("on"); n > 0 {
-			return []happening{{0, t, voice.Sentence(pick(fr, the(name)+" raised an alarm "+at(t), name+" a signalé une alerte "+at(t)))}}
+			return []happening{{0, t, voice.Sentence(lang.Pick(the(name)+" raised an alarm "+at(t), name+" a signalé une alerte "+at(t)))}}
 		}
 	case kindAlarm:
 		if n, t := count("triggered"); n > 0 {
-			return []happening{{0, t, voice.Sentence(pick(fr, the(name)+" went off "+at(t), name+" s'est déclenchée "+at(t)))}}
+			return []happening{{0, t, voice.Sentence(lang.Pick(the(name)+" went off "+at(t), name+" s'est déclenchée "+at(t)))}}
 		}
 		if t := lastOf("disarmed"); !t.IsZero() {
-			return []happening{{2, t, voice.Sentence(pick(fr, the(name)+" was disarmed "+at(t), name+" a été désarmée "+at(t)))}}
+			return []happening{{2, t, voice.Sentence(lang.Pick(the(name)+" was disarmed "+at(t), name+" a été désarmée "+at(t)))}}
 		}
 		return minor()
 	case kindOpening, kindLock:
 		open, shut := []string{"on", "open", "opening"}, []string{"off", "closed"}
-		opened, closed := pick(fr, "opened", "ouvert"), pick(fr, "closed", "fermé")
+		opened, closed := lang.Pick("opened", "ouvert"), lang.Pick("closed", "fermé")
 		var out []happening
 		if kind(e, f) == kindLock {
 			// A lock that jammed neither locked nor unlocked: said apart.
 			open, shut = []string{"unlocking", "unlocked", "opening", "open"}, []string{"locked"}
-			opened, closed = pick(fr, "unlocked", "déverrouillé"), pick(fr, "locked again", "reverrouillé")
+			opened, closed = lang.Pick("unlocked", "déverrouillé"), lang.Pick("locked again", "reverrouillé")
 			if jams := entered(ch, from, "jammed"); len(jams) > 0 {
 				t := jams[len(jams)-1]
 				still := ""
 				if now == "jammed" {
-					still = pick(fr, " and is still jammed", " et l'est toujours")
+					still = lang.Pick(" and is still jammed", " et l'est toujours")
 				}
-				out = append(out, happening{1, t, voice.Sentence(pick(fr, the(name)+" jammed "+at(t)+still, name+" s'est bloquée "+at(t)+still))})
+				out = append(out, happening{1, t, voice.Sentence(lang.Pick(the(name)+" jammed "+at(t)+still, name+" s'est bloquée "+at(t)+still))})
 			}
 		}
 		opens := entered(ch, from, open...)
@@ -209,7 +209,7 @@ func happened(lang voice.Lang, loc *time.Location, p Period, e Entity, f Facts, 
 			}
 			if shuts := entered(ch, from, shut...); len(shuts) > 0 && slices.Contains(shut, now) {
 				t := shuts[len(shuts)-1]
-				return []happening{{rankMinor, t, voice.Sentence(pick(fr, the(name)+" was "+shutWord(false, kind(e, f))+" "+at(t), name+" a été "+shutWord(true, kind(e, f))+" "+at(t)))}}
+				return []happening{{rankMinor, t, voice.Sentence(lang.Pick(the(name)+" was "+shutWord(lang, kind(e, f))+" "+at(t), name+" a été "+shutWord(lang, kind(e, f))+" "+at(t)))}}
 			}
 			return minor()
 		}
@@ -227,21 +227,21 @@ func happened(lang voice.Lang, loc *time.Location, p Period, e Entity, f Facts, 
 		var text string
 		switch {
 		case n == 1 && stillOpen:
-			text = pick(fr,
-				the(name)+" was "+opened+" "+at(t)+" and is still "+stillWord(fr, kind(e, f)),
+			text = lang.Pick(
+				the(name)+" was "+opened+" "+at(t)+" and is still "+stillWord(lang, kind(e, f)),
 				name+" a été "+opened+" "+at(t)+" et l'est toujours")
 		case n == 1 && !shutAt.IsZero():
-			text = pick(fr,
+			text = lang.Pick(
 				the(name)+" was "+opened+" "+at(t)+" and "+closed+" "+at(shutAt),
 				name+" a été "+opened+" "+at(t)+" puis "+closed+" "+at(shutAt))
 		case n == 1:
-			text = pick(fr, the(name)+" was "+opened+" "+at(t), name+" a été "+opened+" "+at(t))
+			text = lang.Pick(the(name)+" was "+opened+" "+at(t), name+" a été "+opened+" "+at(t))
 		case stillOpen:
-			text = pick(fr,
-				the(name)+" was "+opened+" "+timesWord(lang, n)+", last "+at(t)+", and is still "+stillWord(fr, kind(e, f)),
+			text = lang.Pick(
+				the(name)+" was "+opened+" "+timesWord(lang, n)+", last "+at(t)+", and is still "+stillWord(lang, kind(e, f)),
 				name+" a été "+opened+" "+timesWord(lang, n)+", la dernière "+at(t)+", et l'est toujours")
 		default:
-			text = pick(fr,
+			text = lang.Pick(
 				the(name)+" was "+opened+" "+timesWord(lang, n)+", last "+at(t),
 				name+" a été "+opened+" "+timesWord(lang, n)+", la dernière "+at(t))
 		}
@@ -253,24 +253,24 @@ func happened(lang voice.Lang, loc *time.Location, p Period, e Entity, f Facts, 
 			return nil
 		}
 		t := seen[n-1]
-		what := pick(fr, "saw someone", "a détecté une présence")
+		what := lang.Pick("saw someone", "a détecté une présence")
 		if kind(e, f) == kindMotion {
-			what = pick(fr, "detected movement", "a détecté du mouvement")
+			what = lang.Pick("detected movement", "a détecté du mouvement")
 		}
 		rank := 3
 		if kind(e, f) == kindMotion {
 			rank = 4
 		}
 		if n == 1 {
-			return []happening{{rank, t, voice.Sentence(pick(fr, the(name)+" "+what+" once, "+at(t), name+" "+what+" une fois, "+at(t)))}}
+			return []happening{{rank, t, voice.Sentence(lang.Pick(the(name)+" "+what+" once, "+at(t), name+" "+what+" une fois, "+at(t)))}}
 		}
-		return []happening{{rank, t, voice.Sentence(pick(fr,
+		return []happening{{rank, t, voice.Sentence(lang.Pick(
 			the(name)+" "+what+" "+timesWord(lang, n)+", last "+at(t),
 			name+" "+what+" "+timesWord(lang, n)+", la dernière "+at(t)))}}
 	case kindLight:
 		if ons := entered(ch, from, "on"); now == "on" && len(ons) > 0 {
 			t := ons[len(ons)-1]
-			return []happening{{5, t, voice.Sentence(pick(fr,
+			return []happening{{5, t, voice.Sentence(lang.Pick(
 				the(name)+" was turned on "+at(t)+" and is still on",
 				name+" a été allumée "+at(t)+" et l'est toujours"))}}
 		}
@@ -278,17 +278,17 @@ func happened(lang voice.Lang, loc *time.Location, p Period, e Entity, f Facts, 
 		switch {
 		case len(ons) == 1 && now == "off" && len(offs) > 0:
 			t, off := ons[0], offs[len(offs)-1]
-			return []happening{{rankMinor, off, voice.Sentence(pick(fr,
+			return []happening{{rankMinor, off, voice.Sentence(lang.Pick(
 				the(name)+" was turned on "+at(t)+" and off "+at(off),
 				name+" a été allumée "+at(t)+" puis éteinte "+at(off)))}}
 		case len(ons) > 1 && now == "off":
 			t := ons[len(ons)-1]
-			return []happening{{rankMinor, t, voice.Sentence(pick(fr,
+			return []happening{{rankMinor, t, voice.Sentence(lang.Pick(
 				the(name)+" was turned on "+timesWord(lang, len(ons))+", last "+at(t)+", and is off now",
 				name+" a été allumée "+timesWord(lang, len(ons))+", la dernière "+at(t)+", et elle est éteinte"))}}
 		case len(ons) == 0 && now == "off" && len(offs) > 0:
 			off := offs[len(offs)-1]
-			return []happening{{rankMinor, off, voice.Sentence(pick(fr, the(name)+" was turned off "+at(off), name+" a été éteinte "+at(off)))}}
+			return []happening{{rankMinor, off, voice.Sentence(lang.Pick(the(name)+" was turned off "+at(off), name+" a été éteinte "+at(off)))}}
 		}
 		return minor()
 	case kindCamera:
@@ -303,14 +303,14 @@ func happened(lang voice.Lang, loc *time.Location, p Period, e Entity, f Facts, 
 				break
 			}
 		}
-		cam := pick(fr, "the "+name+" camera", "la caméra "+name)
+		cam := lang.Pick("the "+name+" camera", "la caméra "+name)
 		if unnamed {
-			cam = pick(fr, "a camera with no name I can say", "une caméra sans nom lisible")
+			cam = lang.Pick("a camera with no name I can say", "une caméra sans nom lisible")
 		}
 		if back.IsZero() {
-			return []happening{{6, t, voice.Sentence(pick(fr, cam+" has been unavailable since "+strings.TrimPrefix(at(t), "at "), cam+" est indisponible depuis "+strings.TrimPrefix(at(t), "à ")))}}
+			return []happening{{6, t, voice.Sentence(lang.Pick(cam+" has been unavailable since "+strings.TrimPrefix(at(t), "at "), cam+" est indisponible depuis "+strings.TrimPrefix(at(t), "à ")))}}
 		}
-		return []happening{{6, back, voice.Sentence(pick(fr,
+		return []happening{{6, back, voice.Sentence(lang.Pick(
 			cam+" was unavailable from "+strings.TrimPrefix(at(t), "at ")+" to "+strings.TrimPrefix(at(back), "at "),
 			cam+" a été indisponible de "+strings.TrimPrefix(at(t), "à ")+" à "+strings.TrimPrefix(at(back), "à ")))}}
 	}
@@ -348,18 +348,18 @@ func known(state string) bool { return state != "unavailable" && state != "unkno
 const rankMinor = 7
 
 // shutWord says a door shut or a lock locked: "closed", « verrouillé ».
-func shutWord(fr bool, k entityKind) string {
+func shutWord(lang voice.Lang, k entityKind) string {
 	if k == kindLock {
-		return pick(fr, "locked", "verrouillé")
+		return lang.Pick("locked", "verrouillé")
 	}
-	return pick(fr, "closed", "fermé")
+	return lang.Pick("closed", "fermé")
 }
 
-func stillWord(fr bool, k entityKind) string {
+func stillWord(lang voice.Lang, k entityKind) string {
 	if k == kindLock {
-		return pick(fr, "unlocked", "déverrouillé")
+		return lang.Pick("unlocked", "déverrouillé")
 	}
-	return pick(fr, "open", "ouvert")
+	return lang.Pick("open", "ouvert")
 }
 
 // timesWord says "twice", "three times"; « deux fois ».
@@ -439,7 +439,7 @@ func when(lang voice.Lang, t, now time.Time, loc *time.Location) string {
 	case days <= 0:
 		return clock
 	case days == 1:
-		return pick(lang == voice.French, "yesterday "+clock, "hier "+clock)
+		return lang.Pick("yesterday "+clock, "hier "+clock)
 	case days < 7:
 		if lang == voice.French {
 			return daysFR[t.Weekday()] + " " + clock

@@ -1,9 +1,12 @@
+// What an Assist call did, in words: the intent's outcome, the verb each
+// domain takes, the date and time, any other result said as plain phrases.
+// Why a call failed is failure.go's.
+
 package assist
 
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -51,10 +54,10 @@ type Outcome struct {
 	IsError bool   // the action did not happen
 }
 
-// Speak turns the raw text of an Assist tool result into sentences. canonical
+// SayResult turns the raw text of an Assist tool result into sentences. canonical
 // is the stable tool name (HassTurnOn), args what was asked, isError what
 // Home Assistant flagged.
-func Speak(lang voice.Lang, canonical string, args map[string]any, text string, isError bool) Outcome {
+func SayResult(lang voice.Lang, canonical string, args map[string]any, text string, isError bool) Outcome {
 	if isError || strings.HasPrefix(text, "Error calling tool") || strings.HasPrefix(text, "Input validation error") {
 		return Outcome{Text: failure(lang, args, text), IsError: true}
 	}
@@ -63,7 +66,7 @@ func Speak(lang voice.Lang, canonical string, args map[string]any, text string, 
 		var env toolEnvelope
 		if json.Unmarshal([]byte(text), &env) == nil && env.Success != nil {
 			if !*env.Success {
-				return Outcome{Text: say(lang,
+				return Outcome{Text: lang.Pick(
 					"Home Assistant could not do that. It said "+quoteData(lang, env.Error)+". Nothing was changed.",
 					"Home Assistant n'a pas pu le faire. Il a dit "+quoteData(lang, env.Error)+". Rien n'a changé."), IsError: true}
 			}
@@ -73,13 +76,13 @@ func Speak(lang voice.Lang, canonical string, args map[string]any, text string, 
 				}
 			}
 			if said := flatten(env.Result, 400); said != "" {
-				return Outcome{Text: voice.Sentence(say(lang, "Home Assistant answered ", "Home Assistant a répondu ") + lang.Quote(said, 400))}
+				return Outcome{Text: voice.Sentence(lang.Pick("Home Assistant answered ", "Home Assistant a répondu ") + lang.Quote(said, 400))}
 			}
 		}
-		return Outcome{Text: say(lang, "Home Assistant did it.", "Home Assistant l'a fait.")}
+		return Outcome{Text: lang.Pick("Home Assistant did it.", "Home Assistant l'a fait.")}
 	}
 	if r.ResponseType == "error" {
-		return Outcome{Text: say(lang,
+		return Outcome{Text: lang.Pick(
 			"Home Assistant refused, saying "+quoteData(lang, r.Speech.Plain.Speech+" "+r.Data.Code)+". Nothing was changed.",
 			"Home Assistant a refusé en disant "+quoteData(lang, r.Speech.Plain.Speech+" "+r.Data.Code)+". Rien n'a changé."), IsError: true}
 	}
@@ -89,15 +92,15 @@ func Speak(lang voice.Lang, canonical string, args map[string]any, text string, 
 	}
 	if len(r.Data.Failed) > 0 {
 		names := targetNames(lang, r.Data.Failed)
-		parts = append(parts, say(lang,
+		parts = append(parts, lang.Pick(
 			"It did not work for "+lang.List(names)+"; Home Assistant did not say why, so check that device in the Home Assistant app.",
 			"Ça n'a pas marché pour "+lang.List(names)+" ; Home Assistant n'a pas dit pourquoi, vérifiez cet appareil dans l'application Home Assistant."))
 	}
 	if len(parts) == 0 {
 		if s := r.Speech.Plain.Speech; s != "" {
-			return Outcome{Text: voice.Sentence(say(lang, "Home Assistant says ", "Home Assistant dit ") + quoteData(lang, s))}
+			return Outcome{Text: voice.Sentence(lang.Pick("Home Assistant says ", "Home Assistant dit ") + quoteData(lang, s))}
 		}
-		return Outcome{Text: say(lang, "Home Assistant did it.", "Home Assistant l'a fait.")}
+		return Outcome{Text: lang.Pick("Home Assistant did it.", "Home Assistant l'a fait.")}
 	}
 	return Outcome{Text: voice.Paragraph(parts...), IsError: len(r.Data.Success) == 0}
 }
@@ -105,7 +108,7 @@ func Speak(lang voice.Lang, canonical string, args map[string]any, text string, 
 func targetNames(lang voice.Lang, ts []target) []string {
 	names := make([]string, 0, len(ts))
 	for _, t := range ts {
-		names = append(names, say(lang, "the ", "")+Quote(lang, t.Name))
+		names = append(names, lang.Pick("the ", "")+Quote(lang, t.Name))
 	}
 	return names
 }
@@ -143,37 +146,36 @@ func domainOf(entityID string) string {
 }
 
 func verbFor(lang voice.Lang, canonical, domain string, args map[string]any) string {
-	fr := lang == voice.French
 	switch canonical {
 	case "HassTurnOn":
 		switch domain {
 		case "lock":
-			return pick(fr, "locked %s", "verrouillé %s")
+			return lang.Pick("locked %s", "verrouillé %s")
 		case "cover", "valve":
-			return pick(fr, "opened %s", "ouvert %s")
+			return lang.Pick("opened %s", "ouvert %s")
 		case "scene", "script":
-			return pick(fr, "ran %s", "lancé %s")
+			return lang.Pick("ran %s", "lancé %s")
 		}
-		return pick(fr, "turned on %s", "allumé %s")
+		return lang.Pick("turned on %s", "allumé %s")
 	case "HassTurnOff":
 		switch domain {
 		case "lock":
-			return pick(fr, "unlocked %s", "déverrouillé %s")
+			return lang.Pick("unlocked %s", "déverrouillé %s")
 		case "cover", "valve":
-			return pick(fr, "closed %s", "fermé %s")
+			return lang.Pick("closed %s", "fermé %s")
 		}
-		return pick(fr, "turned off %s", "éteint %s")
+		return lang.Pick("turned off %s", "éteint %s")
 	case "HassLightSet":
 		if b, ok := number(args["brightness"]); ok {
-			return pick(fr, "set %s to "+lang.Number(int(b))+" percent brightness",
+			return lang.Pick("set %s to "+lang.Number(int(b))+" percent brightness",
 				"réglé %s à "+lang.Number(int(b))+" pour cent de luminosité")
 		}
 		if c, ok := args["color"].(string); ok && c != "" {
-			return pick(fr, "set %s to "+voice.Clean(c, 30), "mis %s en "+voice.Clean(c, 30))
+			return lang.Pick("set %s to "+voice.Clean(c, 30), "mis %s en "+voice.Clean(c, 30))
 		}
-		return pick(fr, "adjusted %s", "réglé %s")
+		return lang.Pick("adjusted %s", "réglé %s")
 	}
-	return pick(fr, "did that for %s", "fait ça pour %s")
+	return lang.Pick("did that for %s", "fait ça pour %s")
 }
 
 func number(v any) (float64, bool) {
@@ -189,133 +191,13 @@ func number(v any) (float64, bool) {
 	return 0, false
 }
 
-func pick(fr bool, en, frText string) string {
-	if fr {
-		return frText
-	}
-	return en
-}
-
-func say(lang voice.Lang, en, fr string) string { return pick(lang == voice.French, en, fr) }
-
 // quoteData bounds, cleans and quotes text Home Assistant sent, so it is
 // said as data, not obeyed.
 func quoteData(lang voice.Lang, s string) string {
 	if q := lang.Quote(strings.TrimSpace(s), 160); q != "" {
 		return q
 	}
-	return say(lang, "nothing more", "rien de plus")
-}
-
-var (
-	reasonRE = regexp.MustCompile(`MatchFailedReason\.([A-Z_]+)`)
-	nameRE   = regexp.MustCompile(`constraints=MatchTargetsConstraints\(name='((?:[^'\\]|\\.)*)'`)
-	areaRE   = regexp.MustCompile(`area_name='((?:[^'\\]|\\.)*)'`)
-	unknown  = regexp.MustCompile(`Tool "([^"]*)" not found`)
-)
-
-// AreaKnown says what the area registry says of an area asked for.
-type AreaKnown int
-
-const (
-	AreaUnknown AreaKnown = iota // the registry was not asked, or could not be read
-	AreaExists                   // the area exists
-	AreaMissing                  // no area by that name, alias or id
-)
-
-// NoMatch says that nothing shared with Assist fits a call, the same words
-// whatever Home Assistant's reason was: with a name, that nothing shared by
-// that name can do it; with an area alone, what the area registry says of
-// the area, which tells nothing of devices.
-func NoMatch(lang voice.Lang, name, area string, known AreaKnown) string {
-	fr := lang == voice.French
-	nothing := pick(fr, " Nothing was changed.", " Rien n'a changé.")
-	if strings.TrimSpace(name) != "" || strings.TrimSpace(area) == "" {
-		return pick(fr,
-			"Home Assistant has nothing shared with Assist called "+q(lang, name)+" that can do that."+nothing+" This does not mean a device is broken: it may have another name, be another kind of device or in another room, or not be shared. Ask for the state of the house to hear the names that exist; an admin can share a device in Home Assistant under Settings, Voice assistants, Expose.",
-			"Home Assistant n'a rien qui s'appelle "+q(lang, name)+", qui soit partagé avec Assist et qui puisse faire ça."+nothing+" Ça ne veut pas dire qu'un appareil est en panne : il a peut-être un autre nom, un autre type ou une autre pièce, ou il n'est pas partagé. Demandez l'état de la maison pour entendre les noms qui existent; un administrateur peut partager un appareil dans Home Assistant, sous Paramètres, Assistants vocaux, Exposer.")
-	}
-	a := q(lang, area)
-	switch known {
-	case AreaMissing:
-		return pick(fr,
-			"Home Assistant has no area called "+a+"."+nothing+" This will not change by waiting; it does not mean anything is broken. Ask for the state of the house to hear the areas that exist, and try again with one of them.",
-			"Home Assistant n'a pas de pièce appelée "+a+"."+nothing+" Attendre n'y changera rien; ça ne veut pas dire que quelque chose est en panne. Demandez l'état de la maison pour entendre les pièces qui existent, puis réessayez.")
-	case AreaExists:
-		return pick(fr,
-			"Home Assistant has an area called "+a+", but nothing there that is shared with Assist and fits that request."+nothing+" This stays so until a device there is shared; it does not mean a device is broken. Ask for the state of that area to hear what is there, or name the device.",
-			"Home Assistant a bien une pièce appelée "+a+", mais rien de ce qui s'y trouve et qui est partagé avec Assist ne correspond à la demande."+nothing+" Ça reste ainsi tant qu'aucun appareil de cette pièce n'est partagé; ça ne veut pas dire qu'un appareil est en panne. Demandez l'état de cette pièce pour entendre ce qui s'y trouve, ou nommez l'appareil.")
-	}
-	return pick(fr,
-		"Nothing shared with Assist in "+a+" fits that request."+nothing+" It does not mean a device is broken. Ask for the state of the house to hear the areas and devices that exist.",
-		"Rien de ce qui est partagé avec Assist dans "+a+" ne correspond à la demande."+nothing+" Ça ne veut pas dire qu'un appareil est en panne. Demandez l'état de la maison pour entendre les pièces et les appareils qui existent.")
-}
-
-// MatchReason returns the MatchFailedReason a failed Assist call gives, such
-// as NAME or AREA, or "".
-func MatchReason(text string) string {
-	if m := reasonRE.FindStringSubmatch(text); m != nil {
-		return m[1]
-	}
-	return ""
-}
-
-// failure says why an Assist call failed and what to do instead.
-func failure(lang voice.Lang, args map[string]any, text string) string {
-	name, _ := args["name"].(string)
-	area, _ := args["area"].(string)
-	if m := nameRE.FindStringSubmatch(text); m != nil && name == "" {
-		name = m[1]
-	}
-	if m := areaRE.FindStringSubmatch(text); m != nil && area == "" {
-		area = m[1]
-	}
-	what := name
-	if strings.TrimSpace(what) == "" {
-		what = area
-	}
-	reason := ""
-	if m := reasonRE.FindStringSubmatch(text); m != nil {
-		reason = m[1]
-	}
-	fr := lang == voice.French
-	nothing := pick(fr, " Nothing was changed.", " Rien n'a changé.")
-	switch reason {
-	case "NAME", "ASSISTANT", "DOMAIN", "DEVICE_CLASS", "FEATURE", "AREA", "INVALID_AREA", "FLOOR", "INVALID_FLOOR", "STATE":
-		// Home Assistant weighs names, kinds, features, floors and areas
-		// before what is shared, so these reasons could tell a device that
-		// is not shared from one that does not exist: one answer for all.
-		return NoMatch(lang, name, area, AreaUnknown)
-	case "DUPLICATE_NAME":
-		return pick(fr,
-			"More than one device is called "+q(lang, what)+"."+nothing+" Say the area too, for example the kitchen.",
-			"Plusieurs appareils s'appellent "+q(lang, what)+"."+nothing+" Précisez la pièce.")
-	case "MULTIPLE_TARGETS":
-		return pick(fr,
-			"That matched several devices, and Home Assistant acts on one at a time here."+nothing+" Name one device.",
-			"Ça correspond à plusieurs appareils."+nothing+" Nommez un seul appareil.")
-	}
-	if m := unknown.FindStringSubmatch(text); m != nil {
-		return pick(fr,
-			"Home Assistant no longer offers that action; it may have been renamed by an upgrade."+nothing+" Try again in a minute: the list of actions is being refreshed.",
-			"Home Assistant n'offre plus cette action; une mise à jour l'a peut-être renommée."+nothing+" Réessayez dans une minute.")
-	}
-	if strings.HasPrefix(text, "Input validation error") {
-		return pick(fr,
-			"Home Assistant did not accept those details, saying "+quoteData(lang, strings.TrimPrefix(text, "Input validation error: "))+"."+nothing+" Give a name or an area, and a value in range.",
-			"Home Assistant n'a pas accepté ces détails, en disant "+quoteData(lang, strings.TrimPrefix(text, "Input validation error: "))+"."+nothing)
-	}
-	return pick(fr,
-		"Home Assistant could not do that."+nothing+" It did not say why in a way I understand; check the device in the Home Assistant app.",
-		"Home Assistant n'a pas pu le faire."+nothing+" Vérifiez l'appareil dans l'application Home Assistant.")
-}
-
-// q puts a name in quotes as data, or says "that" when there is none.
-func q(lang voice.Lang, s string) string {
-	if t := Quote(lang, s); t != "" {
-		return t
-	}
-	return say(lang, "that", "ça")
+	return lang.Pick("nothing more", "rien de plus")
 }
 
 // dateTime is GetDateTime's result.

@@ -20,17 +20,11 @@ type Facts struct {
 // SayEntity says one entity's state in a sentence, or "" when there is
 // nothing worth saying.
 func SayEntity(lang voice.Lang, e Entity, f Facts, now time.Time) string {
-	fr := lang == voice.French
 	name := Quote(lang, e.Name())
 	if name == "" {
 		return ""
 	}
-	the := func(s string) string {
-		if fr {
-			return s
-		}
-		return "the " + s
-	}
+	the := func(s string) string { return lang.Pick("the "+s, s) }
 	ago := ""
 	if !f.LastChanged.IsZero() {
 		ago = lang.Ago(now.Sub(f.LastChanged))
@@ -41,56 +35,56 @@ func SayEntity(lang voice.Lang, e Entity, f Facts, now time.Time) string {
 		switch f.DeviceClass {
 		case "motion", "moving":
 			if on {
-				return voice.Sentence(pick(fr, the(name)+" detects movement right now", name+" détecte du mouvement en ce moment"))
+				return voice.Sentence(lang.Pick(the(name)+" detects movement right now", name+" détecte du mouvement en ce moment"))
 			}
 			if ago != "" {
-				return voice.Sentence(pick(fr, the(name)+" last detected movement "+ago, name+" a détecté du mouvement pour la dernière fois "+ago))
+				return voice.Sentence(lang.Pick(the(name)+" last detected movement "+ago, name+" a détecté du mouvement pour la dernière fois "+ago))
 			}
-			return voice.Sentence(pick(fr, the(name)+" detects no movement", name+" ne détecte aucun mouvement"))
+			return voice.Sentence(lang.Pick(the(name)+" detects no movement", name+" ne détecte aucun mouvement"))
 		case "occupancy", "presence":
 			if on {
-				return voice.Sentence(pick(fr, the(name)+" detects someone right now", name+" détecte une présence en ce moment"))
+				return voice.Sentence(lang.Pick(the(name)+" detects someone right now", name+" détecte une présence en ce moment"))
 			}
 			if ago != "" {
-				return voice.Sentence(pick(fr, the(name)+" last detected someone "+ago, name+" a détecté une présence pour la dernière fois "+ago))
+				return voice.Sentence(lang.Pick(the(name)+" last detected someone "+ago, name+" a détecté une présence pour la dernière fois "+ago))
 			}
-			return voice.Sentence(pick(fr, the(name)+" detects no one", name+" ne détecte personne"))
+			return voice.Sentence(lang.Pick(the(name)+" detects no one", name+" ne détecte personne"))
 		case "door", "window", "garage_door", "opening":
 			if on {
-				return voice.Sentence(pick(fr, the(name)+" is open", name+" est ouvert"))
+				return voice.Sentence(lang.Pick(the(name)+" is open", name+" est ouvert"))
 			}
-			return voice.Sentence(pick(fr, the(name)+" is closed", name+" est fermé"))
+			return voice.Sentence(lang.Pick(the(name)+" is closed", name+" est fermé"))
 		case "smoke", "gas", "carbon_monoxide", "moisture", "problem", "safety":
 			if on {
-				return voice.Sentence(pick(fr, the(name)+" is raising an alarm", name+" signale une alerte"))
+				return voice.Sentence(lang.Pick(the(name)+" is raising an alarm", name+" signale une alerte"))
 			}
-			return voice.Sentence(pick(fr, the(name)+" is clear", name+" ne signale rien"))
+			return voice.Sentence(lang.Pick(the(name)+" is clear", name+" ne signale rien"))
 		}
 	case "light":
 		if on {
 			if b, err := strconv.ParseFloat(e.Attributes["brightness"], 64); err == nil && b > 0 {
 				pct := int(math.Round(b / 255 * 100))
-				return voice.Sentence(pick(fr, the(name)+" is on at "+lang.Number(pct)+" percent", name+" est allumée à "+lang.Number(pct)+" pour cent"))
+				return voice.Sentence(lang.Pick(the(name)+" is on at "+lang.Number(pct)+" percent", name+" est allumée à "+lang.Number(pct)+" pour cent"))
 			}
-			return voice.Sentence(pick(fr, the(name)+" is on", name+" est allumée"))
+			return voice.Sentence(lang.Pick(the(name)+" is on", name+" est allumée"))
 		}
-		return voice.Sentence(pick(fr, the(name)+" is off", name+" est éteinte"))
+		return voice.Sentence(lang.Pick(the(name)+" is off", name+" est éteinte"))
 	case "lock":
-		return voice.Sentence(pick(fr, the(name)+" is "+stateWords(lang, e.State), name+" est "+stateWords(lang, e.State)))
+		return voice.Sentence(lang.Pick(the(name)+" is "+stateWords(lang, e.State), name+" est "+stateWords(lang, e.State)))
 	case "cover":
-		return voice.Sentence(pick(fr, the(name)+" is "+stateWords(lang, e.State), name+" est "+stateWords(lang, e.State)))
+		return voice.Sentence(lang.Pick(the(name)+" is "+stateWords(lang, e.State), name+" est "+stateWords(lang, e.State)))
 	case "sensor":
 		if v, err := strconv.ParseFloat(e.State, 64); err == nil {
 			unit := e.Attributes["unit_of_measurement"]
-			return voice.Sentence(pick(fr, the(name)+" reads "+lang.Measure(v, unit), name+" indique "+lang.Measure(v, unit)))
+			return voice.Sentence(lang.Pick(the(name)+" reads "+lang.Measure(v, unit), name+" indique "+lang.Measure(v, unit)))
 		}
 	case "camera":
-		return voice.Sentence(pick(fr, the(name)+" camera is "+stateWords(lang, e.State), "la caméra "+name+" est "+stateWords(lang, e.State)))
+		return voice.Sentence(lang.Pick(the(name)+" camera is "+stateWords(lang, e.State), "la caméra "+name+" est "+stateWords(lang, e.State)))
 	}
 	if e.State == "" || e.State == "unknown" {
 		return ""
 	}
-	return voice.Sentence(pick(fr, the(name)+" is "+stateWords(lang, e.State), name+" : "+stateWords(lang, e.State)))
+	return voice.Sentence(lang.Pick(the(name)+" is "+stateWords(lang, e.State), name+" : "+stateWords(lang, e.State)))
 }
 
 // stateWords says a state Home Assistant reported: a state maison knows in
@@ -196,9 +190,8 @@ func isMotion(f Facts) bool {
 // sentence that is enough on its own. At most limit entities are described;
 // the rest are counted.
 func SayHouse(lang voice.Lang, entities []Entity, facts func(Entity) Facts, now time.Time, limit int) string {
-	fr := lang == voice.French
 	if len(entities) == 0 {
-		return pick(fr,
+		return lang.Pick(
 			"Nothing in the house is shared with me. An admin can expose devices to Assist in Home Assistant under Settings, Voice assistants, Expose.",
 			"Rien dans la maison ne m'est partagé. Un administrateur peut exposer des appareils à Assist dans Home Assistant, sous Paramètres, Assistants vocaux, Exposer.")
 	}
@@ -237,23 +230,23 @@ func SayHouse(lang voice.Lang, entities []Entity, facts func(Entity) Facts, now 
 	}
 	var first []string
 	if len(open) > 0 {
-		first = append(first, pick(fr, lang.List(the(open))+" "+isAre(len(open))+" open", lang.List(open)+" : ouvert"))
+		first = append(first, lang.Pick(lang.List(the(open))+" "+isAre(len(open))+" open", lang.List(open)+" : ouvert"))
 	}
 	if len(unlocked) > 0 {
-		first = append(first, pick(fr, lang.List(the(unlocked))+" "+isAre(len(unlocked))+" not locked", lang.List(unlocked)+" : pas verrouillé"))
+		first = append(first, lang.Pick(lang.List(the(unlocked))+" "+isAre(len(unlocked))+" not locked", lang.List(unlocked)+" : pas verrouillé"))
 	}
 	if len(open) == 0 && len(unlocked) == 0 {
-		first = append(first, pick(fr, "everything that reports it is closed and locked", "tout ce qui le signale est fermé et verrouillé"))
+		first = append(first, lang.Pick("everything that reports it is closed and locked", "tout ce qui le signale est fermé et verrouillé"))
 	}
 	switch len(lightsOn) {
 	case 0:
-		first = append(first, pick(fr, "no lights are on", "aucune lumière n'est allumée"))
+		first = append(first, lang.Pick("no lights are on", "aucune lumière n'est allumée"))
 	case 1:
-		first = append(first, pick(fr, "one light is on", "une lumière est allumée"))
+		first = append(first, lang.Pick("one light is on", "une lumière est allumée"))
 	default:
-		first = append(first, pick(fr, lang.Number(len(lightsOn))+" lights are on", lang.Number(len(lightsOn))+" lumières sont allumées"))
+		first = append(first, lang.Pick(lang.Number(len(lightsOn))+" lights are on", lang.Number(len(lightsOn))+" lumières sont allumées"))
 	}
-	out := []string{voice.Sentence(strings.Join(first, pick(fr, ", and ", ", et ")))}
+	out := []string{voice.Sentence(strings.Join(first, lang.Pick(", and ", ", et ")))}
 	said := 0
 	for _, it := range items {
 		if said == limit {
@@ -265,17 +258,17 @@ func SayHouse(lang voice.Lang, entities []Entity, facts func(Entity) Facts, now 
 		}
 	}
 	if rest := len(items) - said; said == limit && rest > 0 {
-		out = append(out, pick(fr,
+		out = append(out, lang.Pick(
 			"There are "+lang.Number(rest)+" more devices; ask about one room to hear them.",
 			"Il y a encore "+lang.Number(rest)+" appareils; demandez une pièce pour les entendre."))
 	}
 	switch {
 	case withheld == 1:
-		out = append(out, pick(fr,
+		out = append(out, lang.Pick(
 			"One more device is shared with Assist, but I cannot confirm which one it is, so I leave it out; whoever runs maison can find it with maison check.",
 			"Un autre appareil est partagé avec Assist, mais je ne peux pas confirmer lequel, alors je le laisse de côté; la personne qui gère maison peut le trouver avec maison check."))
 	case withheld > 1:
-		out = append(out, pick(fr,
+		out = append(out, lang.Pick(
 			lang.Number(withheld)+" more devices are shared with Assist, but I cannot confirm which ones they are, so I leave them out; whoever runs maison can find them with maison check.",
 			lang.Number(withheld)+" autres appareils sont partagés avec Assist, mais je ne peux pas confirmer lesquels, alors je les laisse de côté; la personne qui gère maison peut les trouver avec maison check."))
 	}

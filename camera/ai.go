@@ -69,7 +69,7 @@ func (s *Service) Describe(ctx context.Context, cam Camera) (Snapshot, error) {
 		return snap, err
 	}
 	a := <-ai
-	fr := s.cfg.Lang == voice.French
+	lang := s.cfg.Lang
 	var line string
 	if a.err != nil {
 		s.log.Info("AI description failed", "camera", cam.EntityID, "ai_task", task, "err", a.err)
@@ -80,12 +80,12 @@ func (s *Service) Describe(ctx context.Context, cam Camera) (Snapshot, error) {
 		// said as such.
 		said, _ := voice.Language(a.text)
 		switch {
-		case said == voice.English && fr:
+		case said == voice.English && lang == voice.French:
 			line = voice.Sentence("L'IA de Home Assistant, à qui j'ai demandé ce que montre l'image, a répondu en anglais " + text)
-		case said == voice.French && !fr:
+		case said == voice.French && lang != voice.French:
 			line = voice.Sentence("Home Assistant's AI, asked what the picture shows, answered in French " + text)
 		default:
-			line = voice.Sentence(pick(fr, "Home Assistant's AI, asked what the picture shows, answered ", "L'IA de Home Assistant, à qui j'ai demandé ce que montre l'image, a répondu ") + text)
+			line = voice.Sentence(lang.Pick("Home Assistant's AI, asked what the picture shows, answered ", "L'IA de Home Assistant, à qui j'ai demandé ce que montre l'image, a répondu ") + text)
 		}
 	}
 	snap.Description = s.withDamage(s.describeWith(ctx, cam, snap, line), cam, snap)
@@ -100,7 +100,6 @@ const aiBudgetDefault = 6 * time.Second
 // that means, by the kind of failure: a passing one, a setup choice, a
 // permission, or a request this Home Assistant does not accept.
 func aiFailure(lang voice.Lang, err error) string {
-	fr := lang == voice.French
 	var he *homeassistant.Error
 	kind := homeassistant.KindAITaskFailed
 	if errors.As(err, &he) {
@@ -108,19 +107,19 @@ func aiFailure(lang voice.Lang, err error) string {
 	}
 	switch kind {
 	case homeassistant.KindNoAITask:
-		return pick(fr,
+		return lang.Pick(
 			"Home Assistant has no AI set up that can look at pictures, so I can only tell you what the sensors say; an administrator can add one.",
 			"Home Assistant n'a pas d'IA capable de regarder des images; je ne peux vous dire que ce que disent les capteurs, et un administrateur peut en ajouter une.")
 	case homeassistant.KindNotAllowed:
-		return pick(fr,
+		return lang.Pick(
 			"Home Assistant does not let my user ask its AI about this camera, so I can only tell you what the sensors say; an administrator can allow it.",
 			"Home Assistant ne permet pas à mon utilisateur de demander à son IA de regarder cette caméra; je ne peux vous dire que ce que disent les capteurs, et un administrateur peut le permettre.")
 	case homeassistant.KindBadRequest:
-		return pick(fr,
+		return lang.Pick(
 			"Home Assistant's AI did not accept the way I asked, which waiting will not change, so I can only tell you what the sensors say; whoever runs maison should update it.",
 			"L'IA de Home Assistant n'a pas accepté ma façon de demander, ce qui ne changera pas avec le temps; je ne peux vous dire que ce que disent les capteurs, et la personne qui gère maison devrait la mettre à jour.")
 	}
-	return pick(fr,
+	return lang.Pick(
 		"Home Assistant's AI could not describe the picture this time, which is usually brief, so I can only tell you what the sensors say.",
 		"L'IA de Home Assistant n'a pas pu décrire l'image cette fois, ce qui est généralement bref; je ne peux vous dire que ce que disent les capteurs.")
 }

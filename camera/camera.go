@@ -135,11 +135,11 @@ type Camera struct {
 	Off bool
 }
 
-// Spoken is how the camera is named aloud, its name quoted as data: the
+// Say is how the camera is named aloud, its name quoted as data: the
 // “Garage” camera, la caméra « Garage ».
-func (c Camera) Spoken(lang voice.Lang) string { return spokenCamera(lang, c.Name) }
+func (c Camera) Say(lang voice.Lang) string { return sayCamera(lang, c.Name) }
 
-func spokenCamera(lang voice.Lang, name string) string {
+func sayCamera(lang voice.Lang, name string) string {
 	q := assist.Quote(lang, name)
 	if lang == voice.French {
 		return "la caméra " + q

@@ -87,16 +87,15 @@ func fitText(face font.Face, s string, width int) string {
 
 // words says briefly why a tile is empty, for its label.
 func (st TileState) words(lang voice.Lang) string {
-	fr := lang == voice.French
 	switch st {
 	case TileOff:
-		return pick(fr, "turned off", "éteinte")
+		return lang.Pick("turned off", "éteinte")
 	case TileUnavailable:
-		return pick(fr, "unavailable", "indisponible")
+		return lang.Pick("unavailable", "indisponible")
 	case TileLate:
-		return pick(fr, "no picture in time", "pas d'image à temps")
+		return lang.Pick("no picture in time", "pas d'image à temps")
 	case TileFailed:
-		return pick(fr, "no picture", "pas d'image")
+		return lang.Pick("no picture", "pas d'image")
 	}
 	return ""
 }

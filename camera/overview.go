@@ -113,10 +113,9 @@ func (s *Service) Overview(ctx context.Context) (Overview, error) {
 				fetched[i], frames[i], t.Damaged = p.fetched, p.fit.JPEG, p.fit.Damage != nil
 			}
 			t.Camera.Off = s.isOff(cam.EntityID)
-			var he *homeassistant.Error
 			switch {
 			case err == nil:
-			case errors.As(err, &he) && he.Kind == homeassistant.KindCameraOff:
+			case errors.Is(err, homeassistant.KindCameraOff):
 				t.State, t.Err = TileOff, err
 			case waitCtx.Err() != nil && ctx.Err() == nil:
 				t.State, t.Err = TileLate, err

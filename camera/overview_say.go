@@ -14,7 +14,6 @@ const maxTileFacts = 2
 // Say tells what the overview shows, one sentence per camera from its
 // sensors, for a listener who never sees the picture.
 func (o Overview) Say(lang voice.Lang) string {
-	fr := lang == voice.French
 	var out []string
 	empty := 0
 	for _, t := range o.Tiles {
@@ -25,15 +24,15 @@ func (o Overview) Say(lang voice.Lang) string {
 	n := len(o.Tiles)
 	switch {
 	case n == 1:
-		out = append(out, pick(fr, "This picture shows the one camera I can see, labelled with its name.", "Cette image montre la seule caméra que je vois, avec son nom."))
+		out = append(out, lang.Pick("This picture shows the one camera I can see, labelled with its name.", "Cette image montre la seule caméra que je vois, avec son nom."))
 	case empty == 0:
-		out = append(out, voice.Sentence(pick(fr,
+		out = append(out, voice.Sentence(lang.Pick(
 			"This picture shows "+lang.Number(n)+" cameras side by side, each labelled with its number and name",
 			"Cette image montre "+lang.Number(n)+" caméras côte à côte, chacune avec son numéro et son nom")))
 	default:
-		out = append(out, voice.Sentence(pick(fr,
-			"This picture shows "+lang.Number(n)+" cameras side by side, each labelled with its number and name; "+lang.Number(empty)+" of them "+pick(empty == 1, "have", "has")+" no picture",
-			"Cette image montre "+lang.Number(n)+" caméras côte à côte, chacune avec son numéro et son nom; "+pick(empty == 1, lang.Number(empty)+" n'ont pas d'image", "une n'a pas d'image"))))
+		out = append(out, voice.Sentence(lang.Pick(
+			"This picture shows "+lang.Number(n)+" cameras side by side, each labelled with its number and name; "+lang.Number(empty)+" of them "+voice.Plural(empty, "has", "have")+" no picture",
+			"Cette image montre "+lang.Number(n)+" caméras côte à côte, chacune avec son numéro et son nom; "+voice.Plural(empty, "une n'a pas d'image", lang.Number(empty)+" n'ont pas d'image"))))
 	}
 	said := map[TileState]bool{} // why a tile is empty, and what to do, is said once
 	for i, t := range o.Tiles {
@@ -46,7 +45,7 @@ func (o Overview) Say(lang voice.Lang) string {
 	for _, w := range o.Withheld {
 		out = append(out, w.Say(lang))
 	}
-	out = append(out, pick(fr,
+	out = append(out, lang.Pick(
 		"These facts come from Home Assistant's sensors; I have not looked at what the pictures show. Ask for one camera to see it larger, or for a part of it to see it closer.",
 		"Ces faits viennent des capteurs de Home Assistant; je n'ai pas regardé ce que montrent les images. Demandez une caméra pour la voir en grand, ou une partie pour la voir de plus près."))
 	return voice.Paragraph(out...)
@@ -58,23 +57,22 @@ const maxBeyondNamed = 4
 // sayBeyond says which cameras do not fit in the grid, by name, so that a
 // listener can ask for one; past a few, the list of cameras has the rest.
 func (o Overview) sayBeyond(lang voice.Lang) string {
-	fr := lang == voice.French
 	var names []string
 	for _, c := range o.Beyond[:min(len(o.Beyond), maxBeyondNamed)] {
-		names = append(names, c.Spoken(lang))
+		names = append(names, c.Say(lang))
 	}
 	n := lang.Number(o.More)
 	switch {
 	case len(names) == 0:
-		return voice.Sentence(pick(fr, n+" more cameras do not fit in one picture; the list of cameras names them", n+" autres caméras ne tiennent pas dans une image; la liste des caméras les nomme"))
+		return voice.Sentence(lang.Pick(n+" more cameras do not fit in one picture; the list of cameras names them", n+" autres caméras ne tiennent pas dans une image; la liste des caméras les nomme"))
 	case o.More == 1:
-		return voice.Sentence(pick(fr, names[0]+" does not fit in this picture; ask for it by name", names[0]+" ne tient pas dans cette image; demandez-la par son nom"))
+		return voice.Sentence(lang.Pick(names[0]+" does not fit in this picture; ask for it by name", names[0]+" ne tient pas dans cette image; demandez-la par son nom"))
 	case o.More <= maxBeyondNamed:
-		return voice.Sentence(pick(fr,
+		return voice.Sentence(lang.Pick(
 			n+" more cameras do not fit in this picture: "+lang.List(names)+"; ask for one by name",
 			n+" autres caméras ne tiennent pas dans cette image : "+lang.List(names)+"; demandez-en une par son nom"))
 	}
-	return voice.Sentence(pick(fr,
+	return voice.Sentence(lang.Pick(
 		n+" more cameras do not fit in this picture, among them "+lang.List(names)+"; ask for one by name, or for the list of cameras to hear them all",
 		n+" autres caméras ne tiennent pas dans cette image, dont "+lang.List(names)+"; demandez-en une par son nom, ou la liste des caméras pour les entendre toutes"))
 }
@@ -83,38 +81,37 @@ func (o Overview) sayBeyond(lang voice.Lang) string {
 // and what its nearby sensors report or why its place is empty; again when
 // an earlier tile was empty for the same reason, whose advice then holds.
 func (t Tile) say(lang voice.Lang, n int, where string, again bool) string {
-	fr := lang == voice.French
-	name := t.Camera.Spoken(lang)
-	if t.Camera.Area != "" && !sameWords(t.Camera.Area, t.Camera.Name) {
-		name += pick(fr, ", in the ", ", dans la pièce ") + assist.Quote(lang, t.Camera.Area)
+	name := t.Camera.Say(lang)
+	if t.Camera.AreaSaysMore() {
+		name += lang.Pick(", in the ", ", dans la pièce ") + assist.Quote(lang, t.Camera.Area)
 	}
 	num := lang.Number(n)
-	head := pick(fr, "Number "+num, "Le numéro "+num)
+	head := lang.Pick("Number "+num, "Le numéro "+num)
 	if where != "" {
 		head += ", " + where + ","
 	}
-	head += pick(fr, " is ", " est ") + name
+	head += lang.Pick(" is ", " est ") + name
 	if again {
 		switch t.State {
 		case TileOff:
-			return voice.Sentence(head + pick(fr, ", also turned off in Home Assistant", ", elle aussi éteinte dans Home Assistant"))
+			return voice.Sentence(head + lang.Pick(", also turned off in Home Assistant", ", elle aussi éteinte dans Home Assistant"))
 		case TileUnavailable:
-			return voice.Sentence(head + pick(fr, ", which Home Assistant also says is unavailable", ", que Home Assistant dit aussi indisponible"))
+			return voice.Sentence(head + lang.Pick(", which Home Assistant also says is unavailable", ", que Home Assistant dit aussi indisponible"))
 		case TileLate:
-			return voice.Sentence(head + pick(fr, ", which sent no picture in time either", ", qui n'a pas non plus envoyé d'image à temps"))
+			return voice.Sentence(head + lang.Pick(", which sent no picture in time either", ", qui n'a pas non plus envoyé d'image à temps"))
 		case TileFailed:
-			return voice.Sentence(head + pick(fr, ", which gave no usable picture either", ", qui n'a pas non plus donné d'image utilisable"))
+			return voice.Sentence(head + lang.Pick(", which gave no usable picture either", ", qui n'a pas non plus donné d'image utilisable"))
 		}
 	}
 	switch t.State {
 	case TileOff:
-		return voice.Sentence(head + pick(fr, ", turned off in Home Assistant, so its place is empty until someone turns it on", ", éteinte dans Home Assistant, sa place reste donc vide jusqu'à ce qu'on la rallume"))
+		return voice.Sentence(head + lang.Pick(", turned off in Home Assistant, so its place is empty until someone turns it on", ", éteinte dans Home Assistant, sa place reste donc vide jusqu'à ce qu'on la rallume"))
 	case TileUnavailable:
-		return voice.Sentence(head + pick(fr, ", which Home Assistant says is unavailable, so its place is empty; this often passes when the camera is back on the network", ", que Home Assistant dit indisponible, sa place est donc vide; ça passe souvent quand la caméra revient sur le réseau"))
+		return voice.Sentence(head + lang.Pick(", which Home Assistant says is unavailable, so its place is empty; this often passes when the camera is back on the network", ", que Home Assistant dit indisponible, sa place est donc vide; ça passe souvent quand la caméra revient sur le réseau"))
 	case TileLate:
-		return voice.Sentence(head + pick(fr, ", which sent no picture in time, so its place is empty; this is usually brief, and asking for this camera alone usually works", ", qui n'a pas envoyé d'image à temps, sa place est donc vide; c'est généralement bref, et demander cette caméra seule fonctionne d'habitude"))
+		return voice.Sentence(head + lang.Pick(", which sent no picture in time, so its place is empty; this is usually brief, and asking for this camera alone usually works", ", qui n'a pas envoyé d'image à temps, sa place est donc vide; c'est généralement bref, et demander cette caméra seule fonctionne d'habitude"))
 	case TileFailed:
-		return voice.Sentence(head + pick(fr, ", which gave no usable picture just now, so its place is empty; try this camera alone in a moment", ", qui n'a pas donné d'image utilisable, sa place est donc vide; réessayez cette caméra seule dans un instant"))
+		return voice.Sentence(head + lang.Pick(", which gave no usable picture just now, so its place is empty; try this camera alone in a moment", ", qui n'a pas donné d'image utilisable, sa place est donc vide; réessayez cette caméra seule dans un instant"))
 	}
 	var facts []string
 	for _, f := range t.Facts {
@@ -124,7 +121,7 @@ func (t Tile) say(lang voice.Lang, n int, where string, again bool) string {
 		facts = append(facts, clause(f))
 	}
 	if t.Damaged {
-		facts = append([]string{pick(fr, "its picture came damaged from the camera, so part of it is grey", "son image est arrivée abîmée de la caméra, une partie est donc grise")}, facts...)
+		facts = append([]string{lang.Pick("its picture came damaged from the camera, so part of it is grey", "son image est arrivée abîmée de la caméra, une partie est donc grise")}, facts...)
 	}
 	if len(facts) == 0 {
 		return voice.Sentence(head)
@@ -135,16 +132,15 @@ func (t Tile) say(lang voice.Lang, n int, where string, again bool) string {
 // where names a tile's place in the grid as people say it: "top left",
 // "bottom centre", or by row and column in a grid larger than three by three.
 func (o Overview) where(lang voice.Lang, t Tile) string {
-	fr := lang == voice.French
 	cols := max(o.Cols, 1)
 	rows := (len(o.Tiles) + cols - 1) / cols
 	if rows > 3 || cols > 3 {
 		r, c := lang.Number(t.Row+1), lang.Number(t.Col+1)
-		return pick(fr, "row "+r+", column "+c, "rangée "+r+", colonne "+c)
+		return lang.Pick("row "+r+", column "+c, "rangée "+r+", colonne "+c)
 	}
 	horiz := map[int][]string{1: {""}, 2: {"left", "right"}, 3: {"left", "centre", "right"}}[cols][t.Col]
 	vert := map[int][]string{1: {""}, 2: {"top", "bottom"}, 3: {"top", "middle", "bottom"}}[rows][t.Row]
-	if fr {
+	if lang == voice.French {
 		horiz = map[string]string{"left": "à gauche", "centre": "au centre", "right": "à droite"}[horiz]
 		vert = map[string]string{"top": "en haut", "middle": "au milieu", "bottom": "en bas"}[vert]
 	}
@@ -161,5 +157,9 @@ func clause(s string) string {
 	return s
 }
 
-// sameWords reports whether an area's name only repeats the camera's.
-func sameWords(a, b string) bool { return assist.Name(a) == assist.Name(b) }
+// AreaSaysMore reports whether the camera's area is worth saying after its
+// name: it has one, and it does not only repeat the name ("Garage" in
+// "Garage").
+func (c Camera) AreaSaysMore() bool {
+	return c.Area != "" && assist.Name(c.Area) != assist.Name(c.Name)
+}

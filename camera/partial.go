@@ -133,29 +133,32 @@ func damageOf(cov jpegscale.Coverage, o int) Damage {
 // picture is missing or rough, that the camera sent it that way, and what
 // to do.
 func (d Damage) Say(lang voice.Lang, cam string) string {
-	fr := lang == voice.French
-	out := []string{pick(fr,
+	out := []string{lang.Pick(
 		"Only part of the picture from "+cam+" could be shown: the camera sent it damaged twice in a row",
 		"Je n'ai pu montrer qu'une partie de l'image de "+cam+" : la caméra l'a envoyée abîmée deux fois de suite")}
 	if len(d.Missing) > 0 {
-		what, many := d.region(fr, d.Missing)
-		out = append(out, pick(fr,
-			what+" "+pick(many, "is", "are")+" missing and left grey",
-			what+" "+pick(many, "manque", "manquent")+"; "+pick(len(d.Missing) > 1, "cette partie est laissée", "ces parties sont laissées")+" en gris"))
+		what, many := d.region(lang, d.Missing)
+		is, manque := "is", "manque"
+		if many {
+			is, manque = "are", "manquent"
+		}
+		out = append(out, lang.Pick(
+			what+" "+is+" missing and left grey",
+			what+" "+manque+"; "+voice.Plural(len(d.Missing), "cette partie est laissée", "ces parties sont laissées")+" en gris"))
 	}
 	if len(d.Coarse) > 0 {
-		what, _ := d.region(fr, d.Coarse)
+		what, _ := d.region(lang, d.Coarse)
 		what = strings.TrimSuffix(lower(what), ",")
-		out = append(out, pick(fr,
+		out = append(out, lang.Pick(
 			"For "+what+", only the broad shapes came through, without the fine detail",
 			"Pour "+what+", seuls les grands traits sont arrivés, sans les détails fins"))
 	}
 	if d.Softened {
-		out = append(out, pick(fr,
+		out = append(out, lang.Pick(
 			"The rest of the picture is a little less sharp than the camera made it",
 			"Le reste de l'image est un peu moins net que ce que la caméra a produit"))
 	}
-	out = append(out, pick(fr,
+	out = append(out, lang.Pick(
 		"It came that way from the camera, not from the connection or from me; its next picture is usually whole, so ask again in a moment to see the rest",
 		"Elle est arrivée ainsi de la caméra, ni la connexion ni moi n'y sommes pour rien; sa prochaine image est d'habitude entière, redemandez dans un instant pour voir le reste"))
 	return voice.Paragraph(out...)
@@ -165,18 +168,18 @@ func (d Damage) Say(lang voice.Lang, cam string) string {
 // whether the name takes a plural verb: "The bottom third of the picture",
 // "Les deux tiers du bas de l'image", "A band across the middle of the
 // picture, about a fifth of its height,".
-func (d Damage) region(fr bool, bands []Band) (string, bool) {
+func (d Damage) region(lang voice.Lang, bands []Band) (string, bool) {
 	if len(bands) > 1 {
 		total := 0.0
 		for _, b := range bands {
 			total += b.To - b.From
 		}
-		count := pick(fr, "Two bands", "Deux bandes")
+		count := lang.Pick("Two bands", "Deux bandes")
 		if len(bands) > 2 {
-			count = pick(fr, "Several bands", "Plusieurs bandes")
+			count = lang.Pick("Several bands", "Plusieurs bandes")
 		}
 		f := nearestShare(total)
-		return pick(fr,
+		return lang.Pick(
 			count+" "+d.across("across", "down")+" the picture, about "+f.en+" of it in all,",
 			count+" "+d.across("en travers de", "verticales dans")+" l'image, environ "+f.fr+" en tout,"), true
 	}
@@ -185,36 +188,36 @@ func (d Damage) region(fr bool, bands []Band) (string, bool) {
 	var edge string // en: "bottom"; fr: "du bas"
 	switch {
 	case b.To >= 0.999:
-		edge = pick(fr, d.across("bottom", "right"), d.across("du bas", "de droite"))
+		edge = lang.Pick(d.across("bottom", "right"), d.across("du bas", "de droite"))
 	case b.From <= 0.001:
-		edge = pick(fr, d.across("top", "left"), d.across("du haut", "de gauche"))
+		edge = lang.Pick(d.across("top", "left"), d.across("du haut", "de gauche"))
 	}
 	if size < 0.075 {
 		if edge != "" {
-			return pick(fr, "A thin strip at the "+edge+" of the picture", "Une mince bande "+frEdgeAt(edge)+" de l'image"), false
+			return lang.Pick("A thin strip at the "+edge+" of the picture", "Une mince bande "+frEdgeAt(edge)+" de l'image"), false
 		}
-		return pick(fr, "A thin strip "+d.middle(fr, b), "Une mince bande "+d.middle(fr, b)), false
+		return lang.Pick("A thin strip "+d.middle(lang, b), "Une mince bande "+d.middle(lang, b)), false
 	}
 	f := nearestShare(size)
 	if edge != "" {
-		return pick(fr, "The "+edge+" "+f.part+" of the picture", capital(f.frDef)+" "+edge+" de l'image"), f.plural
+		return lang.Pick("The "+edge+" "+f.part+" of the picture", capital(f.frDef)+" "+edge+" de l'image"), f.plural
 	}
-	return pick(fr,
-		"A band "+d.middle(fr, b)+", about "+f.en+" of its "+d.across("height", "width")+",",
-		"Une bande "+d.middle(fr, b)+", environ "+f.fr+" de sa "+d.across("hauteur", "largeur")+","), false
+	return lang.Pick(
+		"A band "+d.middle(lang, b)+", about "+f.en+" of its "+d.across("height", "width")+",",
+		"Une bande "+d.middle(lang, b)+", environ "+f.fr+" de sa "+d.across("hauteur", "largeur")+","), false
 }
 
 // middle places a band that touches neither edge: "across the middle of
 // the picture".
-func (d Damage) middle(fr bool, b Band) string {
+func (d Damage) middle(lang voice.Lang, b Band) string {
 	c := (b.From + b.To) / 2
 	switch {
 	case c < 0.4:
-		return pick(fr, d.across("across the upper part", "down the left part")+" of the picture", d.across("en travers du haut", "verticale sur la gauche")+" de l'image")
+		return lang.Pick(d.across("across the upper part", "down the left part")+" of the picture", d.across("en travers du haut", "verticale sur la gauche")+" de l'image")
 	case c > 0.6:
-		return pick(fr, d.across("across the lower part", "down the right part")+" of the picture", d.across("en travers du bas", "verticale sur la droite")+" de l'image")
+		return lang.Pick(d.across("across the lower part", "down the right part")+" of the picture", d.across("en travers du bas", "verticale sur la droite")+" de l'image")
 	}
-	return pick(fr, d.across("across", "down")+" the middle of the picture", d.across("en travers du milieu", "verticale au milieu")+" de l'image")
+	return lang.Pick(d.across("across", "down")+" the middle of the picture", d.across("en travers du milieu", "verticale au milieu")+" de l'image")
 }
 
 func (d Damage) across(rows, columns string) string {

@@ -32,8 +32,7 @@ func (s *Service) prepareNoting(ctx context.Context, id string) (prepared, error
 // notePower remembers a fetch's outcome: a frame means on, a 503 means off;
 // other failures say nothing either way.
 func (s *Service) notePower(id string, err error) {
-	var he *homeassistant.Error
-	off := errors.As(err, &he) && he.Kind == homeassistant.KindCameraOff
+	off := errors.Is(err, homeassistant.KindCameraOff)
 	if err != nil && !off {
 		return
 	}

@@ -46,7 +46,7 @@ func (s *Service) withDamage(desc string, cam Camera, snap Snapshot) string {
 	if snap.Damage == nil {
 		return desc
 	}
-	return desc + " " + snap.Damage.Say(s.cfg.Lang, cam.Spoken(s.cfg.Lang))
+	return desc + " " + snap.Damage.Say(s.cfg.Lang, cam.Say(s.cfg.Lang))
 }
 
 // frame is a snapshot without its words.
@@ -270,10 +270,11 @@ func (e *Error) Error() string { return fmt.Sprintf("camera %s: %v", e.Camera.En
 func (e *Error) Unwrap() error { return e.Err }
 
 // Say tells a person why the camera cannot be shown, how long that usually
-// lasts, what it does not mean and what to do instead.
+// lasts, what it does not mean and what to do instead. It is "" when the
+// trouble is Home Assistant's own (unreachable, restarting, a refused key)
+// rather than this camera's: the caller says that as Home Assistant's.
 func (e *Error) Say(lang voice.Lang) string {
-	name := e.Camera.Spoken(lang)
-	fr := lang == voice.French
+	name := e.Camera.Say(lang)
 	var he *homeassistant.Error
 	kind := homeassistant.Kind(-1)
 	if errors.As(e.Err, &he) {
@@ -281,41 +282,34 @@ func (e *Error) Say(lang voice.Lang) string {
 	}
 	switch {
 	case kind == homeassistant.KindCameraOff:
-		return pick(fr,
+		return lang.Pick(
 			voice.Sentence(name+" is turned off in Home Assistant, so there is no picture")+" It stays off until someone turns it back on; this does not mean the camera is broken. Someone at home can turn it on from the Home Assistant app, or ask about another camera.",
 			voice.Sentence(name+" est éteinte dans Home Assistant, il n'y a donc pas d'image")+" Elle le reste jusqu'à ce qu'on la rallume; ça ne veut pas dire qu'elle est en panne. On peut la rallumer dans l'application Home Assistant, ou demander une autre caméra.")
 	case he == nil && errors.Is(e.Err, context.DeadlineExceeded):
 		// Our own deadline passed, not Home Assistant's: say so without blame.
-		return pick(fr,
+		return lang.Pick(
 			voice.Sentence("I could not get a picture from "+name+" ready in time")+" This is usually brief; it does not mean anything is wrong at home or with the camera. Try again in a moment.",
 			voice.Sentence("Je n'ai pas pu préparer une image de "+name+" à temps")+" C'est généralement bref; ça ne veut pas dire qu'il y a un problème à la maison ni avec la caméra. Réessayez dans un instant.")
 	case kind == homeassistant.KindCameraFailed || kind == homeassistant.KindTimeout:
-		return pick(fr,
+		return lang.Pick(
 			voice.Sentence("Home Assistant could not get a picture from "+name+" in time")+" This is usually brief, a few seconds while the camera or the network catches up; it does not mean anything is wrong at home. Try again in a moment.",
 			voice.Sentence("Home Assistant n'a pas pu obtenir d'image de "+name+" à temps")+" C'est généralement bref, quelques secondes; ça ne veut pas dire qu'il y a un problème à la maison. Réessayez dans un instant.")
 	case kind == homeassistant.KindNotFound:
-		return pick(fr,
+		return lang.Pick(
 			voice.Sentence("Home Assistant no longer knows "+name)+" It may have been renamed or removed. Ask for the list of cameras to hear the ones that exist.",
 			voice.Sentence("Home Assistant ne connaît plus "+name)+" Elle a peut-être été renommée ou retirée. Demandez la liste des caméras.")
 	case errors.Is(e.Err, errTooDamaged):
-		return pick(fr,
+		return lang.Pick(
 			voice.Sentence(name+" sent its picture damaged twice in a row, and too little of it came through to show")+" The damage came from the camera, not from the connection or from me; it usually clears within a minute. Try again shortly; if it keeps happening, the camera may need a restart or a steadier network.",
 			voice.Sentence(name+" a envoyé son image abîmée deux fois de suite, et trop peu en est arrivé pour la montrer")+" Le défaut vient de la caméra, ni la connexion ni moi n'y sommes pour rien; ça passe d'habitude en une minute. Réessayez bientôt; si ça se répète, la caméra a peut-être besoin d'un redémarrage ou d'un réseau plus stable.")
 	case errors.Is(e.Err, ErrNotImage):
-		return pick(fr,
+		return lang.Pick(
 			voice.Sentence(name+" sent something that is not a usable picture, so I did not pass it on")+" Cameras do this now and then while they restart; it usually clears within a minute. Try again shortly; if it keeps happening, the camera may need a restart.",
 			voice.Sentence(name+" a envoyé quelque chose qui n'est pas une image utilisable, je ne l'ai donc pas transmise")+" Les caméras le font parfois en redémarrant; ça passe d'habitude en une minute. Réessayez bientôt.")
 	case he != nil:
-		return he.Say(lang)
+		return "" // Home Assistant's own trouble, not the camera's: the tools say it
 	}
-	return pick(fr,
+	return lang.Pick(
 		voice.Sentence("I could not get a picture from "+name)+" Try again in a moment.",
 		voice.Sentence("Je n'ai pas pu obtenir d'image de "+name)+" Réessayez dans un instant.")
-}
-
-func pick(fr bool, en, frText string) string {
-	if fr {
-		return frText
-	}
-	return en
 }

@@ -387,14 +387,23 @@ func (h *House) FailedLogins() int {
 // DropConnections closes every open websocket abruptly, without a close frame.
 func (h *House) DropConnections() {
 	h.mu.Lock()
-	conns := make([]*wsConn, 0, len(h.conns))
-	for c := range h.conns {
-		conns = append(conns, c)
-	}
+	conns := h.connsLocked(nil)
 	h.mu.Unlock()
 	for _, c := range conns {
 		c.drop()
 	}
+}
+
+// connsLocked lists the open websockets, only u's when u is not nil. h.mu
+// must be held; the caller closes them after letting it go.
+func (h *House) connsLocked(u *user) []*wsConn {
+	var conns []*wsConn
+	for c := range h.conns {
+		if u == nil || c.user == u {
+			conns = append(conns, c)
+		}
+	}
+	return conns
 }
 
 // SetDown simulates a restart. While down, every HTTP path, the websocket
@@ -414,12 +423,7 @@ func (h *House) SetDown(down bool) {
 func (h *House) RevokeUserToken() {
 	h.mu.Lock()
 	h.revoked = true
-	var conns []*wsConn
-	for c := range h.conns {
-		if c.user == h.user {
-			conns = append(conns, c)
-		}
-	}
+	conns := h.connsLocked(h.user)
 	h.mu.Unlock()
 	for _, c := range conns {
 		c.revoke()

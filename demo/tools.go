@@ -378,20 +378,9 @@ func (h *House) onOff(u *user, args map[string]any, on bool) (string, bool) {
 	if on {
 		service = "turn_on"
 	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	ents, ar, fail := h.matchLocked(t)
-	if fail != "" {
-		return intentError(fail)
-	}
-	var changed []*entity
-	defer func() { h.notifyLocked(changed...) }()
-	return h.actLocked(ents, ar, service, func(e *entity) bool {
+	return h.act(u, t, service, func(e *entity) (action, int, bool) {
 		act, _, ok := onOffAction(entityDomain(e.id), on)
-		if ok && h.applyLocked(e, act, -1, u.id) {
-			changed = append(changed, e)
-		}
-		return ok
+		return act, -1, ok
 	})
 }
 
@@ -412,20 +401,7 @@ func (h *House) lightSet(u *user, args map[string]any) (string, bool) {
 		pct = int(b)
 	}
 	t.domains = []string{"light"}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	ents, ar, fail := h.matchLocked(t)
-	if fail != "" {
-		return intentError(fail)
-	}
-	var changed []*entity
-	defer func() { h.notifyLocked(changed...) }()
-	return h.actLocked(ents, ar, "turn_on", func(e *entity) bool {
-		if h.applyLocked(e, actTurnOn, pct, u.id) {
-			changed = append(changed, e)
-		}
-		return true
-	})
+	return h.act(u, t, "turn_on", func(*entity) (action, int, bool) { return actTurnOn, pct, true })
 }
 
 // setPosition is HassSetPosition: covers and valves open above 0 percent
@@ -442,6 +418,21 @@ func (h *House) setPosition(u *user, args map[string]any) (string, bool) {
 	if t.domains == nil {
 		t.domains = []string{"cover", "valve"}
 	}
+	act := actClose
+	if pos > 0 {
+		act = actOpen
+	}
+	return h.act(u, t, "set_position", func(e *entity) (action, int, bool) {
+		d := entityDomain(e.id)
+		return act, -1, d == "cover" || d == "valve"
+	})
+}
+
+// act runs an intent on what t names, as u: each matched entity gets the
+// action, brightness (-1 for none) and support that do returns, and the
+// intent response names those that support service as done, the others as
+// failed.
+func (h *House) act(u *user, t target, service string, do func(e *entity) (act action, brightnessPct int, supported bool)) (string, bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	ents, ar, fail := h.matchLocked(t)
@@ -450,19 +441,12 @@ func (h *House) setPosition(u *user, args map[string]any) (string, bool) {
 	}
 	var changed []*entity
 	defer func() { h.notifyLocked(changed...) }()
-	return h.actLocked(ents, ar, "set_position", func(e *entity) bool {
-		act := actClose
-		if pos > 0 {
-			act = actOpen
-		}
-		d := entityDomain(e.id)
-		if d != "cover" && d != "valve" {
-			return false
-		}
-		if h.applyLocked(e, act, -1, u.id) {
+	return h.actLocked(ents, ar, service, func(e *entity) bool {
+		act, pct, ok := do(e)
+		if ok && h.applyLocked(e, act, pct, u.id) {
 			changed = append(changed, e)
 		}
-		return true
+		return ok
 	})
 }
 

@@ -148,12 +148,9 @@ func (c *Client) liveSession(op string) (*session, error) {
 // home_assistant_error without a translation key (ai_task/task.py, camera/media_source.py), so only the message
 // tells them apart.
 func aiTaskError(op string, err error) error {
-	var ce *commandError
-	if !errors.As(err, &ce) {
-		if e := asError(err); e.Kind == KindTimeout || e.Kind == KindCanceled {
-			return &Error{Kind: e.Kind, Op: op, Err: e.Err}
-		}
-		return err
+	ce, other := commandFailure(op, err)
+	if ce == nil {
+		return other
 	}
 	kind := KindProtocol
 	msg := ce.Message
@@ -195,7 +192,7 @@ func aiTaskAdvice(e *Error) string {
 	}
 	switch e.Kind {
 	case KindNoAITask:
-		var ce *commandError
+		var ce *CommandError
 		if errors.As(e.Err, &ce) && strings.Contains(ce.Message, "does not support") {
 			return "The AI task chosen in Home Assistant cannot look at pictures, so it cannot describe the camera. " +
 				"This is a setup matter and will not change by waiting; it does not mean the camera is broken. " +
@@ -210,7 +207,7 @@ func aiTaskAdvice(e *Error) string {
 			"It does not mean the camera or the AI is broken. " +
 			"Update maison and Home Assistant to current releases; meanwhile the camera's snapshot and the sensors still answer, or set MAISON_AI_TASK=off."
 	case KindAITaskFailed:
-		var ce *commandError
+		var ce *CommandError
 		if errors.As(e.Err, &ce) && ce.Code == "unknown_error" {
 			return "Home Assistant's AI task failed with an unexpected error inside Home Assistant or its AI integration. " +
 				"This is often passing, but it can repeat until the integration is fixed or updated. " +

@@ -7,7 +7,6 @@ import (
 
 	"maison/demo"
 	"maison/homeassistant"
-	"maison/voice"
 )
 
 // Home Assistant's other real behaviours, produced by the demo on demand.
@@ -25,9 +24,6 @@ func TestLocalOnlyUserRefusedOffTheLocalNetwork(t *testing.T) {
 		if !strings.Contains(e.Advice(), want) {
 			t.Errorf("advice lacks %q: %s", want, e.Advice())
 		}
-	}
-	if say := e.Say(voice.French); !strings.Contains(say, "réseau local") {
-		t.Errorf("French words: %s", say)
 	}
 	// Never presented again: Home Assistant bans after failed logins.
 	_ = c.Connect(t.Context())
@@ -51,8 +47,8 @@ func TestAssistEndpointLoadingAfterARestart(t *testing.T) {
 	f.house.SetMCPServerLoaded(false)
 	_, err := c.CallAssist(t.Context(), "GetLiveContext", nil)
 	e := asError(t, err)
-	if e.Kind != homeassistant.KindAssistLoading || !strings.Contains(e.Say(voice.English), "after a restart") {
-		t.Fatalf("a 404 right after a restart: %v / %s", err, e.Say(voice.English))
+	if e.Kind != homeassistant.KindAssistLoading {
+		t.Fatalf("a 404 right after a restart: %v", err)
 	}
 	if strings.Contains(e.Advice(), "Add integration") {
 		t.Errorf("a loading integration must not be called missing yet: %s", e.Advice())
@@ -84,11 +80,6 @@ func TestAssistCallCutAtHomeAssistantsLimit(t *testing.T) {
 	}
 	if st, _, _ := f.house.State("light.porch"); st != "on" {
 		t.Fatalf("the demo should have acted before the cut: %s", st)
-	}
-	for _, want := range []string{"may or may not have happened", "state of the device"} {
-		if !strings.Contains(e.Say(voice.English), want) {
-			t.Errorf("words lack %q: %s", want, e.Say(voice.English))
-		}
 	}
 }
 

@@ -377,8 +377,9 @@ func (c *Client) keepAlive(life context.Context, sess *session) error {
 	}
 }
 
-// attempt makes one full connection: dial, auth, privilege check, config, registries, subscription and first
-// state. On success the cache has been replaced and the status says connected.
+// attempt makes one full connection: dial, then the handshake (privilege check and configuration), the
+// registries and their events, and the entity subscription up to the first state. On success the cache has
+// been replaced and the status says connected.
 func (c *Client) attempt(life context.Context) (*session, error) {
 	ctx, cancel := context.WithTimeout(life, c.cfg.ConnectTimeout)
 	defer cancel()
@@ -387,25 +388,70 @@ func (c *Client) attempt(life context.Context) (*session, error) {
 	}
 	sess, version, err := dialSession(ctx, &c.cfg, c.base, c.wasConnected())
 	if err != nil {
-		if k := kindOf(err); k == KindAuth || k == KindLocalOnly {
+		if errors.Is(err, KindAuth) || errors.Is(err, KindLocalOnly) {
 			c.refuse(asError(err))
 		}
 		return nil, err
 	}
-	fail := func(err error) (*session, error) {
+	w, err := c.welcome(ctx, sess, version)
+	if err != nil {
 		sess.close(asError(err))
 		<-sess.done
 		return nil, err
 	}
+	c.mu.Lock()
+	c.everConnected = true
+	c.sess = sess
+	c.mu.Unlock()
+	c.setStatus(true, nil, false)
+	c.log.Info("connected", "version", w.version, "user", w.user.Name)
+	return sess, nil
+}
+
+// welcome is what a new session learns before its first state: who the token belongs to, Home Assistant's
+// configuration and version, and the registries.
+type welcome struct {
+	user    User
+	config  HAConfig
+	version string
+	reg     registries
+}
+
+// welcome runs a new session's commands in order and returns once the first state has replaced the cache.
+// version is what the auth handshake announced; get_config's, when present, wins.
+func (c *Client) welcome(ctx context.Context, sess *session, version string) (welcome, error) {
+	w, err := handshake(ctx, sess, c.log)
+	if err != nil {
+		return w, err
+	}
+	if w.version == "" {
+		w.version = version
+	}
+	if w.reg, err = loadRegistries(ctx, sess); err != nil {
+		if !errors.Is(err, KindNotAllowed) {
+			return w, err
+		}
+		c.log.Warn("registries unavailable; areas unknown", "err", err)
+	}
+	if err := c.watchRegistries(ctx, sess); err != nil {
+		return w, err
+	}
+	return w, c.subscribeEntities(ctx, sess, w)
+}
+
+// handshake offers message coalescing, reads the current user (refusing an administrator, KindAdminToken)
+// and Home Assistant's configuration.
+func handshake(ctx context.Context, sess *session, log *slog.Logger) (welcome, error) {
+	var w welcome
 	if _, err := sess.call(ctx, map[string]any{"type": "supported_features", "features": map[string]int{"coalesce_messages": 1}}, nil); err != nil {
 		if !refusedCommand(err) {
-			return fail(err)
+			return w, err
 		}
-		c.log.Debug("supported_features refused", "err", err)
+		log.Debug("supported_features refused", "err", err)
 	}
 	raw, err := sess.call(ctx, map[string]any{"type": "auth/current_user"}, nil)
 	if err != nil {
-		return fail(err)
+		return w, err
 	}
 	var u struct {
 		ID      string `json:"id"`
@@ -414,15 +460,16 @@ func (c *Client) attempt(life context.Context) (*session, error) {
 		IsAdmin bool   `json:"is_admin"`
 	}
 	if err := json.Unmarshal(raw, &u); err != nil {
-		return fail(&Error{Kind: KindProtocol, Op: "websocket auth/current_user", Err: err})
+		return w, &Error{Kind: KindProtocol, Op: "websocket auth/current_user", Err: err}
 	}
 	if u.IsAdmin || u.IsOwner {
-		return fail(&Error{Kind: KindAdminToken, Op: "websocket auth/current_user",
-			Err: fmt.Errorf("user %q is an administrator; create a non-admin, local-only user (Settings › People › add a person with \"Allow person to login\" and \"Can only log in from the local network\" on, \"Administrator\" off) and a long-lived token from that user's profile › Security, then set MAISON_HA_TOKEN", u.Name)})
+		return w, &Error{Kind: KindAdminToken, Op: "websocket auth/current_user",
+			Err: fmt.Errorf("user %q is an administrator; create a non-admin, local-only user (Settings › People › add a person with \"Allow person to login\" and \"Can only log in from the local network\" on, \"Administrator\" off) and a long-lived token from that user's profile › Security, then set MAISON_HA_TOKEN", u.Name)}
 	}
+	w.user = User{ID: u.ID, Name: u.Name, IsAdmin: u.IsAdmin, IsOwner: u.IsOwner}
 	raw, err = sess.call(ctx, map[string]any{"type": "get_config"}, nil)
 	if err != nil {
-		return fail(err)
+		return w, err
 	}
 	var hc struct {
 		LocationName string     `json:"location_name"`
@@ -432,18 +479,16 @@ func (c *Client) attempt(life context.Context) (*session, error) {
 		UnitSystem   UnitSystem `json:"unit_system"`
 	}
 	if err := json.Unmarshal(raw, &hc); err != nil {
-		return fail(&Error{Kind: KindProtocol, Op: "websocket get_config", Err: err})
+		return w, &Error{Kind: KindProtocol, Op: "websocket get_config", Err: err}
 	}
-	if hc.Version != "" {
-		version = hc.Version
-	}
-	reg, err := loadRegistries(ctx, sess)
-	if err != nil {
-		if kindOf(err) != KindNotAllowed {
-			return fail(err)
-		}
-		c.log.Warn("registries unavailable; areas unknown", "err", err)
-	}
+	w.version = hc.Version
+	w.config = HAConfig{LocationName: hc.LocationName, TimeZone: hc.TimeZone, Language: hc.Language, UnitSystem: hc.UnitSystem}
+	return w, nil
+}
+
+// watchRegistries subscribes to the registries' update events, which mark exposure stale and ask keepAlive
+// for a reload. They are optional: without them the registries are only reloaded on reconnect.
+func (c *Client) watchRegistries(ctx context.Context, sess *session) error {
 	for _, ev := range []string{"area_registry_updated", "device_registry_updated", "entity_registry_updated"} {
 		_, err := sess.call(ctx, map[string]any{"type": "subscribe_events", "event_type": ev}, func(json.RawMessage) {
 			c.mu.Lock()
@@ -455,15 +500,18 @@ func (c *Client) attempt(life context.Context) (*session, error) {
 			}
 		})
 		if err != nil {
-			// Optional: without these events the registries are only reloaded on reconnect.
 			if !refusedCommand(err) {
-				return fail(err)
+				return err
 			}
 			c.log.Debug("registry events unavailable", "event_type", ev, "err", err)
 		}
 	}
+	return nil
+}
 
-	// The subscription handler runs on the read loop: the first event replaces the cache, later ones patch it.
+// subscribeEntities subscribes to entity changes and waits for the first event, which replaces the cache
+// together with what w learned; later events patch it. The handler runs on the session's read loop.
+func (c *Client) subscribeEntities(ctx context.Context, sess *session, w welcome) error {
 	first := make(chan struct{})
 	gotFirst := false
 	handler := func(raw json.RawMessage) {
@@ -480,10 +528,8 @@ func (c *Client) attempt(life context.Context) (*session, error) {
 			gotFirst = true
 			c.mu.Lock()
 			c.states = fresh
-			c.reg, c.regStale = reg, false
-			c.user = User{ID: u.ID, Name: u.Name, IsAdmin: u.IsAdmin, IsOwner: u.IsOwner}
-			c.version = version
-			c.haConfig = HAConfig{LocationName: hc.LocationName, TimeZone: hc.TimeZone, Language: hc.Language, UnitSystem: hc.UnitSystem}
+			c.reg, c.regStale = w.reg, false
+			c.user, c.version, c.haConfig = w.user, w.version, w.config
 			c.notifyLocked()
 			c.mu.Unlock()
 			close(first)
@@ -500,22 +546,16 @@ func (c *Client) attempt(life context.Context) (*session, error) {
 		}
 	}
 	if _, err := sess.call(ctx, map[string]any{"type": "subscribe_entities"}, handler); err != nil {
-		return fail(err)
+		return err
 	}
 	select {
 	case <-first:
+		return nil
 	case <-sess.done:
-		return fail(sess.err)
+		return sess.err
 	case <-ctx.Done():
-		return fail(classifyNetErr("websocket subscribe_entities", ctx.Err(), true))
+		return classifyNetErr("websocket subscribe_entities", ctx.Err(), true)
 	}
-	c.mu.Lock()
-	c.everConnected = true
-	c.sess = sess
-	c.mu.Unlock()
-	c.setStatus(true, nil, false)
-	c.log.Info("connected", "version", version, "user", u.Name)
-	return sess, nil
 }
 
 // asError returns err as an *Error, wrapping foreign errors as KindProtocol.

@@ -15,7 +15,8 @@
 // and must never repeat a 401. Assist calls are sequential per Client (Home Assistant reportedly crashed under
 // parallel sessionless traffic).
 //
-// Every failure is an *Error whose Kind says what happened and whose Advice says what a person should do.
+// Every failure is an *Error whose Kind says what happened (errors.Is(err, KindUnreachable)) and whose Advice
+// says what the operator should do; a websocket command's error code is a *CommandError inside it.
 // A refused token (HTTP 401 or auth_invalid) is never retried: Home Assistant counts each as a failed login
 // and may ban the address.
 package homeassistant

@@ -181,14 +181,14 @@ func TestUnauthorizedCameraIsNotRepeated(t *testing.T) {
 	defer srv.Close()
 	c := newTestClient(t, srv.URL, "bad")
 	for range 2 {
-		if _, err := c.CameraImage(t.Context(), "camera.garage", 0, 0); kindOf(err) != KindAuth {
+		if _, err := c.CameraImage(t.Context(), "camera.garage", 0, 0); !errors.Is(err, KindAuth) {
 			t.Fatalf("err = %v, want KindAuth", err)
 		}
 	}
-	if _, err := c.AssistTools(t.Context()); kindOf(err) != KindAuth {
+	if _, err := c.AssistTools(t.Context()); !errors.Is(err, KindAuth) {
 		t.Fatalf("assist after a refused token: %v, want KindAuth", err)
 	}
-	if err := c.Connect(t.Context()); kindOf(err) != KindAuth {
+	if err := c.Connect(t.Context()); !errors.Is(err, KindAuth) {
 		t.Fatalf("connect after a refused token: %v, want KindAuth", err)
 	}
 	total := h.get("/api/camera_proxy/camera.garage") + h.get("/api/mcp/assist") + h.get("/api/websocket")

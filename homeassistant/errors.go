@@ -89,6 +89,11 @@ var kindHint = map[Kind]string{
 	KindAuth:        "check MAISON_HA_TOKEN, and that the user may log in from this address",
 }
 
+// Error returns the kind's short name, as String does: a Kind is also the
+// target errors.Is matches an *Error of that kind with, as in
+// errors.Is(err, homeassistant.KindTimeout).
+func (k Kind) Error() string { return k.String() }
+
 // String returns a short lowercase name for the kind.
 func (k Kind) String() string {
 	if s, ok := kindText[k]; ok {
@@ -97,7 +102,10 @@ func (k Kind) String() string {
 	return "kind(" + strconv.Itoa(int(k)) + ")"
 }
 
-// Error is the one error type of this package. Use errors.As to reach it and Advice to tell a person what to do.
+// Error is the one error type of this package. errors.Is(err, KindX) tells its kind; errors.As reaches it for
+// the operation, the HTTP status and Advice (what the operator should do), and the *CommandError inside when
+// Home Assistant answered a websocket command with an error code. Words for the person asking are the tools'
+// (maison/tools), not this package's.
 type Error struct {
 	Kind   Kind   // what went wrong
 	Op     string // what was attempted, e.g. "GET /api/camera_proxy/camera.garage" or "websocket auth"
@@ -133,6 +141,13 @@ func (e *Error) Error() string {
 
 // Unwrap returns the underlying cause.
 func (e *Error) Unwrap() error { return e.Err }
+
+// Is reports whether target is this error's Kind, so that errors.Is(err, KindNotFound) holds for a wrapped
+// *Error of that kind.
+func (e *Error) Is(target error) bool {
+	k, ok := target.(Kind)
+	return ok && k == e.Kind
+}
 
 // Advice returns English sentences for a person: what happened, how long it usually lasts, what it does not
 // mean, and what to do instead. It never contains the token.
@@ -233,15 +248,6 @@ func (e *Error) Advice() string {
 			"Try again; if it persists, report it with the maison log."
 	}
 	return "Something went wrong talking to Home Assistant. Try again in a moment."
-}
-
-// kindOf returns the Kind of err if it is (or wraps) an *Error, else 0.
-func kindOf(err error) Kind {
-	var e *Error
-	if errors.As(err, &e) {
-		return e.Kind
-	}
-	return 0
 }
 
 // classifyNetErr maps a transport error to an *Error. wasConnected says whether Home Assistant has been reached

@@ -1,6 +1,7 @@
 package homeassistant
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -78,5 +79,31 @@ func TestConfigValidate(t *testing.T) {
 	}
 	if _, err := New(Config{}); err == nil {
 		t.Error("New with empty config: want error")
+	}
+}
+
+// Callers tell the kind with errors.Is, through any wrapping, and reach the
+// code Home Assistant answered a command with through errors.As.
+func TestErrorsIsAndAs(t *testing.T) {
+	slow := fmt.Errorf("asking the history: %w", classifyNetErr("websocket history", fmt.Errorf("read: %w", context.DeadlineExceeded), true))
+	if !errors.Is(slow, KindTimeout) || errors.Is(slow, KindUnreachable) {
+		t.Errorf("a deadline: Is(KindTimeout) = %v, Is(KindUnreachable) = %v", errors.Is(slow, KindTimeout), errors.Is(slow, KindUnreachable))
+	}
+	if !errors.Is(slow, context.DeadlineExceeded) {
+		t.Error("the deadline itself is lost")
+	}
+	missing := fmt.Errorf("camera: %w", resultError("websocket camera/stream", &wsError{Code: "not_found", Message: "Entity not found"}))
+	if !errors.Is(missing, KindNotFound) {
+		t.Errorf("%v is not KindNotFound", missing)
+	}
+	var ce *CommandError
+	if !errors.As(missing, &ce) || ce.Code != "not_found" || ce.Message != "Entity not found" {
+		t.Errorf("the command's code: %#v", ce)
+	}
+	if errors.Is(errors.New("other"), KindNotFound) || errors.Is(nil, KindNotFound) {
+		t.Error("a foreign error has a kind")
+	}
+	if got := fmt.Sprintf("%v %s", KindAuth, KindAuth); got != "unauthorized unauthorized" {
+		t.Errorf("a kind prints as %q", got)
 	}
 }

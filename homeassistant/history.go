@@ -3,7 +3,6 @@ package homeassistant
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -76,12 +75,9 @@ func (c *Client) History(ctx context.Context, start, end time.Time, entityIDs []
 
 // historyError gives a failed history command its Kind.
 func historyError(op string, err error) error {
-	var ce *commandError
-	if !errors.As(err, &ce) {
-		if e := asError(err); e.Kind == KindTimeout || e.Kind == KindCanceled {
-			return &Error{Kind: e.Kind, Op: op, Err: e.Err}
-		}
-		return err
+	ce, other := commandFailure(op, err)
+	if ce == nil {
+		return other
 	}
 	kind := KindProtocol
 	switch ce.Code {

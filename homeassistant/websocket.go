@@ -309,21 +309,36 @@ func resultError(op string, e *wsError) *Error {
 	case "timeout":
 		kind = KindTimeout
 	}
-	return &Error{Kind: kind, Op: op, Err: &commandError{Code: e.Code, Message: e.Message}}
+	return &Error{Kind: kind, Op: op, Err: &CommandError{Code: e.Code, Message: e.Message}}
 }
 
-// commandError is a command Home Assistant answered with success false.
-type commandError struct {
+// CommandError is a websocket command Home Assistant answered with success false: its error code
+// ("not_found", "unauthorized", "home_assistant_error", ...) and message. It is the Err of an *Error.
+type CommandError struct {
 	Code    string
 	Message string
 }
 
-func (e *commandError) Error() string { return e.Code + ": " + e.Message }
+// Error returns the code and the message, as in "not_found: Entity not found".
+func (e *CommandError) Error() string { return e.Code + ": " + e.Message }
+
+// commandFailure returns the *CommandError inside err when Home Assistant answered the command with an error
+// code, for the caller to give it a Kind; otherwise err itself, a timeout or cancellation named after op.
+func commandFailure(op string, err error) (*CommandError, error) {
+	var ce *CommandError
+	if errors.As(err, &ce) {
+		return ce, nil
+	}
+	if e := asError(err); e.Kind == KindTimeout || e.Kind == KindCanceled {
+		return nil, &Error{Kind: e.Kind, Op: op, Err: e.Err}
+	}
+	return nil, err
+}
 
 // refusedCommand reports whether err is Home Assistant answering a command with a failure (as opposed to the
 // connection failing).
 func refusedCommand(err error) bool {
-	var ce *commandError
+	var ce *CommandError
 	return errors.As(err, &ce)
 }
 

@@ -121,7 +121,7 @@ func (s *server) readArgs(raw json.RawMessage, specs []argSpec) (argValues, *mcp
 	var fields map[string]json.RawMessage
 	if t := bytes.TrimSpace(raw); len(t) > 0 && !bytes.Equal(t, []byte("null")) {
 		if err := json.Unmarshal(t, &fields); err != nil {
-			return nil, sayError(s.pick(
+			return nil, sayError(s.deps.Lang.Pick(
 				"The details of this call are not readable as named values, so nothing was done. Call it again with each detail given by its name.",
 				"Les détails de cet appel ne se lisent pas comme des valeurs nommées, alors rien n'a été fait. Rappelez-le en donnant chaque détail par son nom."))
 		}
@@ -261,11 +261,11 @@ func readRegion(v json.RawMessage) (any, bool) {
 func (s *server) wrongArg(a argSpec, missing bool) *mcp.CallToolResult {
 	q := voice.Lang(s.deps.Lang).Quote(a.name, 40)
 	if missing {
-		return sayError(s.pick(
+		return sayError(s.deps.Lang.Pick(
 			"This call needs the argument "+q+", which must be "+a.wants+", so nothing was done. Call it again with it.",
 			"Cet appel a besoin de l'argument "+q+", qui doit être "+a.wantsFR+", alors rien n'a été fait. Rappelez-le avec cet argument."))
 	}
-	return sayError(s.pick(
+	return sayError(s.deps.Lang.Pick(
 		"The argument "+q+" must be "+a.wants+", so nothing was done. Call it again with such a value, or without it.",
 		"L'argument "+q+" doit être "+a.wantsFR+", alors rien n'a été fait. Rappelez-le avec une telle valeur, ou sans cet argument."))
 }
@@ -275,7 +275,7 @@ func (s *server) unknownArg(name string, known []string) *mcp.CallToolResult {
 	lang := s.deps.Lang
 	q := lang.Quote(name, 40)
 	if len(known) == 0 {
-		return sayError(s.pick(
+		return sayError(s.deps.Lang.Pick(
 			"This tool takes no argument, and "+q+" was given, so nothing was done. Call it again with no argument.",
 			"Cet outil ne prend aucun argument, et "+q+" a été donné, alors rien n'a été fait. Rappelez-le sans argument."))
 	}
@@ -283,7 +283,7 @@ func (s *server) unknownArg(name string, known []string) *mcp.CallToolResult {
 	for i, k := range known {
 		quoted[i] = lang.Quote(k, 40)
 	}
-	return sayError(s.pick(
+	return sayError(s.deps.Lang.Pick(
 		"This tool has no argument called "+q+", so nothing was done. Its arguments are "+lang.List(quoted)+".",
 		"Cet outil n'a pas d'argument appelé "+q+", alors rien n'a été fait. Ses arguments sont "+lang.List(quoted)+"."))
 }

@@ -231,7 +231,7 @@ func (s *server) act(ctx context.Context, canonical string, args map[string]any)
 			return sayError(s.noMatch(args))
 		}
 	}
-	out := assist.Speak(s.deps.Lang, canonical, args, res.Text, res.IsError)
+	out := assist.SayResult(s.deps.Lang, canonical, args, res.Text, res.IsError)
 	if out.IsError {
 		return sayError(out.Text)
 	}
@@ -258,7 +258,7 @@ func (s *server) noMatch(args map[string]any) string {
 }
 
 func (s *server) needTarget() *mcp.CallToolResult {
-	return sayError(s.pick(
+	return sayError(s.deps.Lang.Pick(
 		"Say which device or room: give a name, such as kitchen light, or an area, such as kitchen. Nothing was changed.",
 		"Dites quel appareil ou quelle pièce : un nom, comme lumière de la cuisine, ou une pièce, comme cuisine. Rien n'a changé."))
 }
@@ -316,14 +316,14 @@ func (s *server) passthrough(canonical, description string, target bool) mcp.Too
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		if ownWords {
 			q := s.deps.Lang.Quote(strings.ReplaceAll(canonical, "_", " "), proposalName)
-			return sayError(s.pick(
+			return sayError(s.deps.Lang.Pick(
 				"I will not run "+q+" through this action, because its name or description says it may open a door, a gate or a lock. Nothing was changed. Use turn on with the name "+q+" instead: it asks the person first.",
 				"Je ne lancerai pas "+q+" par cette action, parce que son nom ou sa description dit qu'elle peut ouvrir une porte, un portail ou une serrure. Rien n'a changé. Utilisez plutôt allumer avec le nom "+q+" : il demande d'abord à la personne.")), nil
 		}
 		var args map[string]any
 		if raw := req.Params.Arguments; len(raw) > 0 {
 			if err := json.Unmarshal(raw, &args); err != nil {
-				return sayError(s.pick("Those details are not readable as named values. Nothing was changed.", "Ces détails ne sont pas lisibles. Rien n'a changé.")), nil
+				return sayError(s.deps.Lang.Pick("Those details are not readable as named values. Nothing was changed.", "Ces détails ne sont pas lisibles. Rien n'a changé.")), nil
 			}
 		}
 		in := targetFrom(args)
@@ -333,7 +333,7 @@ func (s *server) passthrough(canonical, description string, target bool) mcp.Too
 				return sayError(s.haTrouble(err)), nil
 			}
 			if len(what) > 0 {
-				return sayError(s.pick(
+				return sayError(s.deps.Lang.Pick(
 					"I will not do that through this action, because it could "+s.deps.Lang.List(what)+". Nothing was changed. Use turn on or turn off instead: they ask the person first.",
 					"Je ne le ferai pas par cette action, parce qu'elle pourrait "+s.deps.Lang.List(what)+". Rien n'a changé. Utilisez plutôt allumer ou éteindre : ils demandent d'abord à la personne.")), nil
 			}

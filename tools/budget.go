@@ -72,7 +72,7 @@ func (s *server) fitBudget(ctx context.Context, r *mcp.CallToolResult) {
 			if err != nil {
 				s.log.Warn("a picture could not be fitted within the result budget", "err", err, "budget", budget)
 				r.Content = dropImage(r.Content, img)
-				s.note(r, s.pick(
+				s.note(r, s.deps.Lang.Pick(
 					"The picture could not be made small enough for this app, so it was left out; the description still holds.",
 					"L'image n'a pas pu être assez réduite pour cette application; elle a été omise, la description reste valable."))
 				continue
@@ -89,7 +89,7 @@ func (s *server) fitBudget(ctx context.Context, r *mcp.CallToolResult) {
 // smallerNote says, once, that the picture had to be made much smaller
 // than usual.
 func (s *server) smallerNote(r *mcp.CallToolResult) {
-	s.note(r, s.pick(
+	s.note(r, s.deps.Lang.Pick(
 		"The picture had to be made much smaller than usual to fit what this app accepts, so fine detail may be lost.",
 		"L'image a dû être beaucoup réduite pour tenir dans ce que l'application accepte; des détails fins peuvent manquer."))
 }

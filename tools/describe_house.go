@@ -56,7 +56,7 @@ func (s *server) describeHouse(ctx context.Context, _ *mcp.CallToolRequest, in a
 		filtered = append(filtered, e)
 	}
 	if len(filtered) == 0 && (name != "" || area != "" || len(domains) > 0) {
-		return sayError(s.pick(
+		return sayError(s.deps.Lang.Pick(
 			"Nothing shared with me matches that. Ask without a filter to hear every device and room by name.",
 			"Rien de ce qui m'est partagé ne correspond. Demandez sans filtre pour entendre tous les appareils et les pièces."))
 	}

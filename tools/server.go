@@ -154,34 +154,3 @@ func sayError(text string) *mcp.CallToolResult {
 
 func no() *bool  { f := false; return &f }
 func yes() *bool { t := true; return &t }
-
-// pick chooses the English or French form.
-func (s *server) pick(en, fr string) string {
-	if s.deps.Lang == voice.French {
-		return fr
-	}
-	return en
-}
-
-// haTrouble says what went wrong reaching Home Assistant, and what to do.
-func (s *server) haTrouble(err error) string {
-	var ce *camera.Error
-	if errors.As(err, &ce) {
-		return ce.Say(s.deps.Lang)
-	}
-	var he *homeassistant.Error
-	if errors.As(err, &he) {
-		return he.Say(s.deps.Lang)
-	}
-	if errors.Is(err, context.DeadlineExceeded) {
-		// Home Assistant answered too slowly for this tool's deadline: it
-		// is slow, not unreachable.
-		return s.pick(
-			"Home Assistant is answering slowly just now, and the answer did not come in time. This is usually brief, a busy Home Assistant or network; it does not mean anything is wrong at home or that Home Assistant is down. Try again in a moment.",
-			"Home Assistant répond lentement en ce moment, et la réponse n'est pas arrivée à temps. C'est généralement bref; ça ne veut pas dire qu'il y a un problème à la maison ni que Home Assistant est arrêté. Réessayez dans un instant.")
-	}
-	s.log.Warn("home assistant request failed", "err", err)
-	return s.pick(
-		"I could not reach Home Assistant just now. This is usually brief; it does not mean anything is wrong at home. Try again in a moment.",
-		"Je n'ai pas pu joindre Home Assistant. C'est généralement bref; ça ne veut pas dire qu'il y a un problème à la maison. Réessayez dans un instant.")
-}

@@ -140,6 +140,15 @@ func (n Noun) many() string {
 	return n.Many
 }
 
+// Plural chooses the form for n things, in either language: one when n is
+// 1, many otherwise (voice.Plural(n, "has", "have")).
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
 // Count says how many of a thing there are, the number in words up to one
 // hundred: "no lights", "one light", "three lights"; « aucune lumière »,
 // « une lumière », « vingt et une lumières », « aucun capteur », « un
@@ -167,17 +176,17 @@ func (l Lang) Count(n int, noun Noun) string {
 func (l Lang) Decimal(v float64, maxFrac int) string {
 	switch {
 	case math.IsNaN(v):
-		return l.pick("unknown", "inconnu")
+		return l.Pick("unknown", "inconnu")
 	case math.IsInf(v, 1):
-		return l.pick("infinity", "l'infini")
+		return l.Pick("infinity", "l'infini")
 	case math.IsInf(v, -1):
-		return l.minus() + " " + l.pick("infinity", "l'infini")
+		return l.minus() + " " + l.Pick("infinity", "l'infini")
 	}
 	s := round(math.Abs(v), maxFrac)
 	whole, frac, _ := strings.Cut(s, ".")
 	out := group(whole, l.groupSep())
 	if frac != "" {
-		out += l.pick(".", ",") + frac
+		out += l.Pick(".", ",") + frac
 	}
 	if v < 0 && s != "0" {
 		out = l.minus() + " " + out
@@ -214,13 +223,6 @@ func round(a float64, maxFrac int) string {
 		return whole + "." + frac
 	}
 	return whole
-}
-
-func (l Lang) pick(en, fr string) string {
-	if l.fr() {
-		return fr
-	}
-	return en
 }
 
 // Measure says a quantity with its unit spoken in full, as Home Assistant

@@ -56,7 +56,7 @@ func in(d, u time.Duration) int {
 // A day is "a day ago", never "yesterday": the calendar day is not known here.
 func (l Lang) Ago(d time.Duration) string {
 	if d < 45*time.Second {
-		return l.pick("just now", "à l'instant")
+		return l.Pick("just now", "à l'instant")
 	}
 	var n int
 	var u timeUnit
@@ -92,9 +92,9 @@ func (l Lang) Duration(d time.Duration) string {
 	}
 	switch {
 	case d == 0:
-		return l.pick("zero seconds", "zéro seconde")
+		return l.Pick("zero seconds", "zéro seconde")
 	case in(d, time.Second) < 1:
-		return l.pick("less than a second", "moins d'une seconde")
+		return l.Pick("less than a second", "moins d'une seconde")
 	case in(d, time.Second) < 60:
 		return l.amount(in(d, time.Second), second)
 	case in(d, time.Minute) < 60:

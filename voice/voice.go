@@ -66,6 +66,15 @@ func ParseLang(s string) (Lang, error) {
 
 func (l Lang) fr() bool { return l == French }
 
+// Pick chooses the words for l: fr in French, en otherwise. It is how every
+// package speaks both languages: lang.Pick("the garage", "le garage").
+func (l Lang) Pick(en, fr string) string {
+	if l.fr() {
+		return fr
+	}
+	return en
+}
+
 // List says items as a list joined by "and" / « et », without a serial
 // comma: "", "a", "a and b", "a, b and c" / « a, b et c ». Blank items are
 // left out.

@@ -322,11 +322,15 @@ func serveHouse(h http.Handler) (string, func(), error) {
 
 // startTarget runs maison demo, or, with -house apart, maison serve
 // against a demo house in this process, so that maison's memory is its
-// own and not the simulated Home Assistant's too.
-func startTarget(ctx context.Context, o options) (*target, func(), error) {
+// own and not the simulated Home Assistant's too. The function it returns
+// stops maison, then the house, and says how maison stopped.
+func startTarget(ctx context.Context, o options) (*target, func() error, error) {
 	if o.house != "apart" {
 		m, err := startMaison(ctx, o.maison, []string{"demo"}, nil, o.logs)
-		return m, func() {}, err
+		if err != nil {
+			return nil, nil, err
+		}
+		return m, m.stop, nil
 	}
 	house := demo.New(demo.Options{LiveFrames: true})
 	haURL, closeHouse, err := serveHouse(house.Handler())
@@ -338,7 +342,18 @@ func startTarget(ctx context.Context, o options) (*target, func(), error) {
 		closeHouse()
 		return nil, nil, err
 	}
-	return m, closeHouse, nil
+	return m, func() error {
+		defer closeHouse()
+		return m.stop()
+	}, nil
+}
+
+// keepFirst runs stop, keeping its error in *err unless *err already holds
+// one: deferred, it lets a run's own failure win over its cleanup's.
+func keepFirst(err *error, stop func() error) {
+	if e := stop(); e != nil && *err == nil {
+		*err = e
+	}
 }
 
 // intList reads 1,8,32.

@@ -25,16 +25,11 @@ func runLoad(ctx context.Context, o options) (err error) {
 		return err
 	}
 	defer bare.stop()
-	m, closeHouse, err := startTarget(ctx, o)
+	m, stop, err := startTarget(ctx, o)
 	if err != nil {
 		return err
 	}
-	defer closeHouse()
-	defer func() {
-		if e := m.stop(); e != nil && err == nil {
-			err = e
-		}
-	}()
+	defer keepFirst(&err, stop)
 	fmt.Printf("maison-load: maison (%s) at %s, bare go-sdk server at %s; %d round(s) of %s per phase\n", o.what(), m.url, bare.url, o.rounds, o.duration)
 	// Warm both up: first frames rendered, connections made, and every
 	// camera's power known (list_cameras asks the cameras it does not know
@@ -117,16 +112,11 @@ func runSoak(ctx context.Context, o options) (err error) {
 	if clients < 1 || clients > maxClients {
 		return fmt.Errorf("-clients %d: give 1 to %d", clients, maxClients)
 	}
-	m, closeHouse, err := startTarget(ctx, o)
+	m, stop, err := startTarget(ctx, o)
 	if err != nil {
 		return err
 	}
-	defer closeHouse()
-	defer func() {
-		if e := m.stop(); e != nil && err == nil {
-			err = e
-		}
-	}()
+	defer keepFirst(&err, stop)
 	// Idle means warm: every path taken once, connections to Home
 	// Assistant open, then a pause.
 	drive(ctx, m, mixedCalls, 4, 3*time.Second, nil)
