@@ -90,6 +90,8 @@ type Config struct {
 	LiveTTL time.Duration
 	// VoiceBudget bounds describe_camera. Zero means the tools' default.
 	VoiceBudget time.Duration
+	// CallBudget bounds every tool call. Zero means the tools' default.
+	CallBudget time.Duration
 	// HomeAssistant adjusts the client's settings before it is made.
 	HomeAssistant func(*homeassistant.Config)
 	// Camera adjusts the camera service's settings before it is made: a
@@ -163,7 +165,7 @@ func Start(ctx context.Context, cfg Config) (*Bridge, error) {
 	b.Server, err = tools.New(ctx, tools.Deps{
 		HA: ha, Live: b.Live, Cameras: b.Cameras, Lang: cfg.Lang, Version: cfg.Version,
 		Passthrough: cfg.Passthrough, Confirm: confirm.New([]byte(cfg.ConfirmKey)),
-		ResultBudget: cfg.ResultBudget, VoiceBudget: cfg.VoiceBudget, Now: cfg.Now,
+		ResultBudget: cfg.ResultBudget, VoiceBudget: cfg.VoiceBudget, CallBudget: cfg.CallBudget, Now: cfg.Now,
 		Logger: log.With("component", "mcp"),
 	})
 	if err != nil {

@@ -38,8 +38,8 @@ type Options struct {
 
 	// Bridge is maison's settings; which Home Assistant is filled in (this
 	// house, with its user's token, or its admin's with Admin). Zero
-	// means maison's defaults, except VoiceBudget: a minute, since under
-	// -race a 4K fit alone can take seconds.
+	// means maison's defaults, except VoiceBudget and CallBudget: a minute
+	// each, since under -race a 4K fit alone can take seconds.
 	Bridge bridge.Config
 	// Admin connects with the house's administrator token.
 	Admin bool
@@ -138,6 +138,9 @@ func (h *House) rig(tb testing.TB, o Options, closeHouse func()) *Rig {
 	}
 	if cfg.VoiceBudget == 0 {
 		cfg.VoiceBudget = time.Minute
+	}
+	if cfg.CallBudget == 0 {
+		cfg.CallBudget = time.Minute
 	}
 	if !o.AI {
 		adjust := cfg.Camera

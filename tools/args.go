@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -148,6 +150,9 @@ func (s *server) readArgs(raw json.RawMessage, specs []argSpec) (argValues, *mcp
 			}
 			continue
 		}
+		if tooLong(a, v) {
+			return nil, s.longArg(a)
+		}
 		val, ok := readArg(a, v)
 		if !ok {
 			return nil, s.wrongArg(a, false)
@@ -255,6 +260,44 @@ func readRegion(v json.RawMessage) (any, bool) {
 	}
 	r, err := camera.Box(xywh[0], xywh[1], xywh[2], xywh[3])
 	return r, err == nil
+}
+
+// Names, areas and parts of a picture are said by people: none is longer
+// than maxTextRunes, and a list names at most maxListItems. A longer value
+// is refused before anything matches it (matching a 900 KB name against
+// the house cost seconds of processor time).
+const (
+	maxTextRunes = 200
+	maxListItems = 50
+)
+
+// tooLong reports whether a text argument, or one of a list's, is longer
+// than anything a person says, or a list names more than maxListItems.
+func tooLong(a argSpec, v json.RawMessage) bool {
+	if a.kind != argText && a.kind != argTextList && a.kind != argPart {
+		return false
+	}
+	// A value this short in JSON cannot hold a longer text.
+	if len(v) <= maxTextRunes+2 {
+		return false
+	}
+	var one string
+	if json.Unmarshal(v, &one) == nil {
+		return utf8.RuneCountInString(one) > maxTextRunes
+	}
+	var many []string
+	if a.kind == argTextList && json.Unmarshal(v, &many) == nil {
+		return len(many) > maxListItems || slices.ContainsFunc(many, func(s string) bool { return utf8.RuneCountInString(s) > maxTextRunes })
+	}
+	return false
+}
+
+// longArg says that an argument is longer than any name.
+func (s *server) longArg(a argSpec) *mcp.CallToolResult {
+	q := s.deps.Lang.Quote(a.name, 40)
+	return sayError(s.deps.Lang.Pick(
+		fmt.Sprintf("The argument %s is longer than any name I read (%d characters at most, %d names in a list), so nothing was done. Call it again with it as a person says it, such as a device's or a room's name.", q, maxTextRunes, maxListItems),
+		fmt.Sprintf("L'argument %s est plus long que tout nom que je lis (%d caractères au plus, %d noms dans une liste), alors rien n'a été fait. Rappelez-le tel qu'une personne le dit, comme le nom d'un appareil ou d'une pièce.", q, maxTextRunes, maxListItems)))
 }
 
 // wrongArg says which argument cannot be used and what it takes.

@@ -3,7 +3,6 @@ package tools
 import (
 	"context"
 	"errors"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -17,14 +16,7 @@ var cameraSnapshotTool = &mcp.Tool{
 	Annotations: &mcp.ToolAnnotations{Title: "Camera snapshot", ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: no(), OpenWorldHint: no()},
 }
 
-// snapshotDeadline bounds a whole camera_snapshot: finding the camera,
-// fetching, repairing and fitting its frame. Past it the answer says the
-// picture was not ready in time, rather than keep a client waiting.
-const snapshotDeadline = 20 * time.Second
-
 func (s *server) cameraSnapshot(ctx context.Context, _ *mcp.CallToolRequest, in argValues) *mcp.CallToolResult {
-	ctx, cancel := context.WithTimeout(ctx, snapshotDeadline)
-	defer cancel()
 	snap, res := s.snapshot(ctx, in.text("camera"), in.region("region"))
 	if res != nil {
 		return res

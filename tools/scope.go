@@ -124,7 +124,9 @@ func (s *server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 				}
 			}
 			start := time.Now()
-			res, err := next(ctx, method, req)
+			callCtx, cancel := context.WithTimeout(ctx, s.deps.CallBudget)
+			res, err := next(callCtx, method, req)
+			cancel()
 			if r, ok := res.(*mcp.CallToolResult); ok && err == nil {
 				s.fitBudget(ctx, r)
 			}

@@ -51,6 +51,11 @@ type Deps struct {
 	// after about ten seconds (Home Assistant's own MCP client does), so the
 	// answer, whatever it holds by then, leaves within it. Zero means 7.5s.
 	VoiceBudget time.Duration
+	// CallBudget bounds every tool call as a whole: finding, fetching,
+	// repairing, asking Home Assistant. Past it the answer says Home
+	// Assistant is slow to answer, rather than keep a client waiting behind
+	// a slow house. Zero means 20s.
+	CallBudget time.Duration
 	// ResultBudget bounds every tool result, serialized as the client
 	// receives it, in characters (MAISON_RESULT_BUDGET): pictures adapt to
 	// fit. Zero means DefaultResultBudget.
@@ -99,6 +104,9 @@ func New(ctx context.Context, deps Deps) (*mcp.Server, error) {
 	}
 	if deps.VoiceBudget == 0 {
 		deps.VoiceBudget = 7500 * time.Millisecond
+	}
+	if deps.CallBudget == 0 {
+		deps.CallBudget = 20 * time.Second
 	}
 	if deps.Now == nil {
 		deps.Now = time.Now
