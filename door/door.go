@@ -111,6 +111,10 @@ type Door struct {
 	bodyBy     map[string]int64 // taken of bodies, by client, while nonzero
 	refused    *accesslog.Refusals
 
+	// drainMu orders Drain against requests coming in: once Drain has
+	// returned no request is counted in busy any more, so busy only falls
+	// and Wait cannot be starved by requests refused while draining.
+	drainMu  sync.RWMutex
 	draining atomic.Bool
 	busy     atomic.Int64
 	idle     chan struct{} // signalled when busy falls to zero
@@ -192,13 +196,40 @@ func (d *Door) ServeHTTP(w http.ResponseWriter, r *http.Request) { d.mux.ServeHT
 // Drain stops taking new MCP requests: from now on they are answered 503
 // with words saying to retry (another replica, or this one once it is
 // back), and /readyz says not ready. Requests already inside go on.
-func (d *Door) Drain() { d.draining.Store(true) }
+func (d *Door) Drain() {
+	d.drainMu.Lock()
+	defer d.drainMu.Unlock()
+	d.draining.Store(true)
+}
+
+// enter counts a request in busy unless the door is draining; a request
+// not counted is refused as draining and is not waited for.
+func (d *Door) enter() bool {
+	d.drainMu.RLock()
+	defer d.drainMu.RUnlock()
+	if d.draining.Load() {
+		return false
+	}
+	d.busy.Add(1)
+	return true
+}
+
+// leave ends a request counted by enter.
+func (d *Door) leave() {
+	if d.busy.Add(-1) == 0 {
+		select {
+		case d.idle <- struct{}{}:
+		default:
+		}
+	}
+}
 
 // InFlight is how many MCP requests are being answered.
 func (d *Door) InFlight() int { return int(d.busy.Load()) }
 
 // Wait blocks until no MCP request is inside, or ctx ends. Requests may
-// keep arriving meanwhile (refused, once draining).
+// keep arriving meanwhile: once draining they are refused and not waited
+// for.
 func (d *Door) Wait(ctx context.Context) error {
 	for d.busy.Load() > 0 {
 		select {
@@ -242,15 +273,9 @@ type request struct {
 }
 
 func (d *Door) serveMCP(w http.ResponseWriter, r *http.Request) {
-	d.busy.Add(1)
-	defer func() {
-		if d.busy.Add(-1) == 0 {
-			select {
-			case d.idle <- struct{}{}:
-			default:
-			}
-		}
-	}()
+	if d.enter() {
+		defer d.leave()
+	}
 	q := &request{start: time.Now(), addr: d.cfg.ClientAddr(r), client: "-"}
 	defer func() { d.releaseBody(q, q.held) }()
 	if ref := d.admit(w, r, q); ref != nil {
