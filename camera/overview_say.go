@@ -77,6 +77,32 @@ func (o Overview) sayBeyond(lang voice.Lang) string {
 		n+" autres caméras ne tiennent pas dans cette image, dont "+lang.List(names)+"; demandez-en une par son nom, ou la liste des caméras pour les entendre toutes"))
 }
 
+// emptyTileWords say why a camera's place is empty: the first time with
+// what to do, and again, for a later camera empty for the same reason, in
+// fewer words.
+var emptyTileWords = map[TileState]struct{ en, fr, againEN, againFR string }{
+	TileOff: {
+		", turned off in Home Assistant, so its place is empty until someone turns it on",
+		", éteinte dans Home Assistant, sa place reste donc vide jusqu'à ce qu'on la rallume",
+		", also turned off in Home Assistant",
+		", elle aussi éteinte dans Home Assistant"},
+	TileUnavailable: {
+		", which Home Assistant says is unavailable, so its place is empty; this often passes when the camera is back on the network",
+		", que Home Assistant dit indisponible, sa place est donc vide; ça passe souvent quand la caméra revient sur le réseau",
+		", which Home Assistant also says is unavailable",
+		", que Home Assistant dit aussi indisponible"},
+	TileLate: {
+		", which sent no picture in time, so its place is empty; this is usually brief, and asking for this camera alone usually works",
+		", qui n'a pas envoyé d'image à temps, sa place est donc vide; c'est généralement bref, et demander cette caméra seule fonctionne d'habitude",
+		", which sent no picture in time either",
+		", qui n'a pas non plus envoyé d'image à temps"},
+	TileFailed: {
+		", which gave no usable picture just now, so its place is empty; try this camera alone in a moment",
+		", qui n'a pas donné d'image utilisable, sa place est donc vide; réessayez cette caméra seule dans un instant",
+		", which gave no usable picture either",
+		", qui n'a pas non plus donné d'image utilisable"},
+}
+
 // say is one camera's sentence: where it is in the picture, which camera,
 // and what its nearby sensors report or why its place is empty; again when
 // an earlier tile was empty for the same reason, whose advice then holds.
@@ -91,27 +117,11 @@ func (t Tile) say(lang voice.Lang, n int, where string, again bool) string {
 		head += ", " + where + ","
 	}
 	head += lang.Pick(" is ", " est ") + name
-	if again {
-		switch t.State {
-		case TileOff:
-			return voice.Sentence(head + lang.Pick(", also turned off in Home Assistant", ", elle aussi éteinte dans Home Assistant"))
-		case TileUnavailable:
-			return voice.Sentence(head + lang.Pick(", which Home Assistant also says is unavailable", ", que Home Assistant dit aussi indisponible"))
-		case TileLate:
-			return voice.Sentence(head + lang.Pick(", which sent no picture in time either", ", qui n'a pas non plus envoyé d'image à temps"))
-		case TileFailed:
-			return voice.Sentence(head + lang.Pick(", which gave no usable picture either", ", qui n'a pas non plus donné d'image utilisable"))
+	if w, ok := emptyTileWords[t.State]; ok {
+		if again {
+			return voice.Sentence(head + lang.Pick(w.againEN, w.againFR))
 		}
-	}
-	switch t.State {
-	case TileOff:
-		return voice.Sentence(head + lang.Pick(", turned off in Home Assistant, so its place is empty until someone turns it on", ", éteinte dans Home Assistant, sa place reste donc vide jusqu'à ce qu'on la rallume"))
-	case TileUnavailable:
-		return voice.Sentence(head + lang.Pick(", which Home Assistant says is unavailable, so its place is empty; this often passes when the camera is back on the network", ", que Home Assistant dit indisponible, sa place est donc vide; ça passe souvent quand la caméra revient sur le réseau"))
-	case TileLate:
-		return voice.Sentence(head + lang.Pick(", which sent no picture in time, so its place is empty; this is usually brief, and asking for this camera alone usually works", ", qui n'a pas envoyé d'image à temps, sa place est donc vide; c'est généralement bref, et demander cette caméra seule fonctionne d'habitude"))
-	case TileFailed:
-		return voice.Sentence(head + lang.Pick(", which gave no usable picture just now, so its place is empty; try this camera alone in a moment", ", qui n'a pas donné d'image utilisable, sa place est donc vide; réessayez cette caméra seule dans un instant"))
+		return voice.Sentence(head + lang.Pick(w.en, w.fr))
 	}
 	var facts []string
 	for _, f := range t.Facts {

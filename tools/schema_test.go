@@ -3,8 +3,6 @@ package tools_test
 import (
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -12,40 +10,6 @@ import (
 
 	"maison/voice"
 )
-
-// TestToolSnapshots keeps each tool's name, description, input schema and
-// annotations in tools/testdata/<tool>.json, so any change shows in review.
-// Regenerate with: go test ./tools -run TestToolSnapshots -update
-func TestToolSnapshots(t *testing.T) {
-	_, cs := session(t, voice.English, 0)
-	res, err := cs.ListTools(t.Context(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tool := range res.Tools {
-		got, err := json.MarshalIndent(map[string]any{
-			"name": tool.Name, "title": tool.Title, "description": tool.Description,
-			"inputSchema": tool.InputSchema, "annotations": tool.Annotations,
-		}, "", "  ")
-		if err != nil {
-			t.Fatal(err)
-		}
-		got = append(got, '\n')
-		path := filepath.Join("testdata", tool.Name+".json")
-		if *update {
-			if err := os.WriteFile(path, got, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run with -update to create it)", err)
-		}
-		if string(got) != string(want) {
-			t.Errorf("%s differs from its snapshot %s (run with -update after checking):\n%s", tool.Name, path, got)
-		}
-	}
-}
 
 // TestToolSchemasAreStrict compiles every tool's input schema with the JSON
 // Schema library the MCP SDK itself uses, and holds it to what every client
