@@ -194,7 +194,7 @@ func (b *Bridge) Handler(localOnly bool) http.Handler {
 		Stateless:                    true,
 		JSONResponse:                 true,
 		Logger:                       b.log.With("component", "mcp-http"),
-		MaxRequestBodyBytes:          1 << 20,
+		MaxRequestBodyBytes:          1 << 20, // as the door's limit, which refuses larger bodies first with words
 		PropagateRequestCancellation: true,
 		DisableLocalhostProtection:   !localOnly,
 	})
@@ -239,7 +239,7 @@ func (b *Bridge) connect(ctx context.Context, hc homeassistant.Config, wait bool
 		if err == nil {
 			return ha, nil
 		}
-		if !wait || !isKind(err, homeassistant.KindUnreachable, homeassistant.KindRestarting) {
+		if !wait || !(errors.Is(err, homeassistant.KindUnreachable) || errors.Is(err, homeassistant.KindRestarting)) {
 			return nil, err
 		}
 		b.log.Warn("Home Assistant is not answering yet; waiting", "component", "homeassistant", "err", err, "retry_in", delay)
@@ -260,7 +260,7 @@ func (b *Bridge) waitForAssist(ctx context.Context) error {
 	delay := 2 * time.Second
 	for {
 		_, err := b.HA.AssistTools(ctx)
-		if !isKind(err, homeassistant.KindAssistLoading) {
+		if !errors.Is(err, homeassistant.KindAssistLoading) {
 			return nil
 		}
 		b.log.Warn("Home Assistant's Assist tools are not loaded yet; waiting", "component", "homeassistant", "err", err, "retry_in", delay)
@@ -271,18 +271,4 @@ func (b *Bridge) waitForAssist(ctx context.Context) error {
 		}
 		delay = min(2*delay, 15*time.Second)
 	}
-}
-
-// isKind reports whether err is a Home Assistant error of one of kinds.
-func isKind(err error, kinds ...homeassistant.Kind) bool {
-	var he *homeassistant.Error
-	if !errors.As(err, &he) {
-		return false
-	}
-	for _, k := range kinds {
-		if he.Kind == k {
-			return true
-		}
-	}
-	return false
 }

@@ -32,14 +32,15 @@ type Overview struct {
 	Image Fitted
 	Tiles []Tile // in reading order: left to right, then top to bottom
 	Cols  int    // tiles per row
-	// More counts the cameras beyond the grid, not drawn.
-	More int
 	// Beyond are the cameras beyond the grid, by name: a listener asks for
 	// them by name.
 	Beyond []Camera
 	// Withheld are exposed cameras maison cannot tell apart, not drawn.
 	Withheld []Withheld
 }
+
+// More counts the cameras beyond the grid, not drawn.
+func (o Overview) More() int { return len(o.Beyond) }
 
 // TileState says whether a camera's place in the overview holds its picture.
 type TileState int
@@ -83,7 +84,7 @@ func (s *Service) Overview(ctx context.Context) (Overview, error) {
 		return ov, nil
 	}
 	if len(cams) > maxTiles {
-		ov.More, ov.Beyond, cams = len(cams)-maxTiles, cams[maxTiles:], cams[:maxTiles]
+		ov.Beyond, cams = cams[maxTiles:], cams[:maxTiles]
 	}
 	l := Limits{}.withDefaults()
 	cols := int(math.Ceil(math.Sqrt(float64(len(cams)))))

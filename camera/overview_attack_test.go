@@ -89,8 +89,8 @@ func TestAttackOverviewNamesTheCamerasBeyondTheGrid(t *testing.T) {
 			t.Fatal(err)
 		}
 		more := extra + 4 - 16
-		if ov.More != more {
-			t.Fatalf("%d more, want %d", ov.More, more)
+		if ov.More() != more {
+			t.Fatalf("%d more, want %d", ov.More(), more)
 		}
 		cams, err := svc.List(t.Context())
 		if err != nil {

@@ -39,7 +39,7 @@ func (o Overview) Say(lang voice.Lang) string {
 		out = append(out, t.say(lang, i+1, o.where(lang, t), said[t.State]))
 		said[t.State] = true
 	}
-	if o.More > 0 {
+	if o.More() > 0 {
 		out = append(out, o.sayBeyond(lang))
 	}
 	for _, w := range o.Withheld {
@@ -61,13 +61,11 @@ func (o Overview) sayBeyond(lang voice.Lang) string {
 	for _, c := range o.Beyond[:min(len(o.Beyond), maxBeyondNamed)] {
 		names = append(names, c.Say(lang))
 	}
-	n := lang.Number(o.More)
+	n := lang.Number(o.More())
 	switch {
-	case len(names) == 0:
-		return voice.Sentence(lang.Pick(n+" more cameras do not fit in one picture; the list of cameras names them", n+" autres caméras ne tiennent pas dans une image; la liste des caméras les nomme"))
-	case o.More == 1:
+	case o.More() == 1:
 		return voice.Sentence(lang.Pick(names[0]+" does not fit in this picture; ask for it by name", names[0]+" ne tient pas dans cette image; demandez-la par son nom"))
-	case o.More <= maxBeyondNamed:
+	case o.More() <= maxBeyondNamed:
 		return voice.Sentence(lang.Pick(
 			n+" more cameras do not fit in this picture: "+lang.List(names)+"; ask for one by name",
 			n+" autres caméras ne tiennent pas dans cette image : "+lang.List(names)+"; demandez-en une par son nom"))

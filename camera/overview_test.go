@@ -189,8 +189,8 @@ func TestOverviewOfAHostileHouse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ov.Tiles) != 16 || ov.Cols != 4 || ov.More != 2 {
-		t.Fatalf("%d tiles in %d columns, %d more; want 16 in 4, 2 more", len(ov.Tiles), ov.Cols, ov.More)
+	if len(ov.Tiles) != 16 || ov.Cols != 4 || ov.More() != 2 {
+		t.Fatalf("%d tiles in %d columns, %d more; want 16 in 4, 2 more", len(ov.Tiles), ov.Cols, ov.More())
 	}
 	for i, tile := range ov.Tiles[:len(hostile)] {
 		if tile.State != camera.TileShown {

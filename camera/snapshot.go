@@ -92,8 +92,9 @@ func Process(raw []byte, l Limits) (Fitted, jpegfix.Report, error) {
 		return Fitted{}, rep, err
 	}
 	if fit.Reencoded {
-		// A re-encoded frame carries only what image/jpeg writes; it must
-		// still pass the strict walk every byte that leaves passes.
+		// A re-encoded frame carries only what image/jpeg writes; its
+		// segments must still pass the strict check every byte that leaves
+		// passes.
 		if err := jpegfix.Check(fit.JPEG); err != nil {
 			return Fitted{}, rep, fmt.Errorf("camera: the re-encoded frame is not a strict JPEG: %w", err)
 		}

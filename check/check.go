@@ -159,7 +159,7 @@ func checkCameras(ctx context.Context, ha *homeassistant.Client, svc *camera.Ser
 		snap, err := svc.Snapshot(ctx, cam)
 		var ce *camera.Error
 		switch {
-		case errors.As(err, &ce) && isKind(err, homeassistant.KindCameraOff):
+		case errors.As(err, &ce) && errors.Is(err, homeassistant.KindCameraOff):
 			r.warn("camera %s (%s): turned off in Home Assistant; nothing to check until it is on", cam.Name, cam.EntityID)
 			continue
 		case err != nil:
@@ -197,11 +197,6 @@ func checkAITask(tasks []homeassistant.AITask, want string, r *report) {
 		}
 	}
 	r.fail("MAISON_AI_TASK is %s, but that is not an AI task that accepts pictures; choose one of the AI tasks in Home Assistant, leave it empty for the first, or set off", want)
-}
-
-func isKind(err error, k homeassistant.Kind) bool {
-	var he *homeassistant.Error
-	return errors.As(err, &he) && he.Kind == k
 }
 
 // advice is the operator's fix for err, on one line.

@@ -227,11 +227,7 @@ func rawID(b []byte) json.RawMessage {
 
 // idOf digs the id out of a message that did not decode, if it has one.
 func idOf(b []byte) json.RawMessage {
-	var m map[string]json.RawMessage
-	if json.Unmarshal(b, &m) != nil {
-		return nil
-	}
-	switch id := bytes.TrimSpace(m["id"]); {
+	switch id := bytes.TrimSpace(rawID(b)); {
 	case len(id) > 0 && (id[0] == '"' || id[0] == '-' || id[0] >= '0' && id[0] <= '9'):
 		return id
 	}

@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -80,6 +81,9 @@ type server struct {
 	log    *slog.Logger
 	now    func() time.Time
 	scopes toolScopes
+	// badZones holds the time zones Home Assistant named that do not load
+	// here, so each is warned about once.
+	badZones sync.Map
 }
 
 // New returns the MCP server with every tool registered. It asks Home

@@ -100,7 +100,9 @@ func (s *server) houseLocation() *time.Location {
 		if err == nil {
 			return loc
 		}
-		s.log.Warn("home assistant's time zone is unknown here; times are said in the machine's", "time_zone", tz, "err", err)
+		if _, warned := s.badZones.LoadOrStore(tz, true); !warned {
+			s.log.Warn("home assistant's time zone is unknown here; times are said in the machine's", "time_zone", tz, "err", err)
+		}
 	}
 	return time.Local
 }

@@ -22,9 +22,10 @@ func (c config) signInConfigured() bool { return c.OperatorPassword != "" || c.A
 
 // newAuthority builds maison's authorization server and token verifier
 // from the settings, or returns nil when neither MAISON_SECRET nor a
-// sign-in method is set. For `maison demo` a missing secret is made up (its
+// sign-in method is set. clientAddr names where a request comes from, as
+// the door counts it. For `maison demo` a missing secret is made up (its
 // tokens then die with the process); `maison serve` needs one.
-func newAuthority(cfg config, stdout io.Writer, logger *slog.Logger) (*oauth.Server, error) {
+func newAuthority(cfg config, clientAddr func(*http.Request) string, stdout io.Writer, logger *slog.Logger) (*oauth.Server, error) {
 	if cfg.Secret == "" && !cfg.signInConfigured() {
 		return nil, nil
 	}
@@ -42,10 +43,6 @@ func newAuthority(cfg config, stdout io.Writer, logger *slog.Logger) (*oauth.Ser
 		MetadataFetch: oauth.FetchConfig{AllowPrivate: cfg.ClientMetadataPrivate},
 		Logger:        logger.With("component", "oauth"),
 	}
-	clientAddr, err := clientAddress(cfg, logger)
-	if err != nil {
-		return nil, err
-	}
 	oc.ClientAddr = clientAddr
 	if cfg.AccessTeam != "" {
 		oc.Access = &oauth.AccessConfig{Team: cfg.AccessTeam, AUD: cfg.AccessAUD, Emails: cfg.AccessEmails}
@@ -61,11 +58,7 @@ func newAuthority(cfg config, stdout io.Writer, logger *slog.Logger) (*oauth.Ser
 }
 
 // doorConfig wires the door to the authorization server and the tools' scopes.
-func doorConfig(ctx context.Context, cfg config, b *bridge.Bridge, as *oauth.Server, token string, logger *slog.Logger) (door.Config, error) {
-	clientAddr, err := clientAddress(cfg, logger)
-	if err != nil {
-		return door.Config{}, err
-	}
+func doorConfig(ctx context.Context, cfg config, b *bridge.Bridge, as *oauth.Server, clientAddr func(*http.Request) string, token string, logger *slog.Logger) (door.Config, error) {
 	dc := door.Config{
 		Token: token, NoAuth: cfg.NoAuth, Scopes: oauth.AllScopes, Logger: logger.With("component", "door"),
 		ClientAddr: clientAddr, RateLimit: cfg.RateLimit, RatePeriod: cfg.RatePeriod,

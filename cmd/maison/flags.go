@@ -7,6 +7,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"maison/voice"
 )
 
 // takenBy names the subcommands that take each flag. Every flag is
@@ -90,13 +92,5 @@ func parseFlags(cmd string, all *flag.FlagSet, args []string) error {
 	for i, o := range owners {
 		names[i] = "maison " + o
 	}
-	return fmt.Errorf("--%s is a setting of %s, not of maison %s, which %s (see maison --help)", name, joinAnd(names), cmd, does[cmd])
-}
-
-// joinAnd joins words as a sentence does: a, b and c.
-func joinAnd(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+	return fmt.Errorf("--%s is a setting of %s, not of maison %s, which %s (see maison --help)", name, voice.English.List(names), cmd, does[cmd])
 }

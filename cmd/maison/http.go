@@ -21,7 +21,11 @@ import (
 // how to connect, then drains: requests in flight finish (within
 // cfg.ShutdownGrace) while new ones are refused with words.
 func serveDoor(ctx context.Context, cfg config, b *bridge.Bridge, stdout io.Writer, logger *slog.Logger) error {
-	as, err := newAuthority(cfg, stdout, logger)
+	clientAddr, err := clientAddress(cfg, logger)
+	if err != nil {
+		return err
+	}
+	as, err := newAuthority(cfg, clientAddr, stdout, logger)
 	if err != nil {
 		return err
 	}
@@ -37,7 +41,7 @@ func serveDoor(ctx context.Context, cfg config, b *bridge.Bridge, stdout io.Writ
 			token, shown = randomToken(), true
 		}
 	}
-	dc, err := doorConfig(ctx, cfg, b, as, token, logger)
+	dc, err := doorConfig(ctx, cfg, b, as, clientAddr, token, logger)
 	if err != nil {
 		return err
 	}
@@ -118,27 +122,6 @@ func serveDraining(ctx context.Context, srv *http.Server, ln net.Listener, d *do
 		srv.Close()
 	} else if err := srv.Shutdown(stop); err != nil {
 		srv.Close()
-	}
-	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
-}
-
-// serveUntilDone serves on ln until ctx ends, then shuts down gracefully.
-func serveUntilDone(ctx context.Context, ln net.Listener, h http.Handler) error {
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shutdown); err != nil {
-		return err
 	}
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"maison/oauth"
@@ -25,17 +26,6 @@ func runToken(cfg config, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintln(stdout, tok)
 	fmt.Fprintf(stderr, "A token for %s, valid until %s, for %s. Send it as Authorization: Bearer <token>. Changing MAISON_SECRET or MAISON_PUBLIC_URL revokes it.\n",
-		joinScopes(cfg.TokenScopes), exp.UTC().Format(time.DateTime+" UTC"), as.Resource())
+		strings.Join(cfg.TokenScopes, " and "), exp.UTC().Format(time.DateTime+" UTC"), as.Resource())
 	return nil
-}
-
-func joinScopes(s []string) string {
-	out := ""
-	for i, x := range s {
-		if i > 0 {
-			out += " and "
-		}
-		out += x
-	}
-	return out
 }
