@@ -149,14 +149,10 @@ func happened(lang voice.Lang, loc *time.Location, p Period, e Entity, f Facts, 
 			!slices.ContainsFunc(changes, func(c homeassistant.Change) bool { return known(c.State) && c.State != before })
 		if t := firstOf("unavailable", "unknown"); onlyAway && !t.IsZero() {
 			if !known(now) {
-				return []happening{{rankMinor, t, voice.Sentence(lang.Pick(
-					the(name)+" has been unavailable since "+strings.TrimPrefix(at(t), "at "),
-					name+" est indisponible depuis "+strings.TrimPrefix(at(t), "à ")))}}
+				return []happening{{rankMinor, t, unavailableWords(lang, the(name), name, at, t, time.Time{})}}
 			}
 			back := changes[len(changes)-1].At
-			return []happening{{rankMinor, back, voice.Sentence(lang.Pick(
-				the(name)+" was unavailable from "+strings.TrimPrefix(at(t), "at ")+" to "+strings.TrimPrefix(at(back), "at "),
-				name+" a été indisponible de "+strings.TrimPrefix(at(t), "à ")+" à "+strings.TrimPrefix(at(back), "à ")))}}
+			return []happening{{rankMinor, back, unavailableWords(lang, the(name), name, at, t, back)}}
 		}
 		last := changes[len(changes)-1]
 		st, t := stateWords(lang, last.State), last.At
@@ -308,11 +304,9 @@ func happened(lang voice.Lang, loc *time.Location, p Period, e Entity, f Facts, 
 			cam = lang.Pick("a camera with no name I can say", "une caméra sans nom lisible")
 		}
 		if back.IsZero() {
-			return []happening{{6, t, voice.Sentence(lang.Pick(cam+" has been unavailable since "+strings.TrimPrefix(at(t), "at "), cam+" est indisponible depuis "+strings.TrimPrefix(at(t), "à ")))}}
+			return []happening{{6, t, unavailableWords(lang, cam, cam, at, t, back)}}
 		}
-		return []happening{{6, back, voice.Sentence(lang.Pick(
-			cam+" was unavailable from "+strings.TrimPrefix(at(t), "at ")+" to "+strings.TrimPrefix(at(back), "at "),
-			cam+" a été indisponible de "+strings.TrimPrefix(at(t), "à ")+" à "+strings.TrimPrefix(at(back), "à ")))}}
+		return []happening{{6, back, unavailableWords(lang, cam, cam, at, t, back)}}
 	}
 	return minor()
 }
@@ -427,6 +421,20 @@ func Tellable(e Entity, f Facts) bool { return kind(e, f) != kindOther }
 
 // when says a moment to follow a verb, in loc and relative to now: "at 2:02
 // PM", "yesterday at 9:10 PM", "on Monday at 8 AM"; « à 14 h 02 », « hier à
+// unavailableWords says that a thing (en and fr name it) has been
+// unavailable since gone, or, when back is set, from gone to back; at says
+// a moment as "at 8:05" / « à 8 h 05 », whose "at" is dropped after "since"
+// and "from".
+func unavailableWords(lang voice.Lang, en, fr string, at func(time.Time) string, gone, back time.Time) string {
+	bare := func(t time.Time) string { return strings.TrimPrefix(strings.TrimPrefix(at(t), "at "), "à ") }
+	if back.IsZero() {
+		return voice.Sentence(lang.Pick(en+" has been unavailable since "+bare(gone), fr+" est indisponible depuis "+bare(gone)))
+	}
+	return voice.Sentence(lang.Pick(
+		en+" was unavailable from "+bare(gone)+" to "+bare(back),
+		fr+" a été indisponible de "+bare(gone)+" à "+bare(back)))
+}
+
 // 21 h 10 », « lundi à 8 h ».
 func when(lang voice.Lang, t, now time.Time, loc *time.Location) string {
 	t, now = t.In(loc), now.In(loc)
