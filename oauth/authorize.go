@@ -75,7 +75,7 @@ func (s *Server) authorizeStart(w http.ResponseWriter, r *http.Request) {
 	}
 	c, err := s.resolveClient(r.Context(), q.Get("client_id"))
 	if err != nil {
-		s.logRefusal(slog.LevelInfo, addr, "authorization refused: unknown client", "client_id", clean(q.Get("client_id"), 120), "err", err, "remote", addr)
+		s.logRefusal(slog.LevelInfo, addr, "authorization refused: unknown client", "client_id", clean(q.Get("client_id"), 120), "err", err)
 		s.page(w, http.StatusBadRequest, pageData{Problem: s.text.unknownClient}, "", 0)
 		return
 	}
@@ -84,13 +84,13 @@ func (s *Server) authorizeStart(w http.ResponseWriter, r *http.Request) {
 		redirect = c.Redirects[0]
 	}
 	if !redirectMatches(c.Redirects, redirect) || !s.redirectAllowed(redirect) {
-		s.logRefusal(slog.LevelInfo, addr, "authorization refused: redirect not allowed", "client", c.Label, "redirect_uri", clean(redirect, 200), "remote", addr)
+		s.logRefusal(slog.LevelInfo, addr, "authorization refused: redirect not allowed", "client", c.Label, "redirect_uri", clean(redirect, 200))
 		s.page(w, http.StatusBadRequest, pageData{Problem: s.text.badRedirect}, "", 0)
 		return
 	}
 	state := q.Get("state")
 	fail := func(code, desc string) {
-		s.logRefusal(slog.LevelInfo, addr, "authorization refused: "+code, "client", c.Label, "remote", addr)
+		s.logRefusal(slog.LevelInfo, addr, "authorization refused: "+code, "client", c.Label)
 		if len(state) > maxState {
 			state = ""
 		}
@@ -127,7 +127,7 @@ func (s *Server) authorizeStart(w http.ResponseWriter, r *http.Request) {
 	if s.access != nil {
 		email, err := s.access.verify(r.Context(), r.Header.Get("Cf-Access-Jwt-Assertion"))
 		if err != nil {
-			s.logRefusal(slog.LevelInfo, addr, "authorization refused: no valid Cloudflare Access assertion", "client", c.Label, "err", err, "remote", addr)
+			s.logRefusal(slog.LevelInfo, addr, "authorization refused: no valid Cloudflare Access assertion", "client", c.Label, "err", err)
 			s.page(w, http.StatusForbidden, pageData{Problem: s.text.accessRefused}, "", 0)
 			return
 		}
@@ -157,12 +157,12 @@ func (s *Server) authorizeStart(w http.ResponseWriter, r *http.Request) {
 func (s *Server) authorizeSubmit(w http.ResponseWriter, r *http.Request) {
 	addr := s.cfg.ClientAddr(r)
 	if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "same-origin" {
-		s.logRefusal(slog.LevelWarn, addr, "authorization form refused: sent from another site", "sec_fetch_site", clean(site, 30), "remote", addr)
+		s.logRefusal(slog.LevelWarn, addr, "authorization form refused: sent from another site", "sec_fetch_site", clean(site, 30))
 		s.page(w, http.StatusForbidden, pageData{Problem: s.text.staleForm}, "", 0)
 		return
 	}
 	if origin := r.Header.Get("Origin"); origin != "" && origin != s.issuer {
-		s.logRefusal(slog.LevelWarn, addr, "authorization form refused: sent from another origin", "origin", clean(origin, 120), "remote", addr)
+		s.logRefusal(slog.LevelWarn, addr, "authorization form refused: sent from another origin", "origin", clean(origin, 120))
 		s.page(w, http.StatusForbidden, pageData{Problem: s.text.staleForm}, "", 0)
 		return
 	}
@@ -179,7 +179,7 @@ func (s *Server) authorizeSubmit(w http.ResponseWriter, r *http.Request) {
 	}
 	cookie, err := r.Cookie(s.cookieName(tx.ID))
 	if err != nil || subtle.ConstantTimeCompare([]byte(digest(cookie.Value)), []byte(tx.Nonce)) != 1 {
-		s.logRefusal(slog.LevelWarn, addr, "authorization form refused: no transaction cookie from this browser", "client", tx.Label, "remote", addr)
+		s.logRefusal(slog.LevelWarn, addr, "authorization form refused: no transaction cookie from this browser", "client", tx.Label)
 		s.page(w, http.StatusForbidden, pageData{Problem: s.text.staleForm}, "", 0)
 		return
 	}
@@ -195,7 +195,7 @@ func (s *Server) authorizeSubmit(w http.ResponseWriter, r *http.Request) {
 			Scopes: s.scopeChoices(tx.Scopes, form["scope"]), Problem: problem}, tx.Redirect, 0)
 	}
 	if wait := s.logins.wait(addr); wait > 0 {
-		s.logRefusal(slog.LevelWarn, addr, "login refused: locked out", "remote", addr, "retry_in", wait.Round(time.Second))
+		s.logRefusal(slog.LevelWarn, addr, "login refused: locked out", "retry_in", wait.Round(time.Second))
 		s.page(w, http.StatusTooManyRequests, pageData{Problem: s.text.lockedOut(wait)}, "", wait)
 		return
 	}

@@ -95,7 +95,7 @@ func (s *Server) postWithin(w http.ResponseWriter, r *http.Request, budget *wind
 	}
 	addr = s.cfg.ClientAddr(r)
 	if ok, wait := budget.allow(addr); !ok {
-		s.logRefusal(slog.LevelWarn, addr, "request refused: too many from this address to "+r.URL.Path, "remote", addr)
+		s.logRefusal(slog.LevelWarn, addr, "request refused: too many from this address to "+r.URL.Path)
 		tooMany(w, wait, true)
 		return addr, false
 	}
@@ -110,7 +110,7 @@ func (s *Server) serveRegister(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if ok, wait := s.limits.registerAll.allow("all"); !ok {
-		s.logRefusal(slog.LevelWarn, addr, "registration refused: too many overall", "remote", addr)
+		s.logRefusal(slog.LevelWarn, addr, "registration refused: too many overall")
 		tooMany(w, wait, true)
 		return
 	}
@@ -141,7 +141,7 @@ func (s *Server) serveRegister(w http.ResponseWriter, r *http.Request) {
 	}
 	for _, u := range req.RedirectURIs {
 		if !s.redirectAllowed(u) {
-			s.logRefusal(slog.LevelInfo, addr, "registration refused: redirect not allowed", "redirect_uri", clean(u, 200), "remote", addr)
+			s.logRefusal(slog.LevelInfo, addr, "registration refused: redirect not allowed", "redirect_uri", clean(u, 200))
 			oauthError(w, http.StatusBadRequest, "invalid_redirect_uri", "This redirect URI is not allowed here: "+clean(u, 200)+". maison accepts the Claude app's callbacks, loopback addresses, and those its operator lists in MAISON_REDIRECT_URIS.")
 			return
 		}

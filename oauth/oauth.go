@@ -315,6 +315,6 @@ func grantedScopes(list string) []string {
 // A flood of refused requests writes a few lines, not one each.
 func (s *Server) logRefusal(level slog.Level, addr, msg string, attrs ...any) {
 	if s.refused.Note(msg, addr) {
-		s.log.Log(context.Background(), level, msg, attrs...)
+		s.log.Log(context.Background(), level, msg, append(attrs, "remote", addr)...)
 	}
 }

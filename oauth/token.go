@@ -86,7 +86,7 @@ func (s *Server) serveToken(w http.ResponseWriter, r *http.Request) {
 	if label == "" {
 		label = "unknown"
 	}
-	s.logRefusal(slog.LevelInfo, addr, "token refused: "+terr.code, "client", label, "grant_type", clean(form.Get("grant_type"), 30), "reason", terr.descr, "remote", addr)
+	s.logRefusal(slog.LevelInfo, addr, "token refused: "+terr.code, "client", label, "grant_type", clean(form.Get("grant_type"), 30), "reason", terr.descr)
 	if terr.code == "invalid_client" && basic {
 		w.Header().Set("WWW-Authenticate", `Basic realm="maison"`)
 	}
