@@ -5,19 +5,17 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"math"
 	"net/http"
 	"os"
 	"strconv"
 	"time"
 	"unicode/utf8"
+
+	"maison/internal/rpcmsg"
 )
 
 // maxBody is the largest request body, as the MCP handler allows it.
 const maxBody = 1 << 20
-
-// maxDepth bounds how deeply a body may nest arrays and objects (TooDeep).
-const maxDepth = 64
 
 // DefaultMaxBatch is how many messages one JSON-RPC batch may hold.
 const DefaultMaxBatch = 8
@@ -118,8 +116,8 @@ func inspect(raw []byte, maxBatch int) (body, *refusal) {
 		return bad(codeInvalidRequest, "empty body", "The request has no body. Send one JSON-RPC message, such as a tools/list request.")
 	case !utf8.Valid(raw):
 		return bad(codeParse, "invalid UTF-8", "The request is not valid UTF-8 text, so it cannot be JSON. Nothing was done. Send the JSON encoded as UTF-8.")
-	case TooDeep(trimmed):
-		return bad(codeInvalidRequest, "nested too deeply", "The request nests arrays and objects more than "+strconv.Itoa(maxDepth)+" levels deep, which no MCP request needs. Nothing was done.")
+	case rpcmsg.TooDeep(trimmed):
+		return bad(codeInvalidRequest, "nested too deeply", "The request nests arrays and objects more than "+strconv.Itoa(rpcmsg.MaxDepth)+" levels deep, which no MCP request needs. Nothing was done.")
 	case !json.Valid(trimmed):
 		return bad(codeParse, "malformed JSON", "The request is not well-formed JSON (JSON-RPC parse error). Nothing was done. Check the body's syntax and send it again.")
 	}
@@ -162,7 +160,7 @@ func readMessage(m json.RawMessage) (message, string) {
 		return msg, "it is not a JSON object."
 	}
 	if id, ok := fields["id"]; ok {
-		if problem := IDProblem(id); problem != "" {
+		if problem := rpcmsg.IDProblem(id); problem != "" {
 			return msg, problem
 		}
 		if string(id) != "null" {
@@ -202,72 +200,10 @@ func readMessage(m json.RawMessage) (message, string) {
 	return msg, ""
 }
 
-// maxExactID is the largest whole number an id may be: the MCP SDK reads
-// a numeric id as a float64, which holds whole numbers exactly up to 2^53.
-const maxExactID = 1 << 53
-
-// IDProblem says, as the end of a sentence, what is wrong with a JSON-RPC
-// id, or returns "" when its answer will carry that very id: a string,
-// null, or a whole number within ±2^53 (or no id at all). A fraction or a larger number
-// would be answered under another number (1.5 as 1), and the client could
-// not match the answer to its call.
-func IDProblem(id []byte) string {
-	id = bytes.TrimSpace(id)
-	switch c := firstByte(id); {
-	case len(id) == 0, c == '"', string(id) == "null":
-		return ""
-	case c == '-' || c >= '0' && c <= '9':
-		text := string(id)
-		if n, err := strconv.ParseInt(text, 10, 64); err == nil {
-			if n >= -maxExactID && n <= maxExactID {
-				return ""
-			}
-		} else if f, err := strconv.ParseFloat(text, 64); err == nil && f == math.Trunc(f) && math.Abs(f) < maxExactID {
-			return ""
-		}
-		return "its id must be a string or a whole number no larger than 9007199254740992 (2^53); another number would be answered under a different id."
-	}
-	return "its id must be a string or a number."
-}
-
 func firstByte(b []byte) byte {
 	b = bytes.TrimSpace(b)
 	if len(b) == 0 {
 		return 0
 	}
 	return b[0]
-}
-
-// TooDeep reports whether JSON text b nests arrays and objects more than
-// 64 levels deep, which no MCP message needs; deep nesting costs stack and
-// time in every parser it meets.
-func TooDeep(b []byte) bool { return depth(b) > maxDepth }
-
-// depth is how deeply b nests arrays and objects, strings skipped, counted
-// up to just past maxDepth.
-func depth(b []byte) int {
-	d, most, inString, escaped := 0, 0, false, false
-	for _, c := range b {
-		switch {
-		case inString:
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			}
-		case c == '"':
-			inString = true
-		case c == '[' || c == '{':
-			d++
-			if most = max(most, d); most > maxDepth {
-				return most
-			}
-		case c == ']' || c == '}':
-			d--
-		}
-	}
-	return most
 }

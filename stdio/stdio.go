@@ -20,7 +20,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"maison/door"
+	"maison/internal/rpcmsg"
 )
 
 // MaxLine is the longest line read; a longer one is answered with an error
@@ -159,7 +159,7 @@ func (c *conn) accept(l line) jsonrpc.Message {
 	case !utf8.Valid(b):
 		c.refuse(nil, jsonrpc.CodeParseError, "The line is not valid UTF-8 text, so it cannot be JSON. Nothing was done. Send each message as UTF-8 JSON on one line.")
 		return nil
-	case door.TooDeep(b):
+	case rpcmsg.TooDeep(b):
 		c.refuse(nil, jsonrpc.CodeInvalidRequest, "The message nests arrays and objects more than 64 levels deep, which no MCP message needs. Nothing was done.")
 		return nil
 	case !json.Valid(b):
@@ -169,7 +169,7 @@ func (c *conn) accept(l line) jsonrpc.Message {
 		c.refuse(nil, jsonrpc.CodeInvalidRequest, "Batches are not accepted over standard input; nothing in this one was done. Send one message per line.")
 		return nil
 	}
-	if problem := door.IDProblem(rawID(b)); problem != "" {
+	if problem := rpcmsg.IDProblem(rawID(b)); problem != "" {
 		c.refuse(nil, jsonrpc.CodeInvalidRequest, "The message is not a valid JSON-RPC 2.0 message: "+problem+" Nothing was done; the session goes on.")
 		return nil
 	}
