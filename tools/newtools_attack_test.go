@@ -4,6 +4,7 @@ package tools_test
 // camera_overview through the MCP surface (branch attack-13).
 
 import (
+	"fmt"
 	"os/exec"
 	"slices"
 	"strings"
@@ -24,7 +25,15 @@ import (
 // whether it is an error and how many pictures it carries.
 func snapshotRegion(t *testing.T, cs *mcp.ClientSession, camera string, region any) (string, bool, int) {
 	t.Helper()
-	res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: "camera_snapshot", Arguments: map[string]any{"camera": camera, "region": region}})
+	return callCounted(t, cs, "camera_snapshot", map[string]any{"camera": camera, "region": region}, fmt.Sprintf("region %#v", region))
+}
+
+// callCounted calls a tool and returns its text blocks joined, whether it
+// is an error and how many pictures it carries; the text must be speakable
+// (what names the call in a failure).
+func callCounted(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any, what string) (string, bool, int) {
+	t.Helper()
+	res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: name, Arguments: args})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +48,7 @@ func snapshotRegion(t *testing.T, cs *mcp.ClientSession, camera string, region a
 		}
 	}
 	if err := voice.Speakable(text); err != nil {
-		t.Errorf("region %#v: %v", region, err)
+		t.Errorf("%s: %v", what, err)
 	}
 	return text, res.IsError, images
 }
@@ -82,24 +91,7 @@ func TestAttackRegionArguments(t *testing.T) {
 // error and how many pictures it carries.
 func overview(t *testing.T, cs *mcp.ClientSession) (string, bool, int) {
 	t.Helper()
-	res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: "camera_overview"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var text string
-	images := 0
-	for _, b := range res.Content {
-		switch b := b.(type) {
-		case *mcp.TextContent:
-			text += b.Text
-		case *mcp.ImageContent:
-			images++
-		}
-	}
-	if err := voice.Speakable(text); err != nil {
-		t.Errorf("camera_overview: %v", err)
-	}
-	return text, res.IsError, images
+	return callCounted(t, cs, "camera_overview", nil, "camera_overview")
 }
 
 // Home Assistant gone between the list of cameras (kept a few seconds) and
