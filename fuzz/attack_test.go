@@ -3,10 +3,7 @@ package fuzz
 // Attack tests (branch attack-8); see /work/notes/attack-8.md.
 
 import (
-	"bytes"
-	"encoding/json"
 	"math/rand/v2"
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -72,22 +69,7 @@ func TestAttackLiveContextAgainstRealPyYAML(t *testing.T) {
 		}
 		houses = append(houses, h)
 	}
-	body, err := json.Marshal(houses)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(py, "-c", pyHouseScript)
-	cmd.Stdin = bytes.NewReader(body)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	raw, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("python: %v: %s", err, stderr.String())
-	}
-	var dumped []string
-	if err := json.Unmarshal(raw, &dumped); err != nil {
-		t.Fatal(err)
-	}
+	dumped := runPython(t, py, pyHouseScript, houses)
 	bad := 0
 	for i, h := range houses {
 		got, err := assist.ParseLiveContext(dumped[i])

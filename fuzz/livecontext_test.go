@@ -158,22 +158,7 @@ func TestLiveContextIsByteIdenticalToPyYAML(t *testing.T) {
 		}
 		in = append(in, hs)
 	}
-	body, err := json.Marshal(in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(py, "-c", pyYAMLScript)
-	cmd.Stdin = bytes.NewReader(body)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	raw, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("python: %v: %s", err, stderr.String())
-	}
-	var want []string
-	if err := json.Unmarshal(raw, &want); err != nil {
-		t.Fatal(err)
-	}
+	want := runPython(t, py, pyYAMLScript, in)
 	if len(want) != len(corpus) {
 		t.Fatalf("python dumped %d houses of %d", len(want), len(corpus))
 	}
@@ -301,4 +286,27 @@ func FuzzParseLiveContext(f *testing.F) {
 			t.Fatalf("texts came back changed: %s", fmt.Sprintf("%q %q %q %q", got[0].NamesText, got[0].AreasText, got[1].State, got[1].NamesText))
 		}
 	})
+}
+
+// runPython runs script with python py, in as JSON on its standard input,
+// and returns the strings it prints as a JSON list.
+func runPython(t *testing.T, py, script string, in any) []string {
+	t.Helper()
+	body, err := json.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(py, "-c", script)
+	cmd.Stdin = bytes.NewReader(body)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	raw, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("python: %v: %s", err, stderr.String())
+	}
+	var out []string
+	if err := json.Unmarshal(raw, &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

@@ -168,7 +168,7 @@ func planes(t testing.TB, m image.Image) []plane {
 				yp.pix = append(yp.pix, m.Y[m.YOffset(x, y)])
 			}
 		}
-		cw, ch := chromaSize(b.Dx(), b.Dy(), m.SubsampleRatio)
+		cw, ch := chromaDims(b.Dx(), b.Dy(), m.SubsampleRatio)
 		cb, cr := plane{w: cw, h: ch}, plane{w: cw, h: ch}
 		for y := 0; y < ch; y++ {
 			for x := 0; x < cw; x++ {
@@ -180,22 +180,6 @@ func planes(t testing.TB, m image.Image) []plane {
 	}
 	t.Fatalf("unexpected image type %T", m)
 	return nil
-}
-
-func chromaSize(w, h int, r image.YCbCrSubsampleRatio) (int, int) {
-	switch r {
-	case image.YCbCrSubsampleRatio422:
-		return (w + 1) / 2, h
-	case image.YCbCrSubsampleRatio420:
-		return (w + 1) / 2, (h + 1) / 2
-	case image.YCbCrSubsampleRatio440:
-		return w, (h + 1) / 2
-	case image.YCbCrSubsampleRatio411:
-		return (w + 3) / 4, h
-	case image.YCbCrSubsampleRatio410:
-		return (w + 3) / 4, (h + 1) / 2
-	}
-	return w, h
 }
 
 // boxDown shrinks a plane by s, averaging each s x s cell (partial cells at
