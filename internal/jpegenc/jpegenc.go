@@ -9,6 +9,7 @@ import (
 	"errors"
 	"image"
 	"image/color"
+	"sync"
 )
 
 // ErrTooLarge is returned for a picture with a side of 65,536 pixels or
@@ -159,38 +160,50 @@ func (p *Picture) prepareYCbCr(m *image.YCbCr) {
 		yRow[i] = m.YOffset(r.Min.X, r.Min.Y+y) - m.YOffset(r.Min.X, r.Min.Y)
 		cRow[i] = m.COffset(r.Min.X, r.Min.Y+y) - m.COffset(r.Min.X, r.Min.Y)
 	}
-	var blk [64]int32
-	out := p.coef
-	for my := range mh {
-		for mx := range mw {
-			for i := range 4 {
-				x0, y0 := 16*mx+8*(i&1), 16*my+4*(i&2)
-				c := yCol[x0 : x0+8 : x0+8]
-				for j := range 8 {
-					ro := yRow[y0+j]
-					for k, o := range c {
-						blk[8*j+k] = int32(m.Y[ro+o])
+	// The two halves of the 16-pixel rows on two goroutines: they write
+	// disjoint parts of coef.
+	units := func(from, to int) {
+		var blk [64]int32
+		out := p.coef[from*mw*6*64:]
+		for my := from; my < to; my++ {
+			for mx := range mw {
+				for i := range 4 {
+					x0, y0 := 16*mx+8*(i&1), 16*my+4*(i&2)
+					c := yCol[x0 : x0+8 : x0+8]
+					for j := range 8 {
+						ro := yRow[y0+j]
+						for k, o := range c {
+							blk[8*j+k] = int32(m.Y[ro+o])
+						}
 					}
+					fdct(&blk)
+					store(out, &blk)
+					out = out[64:]
 				}
-				fdct(&blk)
-				store(out, &blk)
-				out = out[64:]
-			}
-			c := cCol[16*mx : 16*mx+16 : 16*mx+16]
-			rr := cRow[16*my : 16*my+16 : 16*my+16]
-			for _, plane := range [2][]uint8{m.Cb, m.Cr} {
-				for j := range 8 {
-					r0, r1 := rr[2*j], rr[2*j+1]
-					for k := range 8 {
-						c0, c1 := c[2*k], c[2*k+1]
-						sum := int32(plane[r0+c0]) + int32(plane[r0+c1]) + int32(plane[r1+c0]) + int32(plane[r1+c1])
-						blk[8*j+k] = (sum + 2) >> 2
+				c := cCol[16*mx : 16*mx+16 : 16*mx+16]
+				rr := cRow[16*my : 16*my+16 : 16*my+16]
+				for _, plane := range [2][]uint8{m.Cb, m.Cr} {
+					for j := range 8 {
+						r0, r1 := rr[2*j], rr[2*j+1]
+						for k := range 8 {
+							c0, c1 := c[2*k], c[2*k+1]
+							sum := int32(plane[r0+c0]) + int32(plane[r0+c1]) + int32(plane[r1+c0]) + int32(plane[r1+c1])
+							blk[8*j+k] = (sum + 2) >> 2
+						}
 					}
+					fdct(&blk)
+					store(out, &blk)
+					out = out[64:]
 				}
-				fdct(&blk)
-				store(out, &blk)
-				out = out[64:]
 			}
 		}
 	}
+	if mw*mh < 256 { // not worth a goroutine
+		units(0, mh)
+		return
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() { units(mh/2, mh) })
+	units(0, mh/2)
+	wg.Wait()
 }
