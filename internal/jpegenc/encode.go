@@ -1,20 +1,6 @@
 package jpegenc
 
-import (
-	"image"
-	"io"
-	"math/bits"
-)
-
-// Encode writes m to w as image/jpeg's Encode does at quality q.
-func Encode(w io.Writer, m image.Image, q int) error {
-	p, err := Prepare(m)
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(p.Append(nil, q))
-	return err
-}
+import "math/bits"
 
 // Append appends the picture's JPEG at quality q (clamped to 1..100) to
 // dst and returns the extended slice: the bytes image/jpeg's Encode writes

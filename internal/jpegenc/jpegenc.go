@@ -26,8 +26,10 @@ type Picture struct {
 	coef          []int16
 }
 
-// Width and Height are the picture's size in pixels.
-func (p *Picture) Width() int  { return p.width }
+// Width is the picture's width in pixels.
+func (p *Picture) Width() int { return p.width }
+
+// Height is the picture's height in pixels.
 func (p *Picture) Height() int { return p.height }
 
 // Prepare converts m to DCT coefficients the way image/jpeg's Encode does:
