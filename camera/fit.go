@@ -11,6 +11,7 @@ import (
 
 	"github.com/disintegration/imaging"
 
+	"maison/internal/jpegenc"
 	"maison/jpegscale"
 )
 
@@ -189,15 +190,26 @@ func fitImage(img image.Image, sb image.Rectangle, o int, l Limits) (Fitted, err
 // quality 40 and 30 there; and only then smaller still. Noisy night frames,
 // 4K frames and frames full of detail all end within the budget.
 func encodeWithin(img image.Image, maxBytes int) (Fitted, error) {
-	var buf bytes.Buffer
-	encode := func(m image.Image, q int) (Fitted, bool, error) {
-		buf.Reset()
-		if err := jpeg.Encode(&buf, m, &jpeg.Options{Quality: q}); err != nil {
-			return Fitted{}, false, fmt.Errorf("camera: encoding the fitted frame: %w", err)
+	// Each size is converted and transformed once (jpegenc, whose bytes
+	// are image/jpeg's); each quality tried on it is only quantised and
+	// coded again.
+	var buf []byte
+	var pic *jpegenc.Picture
+	prepare := func(m image.Image) error {
+		p, err := jpegenc.Prepare(m)
+		if err != nil {
+			return fmt.Errorf("camera: encoding the fitted frame: %w", err)
 		}
-		b := m.Bounds()
-		f := Fitted{JPEG: bytes.Clone(buf.Bytes()), Width: b.Dx(), Height: b.Dy(), Reencoded: true, Quality: q}
-		return f, buf.Len() <= maxBytes, nil
+		pic = p
+		return nil
+	}
+	encode := func(q int) (Fitted, bool) {
+		buf = pic.Append(buf[:0], q)
+		f := Fitted{JPEG: bytes.Clone(buf), Width: pic.Width(), Height: pic.Height(), Reencoded: true, Quality: q}
+		return f, len(buf) <= maxBytes
+	}
+	if err := prepare(img); err != nil {
+		return Fitted{}, err
 	}
 	// Qualities whose size, guessed from quality 80's, would still be too
 	// large are skipped; 50 is always tried before the size goes down.
@@ -209,9 +221,9 @@ func encodeWithin(img image.Image, maxBytes int) (Fitted, error) {
 		if step.q != 80 && step.q != 50 && float64(first)*step.ratio > float64(maxBytes)*1.05 {
 			continue
 		}
-		f, ok, err := encode(img, step.q)
-		if err != nil || ok {
-			return f, err
+		f, ok := encode(step.q)
+		if ok {
+			return f, nil
 		}
 		if first == 0 {
 			first = len(f.JPEG)
@@ -219,7 +231,7 @@ func encodeWithin(img image.Image, maxBytes int) (Fitted, error) {
 	}
 	b := img.Bounds()
 	full := max(b.Dx(), b.Dy())
-	long, got := full, buf.Len()
+	long, got := full, len(buf)
 	// Each smaller size is guessed from how far over the last try was:
 	// bytes go roughly with the pixel count.
 	shrink := func(floor int) {
@@ -228,27 +240,34 @@ func encodeWithin(img image.Image, maxBytes int) (Fitted, error) {
 	}
 	for long > floorEdge {
 		shrink(floorEdge)
-		f, ok, err := encode(resized(img, long), 50)
-		if err != nil || ok {
+		if err := prepare(resized(img, long)); err != nil {
+			return Fitted{}, err
+		}
+		f, ok := encode(50)
+		if ok {
 			f.Reduced = true
-			return f, err
+			return f, nil
 		}
 		got = len(f.JPEG)
 	}
+	// The picture last prepared is already at this size.
 	for _, q := range []int{40, 30} {
-		f, ok, err := encode(resized(img, long), q)
-		if err != nil || ok {
+		f, ok := encode(q)
+		if ok {
 			f.Reduced = long < full
-			return f, err
+			return f, nil
 		}
 		got = len(f.JPEG)
 	}
 	for long > leastEdge {
 		shrink(leastEdge)
-		f, ok, err := encode(resized(img, long), 30)
-		if err != nil || ok {
+		if err := prepare(resized(img, long)); err != nil {
+			return Fitted{}, err
+		}
+		f, ok := encode(30)
+		if ok {
 			f.Reduced = true
-			return f, err
+			return f, nil
 		}
 		got = len(f.JPEG)
 	}
