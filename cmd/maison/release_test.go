@@ -580,3 +580,46 @@ func fourK(t *testing.T) string {
 	}
 	return path
 }
+
+// TestReleaseKeepsWhatIsNotItsOwn builds into a folder that already holds a
+// person's files, some named maison-…, and a name with a space: only the
+// release's own files are replaced, and SHA256SUMS lists only them.
+func TestReleaseKeepsWhatIsNotItsOwn(t *testing.T) {
+	lookPathOrSkip(t, "bash", "bash")
+	out := filepath.Join(t.TempDir(), "my releases")
+	keep := map[string]string{
+		"maison-load/main.go":      "package main\n", // as in the repository's root
+		"maison-notes.txt":         "notes\n",
+		"notes.txt":                "notes\n",
+		"maison-old-linux-amd64/x": "a folder, not a release file\n",
+	}
+	for name, content := range keep {
+		os.MkdirAll(filepath.Join(out, filepath.Dir(name)), 0o755)
+		if err := os.WriteFile(filepath.Join(out, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// An earlier release's file is replaced.
+	old := filepath.Join(out, "maison-v0.0.1-linux-amd64")
+	os.WriteFile(old, []byte("an earlier release"), 0o755)
+	cmd := exec.Command("bash", "../../scripts/release", "--version", "v0.0.2", "--out", out, "--targets", "linux/amd64", "--no-bundle", "--no-app")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("scripts/release: %v\n%s", err, b)
+	}
+	for name, content := range keep {
+		if b, err := os.ReadFile(filepath.Join(out, name)); err != nil || string(b) != content {
+			t.Errorf("%s was removed or changed by the release (%v)", name, err)
+		}
+	}
+	if _, err := os.Stat(old); err == nil {
+		t.Error("an earlier release's binary was left beside the new one")
+	}
+	sums, err := os.ReadFile(filepath.Join(out, "SHA256SUMS"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(sums)), "\n")
+	if len(lines) != 1 || !strings.HasSuffix(lines[0], "  maison-v0.0.2-linux-amd64") {
+		t.Errorf("SHA256SUMS lists what the release did not make:\n%s", sums)
+	}
+}
