@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"net"
 	"net/netip"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -85,6 +87,10 @@ type config struct {
 	// SIGTERM (MAISON_SHUTDOWN_GRACE); zero means 20s.
 	ShutdownGrace time.Duration
 
+	// unexpanded names the settings that held a client's placeholder, such
+	// as ${user_config.cameras}, read as empty.
+	unexpanded []string
+
 	// maison token
 	TokenScopes []string
 	TokenTTL    time.Duration
@@ -92,13 +98,18 @@ type config struct {
 }
 
 func loadConfig(cmd string, args []string, getenv func(string) string) (config, error) {
+	c := config{Demo: cmd == "demo"}
 	env := func(name, def string) string {
-		if v := strings.TrimSpace(getenv(name)); v != "" {
+		v := strings.TrimSpace(getenv(name))
+		if unexpanded.MatchString(v) {
+			c.unexpanded = append(c.unexpanded, name)
+			v = ""
+		}
+		if v != "" {
 			return v
 		}
 		return def
 	}
-	c := config{Demo: cmd == "demo"}
 	var cameras, lang, level, passthrough string
 	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
 	fs.StringVar(&c.Listen, "listen", env("MAISON_LISTEN", "127.0.0.1:8765"), "address to listen on (MAISON_LISTEN)")
@@ -287,13 +298,27 @@ func (c config) validate(cmd string) error {
 	}
 	if !c.Demo && (cmd == "serve" || cmd == "stdio" || cmd == "check") {
 		if c.HAURL == "" {
-			return errors.New("MAISON_HA_URL is not set: give Home Assistant's URL, e.g. http://homeassistant.local:8123 (or use --demo)")
+			return errors.New("MAISON_HA_URL is not set: give Home Assistant's URL, e.g. http://homeassistant.local:8123 (or use --demo)" + c.placeholderHint("MAISON_HA_URL"))
 		}
 		if c.HAToken == "" {
-			return errors.New("MAISON_HA_TOKEN is not set: create a long-lived token for a non-admin, local-only user (see README, Connecting a real Home Assistant)")
+			return errors.New("MAISON_HA_TOKEN is not set: create a long-lived token for a non-admin, local-only user (see README, Connecting a real Home Assistant)" + c.placeholderHint("MAISON_HA_TOKEN"))
 		}
 	}
 	return nil
+}
+
+// unexpanded matches a client's placeholder left as it is, such as
+// ${user_config.cameras}: Claude Desktop and other bundle clients may pass an
+// optional field left empty that way.
+var unexpanded = regexp.MustCompile(`^\$\{[A-Za-z_][A-Za-z0-9_.]*\}$`)
+
+// placeholderHint says, when the setting came as an unexpanded placeholder,
+// where it is filled in.
+func (c config) placeholderHint(name string) string {
+	if !slices.Contains(c.unexpanded, name) {
+		return ""
+	}
+	return ". The client passed it as an unexpanded placeholder: fill it in the extension's settings (Claude Desktop: Settings, Extensions, maison, Configure)"
 }
 
 // isLoopback reports whether a listen address can only be reached from this machine.
