@@ -777,3 +777,61 @@ func TestHASchemaTypes(t *testing.T) {
 		}
 	}
 }
+
+// TestHomeAssistantAppHostileOptions fills the options as a careless or
+// hostile installer might: each stops the app with a sentence in its log
+// saying what is wrong, never quotes a secret, and no option value is run by
+// the shell.
+func TestHomeAssistantAppHostileOptions(t *testing.T) {
+	house, haURL := demoHouse(t)
+	u, _ := url.Parse(haURL)
+	pwned := filepath.Join(t.TempDir(), "pwned")
+	base := func() map[string]any {
+		return map[string]any{"ha_url": haURL, "ha_token": house.UserToken(), "lang": "en", "log_level": "info", "cameras": []string{}}
+	}
+	for name, tc := range map[string]struct {
+		set    map[string]any
+		want   string
+		secret string
+	}{
+		"a URL with a password":  {map[string]any{"ha_url": "http://maison:hunter2@" + u.Host}, "without credentials", "hunter2"},
+		"the Supervisor's proxy": {map[string]any{"ha_url": "http://supervisor/core"}, "takes only the Supervisor's own token", ""},
+		"no token":               {map[string]any{"ha_token": ""}, "MAISON_HA_TOKEN is not set", ""},
+		"a token with a newline": {map[string]any{"ha_token": house.UserToken() + "\n" + house.UserToken()}, "contains whitespace", house.UserToken()},
+		"a huge token":           {map[string]any{"ha_token": strings.Repeat(house.UserToken(), 4000)}, "is too long", house.UserToken()},
+		"a public URL in http":   {map[string]any{"public_url": "http://maison.example.com", "operator_password": "a passphrase of several words"}, "use https", "a passphrase of several words"},
+		"a short password":       {map[string]any{"public_url": "https://maison.example.com", "operator_password": "hunter2hunt"}, "too short", "hunter2hunt"},
+		"an unknown language":    {map[string]any{"lang": "de"}, "set MAISON_LANG to en or fr", ""},
+		"a log level":            {map[string]any{"log_level": "verbose"}, "use debug, info, warn or error", ""},
+		"a shell in an option":   {map[string]any{"passthrough": "$(touch " + pwned + ")`touch " + pwned + "`;touch " + pwned}, "MAISON_PASSTHROUGH", ""},
+		"a shell in a list":      {map[string]any{"cameras": []string{"camera.a\"$(touch " + pwned + ")", "x'`touch " + pwned + "`"}, "ai_task": "ai_task.x\n$(touch " + pwned + ")"}, "MAISON_AI_TASK", ""},
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := startAppRun(t, func(string) map[string]any {
+				o := base()
+				for k, v := range tc.set {
+					o[k] = v
+				}
+				return o
+			})
+			select {
+			case <-r.done:
+			case <-time.After(2 * time.Minute):
+				t.Fatalf("the app kept running; its log:\n%s", r.out.String())
+			}
+			log := r.out.String()
+			if r.err == nil || strings.Contains(log, "maison is serving") {
+				t.Errorf("the app served or exited 0 (%v):\n%s", r.err, log)
+			}
+			if !strings.Contains(log, tc.want) {
+				t.Errorf("the app's log does not say %q:\n%s", tc.want, log)
+			}
+			if tc.secret != "" && strings.Contains(log, tc.secret) {
+				t.Errorf("the app's log quotes a secret:\n%.2000s", log)
+			}
+			if _, err := os.Stat(pwned); err == nil {
+				t.Errorf("an option's value was run by the shell")
+			}
+		})
+	}
+}
