@@ -1,6 +1,7 @@
 package main
 
 import (
+	"log/slog"
 	"strings"
 	"testing"
 )
@@ -26,6 +27,25 @@ func TestUnexpandedPlaceholdersAreEmpty(t *testing.T) {
 		_, err := loadConfig("stdio", nil, func(k string) string { return e[k] })
 		if err == nil || !strings.Contains(err.Error(), name+" is not set") || !strings.Contains(err.Error(), "extension's settings") {
 			t.Errorf("%s left as its placeholder: %v", name, err)
+		}
+	}
+}
+
+// A public address with no way to approve a sign-in turns nothing on: maison
+// says so rather than serve without sign-in in silence.
+func TestPublicURLAloneIsSaid(t *testing.T) {
+	for _, cmd := range []string{"serve", "demo"} {
+		env := map[string]string{"MAISON_HA_URL": "http://homeassistant.local:8123", "MAISON_HA_TOKEN": "a-token", "MAISON_PUBLIC_URL": "https://maison.example.com"}
+		c, err := loadConfig(cmd, nil, func(k string) string { return env[k] })
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out strings.Builder
+		if _, err := newAuthority(c, &out, slog.New(slog.DiscardHandler)); err != nil {
+			t.Fatalf("%s: %v", cmd, err)
+		}
+		if !strings.Contains(out.String(), "MAISON_PUBLIC_URL is set but no sign-in method") {
+			t.Errorf("%s with only MAISON_PUBLIC_URL said %q", cmd, out.String())
 		}
 	}
 }
