@@ -476,7 +476,7 @@ func checkHomeAssistantAppRepository(t *testing.T, dir, version string) {
 	}
 	machine := map[string]elf.Machine{"amd64": elf.EM_X86_64, "arm64": elf.EM_AARCH64}
 	for _, a := range cfg.Arch {
-		name := "maison/maison-linux-" + dockerArch[a]
+		name := "maison/maison-linux-" + a
 		data, ok := files[name]
 		if !ok {
 			t.Errorf("arch %s: %s is not in the app", a, name)
