@@ -190,6 +190,11 @@ func (e *Error) Advice() string {
 			"It does not mean the device or camera is broken. " +
 			"Ask an administrator to check ip_bans.yaml in Home Assistant's configuration folder and any proxy between maison and Home Assistant."
 	case KindNotFound:
+		if e.Op == "websocket /api/websocket" {
+			return "No Home Assistant answers at MAISON_HA_URL: its websocket API (/api/websocket) is not found there. " +
+				"This does not change by waiting. " +
+				"MAISON_HA_URL must be Home Assistant's address alone, such as http://homeassistant.local:8123, without the path of a page copied from the browser's address bar (/lovelace/…, /config/…, /api)."
+		}
 		return "Home Assistant does not know this name. " +
 			"This does not change by waiting, and it does not mean Home Assistant is down. " +
 			"Check the spelling or list what exists, then ask again with one of those names."

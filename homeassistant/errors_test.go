@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"strings"
 	"syscall"
 	"testing"
@@ -146,4 +149,26 @@ func TestConfigValidateHostileSettings(t *testing.T) {
 			t.Errorf("%s: %v", u, err)
 		}
 	}
+}
+
+// A URL with a page's path, as copied from the browser's address bar, finds
+// no websocket API: the advice says to give Home Assistant's address alone,
+// not the model's "check the spelling of the name".
+func TestWebsocketNotFoundSaysTheURL(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	defer srv.Close()
+	cfg := Config{URL: srv.URL + "/lovelace/0", Token: "abc"}.withDefaults()
+	base, _ := url.Parse(cfg.URL)
+	_, _, err := dialSession(context.Background(), &cfg, base, false)
+	var he *Error
+	if !errors.As(err, &he) || !strings.Contains(he.Advice(), "MAISON_HA_URL") || !strings.Contains(he.Advice(), "address alone") {
+		t.Errorf("a URL with a page's path: %v; advice %q", err, adviceOf(he))
+	}
+}
+
+func adviceOf(e *Error) string {
+	if e == nil {
+		return ""
+	}
+	return e.Advice()
 }
