@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"maison/door"
 	"maison/tools"
@@ -206,7 +207,13 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 		}
 		c.TokenTTL = d
 	}
-	c.Cameras = list(cameras)
+	// Entity ids hold no spaces: a list separated by spaces is read as one.
+	c.Cameras = strings.FieldsFunc(cameras, func(r rune) bool { return r == ',' || unicode.IsSpace(r) })
+	for _, id := range c.Cameras {
+		if !cameraID.MatchString(id) {
+			return c, fmt.Errorf("MAISON_CAMERAS %.80q is not a camera's entity id: give ids such as camera.front_door, separated by commas (Settings › Entities in Home Assistant shows them), or leave it empty for the cameras exposed to Assist", id)
+		}
+	}
 	var err error
 	if c.Lang, err = voice.ParseLang(lang); err != nil {
 		return c, err
@@ -320,6 +327,10 @@ func (c config) placeholderHint(name string) string {
 	}
 	return ". The client passed it as an unexpanded placeholder: fill it in the extension's settings (Claude Desktop: Settings, Extensions, maison, Configure)"
 }
+
+// cameraID is a camera's entity id as Home Assistant writes them, and as
+// the app's option schema asks for them.
+var cameraID = regexp.MustCompile(`^camera\.[a-z0-9_]{1,200}$`)
 
 // isLoopback reports whether a listen address can only be reached from this machine.
 func isLoopback(hostport string) bool {

@@ -49,3 +49,23 @@ func TestPublicURLAloneIsSaid(t *testing.T) {
 		}
 	}
 }
+
+// Camera ids typed as a person might: separated by spaces as well as commas
+// they are read; a name that is no entity id is refused in words rather than
+// matching no camera in silence (stdio runs no check to say so).
+func TestCameraSetting(t *testing.T) {
+	load := func(cameras string) (config, error) {
+		env := map[string]string{"MAISON_HA_URL": "http://homeassistant.local:8123", "MAISON_HA_TOKEN": "a-token", "MAISON_CAMERAS": cameras}
+		return loadConfig("stdio", nil, func(k string) string { return env[k] })
+	}
+	c, err := load(" camera.front_door camera.garage,camera.porch ,, ")
+	if err != nil || strings.Join(c.Cameras, "|") != "camera.front_door|camera.garage|camera.porch" {
+		t.Errorf("cameras separated by spaces and commas: %q, %v", c.Cameras, err)
+	}
+	for _, bad := range []string{"Front Door", "camera.Front_Door", "light.kitchen", "camera.x\"$(id)", "camera." + strings.Repeat("x", 300)} {
+		_, err := load("camera.garage," + bad)
+		if err == nil || !strings.Contains(err.Error(), "MAISON_CAMERAS") || !strings.Contains(err.Error(), "camera.front_door") {
+			t.Errorf("MAISON_CAMERAS with %.40q: %v", bad, err)
+		}
+	}
+}
