@@ -807,7 +807,8 @@ func TestHomeAssistantAppHostileOptions(t *testing.T) {
 		"an unknown language":    {map[string]any{"lang": "de"}, "set MAISON_LANG to en or fr", ""},
 		"a log level":            {map[string]any{"log_level": "verbose"}, "use debug, info, warn or error", ""},
 		"a shell in an option":   {map[string]any{"passthrough": "$(touch " + pwned + ")`touch " + pwned + "`;touch " + pwned}, "MAISON_PASSTHROUGH", ""},
-		"a shell in a list":      {map[string]any{"cameras": []string{"camera.a\"$(touch " + pwned + ")", "x'`touch " + pwned + "`"}, "ai_task": "ai_task.x\n$(touch " + pwned + ")"}, "MAISON_AI_TASK", ""},
+		"a shell in a list":      {map[string]any{"cameras": []string{"camera.a\"$(touch " + pwned + ")", "x'`touch " + pwned + "`"}, "ai_task": "ai_task.x\n$(touch " + pwned + ")"}, "is not a camera's entity id", ""},
+		"a shell in the AI task": {map[string]any{"ai_task": "x$(touch " + pwned + ")`touch " + pwned + "`"}, "MAISON_AI_TASK", ""},
 	} {
 		t.Run(name, func(t *testing.T) {
 			r := startAppRun(t, func(string) map[string]any {
@@ -836,5 +837,31 @@ func TestHomeAssistantAppHostileOptions(t *testing.T) {
 				t.Errorf("an option's value was run by the shell")
 			}
 		})
+	}
+}
+
+// TestHomeAssistantAppWithWhatTheDocsAsk starts the app with only what its
+// Documentation tab asks for in step 2 (the token, the URL, the language, no
+// cameras): it serves, keeps the door shut to clients without a token, says
+// how to let one in, and prints no token.
+func TestHomeAssistantAppWithWhatTheDocsAsk(t *testing.T) {
+	house, haURL := demoHouse(t)
+	r := startAppRun(t, func(string) map[string]any {
+		return map[string]any{"ha_url": haURL, "ha_token": house.UserToken(), "lang": "en", "log_level": "info", "cameras": []string{}}
+	})
+	r.waitServing(t)
+	log := r.out.String()
+	if !strings.Contains(log, "Bearer token for local clients") {
+		t.Errorf("the log does not say how to let a client on the network in:\n%s", log)
+	}
+	token := r.env(t, "serve")["MAISON_TOKEN"]
+	if len(token) < minTokenLength {
+		t.Fatalf("maison serve was started with MAISON_TOKEN=%q", token)
+	}
+	if strings.Contains(log, token) || strings.Contains(log, house.UserToken()) {
+		t.Errorf("the log shows a token:\n%s", log)
+	}
+	if again := r.env(t, "check")["MAISON_TOKEN"]; again != token {
+		t.Error("check and serve were given different tokens")
 	}
 }
