@@ -172,3 +172,23 @@ func adviceOf(e *Error) string {
 	}
 	return e.Advice()
 }
+
+// A certificate Home Assistant's address does not match (the app's
+// https://homeassistant:8123 with a certificate for a public name, or one
+// signed by no known authority) is not said to pass by waiting.
+func TestCertificateErrorIsNotTransient(t *testing.T) {
+	srv := httptest.NewTLSServer(http.NotFoundHandler())
+	defer srv.Close()
+	srv.Config.ErrorLog = nil
+	cfg := Config{URL: srv.URL, Token: "abc"}.withDefaults()
+	base, _ := url.Parse(cfg.URL)
+	_, _, err := dialSession(context.Background(), &cfg, base, false)
+	var he *Error
+	if !errors.As(err, &he) {
+		t.Fatalf("%v is not an *Error", err)
+	}
+	a := he.Advice()
+	if !strings.Contains(a, "certificate") || !strings.Contains(a, "does not change by waiting") || strings.Contains(a, "minute or two") {
+		t.Errorf("a certificate refused: %v; advice %q", err, a)
+	}
+}
