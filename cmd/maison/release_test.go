@@ -657,8 +657,13 @@ func TestReleaseOfADirtyTree(t *testing.T) {
 		t.Errorf("the dirty tree was stamped v1.0.0: %v", m)
 	}
 	cmd = exec.Command("bash", filepath.Join(clone, "scripts/release"), "--out", out, "--targets", "linux/amd64", "--no-bundle", "--no-app")
-	if b, err := cmd.CombinedOutput(); err != nil {
+	b, err = cmd.CombinedOutput()
+	if err != nil {
 		t.Fatalf("the default version of a dirty tree: %v\n%s", err, b)
+	}
+	// An untagged commit's version cannot be ordered for updates: said.
+	if !strings.Contains(string(b), "is not a version such as v0.3.0") {
+		t.Errorf("an untagged version is not said to be one:\n%s", b)
 	}
 	if m, _ := filepath.Glob(filepath.Join(out, "maison-*-dirty-linux-amd64")); len(m) != 1 {
 		entries, _ := os.ReadDir(out)
