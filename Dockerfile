@@ -7,7 +7,8 @@ COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
 # The same static build CI makes and checks (no cgo, so no libc to load).
-# docker build --build-arg VERSION=$(git describe --tags --always) stamps the version in.
+# docker build --build-arg VERSION=$(git describe --tags --always --dirty) stamps the
+# version in (-dirty when tracked files changed); none, or an empty one, says dev.
 ARG VERSION=dev
 RUN CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=${VERSION}" -o /maison ./cmd/maison
 

@@ -9,6 +9,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"maison/internal/redact"
 )
 
 // Config configures a Client. Only URL and Token are required; every other field documents its zero-value default.
@@ -48,29 +50,53 @@ type Config struct {
 	AssistGrace time.Duration
 }
 
+// maxTokenLength bounds MAISON_HA_TOKEN: Home Assistant's long-lived tokens
+// are JSON Web Tokens of about 200 characters; anything far longer is
+// something else pasted by mistake.
+const maxTokenLength = 4096
+
 // Validate reports the first missing or malformed field, naming the environment variable to fix.
 func (c Config) Validate() error {
 	if strings.TrimSpace(c.URL) == "" {
 		return errors.New("homeassistant: no Home Assistant URL: set MAISON_HA_URL, e.g. http://homeassistant.local:8123")
 	}
+	shown := redact.URL(c.URL) // a password typed into the URL is never quoted
 	u, err := url.Parse(c.URL)
 	if err != nil {
-		return fmt.Errorf("homeassistant: MAISON_HA_URL %q is not a URL: %w", c.URL, err)
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err // without the URL it quotes
+		}
+		return fmt.Errorf("homeassistant: MAISON_HA_URL %q is not a URL (%v); use e.g. http://homeassistant.local:8123", shown, err)
 	}
 	if u.Scheme != "http" && u.Scheme != "https" {
-		return fmt.Errorf("homeassistant: MAISON_HA_URL %q must start with http:// or https://", c.URL)
+		return fmt.Errorf("homeassistant: MAISON_HA_URL %q must start with http:// or https://", shown)
 	}
 	if u.Host == "" {
-		return fmt.Errorf("homeassistant: MAISON_HA_URL %q has no host; use e.g. http://homeassistant.local:8123", c.URL)
+		return fmt.Errorf("homeassistant: MAISON_HA_URL %q has no host; use e.g. http://homeassistant.local:8123", shown)
 	}
 	if u.User != nil || u.RawQuery != "" || u.Fragment != "" {
 		return errors.New("homeassistant: MAISON_HA_URL must be a plain base URL without credentials, query or fragment")
+	}
+	if strings.EqualFold(u.Hostname(), "supervisor") {
+		return fmt.Errorf("homeassistant: MAISON_HA_URL %q is the Supervisor's way into Home Assistant, which takes only the Supervisor's own token, never a user's; maison signs in as its own non-admin user: use http://homeassistant:8123 from a Home Assistant app, or Home Assistant's address on your network", shown)
 	}
 	if strings.TrimSpace(c.Token) == "" {
 		return errors.New("homeassistant: no access token: set MAISON_HA_TOKEN to a long-lived token of a non-admin, local-only Home Assistant user")
 	}
 	if strings.ContainsAny(c.Token, " \t\r\n") {
 		return errors.New("homeassistant: MAISON_HA_TOKEN contains whitespace; paste the token alone")
+	}
+	if strings.ContainsAny(c.Token, "\"'`\u201c\u201d\u2018\u2019\u00ab\u00bb") {
+		return errors.New("homeassistant: MAISON_HA_TOKEN holds quotes; paste the token alone, without the quotes around it")
+	}
+	for _, r := range c.Token {
+		if r < 0x21 || r > 0x7e {
+			return errors.New("homeassistant: MAISON_HA_TOKEN holds a character no access token has (a control character, or one beyond ASCII); copy the token again from the user's profile, Security, Long-lived access tokens")
+		}
+	}
+	if len(c.Token) > maxTokenLength {
+		return fmt.Errorf("homeassistant: MAISON_HA_TOKEN is %d characters long, and a Home Assistant access token is about 200: paste only the token, from the user's profile, Security, Long-lived access tokens", len(c.Token))
 	}
 	for name, d := range map[string]time.Duration{
 		"ConnectTimeout": c.ConnectTimeout, "PingInterval": c.PingInterval, "PongTimeout": c.PongTimeout,

@@ -2,6 +2,8 @@ package homeassistant
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"net"
 	"strconv"
@@ -157,6 +159,11 @@ func (e *Error) Advice() string {
 	}
 	switch e.Kind {
 	case KindUnreachable:
+		if certificateRefused(e.Err) {
+			return "Home Assistant's certificate is not valid for the address in MAISON_HA_URL (it names another host, or no authority this machine trusts signed it). " +
+				"This does not change by waiting, and it does not mean Home Assistant is down or the token is wrong. " +
+				"Give MAISON_HA_URL the name the certificate was issued for, such as https://home.example.com:8123, or Home Assistant's plain http address on your network if it serves one."
+		}
 		return "Home Assistant cannot be reached over the network right now. " +
 			"This usually lasts until it is started again or the network comes back, often a minute or two. " +
 			"It does not mean the token is wrong or that anything in the house changed. " +
@@ -190,6 +197,11 @@ func (e *Error) Advice() string {
 			"It does not mean the device or camera is broken. " +
 			"Ask an administrator to check ip_bans.yaml in Home Assistant's configuration folder and any proxy between maison and Home Assistant."
 	case KindNotFound:
+		if e.Op == "websocket /api/websocket" {
+			return "No Home Assistant answers at MAISON_HA_URL: its websocket API (/api/websocket) is not found there. " +
+				"This does not change by waiting. " +
+				"MAISON_HA_URL must be Home Assistant's address alone, such as http://homeassistant.local:8123, without the path of a page copied from the browser's address bar (/lovelace/…, /config/…, /api)."
+		}
 		return "Home Assistant does not know this name. " +
 			"This does not change by waiting, and it does not mean Home Assistant is down. " +
 			"Check the spelling or list what exists, then ask again with one of those names."
@@ -270,4 +282,13 @@ func classifyNetErr(op string, err error, wasConnected bool) *Error {
 		}
 	}
 	return &Error{Kind: kind, Op: op, Err: err}
+}
+
+// certificateRefused reports whether err is a TLS certificate that did not
+// verify: a name it does not cover or an authority not trusted.
+func certificateRefused(err error) bool {
+	var verify *tls.CertificateVerificationError
+	var host x509.HostnameError
+	var authority x509.UnknownAuthorityError
+	return errors.As(err, &verify) || errors.As(err, &host) || errors.As(err, &authority)
 }

@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"strings"
 	"syscall"
 	"testing"
@@ -105,5 +108,87 @@ func TestErrorsIsAndAs(t *testing.T) {
 	}
 	if got := fmt.Sprintf("%v %s", KindAuth, KindAuth); got != "unauthorized unauthorized" {
 		t.Errorf("a kind prints as %q", got)
+	}
+}
+
+// A URL or token a person filled in wrongly is refused with what to do, and
+// the refusal never quotes a password or the token.
+func TestConfigValidateHostileSettings(t *testing.T) {
+	jwt := "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJhYmMifQ.sig-nature_1"
+	for name, tc := range map[string]struct {
+		cfg    Config
+		want   []string
+		secret string
+	}{
+		"credentials, unparsable": {Config{URL: "http://maison:hunter2@ha:8123/ a%zz", Token: jwt}, []string{"MAISON_HA_URL", "…@ha:8123"}, "hunter2"},
+		"credentials, ftp":        {Config{URL: "ftp://maison:hunter2@ha", Token: jwt}, []string{"http:// or https://"}, "hunter2"},
+		"credentials, no scheme":  {Config{URL: "maison:hunter2@ha:8123", Token: jwt}, []string{"http:// or https://"}, "hunter2"},
+		"the Supervisor's proxy":  {Config{URL: "http://supervisor/core", Token: jwt}, []string{"Supervisor's own token", "http://homeassistant:8123"}, ""},
+		"the Supervisor, a port":  {Config{URL: "http://Supervisor:80/core/", Token: jwt}, []string{"Supervisor's own token"}, ""},
+		"a huge token":            {Config{URL: "http://ha:8123", Token: strings.Repeat(jwt, 600)}, []string{"MAISON_HA_TOKEN", "characters long"}, jwt},
+		"quoted token":            {Config{URL: "http://ha:8123", Token: `"` + jwt + `"`}, []string{"MAISON_HA_TOKEN", "quotes"}, jwt},
+		"a control character":     {Config{URL: "http://ha:8123", Token: jwt + "\x00"}, []string{"MAISON_HA_TOKEN"}, jwt},
+		"a smart quote":           {Config{URL: "http://ha:8123", Token: "“" + jwt + "”"}, []string{"MAISON_HA_TOKEN", "quotes"}, jwt},
+	} {
+		err := tc.cfg.Validate()
+		if err == nil {
+			t.Errorf("%s: accepted", name)
+			continue
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%s: %q does not say %q", name, err, w)
+			}
+		}
+		if tc.secret != "" && strings.Contains(err.Error(), tc.secret) {
+			t.Errorf("%s: the refusal quotes the secret: %v", name, err)
+		}
+	}
+	for _, u := range []string{"http://homeassistant:8123/", "https://[fd00::1]:8123", "http://ha.local:8123/proxied/ha", "http://supervisor.example.com:8123"} {
+		if err := (Config{URL: u, Token: jwt}).Validate(); err != nil {
+			t.Errorf("%s: %v", u, err)
+		}
+	}
+}
+
+// A URL with a page's path, as copied from the browser's address bar, finds
+// no websocket API: the advice says to give Home Assistant's address alone,
+// not the model's "check the spelling of the name".
+func TestWebsocketNotFoundSaysTheURL(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	defer srv.Close()
+	cfg := Config{URL: srv.URL + "/lovelace/0", Token: "abc"}.withDefaults()
+	base, _ := url.Parse(cfg.URL)
+	_, _, err := dialSession(context.Background(), &cfg, base, false)
+	var he *Error
+	if !errors.As(err, &he) || !strings.Contains(he.Advice(), "MAISON_HA_URL") || !strings.Contains(he.Advice(), "address alone") {
+		t.Errorf("a URL with a page's path: %v; advice %q", err, adviceOf(he))
+	}
+}
+
+func adviceOf(e *Error) string {
+	if e == nil {
+		return ""
+	}
+	return e.Advice()
+}
+
+// A certificate Home Assistant's address does not match (the app's
+// https://homeassistant:8123 with a certificate for a public name, or one
+// signed by no known authority) is not said to pass by waiting.
+func TestCertificateErrorIsNotTransient(t *testing.T) {
+	srv := httptest.NewTLSServer(http.NotFoundHandler())
+	defer srv.Close()
+	srv.Config.ErrorLog = nil
+	cfg := Config{URL: srv.URL, Token: "abc"}.withDefaults()
+	base, _ := url.Parse(cfg.URL)
+	_, _, err := dialSession(context.Background(), &cfg, base, false)
+	var he *Error
+	if !errors.As(err, &he) {
+		t.Fatalf("%v is not an *Error", err)
+	}
+	a := he.Advice()
+	if !strings.Contains(a, "certificate") || !strings.Contains(a, "does not change by waiting") || strings.Contains(a, "minute or two") {
+		t.Errorf("a certificate refused: %v; advice %q", err, a)
 	}
 }

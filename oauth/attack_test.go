@@ -382,3 +382,15 @@ func TestSecretsNeverLogged(t *testing.T) {
 		t.Errorf("the replayed code was not logged at all (the scan saw nothing):\n%s", logs)
 	}
 }
+
+// A public URL or redirect address with a password in it is refused without
+// quoting the password.
+func TestSettingsWithCredentialsAreNotQuoted(t *testing.T) {
+	if _, err := CheckIssuer("https://maison:hunter2@maison.example.com"); err == nil || strings.Contains(err.Error(), "hunter2") || !strings.Contains(err.Error(), "…@maison.example.com") {
+		t.Errorf("MAISON_PUBLIC_URL with a password: %v", err)
+	}
+	_, err := New(Config{Issuer: "https://maison.example.com", Secret: testSecret, Password: testPassword, RedirectURIs: []string{"https://me:hunter2@my.home-assistant.io/redirect/oauth"}})
+	if err == nil || strings.Contains(err.Error(), "hunter2") || !strings.Contains(err.Error(), "MAISON_REDIRECT_URIS") {
+		t.Errorf("MAISON_REDIRECT_URIS with a password: %v", err)
+	}
+}

@@ -15,6 +15,8 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"maison/internal/redact"
 )
 
 // The Claude app's callbacks, allowed without configuration.
@@ -265,7 +267,7 @@ func redirectMatches(registered []string, requested string) bool {
 func checkExtraRedirect(u string) error {
 	p := parseRedirect(u)
 	if p == nil || len(u) > maxRedirectLen {
-		return fmt.Errorf("oauth: MAISON_REDIRECT_URIS: %q is not a usable redirect URI (absolute, no fragment, no user name)", u)
+		return fmt.Errorf("oauth: MAISON_REDIRECT_URIS: %q is not a usable redirect URI (absolute, no fragment, no user name)", redact.URL(u))
 	}
 	if p.Scheme == "http" && !isLoopbackHost(p.Hostname()) {
 		return fmt.Errorf("oauth: MAISON_REDIRECT_URIS: %q uses plain http off this machine; use https", u)

@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"maison/accesslog"
+	"maison/internal/redact"
 )
 
 // Scopes maison grants.
@@ -163,13 +164,13 @@ const noIssuer = "urn:maison"
 func CheckIssuer(raw string) (string, error) {
 	u, err := url.Parse(strings.TrimSpace(raw))
 	if err != nil || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" || (u.Path != "" && u.Path != "/") {
-		return "", fmt.Errorf("oauth: MAISON_PUBLIC_URL %q: give the bare public origin, such as https://maison.example.com (no path)", raw)
+		return "", fmt.Errorf("oauth: MAISON_PUBLIC_URL %q: give the bare public origin, such as https://maison.example.com (no path, no user name)", redact.URL(raw))
 	}
 	switch {
 	case u.Scheme == "https":
 	case u.Scheme == "http" && isLoopbackHost(u.Hostname()):
 	default:
-		return "", fmt.Errorf("oauth: MAISON_PUBLIC_URL %q: use https (plain http only for a loopback address, for tests)", raw)
+		return "", fmt.Errorf("oauth: MAISON_PUBLIC_URL %q: use https (plain http only for a loopback address, for tests)", redact.URL(raw))
 	}
 	return strings.ToLower(u.Scheme) + "://" + strings.ToLower(u.Host), nil
 }

@@ -20,6 +20,10 @@ import (
 // signInConfigured reports whether a human-page method is set.
 func (c config) signInConfigured() bool { return c.OperatorPassword != "" || c.AccessTeam != "" }
 
+// noSignIn is said when a public address is set but nothing can approve a
+// sign-in, so the Claude app cannot connect.
+const noSignIn = "MAISON_PUBLIC_URL is set but no sign-in method: set MAISON_OPERATOR_PASSWORD (or Cloudflare Access) to let the Claude app connect; until then only clients with the bearer token get in."
+
 // newAuthority builds maison's authorization server and token verifier
 // from the settings, or returns nil when neither MAISON_SECRET nor a
 // sign-in method is set. clientAddr names where a request comes from, as
@@ -27,6 +31,9 @@ func (c config) signInConfigured() bool { return c.OperatorPassword != "" || c.A
 // tokens then die with the process); `maison serve` needs one.
 func newAuthority(cfg config, clientAddr func(*http.Request) string, stdout io.Writer, logger *slog.Logger) (*oauth.Server, error) {
 	if cfg.Secret == "" && !cfg.signInConfigured() {
+		if cfg.PublicURL != "" {
+			fmt.Fprintln(stdout, noSignIn)
+		}
 		return nil, nil
 	}
 	secret := cfg.Secret
@@ -52,7 +59,7 @@ func newAuthority(cfg config, clientAddr func(*http.Request) string, stdout io.W
 		return nil, fmt.Errorf("%w", err)
 	}
 	if cfg.PublicURL != "" && !as.Enabled() {
-		fmt.Fprintln(stdout, "MAISON_PUBLIC_URL is set but no sign-in method: set MAISON_OPERATOR_PASSWORD (or Cloudflare Access) to let the Claude app connect.")
+		fmt.Fprintln(stdout, noSignIn)
 	}
 	return as, nil
 }

@@ -7,9 +7,12 @@ import (
 	"log/slog"
 	"net"
 	"net/netip"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"maison/door"
 	"maison/tools"
@@ -85,6 +88,10 @@ type config struct {
 	// SIGTERM (MAISON_SHUTDOWN_GRACE); zero means 20s.
 	ShutdownGrace time.Duration
 
+	// unexpanded names the settings that held a client's placeholder, such
+	// as ${user_config.cameras}, read as empty.
+	unexpanded []string
+
 	// maison token
 	TokenScopes []string
 	TokenTTL    time.Duration
@@ -92,13 +99,18 @@ type config struct {
 }
 
 func loadConfig(cmd string, args []string, getenv func(string) string) (config, error) {
+	c := config{Demo: cmd == "demo"}
 	env := func(name, def string) string {
-		if v := strings.TrimSpace(getenv(name)); v != "" {
+		v := strings.TrimSpace(getenv(name))
+		if unexpanded.MatchString(v) {
+			c.unexpanded = append(c.unexpanded, name)
+			v = ""
+		}
+		if v != "" {
 			return v
 		}
 		return def
 	}
-	c := config{Demo: cmd == "demo"}
 	var cameras, lang, level, passthrough string
 	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
 	fs.StringVar(&c.Listen, "listen", env("MAISON_LISTEN", "127.0.0.1:8765"), "address to listen on (MAISON_LISTEN)")
@@ -195,7 +207,13 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 		}
 		c.TokenTTL = d
 	}
-	c.Cameras = list(cameras)
+	// Entity ids hold no spaces: a list separated by spaces is read as one.
+	c.Cameras = strings.FieldsFunc(cameras, func(r rune) bool { return r == ',' || unicode.IsSpace(r) })
+	for _, id := range c.Cameras {
+		if !cameraID.MatchString(id) {
+			return c, fmt.Errorf("MAISON_CAMERAS %.80q is not a camera's entity id: give ids such as camera.front_door, separated by commas (Settings › Entities in Home Assistant shows them), or leave it empty for the cameras exposed to Assist", id)
+		}
+	}
 	var err error
 	if c.Lang, err = voice.ParseLang(lang); err != nil {
 		return c, err
@@ -287,14 +305,32 @@ func (c config) validate(cmd string) error {
 	}
 	if !c.Demo && (cmd == "serve" || cmd == "stdio" || cmd == "check") {
 		if c.HAURL == "" {
-			return errors.New("MAISON_HA_URL is not set: give Home Assistant's URL, e.g. http://homeassistant.local:8123 (or use --demo)")
+			return errors.New("MAISON_HA_URL is not set: give Home Assistant's URL, e.g. http://homeassistant.local:8123 (or use --demo)" + c.placeholderHint("MAISON_HA_URL"))
 		}
 		if c.HAToken == "" {
-			return errors.New("MAISON_HA_TOKEN is not set: create a long-lived token for a non-admin, local-only user (see README, Connecting a real Home Assistant)")
+			return errors.New("MAISON_HA_TOKEN is not set: create a long-lived token for a non-admin, local-only user (see README, Connecting a real Home Assistant)" + c.placeholderHint("MAISON_HA_TOKEN"))
 		}
 	}
 	return nil
 }
+
+// unexpanded matches a client's placeholder left as it is, such as
+// ${user_config.cameras}: Claude Desktop and other bundle clients may pass an
+// optional field left empty that way.
+var unexpanded = regexp.MustCompile(`^\$\{[A-Za-z_][A-Za-z0-9_.]*\}$`)
+
+// placeholderHint says, when the setting came as an unexpanded placeholder,
+// where it is filled in.
+func (c config) placeholderHint(name string) string {
+	if !slices.Contains(c.unexpanded, name) {
+		return ""
+	}
+	return ". The client passed it as an unexpanded placeholder: fill it in the extension's settings (Claude Desktop: Settings, Extensions, maison, Configure)"
+}
+
+// cameraID is a camera's entity id as Home Assistant writes them, and as
+// the app's option schema asks for them.
+var cameraID = regexp.MustCompile(`^camera\.[a-z0-9_]{1,200}$`)
 
 // isLoopback reports whether a listen address can only be reached from this machine.
 func isLoopback(hostport string) bool {

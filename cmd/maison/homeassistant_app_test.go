@@ -444,8 +444,11 @@ func TestHomeAssistantAppImage(t *testing.T) {
 	if len(from) != 1 || !regexp.MustCompile(`^ghcr\.io/home-assistant/base:[0-9]+\.[0-9]+$`).MatchString(from[0][1]) {
 		t.Errorf("Dockerfile: want one FROM on the official base image, pinned to an Alpine version (ghcr.io/home-assistant/base:3.x), got %v", from)
 	}
-	if !strings.Contains(docker, "COPY maison-linux-${TARGETARCH} /usr/bin/maison") {
-		t.Error("Dockerfile: maison's binary is not copied by the build's TARGETARCH")
+	// The Supervisor passes BUILD_ARCH (amd64, aarch64) to every build;
+	// TARGETARCH is set only by BuildKit, which older Supervisors do not use
+	// (their Docker API builds leave it empty, and COPY maison-linux- fails).
+	if !strings.Contains(docker, "ARG BUILD_ARCH\n") || !strings.Contains(docker, "COPY maison-linux-${BUILD_ARCH} /usr/bin/maison") || strings.Contains(docker, "TARGETARCH") {
+		t.Error("Dockerfile: maison's binary is not copied by the Supervisor's BUILD_ARCH")
 	}
 	if regexp.MustCompile(`(?m)^RUN `).MatchString(docker) {
 		t.Error("Dockerfile: a RUN step needs emulation to build for another CPU; copy files only")
@@ -456,7 +459,7 @@ func TestHomeAssistantAppImage(t *testing.T) {
 	}
 	arch, _ := cfg["arch"].([]any)
 	for _, a := range arch {
-		name := "maison-linux-" + dockerArch[fmt.Sprint(a)]
+		name := "maison-linux-" + fmt.Sprint(a)
 		if !strings.Contains(string(release), `/maison/`+name+`"`) {
 			t.Errorf("arch %v: scripts/release does not put %s in the app", a, name)
 		}
@@ -775,5 +778,90 @@ func TestHASchemaTypes(t *testing.T) {
 		if _, err := parseHAType(s); err == nil {
 			t.Errorf("%s was accepted", s)
 		}
+	}
+}
+
+// TestHomeAssistantAppHostileOptions fills the options as a careless or
+// hostile installer might: each stops the app with a sentence in its log
+// saying what is wrong, never quotes a secret, and no option value is run by
+// the shell.
+func TestHomeAssistantAppHostileOptions(t *testing.T) {
+	house, haURL := demoHouse(t)
+	u, _ := url.Parse(haURL)
+	pwned := filepath.Join(t.TempDir(), "pwned")
+	base := func() map[string]any {
+		return map[string]any{"ha_url": haURL, "ha_token": house.UserToken(), "lang": "en", "log_level": "info", "cameras": []string{}}
+	}
+	for name, tc := range map[string]struct {
+		set    map[string]any
+		want   string
+		secret string
+	}{
+		"a URL with a password":  {map[string]any{"ha_url": "http://maison:hunter2@" + u.Host}, "without credentials", "hunter2"},
+		"the Supervisor's proxy": {map[string]any{"ha_url": "http://supervisor/core"}, "takes only the Supervisor's own token", ""},
+		"no token":               {map[string]any{"ha_token": ""}, "MAISON_HA_TOKEN is not set", ""},
+		"a token with a newline": {map[string]any{"ha_token": house.UserToken() + "\n" + house.UserToken()}, "contains whitespace", house.UserToken()},
+		"a huge token":           {map[string]any{"ha_token": strings.Repeat(house.UserToken(), 4000)}, "is too long", house.UserToken()},
+		"a public URL in http":   {map[string]any{"public_url": "http://maison.example.com", "operator_password": "a passphrase of several words"}, "use https", "a passphrase of several words"},
+		"a short password":       {map[string]any{"public_url": "https://maison.example.com", "operator_password": "hunter2hunt"}, "too short", "hunter2hunt"},
+		"an unknown language":    {map[string]any{"lang": "de"}, "set MAISON_LANG to en or fr", ""},
+		"a log level":            {map[string]any{"log_level": "verbose"}, "use debug, info, warn or error", ""},
+		"a shell in an option":   {map[string]any{"passthrough": "$(touch " + pwned + ")`touch " + pwned + "`;touch " + pwned}, "MAISON_PASSTHROUGH", ""},
+		"a shell in a list":      {map[string]any{"cameras": []string{"camera.a\"$(touch " + pwned + ")", "x'`touch " + pwned + "`"}, "ai_task": "ai_task.x\n$(touch " + pwned + ")"}, "is not a camera's entity id", ""},
+		"a shell in the AI task": {map[string]any{"ai_task": "x$(touch " + pwned + ")`touch " + pwned + "`"}, "MAISON_AI_TASK", ""},
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := startAppRun(t, func(string) map[string]any {
+				o := base()
+				for k, v := range tc.set {
+					o[k] = v
+				}
+				return o
+			})
+			select {
+			case <-r.done:
+			case <-time.After(2 * time.Minute):
+				t.Fatalf("the app kept running; its log:\n%s", r.out.String())
+			}
+			log := r.out.String()
+			if r.err == nil || strings.Contains(log, "maison is serving") {
+				t.Errorf("the app served or exited 0 (%v):\n%s", r.err, log)
+			}
+			if !strings.Contains(log, tc.want) {
+				t.Errorf("the app's log does not say %q:\n%s", tc.want, log)
+			}
+			if tc.secret != "" && strings.Contains(log, tc.secret) {
+				t.Errorf("the app's log quotes a secret:\n%.2000s", log)
+			}
+			if _, err := os.Stat(pwned); err == nil {
+				t.Errorf("an option's value was run by the shell")
+			}
+		})
+	}
+}
+
+// TestHomeAssistantAppWithWhatTheDocsAsk starts the app with only what its
+// Documentation tab asks for in step 2 (the token, the URL, the language, no
+// cameras): it serves, keeps the door shut to clients without a token, says
+// how to let one in, and prints no token.
+func TestHomeAssistantAppWithWhatTheDocsAsk(t *testing.T) {
+	house, haURL := demoHouse(t)
+	r := startAppRun(t, func(string) map[string]any {
+		return map[string]any{"ha_url": haURL, "ha_token": house.UserToken(), "lang": "en", "log_level": "info", "cameras": []string{}}
+	})
+	r.waitServing(t)
+	log := r.out.String()
+	if !strings.Contains(log, "Bearer token for local clients") {
+		t.Errorf("the log does not say how to let a client on the network in:\n%s", log)
+	}
+	token := r.env(t, "serve")["MAISON_TOKEN"]
+	if len(token) < minTokenLength {
+		t.Fatalf("maison serve was started with MAISON_TOKEN=%q", token)
+	}
+	if strings.Contains(log, token) || strings.Contains(log, house.UserToken()) {
+		t.Errorf("the log shows a token:\n%s", log)
+	}
+	if again := r.env(t, "check")["MAISON_TOKEN"]; again != token {
+		t.Error("check and serve were given different tokens")
 	}
 }

@@ -51,7 +51,7 @@ func release(t *testing.T) (dir, version string) {
 		return dir, strings.TrimSuffix(strings.TrimPrefix(name, "maison-"), "-linux-amd64")
 	}
 	dir = t.TempDir()
-	if out, err := exec.Command("bash", "../../scripts/release", "--version", releaseVersion, "--out", dir).CombinedOutput(); err != nil {
+	if out, err := exec.Command("bash", "../../scripts/release", "--version", releaseVersion, "--allow-dirty", "--out", dir).CombinedOutput(); err != nil {
 		t.Fatalf("scripts/release: %v\n%s", err, out)
 	}
 	return dir, releaseVersion
@@ -476,7 +476,7 @@ func checkHomeAssistantAppRepository(t *testing.T, dir, version string) {
 	}
 	machine := map[string]elf.Machine{"amd64": elf.EM_X86_64, "arm64": elf.EM_AARCH64}
 	for _, a := range cfg.Arch {
-		name := "maison/maison-linux-" + dockerArch[a]
+		name := "maison/maison-linux-" + a
 		data, ok := files[name]
 		if !ok {
 			t.Errorf("arch %s: %s is not in the app", a, name)
@@ -579,4 +579,94 @@ func fourK(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// TestReleaseKeepsWhatIsNotItsOwn builds into a folder that already holds a
+// person's files, some named maison-…, and a name with a space: only the
+// release's own files are replaced, and SHA256SUMS lists only them.
+func TestReleaseKeepsWhatIsNotItsOwn(t *testing.T) {
+	lookPathOrSkip(t, "bash", "bash")
+	out := filepath.Join(t.TempDir(), "my releases")
+	keep := map[string]string{
+		"maison-load/main.go":      "package main\n", // as in the repository's root
+		"maison-notes.txt":         "notes\n",
+		"notes.txt":                "notes\n",
+		"maison-old-linux-amd64/x": "a folder, not a release file\n",
+	}
+	for name, content := range keep {
+		os.MkdirAll(filepath.Join(out, filepath.Dir(name)), 0o755)
+		if err := os.WriteFile(filepath.Join(out, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// An earlier release's file is replaced.
+	old := filepath.Join(out, "maison-v0.0.1-linux-amd64")
+	os.WriteFile(old, []byte("an earlier release"), 0o755)
+	cmd := exec.Command("bash", "../../scripts/release", "--version", "v0.0.2", "--allow-dirty", "--out", out, "--targets", "linux/amd64", "--no-bundle", "--no-app")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("scripts/release: %v\n%s", err, b)
+	}
+	for name, content := range keep {
+		if b, err := os.ReadFile(filepath.Join(out, name)); err != nil || string(b) != content {
+			t.Errorf("%s was removed or changed by the release (%v)", name, err)
+		}
+	}
+	if _, err := os.Stat(old); err == nil {
+		t.Error("an earlier release's binary was left beside the new one")
+	}
+	sums, err := os.ReadFile(filepath.Join(out, "SHA256SUMS"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(sums)), "\n")
+	if len(lines) != 1 || !strings.HasSuffix(lines[0], "  maison-v0.0.2-linux-amd64") {
+		t.Errorf("SHA256SUMS lists what the release did not make:\n%s", sums)
+	}
+}
+
+// TestReleaseOfADirtyTree: a tree with changes no commit holds (a file
+// changed, or a new one, which go build compiles too) is never stamped with a
+// release's version, and its default version says -dirty.
+func TestReleaseOfADirtyTree(t *testing.T) {
+	lookPathOrSkip(t, "bash", "bash")
+	git := lookPathOrSkip(t, "git", "Debian git")
+	clone := filepath.Join(t.TempDir(), "maison")
+	if b, err := exec.Command(git, "clone", "--quiet", "--shared", "../..", clone).CombinedOutput(); err != nil {
+		t.Skipf("this test clones the repository it runs in: %v\n%s", err, b)
+	}
+	// The script under test is this tree's, committed in the clone.
+	script, err := os.ReadFile("../../scripts/release")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(clone, "scripts/release"), script, 0o755)
+	if b, err := exec.Command(git, "-C", clone, "-c", "user.name=test", "-c", "user.email=test@example.com", "commit", "--quiet", "--allow-empty", "-am", "this tree's scripts/release").CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, b)
+	}
+	// A new, untracked file in a package the release builds.
+	if err := os.WriteFile(filepath.Join(clone, "cmd/maison/extra.go"), []byte("package main\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	cmd := exec.Command("bash", filepath.Join(clone, "scripts/release"), "--version", "v1.0.0", "--out", out, "--targets", "linux/amd64", "--no-bundle", "--no-app")
+	b, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(b), "not in any commit") || !strings.Contains(string(b), "--allow-dirty") {
+		t.Errorf("a release v1.0.0 of a tree with a new file: %v\n%s", err, b)
+	}
+	if m, _ := filepath.Glob(filepath.Join(out, "maison-v1.0.0-*")); len(m) > 0 {
+		t.Errorf("the dirty tree was stamped v1.0.0: %v", m)
+	}
+	cmd = exec.Command("bash", filepath.Join(clone, "scripts/release"), "--out", out, "--targets", "linux/amd64", "--no-bundle", "--no-app")
+	b, err = cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the default version of a dirty tree: %v\n%s", err, b)
+	}
+	// An untagged commit's version cannot be ordered for updates: said.
+	if !strings.Contains(string(b), "is not a version such as v0.3.0") {
+		t.Errorf("an untagged version is not said to be one:\n%s", b)
+	}
+	if m, _ := filepath.Glob(filepath.Join(out, "maison-*-dirty-linux-amd64")); len(m) != 1 {
+		entries, _ := os.ReadDir(out)
+		t.Errorf("the default version of a tree with a new file does not say -dirty: %v", entries)
+	}
 }
