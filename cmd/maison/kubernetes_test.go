@@ -12,14 +12,27 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// TestKubernetesManifest checks deploy/kubernetes.yaml against maison: every
-// variable is a setting maison reads, secrets come from the Secret, the port
-// is the one maison listens on, and the pod runs without privileges.
+// TestKubernetesManifest checks deploy/kubernetes against maison: every
+// variable of the Deployment and every key of the Secret is a setting maison
+// reads, secrets come from the Secret, maison serve takes the settings, the
+// port is the one maison listens on, and the pod runs without privileges.
 func TestKubernetesManifest(t *testing.T) {
 	known := knownSettings(t)
-	raw, err := os.ReadFile("../../deploy/kubernetes.yaml")
+	raw, err := os.ReadFile("../../deploy/kubernetes/deployment.yaml")
 	if err != nil {
 		t.Fatal(err)
+	}
+	rawSecret, err := os.ReadFile("../../deploy/kubernetes/secret.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var secretDoc struct {
+		Kind       string `yaml:"kind"`
+		Metadata   struct{ Name string }
+		StringData map[string]string `yaml:"stringData"`
+	}
+	if err := yaml.Unmarshal(rawSecret, &secretDoc); err != nil || secretDoc.Kind != "Secret" {
+		t.Fatalf("deploy/kubernetes/secret.yaml is not a Secret: %v", err)
 	}
 	type envVar struct {
 		Name      string `yaml:"name"`
@@ -34,7 +47,10 @@ func TestKubernetesManifest(t *testing.T) {
 			Name          string `yaml:"name"`
 			ContainerPort int    `yaml:"containerPort"`
 		} `yaml:"ports"`
-		Env             []envVar `yaml:"env"`
+		Env     []envVar `yaml:"env"`
+		EnvFrom []struct {
+			SecretRef *struct{ Name string } `yaml:"secretRef"`
+		} `yaml:"envFrom"`
 		SecurityContext struct {
 			AllowPrivilegeEscalation *bool `yaml:"allowPrivilegeEscalation"`
 			ReadOnlyRootFilesystem   bool  `yaml:"readOnlyRootFilesystem"`
@@ -66,7 +82,7 @@ func TestKubernetesManifest(t *testing.T) {
 		if err := dec.Decode(&node); errors.Is(err, io.EOF) {
 			break
 		} else if err != nil {
-			t.Fatalf("deploy/kubernetes.yaml: %v", err)
+			t.Fatalf("deploy/kubernetes/deployment.yaml: %v", err)
 		}
 		var head struct{ Kind string }
 		node.Decode(&head)
@@ -89,6 +105,21 @@ func TestKubernetesManifest(t *testing.T) {
 		t.Errorf("args %v, want [serve]", c.Args)
 	}
 	env := map[string]string{}
+	for _, from := range c.EnvFrom {
+		if from.SecretRef == nil || from.SecretRef.Name != secretDoc.Metadata.Name {
+			t.Errorf("the container takes its environment from %+v, not the Secret %q", from, secretDoc.Metadata.Name)
+			continue
+		}
+		for k := range secretDoc.StringData {
+			if !known[k] {
+				t.Errorf("the Secret's %s is not a setting maison reads", k)
+			}
+			env[k] = "from-the-secret-" + k + "-long-enough-for-any-key"
+		}
+	}
+	if env["MAISON_HA_TOKEN"] == "" || env["MAISON_SECRET"] == "" {
+		t.Error("the container does not take MAISON_HA_TOKEN and MAISON_SECRET from the Secret")
+	}
 	for _, e := range c.Env {
 		if !known[e.Name] {
 			t.Errorf("%s is not a setting maison reads", e.Name)
