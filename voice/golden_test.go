@@ -35,7 +35,7 @@ func goldenCases() []goldenCase {
 	for n := 0; n <= 101; n++ {
 		nums = append(nums, n)
 	}
-	nums = append(nums, 250, 999, 1000, 1250, 12345, 1000000, math.MaxInt64, math.MinInt64)
+	nums = append(nums, 250, 999, 1000, 1250, 12345, 1000000, math.MaxInt, math.MinInt)
 	for _, n := range nums {
 		add(fmt.Sprintf("Number(%d)", n), func(l Lang) string { return l.Number(n) })
 	}
