@@ -1,0 +1,212 @@
+package huffman
+
+import (
+	"bytes"
+	"encoding/binary"
+)
+
+// CountBits is the number of bits a CountTable looks up at once.
+const CountBits = 12
+
+// A CountTable skips the codes of an AC table and the coefficient bits
+// after them, several codes a look-up, for a walk that proves a
+// sequential scan whole and needs no coefficient's value: section F.2.2.2
+// read as a count of positions in the block.
+//
+// Entry e of the next CountBits bits packs two readings of them:
+//
+//	bits  0-4   all: the bits the codes take together (0: the first code is longer)
+//	bits  5-11  all: how far they move the coefficient index (an end of block: 64 or more)
+//	bits 12-18  the largest index k at which all of them belong to the block
+//	bits 19-23  first: the bits the first code and its coefficient bits take
+//	bits 24-30  first: how far it moves the index
+//
+// The codes a look-up takes together fit in CountBits bits and stop after
+// an end of block; the first code alone may take up to 31 bits.
+type CountTable struct {
+	e [1 << CountBits]uint32
+}
+
+// Build makes c from t, an AC table.
+func (c *CountTable) Build(t *Table) {
+	const mask = 1<<CountBits - 1
+	for idx := range uint32(1 << CountBits) {
+		bits1, adv1, ok := t.peekCode(idx, CountBits)
+		if !ok {
+			c.e[idx] = 0
+			continue
+		}
+		// Take codes while they fit whole in the window.
+		used, adv, lim := uint32(0), uint32(0), uint32(63)
+		for used < CountBits {
+			b, a, ok := t.peekCode((idx<<used)&mask, CountBits-used)
+			if !ok || used+b > CountBits {
+				break
+			}
+			lim = 63 - adv // every code before this one leaves the index below 64
+			used += b
+			adv += a
+			if a >= 64 || adv >= 63 {
+				break
+			}
+		}
+		if used == 0 {
+			used, adv, lim = bits1, adv1, 63
+		}
+		c.e[idx] = used | adv<<5 | lim<<12 | bits1<<19 | adv1<<24
+	}
+}
+
+// peekCode reads the code at the top of the avail low bits of w, a window
+// of CountBits bits whose bits past avail are zero: the bits it and its
+// coefficient bits take and how far it moves the coefficient index
+// (AdvanceZRL, AdvanceEOB, or the run plus one). It reports false when no
+// code of at most avail bits starts there (the bits taken may be more).
+func (t *Table) peekCode(w uint32, avail uint32) (bits, adv uint32, ok bool) {
+	l, sym := uint32(0), byte(0)
+	if e := t.LUT[w>>(CountBits-LUTBits)]; e != 0 {
+		l, sym = uint32(e>>8), byte(e)
+	} else {
+		for ll := uint32(LUTBits + 1); ll <= CountBits; ll++ {
+			code := int32(w >> (CountBits - ll))
+			if code <= t.maxcode[ll] {
+				i := t.valptr[ll] + code
+				if i < 0 || i > 255 {
+					return 0, 0, false
+				}
+				l, sym = ll, t.vals[i]
+				break
+			}
+		}
+	}
+	if l == 0 || l > avail {
+		return 0, 0, false
+	}
+	run, size := uint32(sym>>4), uint32(sym&15)
+	switch {
+	case size == 0 && run == 15:
+		return l, AdvanceZRL, true
+	case size == 0:
+		return l, AdvanceEOB, true
+	}
+	return l + size, run + 1, true
+}
+
+// SeqBlock is what walking one block of a sequential scan needs: its DC
+// table, and its AC table with the CountTable made from it.
+type SeqBlock struct {
+	DC, AC *Table
+	Count  *CountTable
+}
+
+// SkipMCUs walks mcus MCUs of a sequential scan, each made of the blocks
+// listed, in order (section F.2.2): it decodes every code and skips every
+// coefficient's bits, as a decoder reads them, without computing a value.
+// A run past the last coefficient ends a block, as libjpeg reads it. It
+// returns how many MCUs it walked before one in which a code was not
+// defined (ok false) or that used bits past the data (Overrun), or mcus
+// when it walked them all.
+//
+// The bits are read eight bytes at a time until the next 0xFF byte, which
+// Fill then reads a byte at a time.
+func (b *Reader) SkipMCUs(blocks []SeqBlock, mcus int) (done int, ok bool) {
+	acc, n, pos := b.Acc, b.N, b.Pos
+	src := b.src
+	safe := b.safeEnd()
+	for m := range mcus {
+		for i := range blocks {
+			bl := &blocks[i]
+			if n < 32 {
+				if pos+8 <= safe {
+					acc |= binary.BigEndian.Uint64(src[pos:]) >> (n & 63)
+					k := (64 - n) >> 3
+					pos += int(k)
+					n += k << 3
+				} else {
+					b.Acc, b.N, b.Pos = acc, n, pos
+					b.Fill()
+					acc, n, pos = b.Acc, b.N, b.Pos
+					if pos > safe {
+						safe = b.safeEnd()
+					}
+				}
+			}
+			if e := bl.DC.Skip[acc>>(64-LUTBits)]; e != 0 {
+				l := uint(e & 0xff) // the code and the difference's bits
+				acc <<= l & 63
+				n -= l
+			} else {
+				b.Acc, b.N, b.Pos = acc, n, pos
+				sym := b.DecodeSlow(bl.DC)
+				if sym < 0 {
+					return m, false
+				}
+				acc, n = b.Acc<<(uint(sym)&63), b.N-uint(sym)
+			}
+			ct := &bl.Count.e
+			for k := uint32(1); k < 64; {
+				if n < 32 {
+					if pos+8 <= safe {
+						acc |= binary.BigEndian.Uint64(src[pos:]) >> (n & 63)
+						k := (64 - n) >> 3
+						pos += int(k)
+						n += k << 3
+					} else {
+						b.Acc, b.N, b.Pos = acc, n, pos
+						b.Fill()
+						acc, n, pos = b.Acc, b.N, b.Pos
+						if pos > safe {
+							safe = b.safeEnd()
+						}
+					}
+				}
+				e := ct[acc>>(64-CountBits)]
+				used, adv := e&31, e>>5&127
+				if k > e>>12&127 {
+					used, adv = e>>19&31, e>>24
+				}
+				if used != 0 {
+					acc <<= used & 63
+					n -= uint(used)
+					k += adv
+					continue
+				}
+				b.Acc, b.N, b.Pos = acc, n, pos
+				rs := b.DecodeSlow(bl.AC)
+				if rs < 0 {
+					return m, false
+				}
+				acc, n = b.Acc, b.N
+				r, s := uint32(rs>>4), uint(rs&15)
+				if s == 0 {
+					if r != 15 {
+						break
+					}
+					k += 16
+					continue
+				}
+				acc <<= s
+				n -= s
+				k += r + 1
+			}
+		}
+		if b.stop && b.pad > n {
+			b.Acc, b.N, b.Pos = acc, n, pos
+			return m, true
+		}
+	}
+	b.Acc, b.N, b.Pos = acc, n, pos
+	return mcus, true
+}
+
+// safeEnd returns the offset before which SkipMCUs may load eight bytes at
+// once: the next 0xFF byte at or after Pos, or the end; -1 once stopped.
+func (b *Reader) safeEnd() int {
+	if b.stop || b.Pos >= b.end {
+		return -1
+	}
+	if i := bytes.IndexByte(b.src[b.Pos:b.end], 0xff); i >= 0 {
+		return b.Pos + i
+	}
+	return b.end
+}
