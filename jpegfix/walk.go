@@ -6,7 +6,11 @@ package jpegfix
 // corners the standard leaves open, since libjpeg (djpeg -strict,
 // jpeginfo -c) is the strict reader this package answers to.
 
-import "maison/internal/huffman"
+import (
+	"math"
+
+	"maison/internal/huffman"
+)
 
 // frameGeom is what walking scans needs from the frame header. The
 // components are read from the header where it stands, so that reading a
@@ -179,6 +183,17 @@ func (w *walker) init(src []byte, f frameGeom, strict bool) {
 	}
 	if strict {
 		w.covered = make([]bool, f.nf)
+	}
+}
+
+// setCountMin overrides countMinBytes when o is not 0: -1 walks every
+// scan a code at a time.
+func (w *walker) setCountMin(o int) {
+	switch {
+	case o < 0:
+		w.countMin = math.MaxInt
+	case o > 0:
+		w.countMin = o
 	}
 }
 

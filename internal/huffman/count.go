@@ -107,8 +107,8 @@ type SeqBlock struct {
 // defined (ok false) or that used bits past the data (Overrun), or mcus
 // when it walked them all.
 //
-// The bits are read eight bytes at a time until the next 0xFF byte, which
-// Fill then reads a byte at a time.
+// The bits are read eight bytes at a time until the next 0xFF byte, from
+// which Fill reads a byte at a time.
 func (b *Reader) SkipMCUs(blocks []SeqBlock, mcus int) (done int, ok bool) {
 	acc, n, pos := b.Acc, b.N, b.Pos
 	src := b.src
@@ -123,12 +123,7 @@ func (b *Reader) SkipMCUs(blocks []SeqBlock, mcus int) (done int, ok bool) {
 					pos += int(k)
 					n += k << 3
 				} else {
-					b.Acc, b.N, b.Pos = acc, n, pos
-					b.Fill()
-					acc, n, pos = b.Acc, b.N, b.Pos
-					if pos > safe {
-						safe = b.safeEnd()
-					}
+					acc, n, pos, safe = b.fill(acc, n, pos, safe)
 				}
 			}
 			if e := bl.DC.Skip[acc>>(64-LUTBits)]; e != 0 {
@@ -136,15 +131,14 @@ func (b *Reader) SkipMCUs(blocks []SeqBlock, mcus int) (done int, ok bool) {
 				acc <<= l & 63
 				n -= l
 			} else {
-				b.Acc, b.N, b.Pos = acc, n, pos
-				sym := b.DecodeSlow(bl.DC)
-				if sym < 0 {
+				var ok bool
+				if acc, n, ok = b.skipLong(bl.DC, false, acc, n, pos, nil); !ok {
 					return m, false
 				}
-				acc, n = b.Acc<<(uint(sym)&63), b.N-uint(sym)
 			}
 			ct := &bl.Count.e
-			for k := uint32(1); k < 64; {
+			k := uint32(1)
+			for k < 64 {
 				if n < 32 {
 					if pos+8 <= safe {
 						acc |= binary.BigEndian.Uint64(src[pos:]) >> (n & 63)
@@ -152,42 +146,28 @@ func (b *Reader) SkipMCUs(blocks []SeqBlock, mcus int) (done int, ok bool) {
 						pos += int(k)
 						n += k << 3
 					} else {
-						b.Acc, b.N, b.Pos = acc, n, pos
-						b.Fill()
-						acc, n, pos = b.Acc, b.N, b.Pos
-						if pos > safe {
-							safe = b.safeEnd()
-						}
+						acc, n, pos, safe = b.fill(acc, n, pos, safe)
 					}
 				}
 				e := ct[acc>>(64-CountBits)]
-				used, adv := e&31, e>>5&127
-				if k > e>>12&127 {
-					used, adv = e>>19&31, e>>24
-				}
-				if used != 0 {
+				used := e & 31
+				if used != 0 && k <= e>>12&127 {
 					acc <<= used & 63
 					n -= uint(used)
-					k += adv
+					k += e >> 5 & 127
 					continue
 				}
-				b.Acc, b.N, b.Pos = acc, n, pos
-				rs := b.DecodeSlow(bl.AC)
-				if rs < 0 {
+				if e >>= 19; e&31 != 0 {
+					// Only the first code belongs to the block.
+					acc <<= e & 31
+					n -= uint(e & 31)
+					k += e >> 5 & 127
+					continue
+				}
+				var ok bool
+				if acc, n, ok = b.skipLong(bl.AC, true, acc, n, pos, &k); !ok {
 					return m, false
 				}
-				acc, n = b.Acc, b.N
-				r, s := uint32(rs>>4), uint(rs&15)
-				if s == 0 {
-					if r != 15 {
-						break
-					}
-					k += 16
-					continue
-				}
-				acc <<= s
-				n -= s
-				k += r + 1
 			}
 		}
 		if b.stop && b.pad > n {
@@ -197,6 +177,47 @@ func (b *Reader) SkipMCUs(blocks []SeqBlock, mcus int) (done int, ok bool) {
 	}
 	b.Acc, b.N, b.Pos = acc, n, pos
 	return mcus, true
+}
+
+// fill is Fill for SkipMCUs, which keeps the reader's state in locals,
+// and returns the offset before which eight bytes may be loaded at once.
+//
+//go:noinline
+func (b *Reader) fill(acc uint64, n uint, pos, safe int) (uint64, uint, int, int) {
+	b.Acc, b.N, b.Pos = acc, n, pos
+	b.Fill()
+	if b.Pos > safe {
+		safe = b.safeEnd()
+	}
+	return b.Acc, b.N, b.Pos, safe
+}
+
+// skipLong skips a code longer than the look-up tables hold, and the bits
+// after it: a DC difference's, or, for an AC table, a coefficient's, moving
+// *k past it (64 or more for an end of block). It reports false, leaving
+// the reader at the code, when t defines none there.
+//
+//go:noinline
+func (b *Reader) skipLong(t *Table, ac bool, acc uint64, n uint, pos int, k *uint32) (uint64, uint, bool) {
+	b.Acc, b.N, b.Pos = acc, n, pos
+	sym := b.DecodeSlow(t)
+	if sym < 0 {
+		return 0, 0, false
+	}
+	acc, n = b.Acc, b.N
+	if !ac {
+		return acc << (uint(sym) & 63), n - uint(sym), true
+	}
+	r, s := uint32(sym>>4), uint(sym&15)
+	switch {
+	case s != 0:
+		*k += r + 1
+	case r == 15:
+		*k += AdvanceZRL
+	default:
+		*k = AdvanceEOB
+	}
+	return acc << s, n - s, true
 }
 
 // safeEnd returns the offset before which SkipMCUs may load eight bytes at
