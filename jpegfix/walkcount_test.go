@@ -106,6 +106,10 @@ func TestWalkCountFixtures(t *testing.T) {
 		t.Fatalf("no fixtures: %v", err)
 	}
 	r := rand.New(rand.NewPCG(12, 1))
+	mutations := 12
+	if testing.Short() {
+		mutations = 3
+	}
 	for _, f := range files {
 		in, err := os.ReadFile(f)
 		if err != nil {
@@ -113,7 +117,7 @@ func TestWalkCountFixtures(t *testing.T) {
 		}
 		name := filepath.Base(f)
 		sameWalk(t, name, in)
-		for i := range 40 {
+		for i := range mutations {
 			sameWalk(t, name+"#"+strconv.Itoa(i), mutate(r, in))
 		}
 	}
