@@ -137,31 +137,13 @@ func (b *Reader) SkipMCUs(blocks []SeqBlock, mcus int) (done int, ok bool) {
 				}
 			}
 			ct := &bl.Count.e
-			k := uint32(1)
-			for k < 64 {
+			for k := uint32(1); ; {
+				acc, n, pos, k = skipAC(ct, src, acc, n, pos, safe, k)
+				if k >= 64 {
+					break
+				}
 				if n < 32 {
-					if pos+8 <= safe {
-						acc |= binary.BigEndian.Uint64(src[pos:]) >> (n & 63)
-						k := (64 - n) >> 3
-						pos += int(k)
-						n += k << 3
-					} else {
-						acc, n, pos, safe = b.fill(acc, n, pos, safe)
-					}
-				}
-				e := ct[acc>>(64-CountBits)]
-				used := e & 31
-				if used != 0 && k <= e>>12&127 {
-					acc <<= used & 63
-					n -= uint(used)
-					k += e >> 5 & 127
-					continue
-				}
-				if e >>= 19; e&31 != 0 {
-					// Only the first code belongs to the block.
-					acc <<= e & 31
-					n -= uint(e & 31)
-					k += e >> 5 & 127
+					acc, n, pos, safe = b.fill(acc, n, pos, safe)
 					continue
 				}
 				var ok bool
@@ -177,6 +159,37 @@ func (b *Reader) SkipMCUs(blocks []SeqBlock, mcus int) (done int, ok bool) {
 	}
 	b.Acc, b.N, b.Pos = acc, n, pos
 	return mcus, true
+}
+
+// skipAC skips the AC codes of a block from index k on, and the bits after
+// them, with count table ct, and returns the index reached: 64 or more at
+// the end of the block. It returns early, leaving the code for its caller,
+// when fewer than 32 bits are buffered and the next eight bytes are not
+// all below safe, or when the next code is longer than ct holds. Few
+// values stay live here, so that the bits stay in registers.
+func skipAC(ct *[1 << CountBits]uint32, src []byte, acc uint64, n uint, pos, safe int, k uint32) (uint64, uint, int, uint32) {
+	for k < 64 {
+		if n < 32 {
+			if pos+8 > safe {
+				break
+			}
+			acc |= binary.BigEndian.Uint64(src[pos:]) >> (n & 63)
+			c := (64 - n) >> 3
+			pos += int(c)
+			n += c << 3
+		}
+		e := ct[acc>>(64-CountBits)]
+		if e&31 == 0 || k > e>>12&127 {
+			// Only the first code belongs to the block, or it is long.
+			if e >>= 19; e&31 == 0 {
+				break
+			}
+		}
+		acc <<= e & 31
+		n -= uint(e & 31)
+		k += e >> 5 & 127
+	}
+	return acc, n, pos, k
 }
 
 // fill is Fill for SkipMCUs, which keeps the reader's state in locals,
