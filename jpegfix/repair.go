@@ -29,10 +29,11 @@ type Options struct {
 	// transform libjpeg does not know.
 	VerifyData bool
 
-	// countMin, for tests, overrides the length of sequential data from
-	// which the walk skips several codes a look-up: 0 keeps the default,
-	// -1 never.
-	countMin int
+	// countMin and splitMin, for tests, override the lengths of
+	// sequential data from which the walk skips several codes a look-up,
+	// and from which it shares the work with a second goroutine: 0 keeps
+	// the default, -1 never.
+	countMin, splitMin int
 }
 
 // Repair repairs src with the zero Options: comments dropped, application
@@ -484,7 +485,7 @@ func (r *repairer) segment(m int, code byte) (int, error) {
 		if r.opts.VerifyData {
 			if r.unchecked = uncheckable(&r.frame); r.unchecked == "" {
 				r.walker = newWalker(src, r.frame, true)
-				r.walker.setCountMin(r.opts.countMin)
+				r.walker.setMins(r.opts.countMin, r.opts.splitMin)
 			}
 		}
 	case code == dhtMarker:

@@ -146,6 +146,7 @@ type Reader struct {
 	end   int  // loading never reaches this offset
 	pad   uint // zero bits fed after the data stopped
 	stop  bool // a marker or the end was reached
+	zeros int  // stuffed zero bytes passed
 }
 
 // Reset starts reading src at pos, never loading from end on.
@@ -186,6 +187,7 @@ func (b *Reader) fillByte() {
 			b.Acc |= 0xff << (56 - b.N)
 			b.N += 8
 			b.Pos += 2
+			b.zeros++
 			return
 		}
 	}
