@@ -154,7 +154,7 @@ type walker struct {
 }
 
 // countMinBytes is the length of sequential data from which the walk makes
-// count tables (about 30 µs each) to skip several codes a look-up; shorter
+// count tables (0.1 ms or so each) to skip several codes a look-up; shorter
 // data, such as the last restart interval of a frame without its EOI, is
 // walked a code at a time.
 const countMinBytes = 32 << 10

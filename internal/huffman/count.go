@@ -30,17 +30,28 @@ type CountTable struct {
 // Build makes c from t, an AC table.
 func (c *CountTable) Build(t *Table) {
 	const mask = 1<<CountBits - 1
+	// The first code of each window alone: its length, the bits it and its
+	// coefficient bits take, and its advance; 0 when it is longer.
+	var one [1 << CountBits]uint32
 	for idx := range uint32(1 << CountBits) {
-		bits1, adv1, ok := t.peekCode(idx, CountBits)
-		if !ok {
+		if l, bits, adv, ok := t.peekCode(idx); ok {
+			one[idx] = l | bits<<5 | adv<<11
+		}
+	}
+	for idx := range uint32(1 << CountBits) {
+		first := one[idx]
+		if first == 0 {
 			c.e[idx] = 0
 			continue
 		}
-		// Take codes while they fit whole in the window.
+		// Take codes while they fit whole in the window: the bits after
+		// those taken are zeros in the window looked up, so a code read
+		// there is the stream's only when it and its bits fit.
 		used, adv, lim := uint32(0), uint32(0), uint32(63)
 		for used < CountBits {
-			b, a, ok := t.peekCode((idx<<used)&mask, CountBits-used)
-			if !ok || used+b > CountBits {
+			o := one[(idx<<used)&mask]
+			l, b, a := o&31, o>>5&63, o>>11
+			if o == 0 || l > CountBits-used || used+b > CountBits {
 				break
 			}
 			lim = 63 - adv // every code before this one leaves the index below 64
@@ -50,6 +61,7 @@ func (c *CountTable) Build(t *Table) {
 				break
 			}
 		}
+		bits1, adv1 := first>>5&63, first>>11
 		if used == 0 {
 			used, adv, lim = bits1, adv1, 63
 		}
@@ -57,13 +69,12 @@ func (c *CountTable) Build(t *Table) {
 	}
 }
 
-// peekCode reads the code at the top of the avail low bits of w, a window
-// of CountBits bits whose bits past avail are zero: the bits it and its
-// coefficient bits take and how far it moves the coefficient index
-// (AdvanceZRL, AdvanceEOB, or the run plus one). It reports false when no
-// code of at most avail bits starts there (the bits taken may be more).
-func (t *Table) peekCode(w uint32, avail uint32) (bits, adv uint32, ok bool) {
-	l, sym := uint32(0), byte(0)
+// peekCode reads the code at the top of w, a window of CountBits bits: its
+// length, the bits it and its coefficient bits take, and how far it moves
+// the coefficient index (AdvanceZRL, AdvanceEOB, or the run plus one). It
+// reports false when no code of at most CountBits bits starts there.
+func (t *Table) peekCode(w uint32) (l, bits, adv uint32, ok bool) {
+	sym := byte(0)
 	if e := t.LUT[w>>(CountBits-LUTBits)]; e != 0 {
 		l, sym = uint32(e>>8), byte(e)
 	} else {
@@ -72,24 +83,24 @@ func (t *Table) peekCode(w uint32, avail uint32) (bits, adv uint32, ok bool) {
 			if code <= t.maxcode[ll] {
 				i := t.valptr[ll] + code
 				if i < 0 || i > 255 {
-					return 0, 0, false
+					return 0, 0, 0, false
 				}
 				l, sym = ll, t.vals[i]
 				break
 			}
 		}
 	}
-	if l == 0 || l > avail {
-		return 0, 0, false
+	if l == 0 {
+		return 0, 0, 0, false
 	}
 	run, size := uint32(sym>>4), uint32(sym&15)
 	switch {
 	case size == 0 && run == 15:
-		return l, AdvanceZRL, true
+		return l, l, AdvanceZRL, true
 	case size == 0:
-		return l, AdvanceEOB, true
+		return l, l, AdvanceEOB, true
 	}
-	return l + size, run + 1, true
+	return l, l + size, run + 1, true
 }
 
 // SeqBlock is what walking one block of a sequential scan needs: its DC
