@@ -246,12 +246,17 @@ func (b *Reader) skipLong(t *Table, ac bool, acc uint64, n uint, pos int, k *uin
 
 // safeEnd returns the offset before which SkipMCUs may load eight bytes at
 // once: the next 0xFF byte at or after Pos, or the end; -1 once stopped.
+// It is kept for the next call, which is often the next MCU's.
 func (b *Reader) safeEnd() int {
 	if b.stop || b.Pos >= b.end {
 		return -1
 	}
-	if i := bytes.IndexByte(b.src[b.Pos:b.end], 0xff); i >= 0 {
-		return b.Pos + i
+	if b.next >= b.Pos {
+		return b.next
 	}
-	return b.end
+	b.next = b.end
+	if i := bytes.IndexByte(b.src[b.Pos:b.end], 0xff); i >= 0 {
+		b.next = b.Pos + i
+	}
+	return b.next
 }

@@ -147,11 +147,12 @@ type Reader struct {
 	pad   uint // zero bits fed after the data stopped
 	stop  bool // a marker or the end was reached
 	zeros int  // stuffed zero bytes passed
+	next  int  // SkipMCUs: the first 0xFF byte at or after some offset before Pos, or end; -1 when unknown
 }
 
 // Reset starts reading src at pos, never loading from end on.
 func (b *Reader) Reset(src []byte, pos, end int) {
-	*b = Reader{src: src, start: pos, Pos: pos, end: end}
+	*b = Reader{src: src, start: pos, Pos: pos, end: end, next: -1}
 }
 
 // Fill buffers at least 57 bits.
