@@ -53,13 +53,18 @@ func (b *Reader) SkipMCUsSplit(blocks []SeqBlock, mcus int) (done int, ok bool) 
 	}()
 	stop := func() { quit.Store(true); <-fin }
 
-	m := 0
+	// The first walk goes to the middle in steps of half the MCUs that
+	// seem left before it; it may pass it, since the walks, once met, stay
+	// together.
+	m, perMCU := 0, max(1, 2*base/mcus)
 	for m < mcus && b.bits() < base {
-		if d, ok := b.SkipMCUs(blocks, 1); d < 1 {
+		step := min(mcus-m, max(1, (base-b.bits())/perMCU/2))
+		d, ok := b.SkipMCUs(blocks, step)
+		m += d
+		if d < step {
 			stop()
 			return m, ok
 		}
-		m++
 	}
 	if m == mcus {
 		stop()
