@@ -8,7 +8,9 @@
 // Decoding is table driven: the next LUTBits bits index a table that gives
 // a short code's length and symbol at once, and, for AC tables, a code
 // together with the coefficient bits after it. Longer codes take the
-// canonical path of section F.2.2.3.
+// canonical path of section F.2.2.3. A walk that needs no value skips
+// several AC codes a look-up with a CountTable (SkipMCUs), and may share a
+// long walk between two goroutines (SkipMCUsSplit).
 package huffman
 
 import "encoding/binary"
