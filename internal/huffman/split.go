@@ -5,9 +5,13 @@ import (
 	"sync/atomic"
 )
 
-// ring is how many of the last MCUs the second walk of SkipMCUsSplit keeps
-// the reader's state after.
-const ring = 64
+// The second walk of SkipMCUsSplit keeps the reader's state after each of
+// its last ring MCUs, and where each of its first keep MCUs ended: the
+// walks meet, when they do, a few MCUs after the middle.
+const (
+	ring = 64
+	keep = 4096
+)
 
 // SkipMCUsSplit is SkipMCUs for a reader fresh from Reset, walked on two
 // goroutines when no marker stands in the first half of the data. A second walk starts at the
@@ -30,25 +34,29 @@ func (b *Reader) SkipMCUsSplit(blocks []SeqBlock, mcus int) (done int, ok bool) 
 	zeros := bytes.Count(b.src[from:mid], []byte{0xff})
 	base := 8 * (mid - from - zeros)
 
-	// The second walk: the bits read when each of its MCUs ended, and the
-	// reader's state after the last ring of them.
+	// The second walk: how many MCUs it walked, the bits read when each of
+	// the first keep ended, and the reader's state after the last ring.
 	var (
-		c     Reader
-		ends  []int
-		after [ring]Reader
-		quit  atomic.Bool
-		fin   = make(chan struct{})
+		c      Reader
+		walked int
+		ends   = make([]int, 1, keep)
+		after  [ring]Reader
+		quit   atomic.Bool
+		fin    = make(chan struct{})
 	)
 	c.Reset(b.src, mid, b.end)
+	ends[0] = base
 	go func() {
 		defer close(fin)
-		ends = append(ends, base)
-		for len(ends) <= mcus && !quit.Load() {
+		for walked < mcus && !quit.Load() {
 			if d, _ := c.SkipMCUs(blocks, 1); d < 1 {
 				return
 			}
-			after[len(ends)%ring] = c
-			ends = append(ends, base+c.bits())
+			walked++
+			after[walked%ring] = c
+			if len(ends) < keep {
+				ends = append(ends, base+c.bits())
+			}
 		}
 	}()
 	stop := func() { quit.Store(true); <-fin }
@@ -77,11 +85,11 @@ func (b *Reader) SkipMCUsSplit(blocks []SeqBlock, mcus int) (done int, ok bool) 
 			j++
 		}
 		if j == len(ends) {
-			break // past the second walk: they never met
+			break // past what the second walk kept: they never met
 		}
 		if ends[j] == at {
 			last := j + mcus - m // the second walk's count at the last MCU
-			if last < len(ends) && last > len(ends)-1-ring {
+			if last <= walked && last > walked-ring {
 				s := &after[last%ring]
 				b.Acc, b.N, b.Pos, b.pad, b.stop, b.zeros = s.Acc, s.N, s.Pos, s.pad, s.stop, s.zeros+zeros
 				return mcus, true
