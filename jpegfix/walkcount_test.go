@@ -113,7 +113,7 @@ func TestWalkCountFixtures(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(12, 1))
 	mutations := 12
-	if testing.Short() {
+	if testing.Short() || raceDetector {
 		mutations = 3
 	}
 	for _, f := range files {
@@ -151,7 +151,11 @@ func TestWalkCount4K(t *testing.T) {
 	sameWalk(t, "4K", in)
 	sameWalk(t, "4K without EOI", in[:len(in)-2])
 	r := rand.New(rand.NewPCG(12, 2))
-	for i := range 12 {
+	mutations := 12
+	if raceDetector {
+		mutations = 2
+	}
+	for i := range mutations {
 		sameWalk(t, "4K#"+strconv.Itoa(i), mutate(r, in))
 	}
 }
