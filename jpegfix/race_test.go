@@ -3,5 +3,5 @@
 package jpegfix
 
 // raceDetector is true under the race detector, where the walk tests damage
-// fewer inputs: they are there for the data races of the shared walk.
+// fewer inputs: they hunt verdicts, not races.
 const raceDetector = true

@@ -29,11 +29,10 @@ type Options struct {
 	// transform libjpeg does not know.
 	VerifyData bool
 
-	// countMin and splitMin, for tests, override the lengths of
-	// sequential data from which the walk skips several codes a look-up,
-	// and from which it shares the work with a second goroutine: 0 keeps
-	// the default, -1 never.
-	countMin, splitMin int
+	// countMin, for tests, overrides the length of sequential data from
+	// which the walk skips several codes a look-up: 0 keeps the default,
+	// -1 never.
+	countMin int
 }
 
 // Repair repairs src with the zero Options: comments dropped, application
@@ -485,7 +484,7 @@ func (r *repairer) segment(m int, code byte) (int, error) {
 		if r.opts.VerifyData {
 			if r.unchecked = uncheckable(&r.frame); r.unchecked == "" {
 				r.walker = newWalker(src, r.frame, true)
-				r.walker.setMins(r.opts.countMin, r.opts.splitMin)
+				r.walker.setCountMin(r.opts.countMin)
 			}
 		}
 	case code == dhtMarker:

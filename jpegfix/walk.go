@@ -8,7 +8,6 @@ package jpegfix
 
 import (
 	"math"
-	"runtime"
 
 	"maison/internal/huffman"
 )
@@ -143,7 +142,6 @@ type walker struct {
 	counts   [4]*huffman.CountTable // per AC selector, made from tables[1] when a sequential scan's data is long
 	countOf  [4]int                 // the from of the AC table each count table was made from; 0 for none
 	countMin int                    // the bytes of data from which a sequential scan is walked with count tables
-	splitMin int                    // the bytes of data from which such a walk of one interval is shared with a second goroutine
 
 	coefBits [][64]int8 // per frame component, libjpeg's coef_bits: -1 before any scan
 	nz       [][]uint64 // per frame component, per block: AC coefficients already nonzero (bit k, zig-zag)
@@ -159,11 +157,6 @@ type walker struct {
 // walked a code at a time.
 const countMinBytes = 32 << 10
 
-// splitMinBytes is the length of sequential data without restart markers
-// from which the walk is shared between two goroutines
-// (huffman.SkipMCUsSplit), when two processors may run them.
-const splitMinBytes = 256 << 10
-
 // maxHistoryBlocks bounds the refinement history kept: 4M blocks of 8
 // bytes each, a 16-megapixel 4:4:4 frame.
 const maxHistoryBlocks = 4 << 20
@@ -178,10 +171,7 @@ func newWalker(src []byte, f frameGeom, strict bool) *walker {
 // keeps history, and only a strict walk counts covered components.
 func (w *walker) init(src []byte, f frameGeom, strict bool) {
 	w.src, w.f, w.strict = src, f, strict
-	w.countMin, w.splitMin = countMinBytes, math.MaxInt
-	if runtime.GOMAXPROCS(0) > 1 {
-		w.splitMin = splitMinBytes
-	}
+	w.countMin = countMinBytes
 	if f.code == sof2Marker {
 		w.coefBits = make([][64]int8, f.nf)
 		for i := range w.coefBits {
@@ -196,19 +186,14 @@ func (w *walker) init(src []byte, f frameGeom, strict bool) {
 	}
 }
 
-// setMins overrides countMinBytes and splitMinBytes where count and split
-// are not 0: -1 never.
-func (w *walker) setMins(count, split int) {
-	for _, o := range []struct {
-		v   int
-		min *int
-	}{{count, &w.countMin}, {split, &w.splitMin}} {
-		switch {
-		case o.v < 0:
-			*o.min = math.MaxInt
-		case o.v > 0:
-			*o.min = o.v
-		}
+// setCountMin overrides countMinBytes when o is not 0: -1 walks every
+// scan a code at a time.
+func (w *walker) setCountMin(o int) {
+	switch {
+	case o < 0:
+		w.countMin = math.MaxInt
+	case o > 0:
+		w.countMin = o
 	}
 }
 
@@ -377,13 +362,7 @@ func (w *walker) scan(p *scanParams, first, from, dataEnd int) walkResult {
 		w.eobrun = 0
 		w.pred = [4]int32{}
 		if seq != nil {
-			var m int
-			var ok bool
-			if intervals == 1 && dataEnd-from >= w.splitMin {
-				m, ok = br.SkipMCUsSplit(seq, count)
-			} else {
-				m, ok = br.SkipMCUs(seq, count)
-			}
+			m, ok := br.SkipMCUs(seq, count)
 			if m < count {
 				if br.Overrun() || !ok && br.Stopped() {
 					return fail(failShort, br.Pos, mcu0+m, "")

@@ -9,8 +9,7 @@
 // a short code's length and symbol at once, and, for AC tables, a code
 // together with the coefficient bits after it. Longer codes take the
 // canonical path of section F.2.2.3. A walk that needs no value skips
-// several AC codes a look-up with a CountTable (SkipMCUs), and may share a
-// long walk between two goroutines (SkipMCUsSplit).
+// several AC codes a look-up with a CountTable (SkipMCUs).
 package huffman
 
 import "encoding/binary"
@@ -148,7 +147,6 @@ type Reader struct {
 	end   int  // loading never reaches this offset
 	pad   uint // zero bits fed after the data stopped
 	stop  bool // a marker or the end was reached
-	zeros int  // stuffed zero bytes passed
 	next  int  // SkipMCUs: the first 0xFF byte at or after some offset before Pos, or end; -1 when unknown
 }
 
@@ -190,7 +188,6 @@ func (b *Reader) fillByte() {
 			b.Acc |= 0xff << (56 - b.N)
 			b.N += 8
 			b.Pos += 2
-			b.zeros++
 			return
 		}
 	}
