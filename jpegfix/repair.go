@@ -28,6 +28,11 @@ type Options struct {
 	// Report.Unchecked says why; so are colour frames naming an Adobe
 	// transform libjpeg does not know.
 	VerifyData bool
+
+	// countMin, for tests, overrides the length of sequential data from
+	// which the walk skips several codes a look-up: 0 keeps the default,
+	// -1 never.
+	countMin int
 }
 
 // Repair repairs src with the zero Options: comments dropped, application
@@ -479,6 +484,7 @@ func (r *repairer) segment(m int, code byte) (int, error) {
 		if r.opts.VerifyData {
 			if r.unchecked = uncheckable(&r.frame); r.unchecked == "" {
 				r.walker = newWalker(src, r.frame, true)
+				r.walker.setCountMin(r.opts.countMin)
 			}
 		}
 	case code == dhtMarker:

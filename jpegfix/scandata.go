@@ -247,6 +247,7 @@ func (r *repairer) lastScan(p *scanParams, rsts, lastRST, dataEnd int, fills []s
 		var local walker // on the stack: a frame without EOI is common
 		w = &local
 		w.init(r.src, r.frame, false)
+		w.setCountMin(r.opts.countMin)
 		first, from = rsts, lastRST
 		if p.ss > 0 && p.ah > 0 && r.frame.code == sof2Marker {
 			// Replay the component's AC scans before this one.

@@ -6,7 +6,11 @@ package jpegfix
 // corners the standard leaves open, since libjpeg (djpeg -strict,
 // jpeginfo -c) is the strict reader this package answers to.
 
-import "maison/internal/huffman"
+import (
+	"math"
+
+	"maison/internal/huffman"
+)
 
 // frameGeom is what walking scans needs from the frame header. The
 // components are read from the header where it stands, so that reading a
@@ -135,6 +139,10 @@ type walker struct {
 	from   [2][4]int // what each table was built from: a Tc/Th offset plus one, -1-id for a standard table
 	dcSize bool      // tables[0] were checked as DC tables
 
+	counts   [4]*huffman.CountTable // per AC selector, made from tables[1] when a sequential scan's data is long
+	countOf  [4]int                 // the from of the AC table each count table was made from; 0 for none
+	countMin int                    // the bytes of data from which a sequential scan is walked with count tables
+
 	coefBits [][64]int8 // per frame component, libjpeg's coef_bits: -1 before any scan
 	nz       [][]uint64 // per frame component, per block: AC coefficients already nonzero (bit k, zig-zag)
 	nzBlocks int
@@ -142,6 +150,12 @@ type walker struct {
 	eobrun   int
 	pred     [4]int32
 }
+
+// countMinBytes is the length of sequential data from which the walk makes
+// count tables (0.1 ms or so each) to skip several codes a look-up; shorter
+// data, such as the last restart interval of a frame without its EOI, is
+// walked a code at a time.
+const countMinBytes = 32 << 10
 
 // maxHistoryBlocks bounds the refinement history kept: 4M blocks of 8
 // bytes each, a 16-megapixel 4:4:4 frame.
@@ -157,6 +171,7 @@ func newWalker(src []byte, f frameGeom, strict bool) *walker {
 // keeps history, and only a strict walk counts covered components.
 func (w *walker) init(src []byte, f frameGeom, strict bool) {
 	w.src, w.f, w.strict = src, f, strict
+	w.countMin = countMinBytes
 	if f.code == sof2Marker {
 		w.coefBits = make([][64]int8, f.nf)
 		for i := range w.coefBits {
@@ -168,6 +183,17 @@ func (w *walker) init(src []byte, f frameGeom, strict bool) {
 	}
 	if strict {
 		w.covered = make([]bool, f.nf)
+	}
+}
+
+// setCountMin overrides countMinBytes when o is not 0: -1 walks every
+// scan a code at a time.
+func (w *walker) setCountMin(o int) {
+	switch {
+	case o < 0:
+		w.countMin = math.MaxInt
+	case o > 0:
+		w.countMin = o
 	}
 }
 
@@ -206,6 +232,13 @@ func (w *walker) table(class int, sel uint8, off int) (*huffman.Table, string) {
 	return h, ""
 }
 
+// comp is a component of a scan being walked.
+type comp struct {
+	c      int
+	dc, ac *huffman.Table
+	blocks int // blocks per MCU
+}
+
 // walkResult is what walking one scan found.
 type walkResult struct {
 	end   int    // offset just after the last byte the scan needs
@@ -226,11 +259,6 @@ func (w *walker) scan(p *scanParams, first, from, dataEnd int) walkResult {
 	}
 
 	// The scan header, as libjpeg's start of pass checks it.
-	type comp struct {
-		c      int
-		dc, ac *huffman.Table
-		blocks int // blocks per MCU
-	}
 	var cs [4]comp
 	perMCU := 0
 	for i := range p.ns {
@@ -322,13 +350,27 @@ func (w *walker) scan(p *scanParams, first, from, dataEnd int) walkResult {
 	var res walkResult
 	pos := from
 	br := &w.br
+	var seq []huffman.SeqBlock
+	var seqBuf [10]huffman.SeqBlock
+	if !w.progressive() && dataEnd-from >= w.countMin {
+		seq = w.seqBlocks(seqBuf[:0], p, cs[:p.ns])
+	}
 	for iv := first; iv < intervals; iv++ {
 		mcu0 := iv * per
 		count := min(per, total-mcu0)
 		br.Reset(w.src, pos, dataEnd)
 		w.eobrun = 0
 		w.pred = [4]int32{}
-		for m := range count {
+		if seq != nil {
+			m, ok := br.SkipMCUs(seq, count)
+			if m < count {
+				if br.Overrun() || !ok && br.Stopped() {
+					return fail(failShort, br.Pos, mcu0+m, "")
+				}
+				return fail(failCode, br.Used(), mcu0+m, "")
+			}
+		}
+		for m := range count * btoi(seq == nil) {
 			mcu := mcu0 + m
 			ok := true
 			for i := range p.ns {
@@ -403,6 +445,26 @@ func (w *walker) scan(p *scanParams, first, from, dataEnd int) walkResult {
 		pos = q + 1
 	}
 	return res
+}
+
+// seqBlocks lists the blocks of one MCU of sequential scan p, whose
+// components cs have their tables, with the count tables of their AC
+// tables, made when needed, appended to seq.
+func (w *walker) seqBlocks(seq []huffman.SeqBlock, p *scanParams, cs []comp) []huffman.SeqBlock {
+	for i, c := range cs {
+		sel := p.acSel[i]
+		if w.countOf[sel] != w.from[1][sel] {
+			if w.counts[sel] == nil {
+				w.counts[sel] = new(huffman.CountTable)
+			}
+			w.counts[sel].Build(c.ac)
+			w.countOf[sel] = w.from[1][sel]
+		}
+		for range c.blocks {
+			seq = append(seq, huffman.SeqBlock{DC: c.dc, AC: c.ac, Count: w.counts[sel]})
+		}
+	}
+	return seq
 }
 
 // sequentialBlock walks one block of a sequential scan: a DC difference and
@@ -589,6 +651,13 @@ func (w *walker) acRefine(ac *huffman.Table, ss, se int, nz *uint64) bool {
 		w.eobrun--
 	}
 	return true
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }

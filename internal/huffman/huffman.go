@@ -8,7 +8,8 @@
 // Decoding is table driven: the next LUTBits bits index a table that gives
 // a short code's length and symbol at once, and, for AC tables, a code
 // together with the coefficient bits after it. Longer codes take the
-// canonical path of section F.2.2.3.
+// canonical path of section F.2.2.3. A walk that needs no value skips
+// several AC codes a look-up with a CountTable (SkipMCUs).
 package huffman
 
 import "encoding/binary"
@@ -146,11 +147,12 @@ type Reader struct {
 	end   int  // loading never reaches this offset
 	pad   uint // zero bits fed after the data stopped
 	stop  bool // a marker or the end was reached
+	next  int  // SkipMCUs: the first 0xFF byte at or after some offset before Pos, or end; -1 when unknown
 }
 
 // Reset starts reading src at pos, never loading from end on.
 func (b *Reader) Reset(src []byte, pos, end int) {
-	*b = Reader{src: src, start: pos, Pos: pos, end: end}
+	*b = Reader{src: src, start: pos, Pos: pos, end: end, next: -1}
 }
 
 // Fill buffers at least 57 bits.
