@@ -22,9 +22,7 @@ func (s *Service) Closer(ctx context.Context, cam Camera, r Region) (Snapshot, e
 	if r.Whole() {
 		return s.Snapshot(ctx, cam)
 	}
-	fetchCtx, cancel := context.WithTimeout(ctx, fetchTimeout)
-	img, err := s.cfg.Source.CameraImage(fetchCtx, cam.EntityID, 0, 0)
-	cancel()
+	img, err := s.fetch(ctx, cam.EntityID, 0, 0)
 	s.notePower(cam.EntityID, err)
 	if err != nil {
 		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
@@ -37,6 +35,17 @@ func (s *Service) Closer(ctx context.Context, cam Camera, r Region) (Snapshot, e
 		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: ctx.Err()}
 	}
 	f, rep, err := clean(img.Bytes)
+	if refused(err) {
+		// As for the whole picture: cameras often send a whole frame the
+		// next time.
+		s.log.Info("camera frame refused; fetching it once more", "camera", cam.EntityID, "err", err)
+		if again, ferr := s.fetch(ctx, cam.EntityID, 0, 0); ferr == nil {
+			img = again
+			f, rep, err = clean(img.Bytes)
+		} else {
+			s.log.Warn("fetching the camera frame again failed", "camera", cam.EntityID, "err", ferr)
+		}
+	}
 	if err == nil {
 		var part Part
 		part, err = crop(f, r, Limits{})
@@ -45,9 +54,7 @@ func (s *Service) Closer(ctx context.Context, cam Camera, r Region) (Snapshot, e
 			if rep.Defects() > 0 {
 				snap.Repairs = rep.Sentences()
 			}
-			s.mu.Lock()
-			s.sizes[cam.EntityID] = image.Pt(part.SourceWidth, part.SourceHeight)
-			s.mu.Unlock()
+			s.noteSize(cam.EntityID, part.SourceWidth, part.SourceHeight)
 			snap.Description = s.describe(ctx, cam, snap)
 			return snap, nil
 		}

@@ -336,3 +336,28 @@ func sharedFrame(t *testing.T, id string) (served, clean []byte, ok bool) {
 	house := sharedHouse()
 	return house.Frame(id)
 }
+
+// A closer look is a camera frame like any other: one jpegfix refuses is
+// fetched once more, and the whole second frame is cut as asked.
+func TestCloserLookRefusedOnceIsFetchedAgain(t *testing.T) {
+	house, svc, cam := flakyGarage(t, voice.English, func(n int, b []byte) []byte {
+		if n == 1 {
+			return cut(0.6)(n, b)
+		}
+		return b
+	})
+	r, err := camera.ParseRegion("top right")
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := svc.Closer(t.Context(), cam, r)
+	if err != nil {
+		t.Fatalf("the second, whole frame should be cut: %v", err)
+	}
+	if n := house.CameraFetches("camera.garage"); n != 2 {
+		t.Errorf("%d fetches, want 2: the cut frame, then a whole one", n)
+	}
+	if snap.Part == nil || snap.Damage != nil || strings.Contains(snap.Description, "damaged") {
+		t.Errorf("want the top right of a whole frame: part %v, damage %+v, %q", snap.Part, snap.Damage, snap.Description)
+	}
+}

@@ -153,11 +153,17 @@ func (s *Service) prepare(ctx context.Context, id string) (prepared, error) {
 	}
 	p.fit = fit
 	if w == 0 {
-		s.mu.Lock()
-		s.sizes[id] = image.Pt(fit.SourceWidth, fit.SourceHeight)
-		s.mu.Unlock()
+		s.noteSize(id, fit.SourceWidth, fit.SourceHeight)
 	}
 	return p, nil
+}
+
+// noteSize keeps a camera's full frame size, to ask Home Assistant for
+// frames scaled to what the fit needs.
+func (s *Service) noteSize(id string, w, h int) {
+	s.mu.Lock()
+	s.sizes[id] = image.Pt(w, h)
+	s.mu.Unlock()
 }
 
 // fetch gets one frame from Home Assistant, scaled to w×h when not zero.
