@@ -182,6 +182,12 @@ func (r *repairer) run() error {
 			p, err = r.resync(p)
 			continue
 		}
+		if src[q] == 0 {
+			// FF 00 is no marker: the 0xFF bytes before it are garbage
+			// too, not fill.
+			p, err = r.resync(p)
+			continue
+		}
 		m := q - 1 // the marker's 0xFF
 		if m > p {
 			// Any number of fill bytes may precede a marker (section

@@ -617,3 +617,44 @@ func TestExifThumbnailNeverTakesOver(t *testing.T) {
 	_, _, err := jpegfix.Repair(in)
 	wantProblem(t, err, jpegfix.ProblemDamaged, "thumbnail")
 }
+
+// TestPaddedStuffedByte: inside image data, fill bytes before a stuffed
+// zero (FF FF 00) are read by libjpeg as one stuffed 0xFF, without a
+// warning. The repair drops the extra 0xFF bytes and gets the frame back
+// byte for byte, in every scan kind, with or without its EOI; it must not
+// call the picture cut off there (the camera path would then show it with
+// a strip left grey, said missing).
+func TestPaddedStuffedByte(t *testing.T) {
+	for _, name := range []string{"base.sub-640x480.jpeg", "base.restart-1280x720.jpeg", "base.progressive-1280x720.jpeg", "base.progressive-restart-1280x720.jpeg"} {
+		base := readFixture(t, name)
+		sos, ends := scanEnds(base)
+		last := len(sos) - 1
+		// A stuffed 0xFF about halfway through the last scan's data.
+		at := bytes.Index(base[(sos[last]+ends[last])/2:ends[last]], []byte{0xff, 0})
+		if at < 0 {
+			t.Fatalf("%s: no stuffed byte in the second half of its last scan", name)
+		}
+		at += (sos[last] + ends[last]) / 2
+		padded := slices.Concat(base[:at], []byte{0xff, 0xff}, base[at:])
+		if _, err := djpegOrSkip(t, padded); err != nil {
+			t.Fatalf("%s: libjpeg refuses the padded stuffed byte: %v", name, err)
+		}
+		for _, in := range [][]byte{padded, padded[:len(padded)-2]} {
+			for _, o := range []jpegfix.Options{{}, {VerifyData: true}} {
+				out, rep, err := o.Repair(in)
+				if err != nil {
+					t.Errorf("%s (%d bytes), %+v: %v", name, len(in), o, err)
+					continue
+				}
+				if !bytes.Equal(out, base) {
+					t.Errorf("%s (%d bytes), %+v: the repair is not the frame itself: %q", name, len(in), o, rep.Sentences())
+				}
+				want := []jpegfix.FixKind{jpegfix.FixFill}
+				if len(in) < len(padded) {
+					want = append(want, jpegfix.FixMissingEOI)
+				}
+				wantKinds(t, rep, want...)
+			}
+		}
+	}
+}

@@ -153,6 +153,9 @@ func (f Fix) String() string {
 		if isRST(f.Marker) {
 			return at + plural(f.Dropped, "fill byte", "fill bytes") + " before a restart marker inside the image data " + wasWere(f.Dropped) + " removed."
 		}
+		if f.Marker == 0 {
+			return at + plural(f.Dropped, "fill byte", "fill bytes") + " before a stuffed byte inside the image data, which decoders read as part of it, " + wasWere(f.Dropped) + " removed."
+		}
 		return at + plural(f.Dropped, "fill byte", "fill bytes") + " before a marker " + wasWere(f.Dropped) + " removed."
 	case FixLengthTooShort, FixLengthTooLong:
 		return at + f.segment() + " announced " + nbytes(f.Announced) + " but really spanned " + commas(f.Real) + "; it was removed."

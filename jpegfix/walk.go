@@ -372,8 +372,12 @@ func (w *walker) scan(p *scanParams, first, from, dataEnd int) walkResult {
 			for k < dataEnd && w.src[k] != 0xff {
 				k++
 			}
-			if k+1 < dataEnd && w.src[k+1] == 0 {
-				k += 2
+			j := k + 1
+			for j < dataEnd && w.src[j] == 0xff {
+				j++ // fill bytes before a stuffed zero, as libjpeg reads them
+			}
+			if j < dataEnd && w.src[j] == 0 {
+				k = j + 1
 				continue
 			}
 			break
