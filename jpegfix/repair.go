@@ -2,6 +2,7 @@ package jpegfix
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 )
 
@@ -93,6 +94,9 @@ type repairer struct {
 	walker    *walker      // with VerifyData, walks every scan in order
 	unchecked string       // why VerifyData could not walk the data
 	scans     []scanParams // the scans of a progressive frame, for replaying their history
+
+	ffBlocks []uint64 // which 64-byte blocks of src are all 0xFF, once a long run is met
+	stepped  int      // bytes skipFill stepped over one at a time
 }
 
 // drop removes src[from:to] from the output.
@@ -382,10 +386,7 @@ func (r *repairer) nextMarkerAt(e int) (int, bool) {
 	if e+1 >= n || src[e] != 0xff {
 		return -1, false
 	}
-	q := e + 1
-	for q < n && src[q] == 0xff {
-		q++
-	}
+	q := r.skipFill(e + 1)
 	if q >= n {
 		return -1, false
 	}
@@ -394,6 +395,60 @@ func (r *repairer) nextMarkerAt(e int) (int, bool) {
 		return -1, r.scanned
 	}
 	return q - 1, isSegment(c)
+}
+
+// skipFill returns the offset of the first byte at or after q that is not
+// 0xFF. Hostile bytes can make the ends of many candidate segments land in
+// one long run of 0xFF; past its first 64 bytes, a run is skipped a
+// 64-byte block at a time through a map of the blocks made only of 0xFF,
+// built once, so that the rescan stays linear in the input.
+func (r *repairer) skipFill(q int) int {
+	src := r.src
+	n := len(src)
+	from := q
+	for q < n && src[q] == 0xff {
+		if q&63 == 0 && q-from >= 64 && q+64 <= n {
+			if r.ffBlocks == nil {
+				r.ffBlocks = fillBlocks(src)
+			}
+			b, nb := q>>6, n>>6
+			for b < nb {
+				w := r.ffBlocks[b>>6]
+				if b&63 == 0 && w == ^uint64(0) {
+					b += 64
+					continue
+				}
+				if w&(1<<(b&63)) == 0 {
+					break
+				}
+				b++
+			}
+			if b<<6 > q {
+				q = min(b<<6, n)
+				continue
+			}
+		}
+		q++
+		r.stepped++
+	}
+	return q
+}
+
+// fillBlocks maps the whole 64-byte blocks of src made only of 0xFF, one
+// bit each.
+func fillBlocks(src []byte) []uint64 {
+	nb := len(src) >> 6
+	m := make([]uint64, (nb+63)>>6)
+	for b := range nb {
+		all := ^uint64(0)
+		for i := b << 6; i < b<<6+64; i += 8 {
+			all &= binary.LittleEndian.Uint64(src[i:])
+		}
+		if all == ^uint64(0) {
+			m[b>>6] |= 1 << (b & 63)
+		}
+	}
+	return m
 }
 
 // plausibleSegment reports whether the segment at m could be what its
