@@ -37,4 +37,3 @@ func TestLandingsInOneLongFillRun(t *testing.T) {
 		t.Errorf("stepped over %d bytes of fill one at a time for an input of %d", r.stepped, len(in))
 	}
 }
-
