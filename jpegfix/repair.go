@@ -97,6 +97,7 @@ type repairer struct {
 
 	ffBlocks []uint64 // which 64-byte blocks of src are all 0xFF, once a long run is met
 	stepped  int      // bytes skipFill stepped over one at a time
+	embedded *walkMemo // the walks of JPEG files embedded in damaged spans
 }
 
 // drop removes src[from:to] from the output.
@@ -319,7 +320,10 @@ func (r *repairer) nextMarker(from int) int {
 		if c+2 < len(src) && src[c+1] == soiMarker && src[c+2] == 0xff {
 			// A whole JPEG embedded in the damaged span, such as an Exif
 			// thumbnail: its segments are not the image's. Skip it.
-			if end, err := walkStrict(src, c, nil); err == nil {
+			if r.embedded == nil {
+				r.embedded = &walkMemo{seen: make([]uint64, (len(src)*4+63)>>6)}
+			}
+			if end, err := walkStrict(src, c, nil, r.embedded); err == nil {
 				from = end
 				continue
 			}
