@@ -95,8 +95,8 @@ type repairer struct {
 	unchecked string       // why VerifyData could not walk the data
 	scans     []scanParams // the scans of a progressive frame, for replaying their history
 
-	ffBlocks []uint64 // which 64-byte blocks of src are all 0xFF, once a long run is met
-	stepped  int      // bytes skipFill stepped over one at a time
+	ffBlocks []uint64  // which 64-byte blocks of src are all 0xFF, once a long run is met
+	stepped  int       // bytes skipFill stepped over one at a time
 	embedded *walkMemo // the walks of JPEG files embedded in damaged spans
 }
 
