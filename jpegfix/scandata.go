@@ -326,6 +326,8 @@ func (r *repairer) walkRefusal(p *scanParams, f *walkFail, dataEnd int, proper b
 		return r.dataRefusal(p, f, dataEnd, proper, at, where)
 	case failTooLarge:
 		return refuse(ProblemDamaged, p.at, fmt.Sprintf("the scan at byte %s %s", at, f.detail))
+	case failTooLong:
+		return refuse(ProblemDamaged, p.at, fmt.Sprintf("the scans of the frame go over its picture far more often than any camera or encoder writes them: with the scan at byte %s they code more than %s blocks, and reading them all would take minutes; it is refused", at, commas(maxWalkBlocks)))
 	}
 	return refuse(ProblemDamaged, p.at, fmt.Sprintf("the scan at byte %s %s; it cannot be decoded", at, f.detail))
 }

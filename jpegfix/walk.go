@@ -109,6 +109,7 @@ const (
 	failTable                           // a table the scan needs is missing or impossible
 	failProgression                     // scan parameters a decoder refuses
 	failTooLarge                        // beyond what this walk keeps in memory
+	failTooLong                         // beyond the blocks this walk reads in one frame
 )
 
 // walkFail says where and why a walk stopped.
@@ -141,11 +142,20 @@ type walker struct {
 	covered  []bool // per frame component: a scan (a DC scan when progressive) carried it
 	eobrun   int
 	pred     [4]int32
+	walked   int // blocks of a progressive frame's scans walked so far
 }
 
 // maxHistoryBlocks bounds the refinement history kept: 4M blocks of 8
 // bytes each, a 16-megapixel 4:4:4 frame.
 const maxHistoryBlocks = 4 << 20
+
+// maxWalkBlocks bounds the blocks walked over all the scans of one
+// progressive frame: sixteen passes over the largest picture whose
+// history is kept, some ten times what encoders write. A progressive scan
+// can code millions of blocks in a few hundred bytes (end-of-band runs),
+// so without a bound a frame of a few hundred kilobytes repeating such a
+// scan costs minutes to read, here and in any decoder after.
+const maxWalkBlocks = 16 * maxHistoryBlocks
 
 func newWalker(src []byte, f frameGeom, strict bool) *walker {
 	w := new(walker)
@@ -298,6 +308,11 @@ func (w *walker) scan(p *scanParams, first, from, dataEnd int) walkResult {
 			if cs[i].ac, why = w.table(1, p.acSel[i], p.ac[i]); why != "" {
 				return fail(failTable, p.at, 0, why)
 			}
+		}
+	}
+	if w.progressive() {
+		if w.walked += total; w.walked > maxWalkBlocks {
+			return fail(failTooLong, p.at, 0, "")
 		}
 	}
 	var nz []uint64
