@@ -50,7 +50,7 @@ func (o Options) Repair(src []byte) ([]byte, Report, error) {
 	if err == nil {
 		err = r.finish()
 	}
-	rep := Report{Fixes: r.fixes, InBytes: len(src), Unchecked: r.unchecked, Start: r.start}
+	rep := Report{Fixes: r.fixes, Unlisted: r.unlisted, unlistedDefects: r.unlistedDefects, InBytes: len(src), Unchecked: r.unchecked, Start: r.start}
 	if r.sofAt >= 0 {
 		rep.Frame = r.frame.facts()
 		rep.Frame.Orientation = max(r.orientation, 1)
@@ -77,6 +77,9 @@ type repairer struct {
 	eoi    bool     // append an EOI after the ranges
 	opts   Options
 	fixes  []Fix
+	// unlisted counts the fixes beyond maxFixes, unlistedDefects those of
+	// them that repair damage.
+	unlisted, unlistedDefects int
 
 	sofAt   int       // offset of the frame header, or -1 before it
 	frame   frameGeom // the frame header, once read
@@ -151,7 +154,21 @@ func (r *repairer) assemble() []byte {
 	return out
 }
 
-func (r *repairer) fix(f Fix) { r.fixes = append(r.fixes, f) }
+// maxFixes bounds the fixes a report lists; the rest are counted. Hostile
+// bytes can make one fix every two bytes (stray restart markers), and 16 MB
+// of them made 8.4 million fixes, gigabytes once worded.
+const maxFixes = 1000
+
+func (r *repairer) fix(f Fix) {
+	if len(r.fixes) < maxFixes {
+		r.fixes = append(r.fixes, f)
+		return
+	}
+	r.unlisted++
+	if f.Kind.IsDefect() {
+		r.unlistedDefects++
+	}
+}
 
 func (r *repairer) run() error {
 	src := r.src

@@ -658,3 +658,26 @@ func TestPaddedStuffedByte(t *testing.T) {
 		}
 	}
 }
+
+// TestManyFixesAreCounted: 16 MB of stray restart markers made 8.4 million
+// fixes, and the camera path's report of them 4.3 GB of allocations and
+// 1.7 GB kept. The report lists the first fixes and counts the rest.
+func TestManyFixesAreCounted(t *testing.T) {
+	base := small()
+	const n = 50_000
+	in := slices.Concat(base[:2], bytes.Repeat([]byte{0xff, 0xd0}, n), base[2:])
+	out, rep := repairOK(t, jpegfix.Options{}, in)
+	if !bytes.Equal(out, base) {
+		t.Error("the frame is not what is left")
+	}
+	if len(rep.Fixes) > 1000 {
+		t.Errorf("%d fixes listed", len(rep.Fixes))
+	}
+	if rep.Defects() != n {
+		t.Errorf("%d defects counted, want %d", rep.Defects(), n)
+	}
+	s := rep.Sentences()
+	if len(s) > len(rep.Fixes)+1 || !strings.Contains(s[len(s)-1], "49,000 more") {
+		t.Errorf("%d sentences, the last %q", len(s), s[len(s)-1])
+	}
+}
