@@ -93,9 +93,14 @@ var ErrNotImage = errors.New("camera: the camera sent something that is not a pi
 // more, and decoding them would cost gigabytes and seconds of work.
 const maxFramePixels = 50_000_000
 
-// checkFrameSize refuses, from its header alone, a frame with more pixels
-// than any camera sends.
+// checkFrameSize refuses, from its header alone, a frame without height or
+// width, or with more pixels than any camera sends.
 func checkFrameSize(w, h int) error {
+	if w <= 0 || h <= 0 {
+		// A JPEG height of 0 is left to a DNL segment, which libjpeg and
+		// Go's decoder do not read.
+		return fmt.Errorf("%w: its header gives it no height or no width (%d×%d), which common decoders cannot read", ErrNotImage, w, h)
+	}
 	if px := int64(w) * int64(h); px > maxFramePixels {
 		return fmt.Errorf("%w: its header claims %d×%d pixels (%d megapixels), more than any camera sends", ErrNotImage, w, h, px/1_000_000)
 	}
