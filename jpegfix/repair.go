@@ -101,6 +101,7 @@ type repairer struct {
 	ffBlocks []uint64  // which 64-byte blocks of src are all 0xFF, once a long run is met
 	stepped  int       // bytes skipFill stepped over one at a time
 	embedded *walkMemo // the walks of JPEG files embedded in damaged spans
+	coded    int       // blocks the unwalked scans of a progressive frame code
 }
 
 // drop removes src[from:to] from the output.

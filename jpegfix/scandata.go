@@ -33,6 +33,13 @@ func (r *repairer) sos(m, l int) (int, error) {
 	if why := r.checkQuant(&p); why != "" {
 		return 0, refuse(ProblemDamaged, m, fmt.Sprintf("the scan header at byte %s %s", commas(m), why))
 	}
+	if r.walker == nil && r.frame.facts().Progressive && r.countable() {
+		// Not walked: the blocks the scan codes are counted from its
+		// header against the walk's bound, for the decoder after.
+		if r.coded += r.frame.blocksCoded(&p); r.coded > maxWalkBlocks {
+			return 0, r.walkRefusal(&p, &walkFail{kind: failTooLong, at: m}, m, true)
+		}
+	}
 
 	// Find where the data ends, counting restart markers on the way.
 	q := p.ecs

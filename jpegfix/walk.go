@@ -62,6 +62,18 @@ func (f *frameGeom) mcus(p *scanParams) int {
 	return f.mcusX * f.mcusY
 }
 
+// blocksCoded returns how many blocks scan p codes.
+func (f *frameGeom) blocksCoded(p *scanParams) int {
+	if p.ns == 1 {
+		return f.mcus(p)
+	}
+	per := 0
+	for i := range p.ns {
+		per += f.h(p.comp[i]) * f.v(p.comp[i])
+	}
+	return f.mcus(p) * per
+}
+
 // row returns the first picture row of MCU m of scan p.
 func (f *frameGeom) row(p *scanParams, m int) int {
 	if p.ns == 1 {
