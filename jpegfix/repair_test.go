@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -486,6 +487,17 @@ func TestRestartMarkers(t *testing.T) {
 		_, _, err := jpegfix.Repair(extra)
 		wantProblem(t, err, jpegfix.ProblemDamaged, "holds 46 restart intervals where the picture has 45")
 	})
+	t.Run("a marker twice", func(t *testing.T) {
+		// The interval between the two is empty: say the marker repeats,
+		// not that bytes 54,248 to 54,248 are damaged.
+		in := slices.Concat(base[:rst[9]+2], base[rst[9]:])
+		_, _, err := jpegfix.Repair(in)
+		at := commas(rst[9] + 2)
+		wantProblem(t, err, jpegfix.ProblemDamaged, "restart marker 1 stands twice in a row, at bytes "+commas(rst[9])+" and "+at+", where restart marker 2 belongs after the first")
+		if strings.Contains(err.Error(), "between bytes "+at+" and "+at) {
+			t.Errorf("an empty span said damaged: %v", err)
+		}
+	})
 	t.Run("markers without a restart interval", func(t *testing.T) {
 		sub := readFixture(t, "base.sub-640x480.jpeg")
 		mid := camframe.SegmentOffset(sub, 0xda) + 5000
@@ -680,4 +692,13 @@ func TestManyFixesAreCounted(t *testing.T) {
 	if len(s) > len(rep.Fixes)+1 || !strings.Contains(s[len(s)-1], "49,000 more") {
 		t.Errorf("%d sentences, the last %q", len(s), s[len(s)-1])
 	}
+}
+
+// commas writes n with thousands separators, as the reports do.
+func commas(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

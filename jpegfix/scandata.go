@@ -231,6 +231,10 @@ func (r *repairer) rstOrder(p *scanParams, rsts, lastRST, at int, found byte) er
 		to := r.frame.percent(p, min((rsts+1)*p.restart, r.frame.mcus(p)))
 		where = fmt.Sprintf(", about %d%% to %d%% of the way down the picture,", from, max(to, from))
 	}
+	if at == lastRST && rsts > 0 && found == rst0Marker+byte((rsts-1)%8) {
+		// No data between the two: the marker repeats.
+		return refuseData(ProblemDamaged, at, fmt.Sprintf("the restart markers of the scan at byte %s are out of order: restart marker %d stands twice in a row, at bytes %s and %s, where restart marker %d belongs after the first, so the restart interval after it%s cannot be placed; it cannot be repaired without loss", commas(p.at), found-rst0Marker, commas(lastRST-2), commas(at), rsts%8, where))
+	}
 	return refuseData(ProblemDamaged, at, fmt.Sprintf("the restart markers of the scan at byte %s are out of order: restart marker %d stands at byte %s where restart marker %d belongs, so the image data between bytes %s and %s%s is damaged; it cannot be repaired without loss", commas(p.at), found-rst0Marker, commas(at), rsts%8, commas(lastRST), commas(at), where))
 }
 
