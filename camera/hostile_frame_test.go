@@ -14,6 +14,7 @@ import (
 	"maison/bridge"
 	"maison/camera"
 	"maison/demotest"
+	"maison/internal/camframe"
 	"maison/jpegfix"
 	"maison/voice"
 )
@@ -123,54 +124,6 @@ func TestDamagedOnceThenUnreachableIsNotSaidTwice(t *testing.T) {
 	}
 }
 
-// cmykProgressive builds a progressive CMYK frame of w×h pixels, every
-// block flat: its DC scan costs a bit a block, and one AC scan of
-// end-of-band runs covers each component in a few hundred bytes.
-func cmykProgressive(w, h int) []byte {
-	seg := func(code byte, payload ...byte) []byte {
-		return append([]byte{0xff, code, byte((len(payload) + 2) >> 8), byte(len(payload) + 2)}, payload...)
-	}
-	bits := func(s string) []byte {
-		for len(s)%8 != 0 {
-			s += "1"
-		}
-		var out []byte
-		for i := 0; i < len(s); i += 8 {
-			var c byte
-			for _, b := range s[i : i+8] {
-				c = c<<1 | byte(b-'0')
-			}
-			out = append(out, c)
-			if c == 0xff {
-				out = append(out, 0)
-			}
-		}
-		return out
-	}
-	blocks := (w + 7) / 8 * ((h + 7) / 8)
-	var b bytes.Buffer
-	b.Write([]byte{0xff, 0xd8})
-	b.Write(seg(0xee, []byte("Adobe\x00\x64\x00\x00\x00\x00\x00")...))
-	b.Write(seg(0xdb, append([]byte{0}, bytes.Repeat([]byte{1}, 64)...)...))
-	sof := []byte{8, byte(h >> 8), byte(h), byte(w >> 8), byte(w), 4}
-	dc := []byte{4}
-	for i := range 4 {
-		sof = append(sof, byte(i+1), 0x11, 0)
-		dc = append(dc, byte(i+1), 0)
-	}
-	b.Write(seg(0xc2, sof...))
-	b.Write(seg(0xc4, append([]byte{0x00, 1}, append(make([]byte, 15), 0x00)...)...))
-	b.Write(seg(0xc4, append([]byte{0x10, 1}, append(make([]byte, 15), 0xe0)...)...))
-	b.Write(seg(0xda, append(dc, 0, 0, 0)...))
-	b.Write(bits(strings.Repeat("0", 4*blocks)))
-	for i := range 4 {
-		b.Write(seg(0xda, 1, byte(i+1), 0x00, 1, 63, 0))
-		b.Write(bits(strings.Repeat("011111111111111", (blocks+32766)/32767)))
-	}
-	b.Write([]byte{0xff, 0xd9})
-	return b.Bytes()
-}
-
 // TestLargeProgressiveFrameLeftToGoIsRefused: a frame jpegscale does not
 // decode (four components) goes to Go's decoder at full size, which keeps
 // 256 bytes of coefficients per block of a progressive frame: a 390 KB
@@ -178,11 +131,11 @@ func cmykProgressive(w, h int) []byte {
 // frame is refused from its header beyond 8 megapixels; a smaller one is
 // still shown.
 func TestLargeProgressiveFrameLeftToGoIsRefused(t *testing.T) {
-	_, _, err := camera.Process(cmykProgressive(7000, 7000), camera.Limits{})
+	_, _, err := camera.Process(camframe.ProgressiveBomb(7000, 7000, 4, 4, false), camera.Limits{})
 	if !errors.Is(err, camera.ErrNotImage) {
 		t.Errorf("err = %v, want ErrNotImage", err)
 	}
-	fit, _, err := camera.Process(cmykProgressive(640, 480), camera.Limits{})
+	fit, _, err := camera.Process(camframe.ProgressiveBomb(640, 480, 4, 4, false), camera.Limits{})
 	if err != nil || len(fit.JPEG) == 0 {
 		t.Errorf("a small progressive CMYK frame: %v", err)
 	}

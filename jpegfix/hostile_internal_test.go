@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"maison/internal/camframe"
 )
 
 // TestLandingsInOneLongFillRun: a comment whose length lies, followed by
@@ -91,75 +93,13 @@ func TestEmbeddedImagesWalkedOnce(t *testing.T) {
 	}
 }
 
-// progressiveBomb builds a progressive frame of w×h pixels, grey or of nf
-// components, whose
-// first AC scan, repeated k times, codes every block in a few hundred
-// bytes with end-of-band runs of 32,767 blocks: each repeat costs a walk
-// over every block of the picture. With refine, the repeats leave the
-// lowest bit, and a last scan refines it.
-func progressiveBomb(w, h, k int, refine bool, nf ...int) []byte {
-	comps := 1
-	if len(nf) > 0 {
-		comps = nf[0]
-	}
-	seg := func(code byte, payload ...byte) []byte {
-		return append([]byte{0xff, code, byte((len(payload) + 2) >> 8), byte(len(payload) + 2)}, payload...)
-	}
-	bits := func(s string) []byte {
-		for len(s)%8 != 0 {
-			s += "1"
-		}
-		var out []byte
-		for i := 0; i < len(s); i += 8 {
-			var c byte
-			for _, b := range s[i : i+8] {
-				c = c<<1 | byte(b-'0')
-			}
-			out = append(out, c)
-			if c == 0xff {
-				out = append(out, 0)
-			}
-		}
-		return out
-	}
-	blocks := (w + 7) / 8 * ((h + 7) / 8)
-	var b bytes.Buffer
-	b.Write([]byte{0xff, 0xd8})
-	b.Write(seg(0xdb, append([]byte{0}, bytes.Repeat([]byte{1}, 64)...)...))
-	sof := []byte{8, byte(h >> 8), byte(h), byte(w >> 8), byte(w), byte(comps)}
-	dc := []byte{byte(comps)}
-	for i := range comps {
-		sof = append(sof, byte(i+1), 0x11, 0)
-		dc = append(dc, byte(i+1), 0)
-	}
-	b.Write(seg(0xc2, sof...))
-	b.Write(seg(0xc4, append([]byte{0x00, 1}, append(make([]byte, 15), 0x00)...)...)) // DC: one code, size 0
-	b.Write(seg(0xc4, append([]byte{0x10, 1}, append(make([]byte, 15), 0xe0)...)...)) // AC: one code, EOBRUN of 2^14 and more
-	b.Write(seg(0xda, append(dc, 0, 0, 0)...))
-	b.Write(bits(strings.Repeat("0", blocks*comps)))
-	runs := bits(strings.Repeat("011111111111111", (blocks+32766)/32767))
-	al := byte(0)
-	if refine {
-		al = 1
-	}
-	ac := append(seg(0xda, 1, 1, 0x00, 1, 63, al), runs...)
-	for range k {
-		b.Write(ac)
-	}
-	if refine {
-		b.Write(append(seg(0xda, 1, 1, 0x00, 1, 63, 0x10), runs...))
-	}
-	b.Write([]byte{0xff, 0xd9})
-	return b.Bytes()
-}
-
 // TestProgressiveScanBomb: a progressive frame can repeat a scan that
 // codes a whole 4-million-block picture in a few hundred bytes; the walk
 // of 200 of them took 49 s for 570 KB. The blocks the walk reads are
 // bounded, and a frame beyond the bound is refused, not left unchecked
 // (the camera path would then decode it, at the same cost).
 func TestProgressiveScanBomb(t *testing.T) {
-	in := progressiveBomb(16000, 16000, 200, false)
+	in := camframe.ProgressiveBomb(16000, 16000, 1, 200, false)
 	r := repairer{src: in, opts: Options{VerifyData: true}}
 	err := r.run()
 	var fe FormatError
@@ -171,13 +111,13 @@ func TestProgressiveScanBomb(t *testing.T) {
 	}
 	// Cut before its end-of-image marker, a last scan that refines is
 	// proven complete from a replay of the scans before it, bounded too.
-	in = progressiveBomb(16000, 16000, 200, true)
+	in = camframe.ProgressiveBomb(16000, 16000, 1, 200, true)
 	_, _, err = Options{}.Repair(in[:len(in)-2])
 	if err == nil || !strings.Contains(err.Error(), "scans") {
 		t.Errorf("the bomb cut before its end: %v, want a refusal naming the scans", err)
 	}
 	// A few scans over the same picture are a frame like any other.
-	if _, rep, err := (Options{VerifyData: true}).Repair(progressiveBomb(2000, 1500, 3, false)); err != nil || rep.Unchecked != "" {
+	if _, rep, err := (Options{VerifyData: true}).Repair(camframe.ProgressiveBomb(2000, 1500, 1, 3, false)); err != nil || rep.Unchecked != "" {
 		t.Errorf("a small frame of three AC scans: %v %q", err, rep.Unchecked)
 	}
 }
@@ -189,11 +129,11 @@ func TestProgressiveScanBomb(t *testing.T) {
 // headers against the same bound.
 func TestUncheckedProgressiveScanBomb(t *testing.T) {
 	for _, o := range []Options{{}, {VerifyData: true}} {
-		_, rep, err := o.Repair(progressiveBomb(7000, 7000, 100, false, 4))
+		_, rep, err := o.Repair(camframe.ProgressiveBomb(7000, 7000, 4, 100, false))
 		if err == nil || !strings.Contains(err.Error(), "scans") {
 			t.Errorf("%+v: %v (unchecked: %q), want a refusal naming the scans", o, err, rep.Unchecked)
 		}
-		if _, rep, err := o.Repair(progressiveBomb(2000, 1500, 3, false, 4)); err != nil || o.VerifyData && rep.Unchecked == "" {
+		if _, rep, err := o.Repair(camframe.ProgressiveBomb(2000, 1500, 4, 3, false)); err != nil || o.VerifyData && rep.Unchecked == "" {
 			t.Errorf("%+v: a small CMYK frame of three AC scans: %v %q", o, err, rep.Unchecked)
 		}
 	}
