@@ -85,6 +85,7 @@ func walkStrict(b []byte, start int, fr *Frame, memo *walkMemo) (int, error) {
 			}
 		case code == dqtMarker && !validDQT(b, p, l),
 			code == dhtMarker && !validDHT(b, p, l),
+			code == dacMarker && !validDAC(b, p, l),
 			(code == driMarker || code == dnlMarker) && l != 4:
 			return bad(p, "a table segment announces %s, which disagrees with its content", nbytes(l))
 		case code == sosMarker:

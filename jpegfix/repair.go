@@ -514,7 +514,7 @@ func (r *repairer) plausibleSegment(m int) bool {
 	case code == driMarker || code == dnlMarker:
 		return l == 4
 	case code == dacMarker:
-		return l%2 == 0
+		return l%2 == 0 && (!whole || validDAC(src, m, l))
 	}
 	return true // COM and APPn hold anything
 }
@@ -590,6 +590,9 @@ func (r *repairer) segment(m int, code byte) (int, error) {
 		// Specified in section B.2.4.3: La = 2 + 2 × n.
 		if l < 2 || (l-2)%2 != 0 {
 			return 0, refuse(ProblemBadLength, m, fmt.Sprintf("the arithmetic coding table segment at byte %s announces %s, which no set of its two-byte entries fills; it cannot be repaired without loss", commas(m), nbytes(l)))
+		}
+		if !validDAC(src, m, l) {
+			return 0, refuse(ProblemDamaged, m, fmt.Sprintf("the arithmetic coding table segment at byte %s names a table class or a conditioning value that decoders refuse; it cannot be repaired without loss", commas(m)))
 		}
 	case code == driMarker || code == dnlMarker:
 		// Specified in sections B.2.4.4 and B.2.5.

@@ -702,3 +702,36 @@ func commas(n int) string {
 	}
 	return s
 }
+
+// TestArithmeticConditioningEntries: libjpeg stops on a DAC entry of a
+// table class other than 0 or 1 ("Bogus DAC index") or a value out of
+// range ("Bogus DAC value"), even in a Huffman frame that never uses it;
+// FuzzRepairVerdict found a frame called repaired with one.
+func TestArithmeticConditioningEntries(t *testing.T) {
+	base := small()
+	for _, tc := range []struct {
+		entries string
+		ok      bool
+	}{
+		{"\x00\x10\x10\x05", true}, // DC L=0 U=1, AC K=5
+		{"\x0f\x33\x1f\x3f", true}, // table 15, the highest libjpeg keeps
+		{"\x91\x91", false},        // class 9
+		{"\x00\x12", false},        // DC L=2 above U=1
+		{"\x10\x00", false},        // AC K=0
+		{"\x10\x40", false},        // AC K=64
+	} {
+		in := after(base, seg(0xcc, tc.entries))
+		for _, o := range []jpegfix.Options{{}, {VerifyData: true}} {
+			_, _, err := o.Repair(in)
+			if (err == nil) != tc.ok {
+				t.Errorf("DAC % x, %+v: %v", tc.entries, o, err)
+			}
+		}
+		if !tc.ok {
+			continue
+		}
+		if _, err := djpegOrSkip(t, in); err != nil {
+			t.Errorf("DAC % x: libjpeg refuses what the test calls valid: %v", tc.entries, err)
+		}
+	}
+}
