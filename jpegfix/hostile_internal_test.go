@@ -138,3 +138,24 @@ func TestUncheckedProgressiveScanBomb(t *testing.T) {
 		}
 	}
 }
+
+// TestSkipFillIsTheByteLoop: skipping fill through the block map lands
+// where stepping byte by byte does, from every offset, on runs of every
+// length and alignment.
+func TestSkipFillIsTheByteLoop(t *testing.T) {
+	for _, runs := range [][2]int{{0, 1}, {3, 200}, {64, 128}, {65, 4096}, {1, 70}, {100, 5000}} {
+		src := bytes.Repeat([]byte{0x12}, 6000)
+		copy(src[runs[0]:], bytes.Repeat([]byte{0xff}, runs[1]))
+		copy(src[5990:], bytes.Repeat([]byte{0xff}, 10)) // a run that ends the input
+		r := repairer{src: src}
+		for q := range len(src) + 1 {
+			want := q
+			for want < len(src) && src[want] == 0xff {
+				want++
+			}
+			if got := r.skipFill(q); got != want {
+				t.Fatalf("run %v: skipFill(%d) = %d, want %d", runs, q, got, want)
+			}
+		}
+	}
+}
