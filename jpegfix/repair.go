@@ -508,7 +508,7 @@ func (r *repairer) plausibleSegment(m int) bool {
 	case code == dhtMarker:
 		// At most eight distinct tables: a longer segment is not a
 		// plausible landing (and its check would cost a walk of 64 KB).
-		return l >= 2+17+1 && l <= 2+8*(17+256) && (!whole || validDHT(src, m, l))
+		return l >= 2+17 && l <= 2+8*(17+256) && (!whole || validDHT(src, m, l))
 	case code == dqtMarker:
 		return l >= 2+65 && l <= 2+4*129 && (!whole || validDQT(src, m, l))
 	case code == driMarker || code == dnlMarker:

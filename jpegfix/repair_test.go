@@ -735,3 +735,29 @@ func TestArithmeticConditioningEntries(t *testing.T) {
 		}
 	}
 }
+
+// TestHuffmanTableWithoutCodes: libjpeg takes a Huffman table of no code
+// (it refuses it only when a scan decodes with it); jpegfix refused the
+// frame as a table length that lies, and after a comment dropped it with
+// the comment, saying the comment's length lied.
+func TestHuffmanTableWithoutCodes(t *testing.T) {
+	base := small()
+	empty := seg(0xc4, "\x01"+strings.Repeat("\x00", 16)) // DC table 1, no code
+	in := after(base, empty)
+	if _, err := djpegOrSkip(t, in); err != nil {
+		t.Fatalf("libjpeg refuses a table of no code: %v", err)
+	}
+	for _, in := range [][]byte{in, after(base, slices.Concat(seg(0xfe, "ab"), empty))} {
+		for _, o := range []jpegfix.Options{{}, {VerifyData: true}} {
+			out, rep := repairOK(t, o, in)
+			if !bytes.Contains(out, empty) {
+				t.Errorf("%+v: the table was dropped: %q", o, rep.Sentences())
+			}
+			for _, f := range rep.Fixes {
+				if f.Kind != jpegfix.FixComment {
+					t.Errorf("%+v: %s", o, f)
+				}
+			}
+		}
+	}
+}

@@ -223,8 +223,8 @@ func validDHT(src []byte, m, l int) bool {
 		for _, c := range src[p+1 : p+17] {
 			sum += int(c)
 		}
-		if sum == 0 || sum > 256 {
-			return false
+		if sum > 256 {
+			return false // a table of no code is taken, as libjpeg takes it
 		}
 		p += 17 + sum
 	}
