@@ -28,6 +28,9 @@ type Damage struct {
 	// orientation).
 	Across bool
 	Reason string // what jpegfix found, in English, for the log and maison check
+	// Once: fetching the frame again failed, so one damaged frame came,
+	// not two in a row.
+	Once bool
 }
 
 // Band is a part of the picture between two edges, as shares of its height
@@ -37,6 +40,10 @@ type Band struct{ From, To float64 }
 
 // errTooDamaged is a frame of which too little decodes to be worth showing.
 var errTooDamaged = errors.New("camera: too little of the damaged frame decodes to be shown")
+
+// errRefetchFailed marks errTooDamaged when fetching the frame again
+// failed: one damaged frame came, not two.
+var errRefetchFailed = errors.New("camera: fetching the damaged frame again failed")
 
 // Salvage makes a picture of the part of a damaged frame that decodes: it
 // is decoded as far as it goes (resuming at the next restart marker where
@@ -136,6 +143,11 @@ func (d Damage) Say(lang voice.Lang, cam string) string {
 	out := []string{lang.Pick(
 		"Only part of the picture from "+cam+" could be shown: the camera sent it damaged twice in a row",
 		"Je n'ai pu montrer qu'une partie de l'image de "+cam+" : la caméra l'a envoyée abîmée deux fois de suite")}
+	if d.Once {
+		out[0] = lang.Pick(
+			"Only part of the picture from "+cam+" could be shown: the camera sent it damaged, and asking it again failed",
+			"Je n'ai pu montrer qu'une partie de l'image de "+cam+" : la caméra l'a envoyée abîmée, et la lui redemander n'a pas abouti")
+	}
 	if len(d.Missing) > 0 {
 		what, many := d.region(lang, d.Missing)
 		is, manque := "is", "manque"
@@ -295,5 +307,9 @@ func (d Damage) report() string {
 	if d.Reason != "" {
 		why = " (" + d.Reason + ")"
 	}
-	return fmt.Sprintf("The camera sent a damaged frame twice in a row%s; the %.0f%% of the picture that decodes was re-encoded and the rest left grey.", why, 100*d.Shown)
+	sent := "sent a damaged frame twice in a row"
+	if d.Once {
+		sent = "sent a damaged frame, and fetching it again failed"
+	}
+	return fmt.Sprintf("The camera %s%s; the %.0f%% of the picture that decodes was re-encoded and the rest left grey.", sent, why, 100*d.Shown)
 }

@@ -134,6 +134,13 @@ func (s *Service) prepare(ctx context.Context, id string) (prepared, error) {
 		if err != nil {
 			var d Damage
 			img, fit, d, err = s.salvage(id, tries)
+			if ferr != nil {
+				// One damaged frame came, not two.
+				d.Once = true
+				if errors.Is(err, errTooDamaged) {
+					err = fmt.Errorf("%w: %w", errRefetchFailed, err)
+				}
+			}
 			damage = &d
 		}
 	}
@@ -305,6 +312,10 @@ func (e *Error) Say(lang voice.Lang) string {
 		return lang.Pick(
 			voice.Sentence("Home Assistant no longer knows "+name)+" It may have been renamed or removed. Ask for the list of cameras to hear the ones that exist.",
 			voice.Sentence("Home Assistant ne connaît plus "+name)+" Elle a peut-être été renommée ou retirée. Demandez la liste des caméras.")
+	case errors.Is(e.Err, errRefetchFailed):
+		return lang.Pick(
+			voice.Sentence(name+" sent its picture damaged, too little of it came through to show, and asking it again for one failed")+" The damage came from the camera, not from the connection or from me; it usually clears within a minute. Try again shortly; if it keeps happening, the camera may need a restart or a steadier network.",
+			voice.Sentence(name+" a envoyé son image abîmée, trop peu en est arrivé pour la montrer, et lui en redemander une n'a pas abouti")+" Le défaut vient de la caméra, ni la connexion ni moi n'y sommes pour rien; ça passe d'habitude en une minute. Réessayez bientôt; si ça se répète, la caméra a peut-être besoin d'un redémarrage ou d'un réseau plus stable.")
 	case errors.Is(e.Err, errTooDamaged):
 		return lang.Pick(
 			voice.Sentence(name+" sent its picture damaged twice in a row, and too little of it came through to show")+" The damage came from the camera, not from the connection or from me; it usually clears within a minute. Try again shortly; if it keeps happening, the camera may need a restart or a steadier network.",

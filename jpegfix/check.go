@@ -13,7 +13,7 @@ import (
 // and one EOI as the last two bytes. It does not decode the image. The
 // error, a FormatError, names the first offence.
 func Check(b []byte) error {
-	end, err := walkStrict(b, 0, nil)
+	end, err := walkStrict(b, 0, nil, nil)
 	if err == nil && end != len(b) {
 		err = refuse(ProblemDamaged, end, fmt.Sprintf("at byte %s, %s follow the end-of-image marker", commas(end), nbytes(len(b)-end)))
 	}
@@ -23,8 +23,10 @@ func Check(b []byte) error {
 // walkStrict walks a strict JPEG that starts with SOI at offset start and
 // returns the offset just after its EOI. With fr, it reads the frame's
 // facts into fr instead and stops at the first scan header, returning its
-// offset.
-func walkStrict(b []byte, start int, fr *Frame) (int, error) {
+// offset. With memo, a walk that reaches a segment in the state an
+// earlier walk reached it stops there, refused: each segment is then
+// walked at most once however many walks start (see walkMemo).
+func walkStrict(b []byte, start int, fr *Frame, memo *walkMemo) (int, error) {
 	n := len(b)
 	bad := func(off int, format string, args ...any) (int, error) {
 		return 0, refuse(ProblemDamaged, off, fmt.Sprintf("at byte %s, ", commas(off))+fmt.Sprintf(format, args...))
@@ -35,6 +37,9 @@ func walkStrict(b []byte, start int, fr *Frame) (int, error) {
 	sof, scans, exif := false, 0, false
 	p := start + 2
 	for {
+		if memo != nil && memo.reached(p, sof, scans > 0) {
+			return bad(p, "an earlier walk reached this segment in the same state")
+		}
 		if p+2 > n {
 			return bad(p, "the data ends without an end-of-image marker")
 		}
@@ -80,6 +85,7 @@ func walkStrict(b []byte, start int, fr *Frame) (int, error) {
 			}
 		case code == dqtMarker && !validDQT(b, p, l),
 			code == dhtMarker && !validDHT(b, p, l),
+			code == dacMarker && !validDAC(b, p, l),
 			(code == driMarker || code == dnlMarker) && l != 4:
 			return bad(p, "a table segment announces %s, which disagrees with its content", nbytes(l))
 		case code == sosMarker:
@@ -109,4 +115,36 @@ func walkStrict(b []byte, start int, fr *Frame) (int, error) {
 		}
 		p = end
 	}
+}
+
+// walkMemo remembers, for the walks of the JPEG files embedded in a
+// damaged span (Exif thumbnails, see nextMarker), which segments a walk
+// reached and in which state: whether a frame header and a scan were read
+// before. A walk from there on goes as the earlier one went, and the
+// earlier one failed, or the damaged span would have been skipped to its
+// end; hostile bytes can hide thousands of starts of images whose walks
+// all run into the same chain of segments.
+type walkMemo struct {
+	seen  []uint64 // one bit per offset and state
+	steps int      // segments walked
+}
+
+// reached marks offset p in the given state and reports whether a walk
+// reached it so before.
+func (m *walkMemo) reached(p int, sof, scanned bool) bool {
+	m.steps++
+	s := p << 2
+	if sof {
+		s |= 2
+	}
+	if scanned {
+		s |= 1
+	}
+	if s>>6 >= len(m.seen) {
+		return false
+	}
+	bit := uint64(1) << (s & 63)
+	was := m.seen[s>>6]&bit != 0
+	m.seen[s>>6] |= bit
+	return was
 }

@@ -56,7 +56,7 @@ func ReadFrame(b []byte) (Frame, error) {
 	if len(b) < 2 || b[0] != 0xff || b[1] != soiMarker {
 		return fr, refuse(ProblemNotJPEG, 0, describe(b))
 	}
-	_, err := walkStrict(b, 0, &fr)
+	_, err := walkStrict(b, 0, &fr, nil)
 	return fr, err
 }
 

@@ -2,6 +2,7 @@ package jpegfix
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 )
 
@@ -54,7 +55,7 @@ func (o Options) Repair(src []byte) ([]byte, Report, error) {
 	if err == nil {
 		err = r.finish()
 	}
-	rep := Report{Fixes: r.fixes, InBytes: len(src), Unchecked: r.unchecked, Start: r.start}
+	rep := Report{Fixes: r.fixes, Unlisted: r.unlisted, unlistedDefects: r.unlistedDefects, InBytes: len(src), Unchecked: r.unchecked, Start: r.start}
 	if r.sofAt >= 0 {
 		rep.Frame = r.frame.facts()
 		rep.Frame.Orientation = max(r.orientation, 1)
@@ -81,6 +82,9 @@ type repairer struct {
 	eoi    bool     // append an EOI after the ranges
 	opts   Options
 	fixes  []Fix
+	// unlisted counts the fixes beyond maxFixes, unlistedDefects those of
+	// them that repair damage.
+	unlisted, unlistedDefects int
 
 	sofAt   int       // offset of the frame header, or -1 before it
 	frame   frameGeom // the frame header, once read
@@ -98,6 +102,11 @@ type repairer struct {
 	walker    *walker      // with VerifyData, walks every scan in order
 	unchecked string       // why VerifyData could not walk the data
 	scans     []scanParams // the scans of a progressive frame, for replaying their history
+
+	ffBlocks []uint64  // which 64-byte blocks of src are all 0xFF, once a long run is met
+	stepped  int       // bytes skipFill stepped over one at a time
+	embedded *walkMemo // the walks of JPEG files embedded in damaged spans
+	coded    int       // blocks the unwalked scans of a progressive frame code
 }
 
 // drop removes src[from:to] from the output.
@@ -151,7 +160,21 @@ func (r *repairer) assemble() []byte {
 	return out
 }
 
-func (r *repairer) fix(f Fix) { r.fixes = append(r.fixes, f) }
+// maxFixes bounds the fixes a report lists; the rest are counted. Hostile
+// bytes can make one fix every two bytes (stray restart markers), and 16 MB
+// of them made 8.4 million fixes, gigabytes once worded.
+const maxFixes = 1000
+
+func (r *repairer) fix(f Fix) {
+	if len(r.fixes) < maxFixes {
+		r.fixes = append(r.fixes, f)
+		return
+	}
+	r.unlisted++
+	if f.Kind.IsDefect() {
+		r.unlistedDefects++
+	}
+}
 
 func (r *repairer) run() error {
 	src := r.src
@@ -184,6 +207,12 @@ func (r *repairer) run() error {
 			q++
 		}
 		if q >= n {
+			p, err = r.resync(p)
+			continue
+		}
+		if src[q] == 0 {
+			// FF 00 is no marker: the 0xFF bytes before it are garbage
+			// too, not fill.
 			p, err = r.resync(p)
 			continue
 		}
@@ -314,7 +343,10 @@ func (r *repairer) nextMarker(from int) int {
 		if c+2 < len(src) && src[c+1] == soiMarker && src[c+2] == 0xff {
 			// A whole JPEG embedded in the damaged span, such as an Exif
 			// thumbnail: its segments are not the image's. Skip it.
-			if end, err := walkStrict(src, c, nil); err == nil {
+			if r.embedded == nil {
+				r.embedded = &walkMemo{seen: make([]uint64, (len(src)*4+63)>>6)}
+			}
+			if end, err := walkStrict(src, c, nil, r.embedded); err == nil {
 				from = end
 				continue
 			}
@@ -381,10 +413,7 @@ func (r *repairer) nextMarkerAt(e int) (int, bool) {
 	if e+1 >= n || src[e] != 0xff {
 		return -1, false
 	}
-	q := e + 1
-	for q < n && src[q] == 0xff {
-		q++
-	}
+	q := r.skipFill(e + 1)
 	if q >= n {
 		return -1, false
 	}
@@ -393,6 +422,60 @@ func (r *repairer) nextMarkerAt(e int) (int, bool) {
 		return -1, r.scanned
 	}
 	return q - 1, isSegment(c)
+}
+
+// skipFill returns the offset of the first byte at or after q that is not
+// 0xFF. Hostile bytes can make the ends of many candidate segments land in
+// one long run of 0xFF; past its first 64 bytes, a run is skipped a
+// 64-byte block at a time through a map of the blocks made only of 0xFF,
+// built once, so that the rescan stays linear in the input.
+func (r *repairer) skipFill(q int) int {
+	src := r.src
+	n := len(src)
+	from := q
+	for q < n && src[q] == 0xff {
+		if q&63 == 0 && q-from >= 64 && q+64 <= n {
+			if r.ffBlocks == nil {
+				r.ffBlocks = fillBlocks(src)
+			}
+			b, nb := q>>6, n>>6
+			for b < nb {
+				w := r.ffBlocks[b>>6]
+				if b&63 == 0 && w == ^uint64(0) {
+					b += 64
+					continue
+				}
+				if w&(1<<(b&63)) == 0 {
+					break
+				}
+				b++
+			}
+			if b<<6 > q {
+				q = min(b<<6, n)
+				continue
+			}
+		}
+		q++
+		r.stepped++
+	}
+	return q
+}
+
+// fillBlocks maps the whole 64-byte blocks of src made only of 0xFF, one
+// bit each.
+func fillBlocks(src []byte) []uint64 {
+	nb := len(src) >> 6
+	m := make([]uint64, (nb+63)>>6)
+	for b := range nb {
+		all := ^uint64(0)
+		for i := b << 6; i < b<<6+64; i += 8 {
+			all &= binary.LittleEndian.Uint64(src[i:])
+		}
+		if all == ^uint64(0) {
+			m[b>>6] |= 1 << (b & 63)
+		}
+	}
+	return m
 }
 
 // plausibleSegment reports whether the segment at m could be what its
@@ -430,13 +513,13 @@ func (r *repairer) plausibleSegment(m int) bool {
 	case code == dhtMarker:
 		// At most eight distinct tables: a longer segment is not a
 		// plausible landing (and its check would cost a walk of 64 KB).
-		return l >= 2+17+1 && l <= 2+8*(17+256) && (!whole || validDHT(src, m, l))
+		return l >= 2+17 && l <= 2+8*(17+256) && (!whole || validDHT(src, m, l))
 	case code == dqtMarker:
 		return l >= 2+65 && l <= 2+4*129 && (!whole || validDQT(src, m, l))
 	case code == driMarker || code == dnlMarker:
 		return l == 4
 	case code == dacMarker:
-		return l%2 == 0
+		return l%2 == 0 && (!whole || validDAC(src, m, l))
 	}
 	return true // COM and APPn hold anything
 }
@@ -513,6 +596,9 @@ func (r *repairer) segment(m int, code byte) (int, error) {
 		// Specified in section B.2.4.3: La = 2 + 2 × n.
 		if l < 2 || (l-2)%2 != 0 {
 			return 0, refuse(ProblemBadLength, m, fmt.Sprintf("the arithmetic coding table segment at byte %s announces %s, which no set of its two-byte entries fills; it cannot be repaired without loss", commas(m), nbytes(l)))
+		}
+		if !validDAC(src, m, l) {
+			return 0, refuse(ProblemDamaged, m, fmt.Sprintf("the arithmetic coding table segment at byte %s names a table class or a conditioning value that decoders refuse; it cannot be repaired without loss", commas(m)))
 		}
 	case code == driMarker || code == dnlMarker:
 		// Specified in sections B.2.4.4 and B.2.5.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -486,6 +487,17 @@ func TestRestartMarkers(t *testing.T) {
 		_, _, err := jpegfix.Repair(extra)
 		wantProblem(t, err, jpegfix.ProblemDamaged, "holds 46 restart intervals where the picture has 45")
 	})
+	t.Run("a marker twice", func(t *testing.T) {
+		// The interval between the two is empty: say the marker repeats,
+		// not that bytes 54,248 to 54,248 are damaged.
+		in := slices.Concat(base[:rst[9]+2], base[rst[9]:])
+		_, _, err := jpegfix.Repair(in)
+		at := commas(rst[9] + 2)
+		wantProblem(t, err, jpegfix.ProblemDamaged, "restart marker 1 stands twice in a row, at bytes "+commas(rst[9])+" and "+at+", where restart marker 2 belongs after the first")
+		if strings.Contains(err.Error(), "between bytes "+at+" and "+at) {
+			t.Errorf("an empty span said damaged: %v", err)
+		}
+	})
 	t.Run("markers without a restart interval", func(t *testing.T) {
 		sub := readFixture(t, "base.sub-640x480.jpeg")
 		mid := camframe.SegmentOffset(sub, 0xda) + 5000
@@ -616,4 +628,136 @@ func TestExifThumbnailNeverTakesOver(t *testing.T) {
 	in[0] = 0
 	_, _, err := jpegfix.Repair(in)
 	wantProblem(t, err, jpegfix.ProblemDamaged, "thumbnail")
+}
+
+// TestPaddedStuffedByte: inside image data, fill bytes before a stuffed
+// zero (FF FF 00) are read by libjpeg as one stuffed 0xFF, without a
+// warning. The repair drops the extra 0xFF bytes and gets the frame back
+// byte for byte, in every scan kind, with or without its EOI; it must not
+// call the picture cut off there (the camera path would then show it with
+// a strip left grey, said missing).
+func TestPaddedStuffedByte(t *testing.T) {
+	for _, name := range []string{"base.sub-640x480.jpeg", "base.restart-1280x720.jpeg", "base.progressive-1280x720.jpeg", "base.progressive-restart-1280x720.jpeg"} {
+		base := readFixture(t, name)
+		sos, ends := scanEnds(base)
+		last := len(sos) - 1
+		// A stuffed 0xFF about halfway through the last scan's data.
+		at := bytes.Index(base[(sos[last]+ends[last])/2:ends[last]], []byte{0xff, 0})
+		if at < 0 {
+			t.Fatalf("%s: no stuffed byte in the second half of its last scan", name)
+		}
+		at += (sos[last] + ends[last]) / 2
+		padded := slices.Concat(base[:at], []byte{0xff, 0xff}, base[at:])
+		if _, err := djpegOrSkip(t, padded); err != nil {
+			t.Fatalf("%s: libjpeg refuses the padded stuffed byte: %v", name, err)
+		}
+		for _, in := range [][]byte{padded, padded[:len(padded)-2]} {
+			for _, o := range []jpegfix.Options{{}, {VerifyData: true}} {
+				out, rep, err := o.Repair(in)
+				if err != nil {
+					t.Errorf("%s (%d bytes), %+v: %v", name, len(in), o, err)
+					continue
+				}
+				if !bytes.Equal(out, base) {
+					t.Errorf("%s (%d bytes), %+v: the repair is not the frame itself: %q", name, len(in), o, rep.Sentences())
+				}
+				want := []jpegfix.FixKind{jpegfix.FixFill}
+				if len(in) < len(padded) {
+					want = append(want, jpegfix.FixMissingEOI)
+				}
+				wantKinds(t, rep, want...)
+			}
+		}
+	}
+}
+
+// TestManyFixesAreCounted: 16 MB of stray restart markers made 8.4 million
+// fixes, and the camera path's report of them 4.3 GB of allocations and
+// 1.7 GB kept. The report lists the first fixes and counts the rest.
+func TestManyFixesAreCounted(t *testing.T) {
+	base := small()
+	const n = 50_000
+	in := slices.Concat(base[:2], bytes.Repeat([]byte{0xff, 0xd0}, n), base[2:])
+	out, rep := repairOK(t, jpegfix.Options{}, in)
+	if !bytes.Equal(out, base) {
+		t.Error("the frame is not what is left")
+	}
+	if len(rep.Fixes) > 1000 {
+		t.Errorf("%d fixes listed", len(rep.Fixes))
+	}
+	if rep.Defects() != n {
+		t.Errorf("%d defects counted, want %d", rep.Defects(), n)
+	}
+	s := rep.Sentences()
+	if len(s) > len(rep.Fixes)+1 || !strings.Contains(s[len(s)-1], "49,000 more") {
+		t.Errorf("%d sentences, the last %q", len(s), s[len(s)-1])
+	}
+}
+
+// commas writes n with thousands separators, as the reports do.
+func commas(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// TestArithmeticConditioningEntries: libjpeg stops on a DAC entry of a
+// table class other than 0 or 1 ("Bogus DAC index") or a value out of
+// range ("Bogus DAC value"), even in a Huffman frame that never uses it;
+// FuzzRepairVerdict found a frame called repaired with one.
+func TestArithmeticConditioningEntries(t *testing.T) {
+	base := small()
+	for _, tc := range []struct {
+		entries string
+		ok      bool
+	}{
+		{"\x00\x10\x10\x05", true}, // DC L=0 U=1, AC K=5
+		{"\x0f\x33\x1f\x3f", true}, // table 15, the highest libjpeg keeps
+		{"\x91\x91", false},        // class 9
+		{"\x00\x12", false},        // DC L=2 above U=1
+		{"\x10\x00", false},        // AC K=0
+		{"\x10\x40", false},        // AC K=64
+	} {
+		in := after(base, seg(0xcc, tc.entries))
+		for _, o := range []jpegfix.Options{{}, {VerifyData: true}} {
+			_, _, err := o.Repair(in)
+			if (err == nil) != tc.ok {
+				t.Errorf("DAC % x, %+v: %v", tc.entries, o, err)
+			}
+		}
+		if !tc.ok {
+			continue
+		}
+		if _, err := djpegOrSkip(t, in); err != nil {
+			t.Errorf("DAC % x: libjpeg refuses what the test calls valid: %v", tc.entries, err)
+		}
+	}
+}
+
+// TestHuffmanTableWithoutCodes: libjpeg takes a Huffman table of no code
+// (it refuses it only when a scan decodes with it); jpegfix refused the
+// frame as a table length that lies, and after a comment dropped it with
+// the comment, saying the comment's length lied.
+func TestHuffmanTableWithoutCodes(t *testing.T) {
+	base := small()
+	empty := seg(0xc4, "\x01"+strings.Repeat("\x00", 16)) // DC table 1, no code
+	in := after(base, empty)
+	if _, err := djpegOrSkip(t, in); err != nil {
+		t.Fatalf("libjpeg refuses a table of no code: %v", err)
+	}
+	for _, in := range [][]byte{in, after(base, slices.Concat(seg(0xfe, "ab"), empty))} {
+		for _, o := range []jpegfix.Options{{}, {VerifyData: true}} {
+			out, rep := repairOK(t, o, in)
+			if !bytes.Contains(out, empty) {
+				t.Errorf("%+v: the table was dropped: %q", o, rep.Sentences())
+			}
+			for _, f := range rep.Fixes {
+				if f.Kind != jpegfix.FixComment {
+					t.Errorf("%+v: %s", o, f)
+				}
+			}
+		}
+	}
 }

@@ -100,9 +100,12 @@ type Fix struct {
 
 // Report lists what Repair changed.
 type Report struct {
-	Fixes    []Fix // each change made, in input order
-	InBytes  int   // length of the input
-	OutBytes int   // length of the output; 0 when Repair refused
+	Fixes []Fix // each change made, in input order, up to the first thousand
+	// Unlisted counts the changes made beyond those Fixes lists.
+	Unlisted        int
+	unlistedDefects int
+	InBytes         int // length of the input
+	OutBytes        int // length of the output; 0 when Repair refused
 	// Unchecked, with Options.VerifyData, says why the output is not
 	// vouched for as decoding strictly: a coding or layout the walk does
 	// not read, or an Adobe colour transform libjpeg warns about; "" when
@@ -119,9 +122,10 @@ type Report struct {
 }
 
 // Defects counts the fixes that repaired damage, leaving out policy drops
-// such as a valid comment, stripped metadata or fill bytes.
+// such as a valid comment, stripped metadata or fill bytes, unlisted ones
+// included.
 func (r Report) Defects() int {
-	n := 0
+	n := r.unlistedDefects
 	for _, f := range r.Fixes {
 		if f.Kind.IsDefect() {
 			n++
@@ -130,11 +134,15 @@ func (r Report) Defects() int {
 	return n
 }
 
-// Sentences returns one plain English sentence per fix.
+// Sentences returns one plain English sentence per fix listed, and one
+// more counting the unlisted ones.
 func (r Report) Sentences() []string {
-	s := make([]string, len(r.Fixes))
+	s := make([]string, len(r.Fixes), len(r.Fixes)+1)
 	for i, f := range r.Fixes {
 		s[i] = f.String()
+	}
+	if r.Unlisted > 0 {
+		s = append(s, commas(r.Unlisted)+" more changes were made after these; they are not listed one by one.")
 	}
 	return s
 }
@@ -152,6 +160,9 @@ func (f Fix) String() string {
 	case FixFill:
 		if isRST(f.Marker) {
 			return at + plural(f.Dropped, "fill byte", "fill bytes") + " before a restart marker inside the image data " + wasWere(f.Dropped) + " removed."
+		}
+		if f.Marker == 0 {
+			return at + plural(f.Dropped, "fill byte", "fill bytes") + " before a stuffed byte inside the image data, which decoders read as part of it, " + wasWere(f.Dropped) + " removed."
 		}
 		return at + plural(f.Dropped, "fill byte", "fill bytes") + " before a marker " + wasWere(f.Dropped) + " removed."
 	case FixLengthTooShort, FixLengthTooLong:

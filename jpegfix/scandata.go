@@ -33,11 +33,19 @@ func (r *repairer) sos(m, l int) (int, error) {
 	if why := r.checkQuant(&p); why != "" {
 		return 0, refuse(ProblemDamaged, m, fmt.Sprintf("the scan header at byte %s %s", commas(m), why))
 	}
+	if r.walker == nil && r.frame.facts().Progressive && r.countable() {
+		// Not walked: the blocks the scan codes are counted from its
+		// header against the walk's bound, for the decoder after.
+		if r.coded += r.frame.blocksCoded(&p); r.coded > maxWalkBlocks {
+			return 0, r.walkRefusal(&p, &walkFail{kind: failTooLong, at: m}, m, true)
+		}
+	}
 
 	// Find where the data ends, counting restart markers on the way.
 	q := p.ecs
 	rsts, lastRST := 0, q
 	var fills []span // fill bytes before restart markers
+	var pads []span  // fill bytes before stuffed zeros (FF FF 00)
 	end, proper, soi := n, false, false
 	for {
 		j := huffman.NextMarker(src, q)
@@ -57,6 +65,15 @@ func (r *repairer) sos(m, l int) (int, error) {
 			break
 		}
 		code := src[k]
+		if code == 0 {
+			// Fill bytes before a stuffed zero, which the standard does
+			// not allow and libjpeg reads as one stuffed 0xFF without a
+			// warning: drop them and keep the stuffed byte.
+			pads = append(pads, span{from: j, to: k - 1, fill: true})
+			q = k + 1
+			end = n
+			continue
+		}
 		if isRST(code) {
 			if want := rst0Marker + byte(rsts%8); code != want {
 				return 0, r.rstOrder(&p, rsts, lastRST, k-1, code)
@@ -89,11 +106,11 @@ func (r *repairer) sos(m, l int) (int, error) {
 		}
 		switch {
 		case r.walker == nil:
-			r.skip(fills)
+			r.skip(withPads(fills, pads, end))
 		case res.fail != nil:
 			return 0, r.walkRefusal(&p, res.fail, end, true)
 		default:
-			r.skip(res.skips)
+			r.skip(withPads(res.skips, pads, res.end))
 			if res.end < end {
 				r.drop(res.end, end)
 				r.fix(Fix{Offset: res.end, Kind: FixExtraData, Dropped: end - res.end})
@@ -107,7 +124,7 @@ func (r *repairer) sos(m, l int) (int, error) {
 	// The data stops without a marker that may follow it (the end of the
 	// file, a reserved marker, a stray 0xFF, a second image): keep it only
 	// if the scan is complete, and resume after its last byte.
-	cut, err := r.lastScan(&p, rsts, lastRST, end, fills)
+	cut, err := r.lastScan(&p, rsts, lastRST, end, fills, pads)
 	if err != nil {
 		return 0, err
 	}
@@ -214,6 +231,10 @@ func (r *repairer) rstOrder(p *scanParams, rsts, lastRST, at int, found byte) er
 		to := r.frame.percent(p, min((rsts+1)*p.restart, r.frame.mcus(p)))
 		where = fmt.Sprintf(", about %d%% to %d%% of the way down the picture,", from, max(to, from))
 	}
+	if at == lastRST && rsts > 0 && found == rst0Marker+byte((rsts-1)%8) {
+		// No data between the two: the marker repeats.
+		return refuseData(ProblemDamaged, at, fmt.Sprintf("the restart markers of the scan at byte %s are out of order: restart marker %d stands twice in a row, at bytes %s and %s, where restart marker %d belongs after the first, so the restart interval after it%s cannot be placed; it cannot be repaired without loss", commas(p.at), found-rst0Marker, commas(lastRST-2), commas(at), rsts%8, where))
+	}
 	return refuseData(ProblemDamaged, at, fmt.Sprintf("the restart markers of the scan at byte %s are out of order: restart marker %d stands at byte %s where restart marker %d belongs, so the image data between bytes %s and %s%s is damaged; it cannot be repaired without loss", commas(p.at), found-rst0Marker, commas(at), rsts%8, commas(lastRST), commas(at), where))
 }
 
@@ -226,7 +247,7 @@ func (r *repairer) rstOrder(p *scanParams, rsts, lastRST, at int, found byte) er
 // restore. Without VerifyData, only the last restart interval is walked,
 // after the scans before it when it refines AC coefficients, since which
 // coefficients a refinement touches depends on them.
-func (r *repairer) lastScan(p *scanParams, rsts, lastRST, dataEnd int, fills []span) (int, error) {
+func (r *repairer) lastScan(p *scanParams, rsts, lastRST, dataEnd int, fills, pads []span) (int, error) {
 	unverifiable := func(what string) error {
 		return refuseData(ProblemTruncated, dataEnd, fmt.Sprintf("the image data of the scan at byte %s stops at byte %s without an end-of-image marker, and %s, so it cannot be checked for completeness; the file is probably cut off", commas(p.at), commas(dataEnd), what))
 	}
@@ -273,11 +294,35 @@ func (r *repairer) lastScan(p *scanParams, rsts, lastRST, dataEnd int, fills []s
 		return 0, r.walkRefusal(p, res.fail, dataEnd, false)
 	}
 	if r.walker != nil {
-		r.skip(res.skips)
+		r.skip(withPads(res.skips, pads, res.end))
 	} else {
-		r.skip(fills)
+		r.skip(withPads(fills, pads, res.end))
 	}
 	return res.end, nil
+}
+
+// withPads merges into spans, both in order, the fill bytes before stuffed
+// zeros that lie in the data kept: before end and outside every span.
+func withPads(spans, pads []span, end int) []span {
+	if len(pads) == 0 {
+		return spans
+	}
+	out := make([]span, 0, len(spans)+len(pads))
+	i := 0
+	for _, p := range pads {
+		if p.to > end {
+			break
+		}
+		for i < len(spans) && spans[i].from < p.from {
+			out = append(out, spans[i])
+			i++
+		}
+		if len(out) > 0 && out[len(out)-1].to > p.from || i < len(spans) && spans[i].from < p.to {
+			continue // inside bytes dropped already
+		}
+		out = append(out, p)
+	}
+	return append(out, spans[i:]...)
 }
 
 // walkRefusal words why a walk of scan p stopped; dataEnd is where its
@@ -293,6 +338,8 @@ func (r *repairer) walkRefusal(p *scanParams, f *walkFail, dataEnd int, proper b
 		return r.dataRefusal(p, f, dataEnd, proper, at, where)
 	case failTooLarge:
 		return refuse(ProblemDamaged, p.at, fmt.Sprintf("the scan at byte %s %s", at, f.detail))
+	case failTooLong:
+		return refuse(ProblemDamaged, p.at, fmt.Sprintf("the scans of the frame go over its picture far more often than any camera or encoder writes them: with the scan at byte %s they code more than %s blocks, and reading them all would take minutes; it is refused", at, commas(maxWalkBlocks)))
 	}
 	return refuse(ProblemDamaged, p.at, fmt.Sprintf("the scan at byte %s %s; it cannot be decoded", at, f.detail))
 }

@@ -176,6 +176,34 @@ func dqtNeed(src []byte, m, l int) string {
 	return "need " + commas(p-m-2)
 }
 
+// validDAC reports whether an arithmetic conditioning segment of length l
+// at offset m holds whole two-byte entries that libjpeg accepts: table
+// class 0 (DC) or 1 (AC) with a table number up to 15, a DC conditioning
+// whose lower bound is not above its upper one, an AC one of 1 to 63.
+// libjpeg stops on any other, even in a frame that never uses it.
+// Specified in section B.2.4.3.
+func validDAC(src []byte, m, l int) bool {
+	if l < 2 || (l-2)%2 != 0 {
+		return false
+	}
+	for p := m + 4; p+1 < m+2+l; p += 2 {
+		v := src[p+1]
+		switch src[p] >> 4 {
+		case 0:
+			if v&15 > v>>4 {
+				return false
+			}
+		case 1:
+			if v < 1 || v > 63 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // validDHT reports whether a Huffman table segment of length l at offset m
 // holds whole tables that fill it exactly. Specified in section B.2.4.2:
 // Lh = 2 + Σ(17 + Σ Li).
@@ -195,8 +223,8 @@ func validDHT(src []byte, m, l int) bool {
 		for _, c := range src[p+1 : p+17] {
 			sum += int(c)
 		}
-		if sum == 0 || sum > 256 {
-			return false
+		if sum > 256 {
+			return false // a table of no code is taken, as libjpeg takes it
 		}
 		p += 17 + sum
 	}

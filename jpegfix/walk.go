@@ -66,6 +66,18 @@ func (f *frameGeom) mcus(p *scanParams) int {
 	return f.mcusX * f.mcusY
 }
 
+// blocksCoded returns how many blocks scan p codes.
+func (f *frameGeom) blocksCoded(p *scanParams) int {
+	if p.ns == 1 {
+		return f.mcus(p)
+	}
+	per := 0
+	for i := range p.ns {
+		per += f.h(p.comp[i]) * f.v(p.comp[i])
+	}
+	return f.mcus(p) * per
+}
+
 // row returns the first picture row of MCU m of scan p.
 func (f *frameGeom) row(p *scanParams, m int) int {
 	if p.ns == 1 {
@@ -113,6 +125,7 @@ const (
 	failTable                           // a table the scan needs is missing or impossible
 	failProgression                     // scan parameters a decoder refuses
 	failTooLarge                        // beyond what this walk keeps in memory
+	failTooLong                         // beyond the blocks this walk reads in one frame
 )
 
 // walkFail says where and why a walk stopped.
@@ -149,6 +162,7 @@ type walker struct {
 	covered  []bool // per frame component: a scan (a DC scan when progressive) carried it
 	eobrun   int
 	pred     [4]int32
+	walked   int // blocks of a progressive frame's scans walked so far
 }
 
 // countMinBytes is the length of sequential data from which the walk makes
@@ -160,6 +174,14 @@ const countMinBytes = 32 << 10
 // maxHistoryBlocks bounds the refinement history kept: 4M blocks of 8
 // bytes each, a 16-megapixel 4:4:4 frame.
 const maxHistoryBlocks = 4 << 20
+
+// maxWalkBlocks bounds the blocks walked over all the scans of one
+// progressive frame: sixteen passes over the largest picture whose
+// history is kept, some ten times what encoders write. A progressive scan
+// can code millions of blocks in a few hundred bytes (end-of-band runs),
+// so without a bound a frame of a few hundred kilobytes repeating such a
+// scan costs minutes to read, here and in any decoder after.
+const maxWalkBlocks = 16 * maxHistoryBlocks
 
 func newWalker(src []byte, f frameGeom, strict bool) *walker {
 	w := new(walker)
@@ -328,6 +350,11 @@ func (w *walker) scan(p *scanParams, first, from, dataEnd int) walkResult {
 			}
 		}
 	}
+	if w.progressive() {
+		if w.walked += total; w.walked > maxWalkBlocks {
+			return fail(failTooLong, p.at, 0, "")
+		}
+	}
 	var nz []uint64
 	if w.progressive() && ss > 0 {
 		c := cs[0].c
@@ -414,8 +441,12 @@ func (w *walker) scan(p *scanParams, first, from, dataEnd int) walkResult {
 			for k < dataEnd && w.src[k] != 0xff {
 				k++
 			}
-			if k+1 < dataEnd && w.src[k+1] == 0 {
-				k += 2
+			j := k + 1
+			for j < dataEnd && w.src[j] == 0xff {
+				j++ // fill bytes before a stuffed zero, as libjpeg reads them
+			}
+			if j < dataEnd && w.src[j] == 0 {
+				k = j + 1
 				continue
 			}
 			break

@@ -97,7 +97,7 @@ func runJpegfix(args []string, stdout, stderr io.Writer) int {
 	case d > 0:
 		summary = "had " + jpegfixCount(d, "defect", "defects") + ", now repaired"
 	case len(rep.Fixes) > 0:
-		summary = "had no defect but " + jpegfixCount(len(rep.Fixes), "segment or byte run", "segments or byte runs") + " removed by policy"
+		summary = "had no defect but " + jpegfixCount(len(rep.Fixes)+rep.Unlisted, "segment or byte run", "segments or byte runs") + " removed by policy"
 	}
 	fmt.Fprintf(stdout, "%s %s: %s became %s, written to %s.\n", in, summary,
 		jpegfixCount(rep.InBytes, "byte", "bytes"), jpegfixCount(rep.OutBytes, "byte", "bytes"), dst)

@@ -130,7 +130,8 @@ func Extend(v int32, s uint) int32 {
 }
 
 // Reader reads entropy-coded bits most significant first, removing the
-// zero byte stuffed after each 0xFF (section F.1.2.3). It stops at the
+// zero byte stuffed after each 0xFF (section F.1.2.3), and the fill bytes
+// libjpeg lets stand before that stuffed byte (FF FF 00). It stops at the
 // first marker or at its end, then feeds zero bits and counts them, so
 // that a scan that needed them can be told from one that did not: libjpeg
 // warns "premature end of data segment" exactly then.
@@ -190,6 +191,18 @@ func (b *Reader) fillByte() {
 			b.Pos += 2
 			return
 		}
+		// Fill bytes before a stuffed zero (FF FF 00): libjpeg reads them
+		// as one stuffed 0xFF, without a warning.
+		q := b.Pos + 1
+		for q < b.end && b.src[q] == 0xff {
+			q++
+		}
+		if q < b.end && b.src[q] == 0 {
+			b.Acc |= 0xff << (56 - b.N)
+			b.N += 8
+			b.Pos = q + 1
+			return
+		}
 	}
 	b.stop = true
 	b.N += 8
@@ -212,6 +225,9 @@ func (b *Reader) Used() int {
 	for w := (b.N - b.pad) / 8; w > 0 && p > b.start; w-- {
 		if p-2 >= b.start && b.src[p-1] == 0 && b.src[p-2] == 0xff {
 			p -= 2 // a stuffed 0xFF
+			for p > b.start && b.src[p-1] == 0xff {
+				p-- // fill bytes before it: a data 0xFF is always stuffed
+			}
 		} else {
 			p--
 		}

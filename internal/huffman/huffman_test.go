@@ -56,3 +56,28 @@ func TestNextMarker(t *testing.T) {
 		}
 	}
 }
+
+// TestReaderPaddedStuffedByte: fill bytes before a stuffed zero (FF FF 00)
+// are read as one stuffed 0xFF, as libjpeg reads them, and Used counts
+// them with it; a run of 0xFF before anything but a zero still stops.
+func TestReaderPaddedStuffedByte(t *testing.T) {
+	src := []byte{0x12, 0xff, 0xff, 0xff, 0x00, 0x34, 0xff, 0xd9}
+	var b Reader
+	b.Reset(src, 0, 6)
+	if got := b.Get(24); got != 0x12ff34 {
+		t.Fatalf("read %#x, want 0x12ff34", got)
+	}
+	if b.Overrun() || b.Used() != 6 {
+		t.Errorf("overrun %v, used %d; want false, 6", b.Overrun(), b.Used())
+	}
+	b.Reset(src, 0, 6)
+	b.Get(8)
+	if u := b.Used(); u != 1 {
+		t.Errorf("after one byte, used %d, want 1 (the padded stuffed byte unread)", u)
+	}
+	b.Reset([]byte{0x12, 0xff, 0xff, 0xd9}, 0, 4)
+	b.Get(16)
+	if !b.Stopped() || !b.Overrun() {
+		t.Error("fill bytes before a marker were read as data")
+	}
+}
