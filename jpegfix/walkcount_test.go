@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -144,6 +145,18 @@ func TestWalkCount4K(t *testing.T) {
 	in := camframe.Frame4K()
 	sameWalk(t, "4K", in)
 	sameWalk(t, "4K without EOI", in[:len(in)-2])
+	// Fill bytes before a stuffed zero (FF FF 00), which libjpeg reads as
+	// one stuffed 0xFF, where the walk reads eight bytes at a time.
+	for _, share := range []int{2, 3} {
+		at := len(in) / share
+		at += bytes.Index(in[at:], []byte{0xff, 0})
+		padded := slices.Concat(in[:at], []byte{0xff, 0xff}, in[at:])
+		sameWalk(t, "4K with FF FF FF 00", padded)
+		sameWalk(t, "4K with FF FF FF 00, without EOI", padded[:len(padded)-2])
+		if out, _, err := (Options{VerifyData: true}).Repair(padded[:len(padded)-2]); err != nil || !bytes.Equal(out, in) {
+			t.Errorf("4K with FF FF FF 00 at %d, without EOI: not the frame itself (%d bytes of %d): %v", at, len(out), len(in), err)
+		}
+	}
 	r := rand.New(rand.NewPCG(12, 2))
 	mutations := 12
 	if raceDetector {
