@@ -19,9 +19,10 @@ type Options struct {
 	// the progression of a progressive frame legal. Bytes decoders skip
 	// inside the data (a few extra bytes before a restart marker, as some
 	// webcams write) are removed; damage is refused with where it lies.
-	// It costs a Huffman walk of the whole data, without pixels: about 60
-	// to 90 MB/s, some fifteen times the repair without it (see
-	// BENCHMARKS.md). Without it, Repair reads entropy-coded data only to
+	// It costs a Huffman walk of the whole data, without pixels: about 70
+	// MB/s on a small frame, 110 to 150 MB/s on a long sequential scan,
+	// which is walked several codes a look-up (BenchmarkRepairVerifyData;
+	// see BENCHMARKS.md). Without it, Repair reads entropy-coded data only to
 	// prove complete a scan that ends without an end-of-image marker.
 	// Frames whose coding the walk does not read (arithmetic, lossless,
 	// hierarchical, 12-bit, height given by DNL, colour layouts other than
