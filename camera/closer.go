@@ -7,8 +7,6 @@ import (
 	"image"
 	"image/jpeg"
 
-	"github.com/disintegration/imaging"
-
 	"maison/jpegfix"
 	"maison/jpegscale"
 )
@@ -103,16 +101,12 @@ func crop(f frame, r Region, l Limits) (Part, error) {
 	}
 	part, cut, scale, err := cutOut(f, want, scale)
 	if err != nil {
-		return Part{}, fmt.Errorf("%w: %v", ErrNotImage, err)
+		return Part{}, fmt.Errorf("%w: %w", ErrNotImage, err)
 	}
 	shown := image.Rect(cut.Min.X*scale, cut.Min.Y*scale, min(cut.Max.X*scale, uw), min(cut.Max.Y*scale, uh))
 	fw, fh = fitSize(cut.Dx(), cut.Dy(), l)
 	if fw != cut.Dx() || fh != cut.Dy() {
-		if m, err := jpegscale.Resize(part, fw, fh); err == nil {
-			part = m
-		} else {
-			part = imaging.Resize(part, fw, fh, imaging.Lanczos)
-		}
+		part = resize(part, fw, fh)
 	}
 	stats := lumaStats(part)
 	out, err := encodeWithin(part, l.MaxBytes)
@@ -177,7 +171,7 @@ func (f frame) size() (image.Point, error) {
 	}
 	cfg, _, err := image.DecodeConfig(bytes.NewReader(f.body))
 	if err != nil {
-		return image.Point{}, fmt.Errorf("%w: %v", ErrNotImage, err)
+		return image.Point{}, fmt.Errorf("%w: %w", ErrNotImage, err)
 	}
 	return image.Pt(cfg.Width, cfg.Height), checkFrameSize(cfg.Width, cfg.Height)
 }

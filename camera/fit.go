@@ -77,7 +77,7 @@ func (f Fitted) MuchSmaller() bool { return f.Reduced && max(f.Width, f.Height) 
 func FitBytes(src []byte, maxBytes int) (Fitted, error) {
 	f := readFrame(src)
 	f.info.Orientation = 1
-	return fitFrame(f, Limits{MaxBytes: maxBytes})
+	return fitFrame(f, Limits{MaxBytes: maxBytes}, false)
 }
 
 // Stats are facts measured from the pixels.
@@ -133,11 +133,13 @@ func fitSize(w, h int, l Limits) (int, int) {
 // jpegfix.Repair writes (its orientation and size are read from its
 // headers), or a picture in another format the standard decoders read.
 func Fit(src []byte, l Limits) (Fitted, error) {
-	return fitFrame(readFrame(src), l)
+	return fitFrame(readFrame(src), l, false)
 }
 
-// fitFrame is Fit of a frame whose headers jpegfix has read.
-func fitFrame(f frame, l Limits) (Fitted, error) {
+// fitFrame is Fit of a frame whose headers jpegfix has read; with reencode,
+// a frame that already fits is re-encoded all the same (one whose data
+// jpegfix could not walk is never passed on as it came).
+func fitFrame(f frame, l Limits, reencode bool) (Fitted, error) {
 	l = l.withDefaults()
 	if !f.isJPEG() {
 		img, sb, err := decodeOther(f.body)
@@ -150,7 +152,7 @@ func fitFrame(f frame, l Limits) (Fitted, error) {
 	if err := checkFrameSize(fr.Width, fr.Height); err != nil {
 		return Fitted{}, err
 	}
-	if fr.Orientation <= 1 {
+	if fr.Orientation <= 1 && !reencode {
 		w, h := fitSize(fr.Width, fr.Height, l)
 		if w == fr.Width && h == fr.Height && len(f.body) <= l.MaxBytes {
 			out := Fitted{JPEG: f.body, Width: w, Height: h, SourceWidth: w, SourceHeight: h}
@@ -164,7 +166,7 @@ func fitFrame(f frame, l Limits) (Fitted, error) {
 	}
 	img, sb, err := decodeFor(f, l)
 	if err != nil {
-		return Fitted{}, fmt.Errorf("%w: %v", ErrNotImage, err)
+		return Fitted{}, fmt.Errorf("%w: %w", ErrNotImage, err)
 	}
 	return fitImage(img, sb, fr.Orientation, l)
 }
@@ -177,14 +179,10 @@ func fitImage(img image.Image, sb image.Rectangle, o int, l Limits) (Fitted, err
 	b := img.Bounds()
 	w, h := fitSize(sb.Dx(), sb.Dy(), l)
 	if o >= 5 { // stored sideways: the upright frame's sides are swapped
-		w, h = fitSize(sb.Dy(), sb.Dx(), l)
+		w, h = h, w
 	}
 	if w != b.Dx() || h != b.Dy() {
-		if r, err := jpegscale.Resize(img, w, h); err == nil {
-			img = r
-		} else {
-			img = imaging.Resize(img, w, h, imaging.Lanczos)
-		}
+		img = resize(img, w, h)
 	}
 	stats := lumaStats(img)
 	out, err := encodeWithin(img, l.MaxBytes)
@@ -292,7 +290,12 @@ func resized(img image.Image, long int) image.Image {
 		return img
 	}
 	scale := float64(long) / float64(max(b.Dx(), b.Dy()))
-	w, h := max(1, int(float64(b.Dx())*scale+0.5)), max(1, int(float64(b.Dy())*scale+0.5))
+	return resize(img, max(1, int(float64(b.Dx())*scale+0.5)), max(1, int(float64(b.Dy())*scale+0.5)))
+}
+
+// resize scales img to w×h with jpegscale's Lanczos filter, or with the
+// imaging library's for an image type jpegscale does not take.
+func resize(img image.Image, w, h int) image.Image {
 	if r, err := jpegscale.Resize(img, w, h); err == nil {
 		return r
 	}
@@ -329,10 +332,7 @@ func lumaStats(img image.Image) Stats {
 func decodeFor(f frame, l Limits) (image.Image, image.Rectangle, error) {
 	fr := f.info
 	full := image.Rect(0, 0, fr.Width, fr.Height)
-	w, h := fitSize(fr.Width, fr.Height, l)
-	if fr.Orientation >= 5 {
-		h, w = fitSize(fr.Height, fr.Width, l)
-	}
+	w, h := fitSize(fr.Width, fr.Height, l) // as stored: turning comes after
 	if img, _, err := jpegscale.DecodeAtLeast(f.body, w, h); err == nil {
 		return img, full, nil
 	}
@@ -352,14 +352,14 @@ func decodeFor(f frame, l Limits) (image.Image, image.Rectangle, error) {
 func decodeOther(src []byte) (image.Image, image.Rectangle, error) {
 	cfg, _, err := image.DecodeConfig(bytes.NewReader(src))
 	if err != nil {
-		return nil, image.Rectangle{}, fmt.Errorf("%w: %v", ErrNotImage, err)
+		return nil, image.Rectangle{}, fmt.Errorf("%w: %w", ErrNotImage, err)
 	}
 	if err := checkFrameSize(cfg.Width, cfg.Height); err != nil {
 		return nil, image.Rectangle{}, err
 	}
 	img, _, err := image.Decode(bytes.NewReader(src))
 	if err != nil {
-		return nil, image.Rectangle{}, fmt.Errorf("%w: %v", ErrNotImage, err)
+		return nil, image.Rectangle{}, fmt.Errorf("%w: %w", ErrNotImage, err)
 	}
 	return img, img.Bounds(), nil
 }

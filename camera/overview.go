@@ -12,8 +12,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/disintegration/imaging"
-
 	"maison/homeassistant"
 	"maison/jpegfix"
 	"maison/jpegscale"
@@ -216,10 +214,7 @@ func tilePicture(f frame, size image.Point) (image.Image, error) {
 		at := b.Min.Add(image.Pt((b.Dx()-w)/2, (b.Dy()-h)/2))
 		return sub.SubImage(image.Rectangle{Min: at, Max: at.Add(image.Pt(w, h))}), nil
 	}
-	if m, err := jpegscale.Resize(img, w, h); err == nil {
-		return m, nil
-	}
-	return imaging.Resize(img, w, h, imaging.Lanczos), nil
+	return resize(img, w, h), nil
 }
 
 // Colours of the overview.

@@ -64,13 +64,10 @@ func Salvage(raw []byte, rep jpegfix.Report, l Limits, cause error) (Fitted, Dam
 		return Fitted{}, Damage{}, err
 	}
 	o := fr.Orientation
-	w, h := fitSize(fr.Width, fr.Height, l)
-	if o >= 5 {
-		h, w = fitSize(fr.Height, fr.Width, l)
-	}
+	w, h := fitSize(fr.Width, fr.Height, l) // as stored: turning comes after
 	img, _, cov, err := jpegscale.DecodePartial(src, w, h)
 	if err != nil {
-		return Fitted{}, Damage{}, fmt.Errorf("%w: %w: %v", ErrNotImage, errTooDamaged, err)
+		return Fitted{}, Damage{}, fmt.Errorf("%w: %w: %w", ErrNotImage, errTooDamaged, err)
 	}
 	d := damageOf(cov, o)
 	if d.Shown < minShown {

@@ -73,21 +73,13 @@ func Process(raw []byte, l Limits) (Fitted, jpegfix.Report, error) {
 		return Fitted{}, rep, err
 	}
 	if rep.Unchecked != "" {
-		l = l.withDefaults()
-		if err := checkFrameSize(f.info.Width, f.info.Height); err != nil {
-			return Fitted{}, rep, err
-		}
-		img, sb, err := decodeFor(f, l)
-		if err != nil {
-			return Fitted{}, rep, fmt.Errorf("%w: %v", ErrNotImage, err)
-		}
-		fit, err := fitImage(img, sb, f.info.Orientation, l)
+		fit, err := fitFrame(f, l, true)
 		if err == nil {
 			err = jpegfix.Check(fit.JPEG)
 		}
 		return fit, rep, err
 	}
-	fit, err := fitFrame(f, l)
+	fit, err := fitFrame(f, l, false)
 	if err != nil {
 		return Fitted{}, rep, err
 	}
