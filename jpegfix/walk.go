@@ -8,6 +8,7 @@ package jpegfix
 
 import (
 	"math"
+	"strconv"
 
 	"maison/internal/huffman"
 )
@@ -241,7 +242,7 @@ func (w *walker) table(class int, sel uint8, off int) (*huffman.Table, string) {
 		if class == 1 {
 			kind = "AC"
 		}
-		return nil, "uses " + kind + " Huffman table " + itoa(int(sel)) + ", which no segment defines"
+		return nil, "uses " + kind + " Huffman table " + strconv.Itoa(int(sel)) + ", which no segment defines"
 	}
 	h := &w.tables[class][sel]
 	if w.from[class][sel] != from {
@@ -693,4 +694,3 @@ func btoi(b bool) int {
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
 
-func itoa(n int) string { return commas(n) }
