@@ -693,4 +693,3 @@ func btoi(b bool) int {
 }
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
-
