@@ -9,6 +9,7 @@ import (
 
 	"maison/jpegfix"
 	"maison/jpegscale"
+	"maison/voice"
 )
 
 // Closer shows a part of cam's picture at the camera's own detail: it asks
@@ -35,13 +36,20 @@ func (s *Service) Closer(ctx context.Context, cam Camera, r Region) (Snapshot, e
 	f, rep, err := clean(img.Bytes)
 	if refused(err) {
 		// As for the whole picture: cameras often send a whole frame the
-		// next time.
+		// next time; if not, the part of the whole picture that decodes.
 		s.log.Info("camera frame refused; fetching it once more", "camera", cam.EntityID, "err", err)
-		if again, ferr := s.fetch(ctx, cam.EntityID, 0, 0); ferr == nil {
+		tries := []try{{img, rep, err}}
+		again, ferr := s.fetch(ctx, cam.EntityID, 0, 0)
+		if ferr == nil {
 			img = again
-			f, rep, err = clean(img.Bytes)
+			if f, rep, err = clean(img.Bytes); refused(err) {
+				tries = append(tries, try{again, rep, err})
+			}
 		} else {
 			s.log.Warn("fetching the camera frame again failed", "camera", cam.EntityID, "err", ferr)
+		}
+		if err != nil {
+			return s.closerDamaged(ctx, cam, r, tries, ferr != nil)
 		}
 	}
 	if err == nil {
@@ -59,6 +67,27 @@ func (s *Service) Closer(ctx context.Context, cam Camera, r Region) (Snapshot, e
 	}
 	s.log.Warn("camera frame refused", "camera", cam.EntityID, "err", err)
 	return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
+}
+
+// closerDamaged answers a closer look at a camera whose frame jpegfix
+// refused twice (or once, when fetching it again failed): the part of the
+// whole picture that decodes, as camera_snapshot shows it, with words
+// saying the part asked for cannot be shown closer; or the refusal.
+func (s *Service) closerDamaged(ctx context.Context, cam Camera, r Region, tries []try, fetchFailed bool) (Snapshot, error) {
+	img, fit, d, err := s.salvageTries(cam.EntityID, tries, fetchFailed)
+	if err != nil {
+		s.log.Warn("camera frame refused", "camera", cam.EntityID, "err", err)
+		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
+	}
+	s.log.Warn("camera frame damaged; showing the part of the whole picture that decodes instead of a closer look", "camera", cam.EntityID, "shown", d.Shown, "reason", d.Reason)
+	fit.Damage = d
+	snap := Snapshot{Camera: cam, Image: fit, Fetched: img.Fetched, FetchedBytes: len(img.Bytes), Repairs: []string{d.report()}, Damage: d}
+	lang, name := s.cfg.Lang, cam.Say(s.cfg.Lang)
+	notCloser := voice.Sentence(lang.Pick(
+		"The picture from "+name+" came damaged, so I cannot show "+r.Say(lang)+" closer; this is the whole picture, as far as it came through",
+		"L'image de "+name+" est arrivée abîmée, je ne peux donc pas montrer "+r.Say(lang)+" de plus près; voici l'image entière, telle qu'elle est arrivée"))
+	snap.Description = notCloser + " " + s.withDamage(s.describe(ctx, cam, snap), cam, snap)
+	return snap, nil
 }
 
 // Part is a part of a frame, fitted.

@@ -361,3 +361,50 @@ func TestCloserLookRefusedOnceIsFetchedAgain(t *testing.T) {
 		t.Errorf("want the top right of a whole frame: part %v, damage %+v, %q", snap.Part, snap.Damage, snap.Description)
 	}
 }
+
+// A closer look at a frame damaged twice shows what the whole picture does:
+// the part that decodes, with words saying the part asked for cannot be
+// shown closer and which part is missing; never nothing, and two fetches.
+func TestCloserLookDamagedTwiceShowsThePartThatDecodes(t *testing.T) {
+	for _, tc := range []struct {
+		lang  voice.Lang
+		words []string
+	}{
+		{voice.English, []string{
+			"The picture from the “Garage” camera came damaged, so I cannot show the top right quarter of the picture closer; this is the whole picture, as far as it came through.",
+			"The bottom ", " missing and left grey.",
+		}},
+		{voice.French, []string{
+			"L'image de la caméra « Garage » est arrivée abîmée, je ne peux donc pas montrer le quart de l'image en haut à droite de plus près; voici l'image entière, telle qu'elle est arrivée.",
+			" du bas de l'image manque",
+		}},
+	} {
+		t.Run(string(tc.lang), func(t *testing.T) {
+			house, svc, cam := flakyGarage(t, tc.lang, cut(0.6))
+			r, err := camera.ParseRegion("top right")
+			if err != nil {
+				t.Fatal(err)
+			}
+			snap, err := svc.Closer(t.Context(), cam, r)
+			if err != nil {
+				t.Fatalf("a picture rather than nothing: %v", err)
+			}
+			if n := house.CameraFetches("camera.garage"); n != 2 {
+				t.Errorf("%d fetches, want 2", n)
+			}
+			if snap.Damage == nil || snap.Part != nil || !snap.Image.Reencoded {
+				t.Fatalf("want the whole picture's part that decodes: damage %+v, part %v", snap.Damage, snap.Part)
+			}
+			for _, w := range tc.words {
+				if !strings.Contains(snap.Description, w) {
+					t.Errorf("description lacks %q:\n%s", w, snap.Description)
+				}
+			}
+			if err := voice.Speakable(snap.Description); err != nil {
+				t.Error(err)
+			}
+			t.Log(snap.Description)
+			strict(t, "salvaged for a closer look", snap.Image.JPEG, true)
+		})
+	}
+}

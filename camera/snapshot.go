@@ -124,16 +124,7 @@ func (s *Service) prepare(ctx context.Context, id string) (prepared, error) {
 			}
 		}
 		if err != nil {
-			var d Damage
-			img, fit, d, err = s.salvage(id, tries)
-			if ferr != nil {
-				// One damaged frame came, not two.
-				d.Once = true
-				if errors.Is(err, errTooDamaged) {
-					err = fmt.Errorf("%w: %w", errRefetchFailed, err)
-				}
-			}
-			damage = &d
+			img, fit, damage, err = s.salvageTries(id, tries, ferr != nil)
 		}
 	}
 	p := prepared{fetched: img.Fetched, size: len(img.Bytes), sameSince: s.sameAsBefore(id, w, img)}
@@ -183,6 +174,19 @@ type try struct {
 func refused(err error) bool {
 	var fe jpegfix.FormatError
 	return errors.As(err, &fe)
+}
+
+// salvageTries is salvage, told whether fetching the frame again failed, so
+// that one damaged frame came, not two.
+func (s *Service) salvageTries(id string, tries []try, fetchFailed bool) (homeassistant.Image, Fitted, *Damage, error) {
+	img, fit, d, err := s.salvage(id, tries)
+	if fetchFailed {
+		d.Once = true
+		if errors.Is(err, errTooDamaged) {
+			err = fmt.Errorf("%w: %w", errRefetchFailed, err)
+		}
+	}
+	return img, fit, &d, err
 }
 
 // salvage shows the part of a refused frame that decodes: of the frames
