@@ -25,7 +25,13 @@ func TestEveryCallHasOneDeadline(t *testing.T) {
 	if text, isErr := call(t, r.Session, "describe_house", nil); isErr {
 		t.Fatalf("describe_house before the house is slow: %q", text)
 	}
-	r.House.SetLatency(8 * time.Second)
+	// Slower than the call's deadline (2 s), but less than the three calls
+	// below together: work a call leaves running in the slow house has
+	// ended before the house is fast again, so the last call does not join
+	// it. A moment's pause lets any request started before the house turned
+	// slow end first, for the same reason.
+	r.House.SetLatency(3 * time.Second)
+	time.Sleep(300 * time.Millisecond)
 	for _, c := range []struct {
 		tool string
 		args map[string]any
