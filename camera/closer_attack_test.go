@@ -1,0 +1,134 @@
+package camera_test
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"maison/bridge"
+	"maison/camera"
+	"maison/demotest"
+	"maison/voice"
+)
+
+// closerGarage is failingSecond's garage, for a closer look.
+func closerGarage(t *testing.T, lang voice.Lang, share float64) (*camera.Service, camera.Camera) {
+	t.Helper()
+	r := demotest.New(t, demotest.Options{
+		Wrap: func(h http.Handler) http.Handler {
+			return &failingSecond{next: h, camera: "camera.garage", share: share}
+		},
+		Bridge: bridge.Config{NoTools: true, Lang: lang, Cameras: []string{"camera.garage"}, Camera: func(c *camera.Config) {
+			c.Exposed, c.MaxAge = nil, time.Nanosecond
+		}},
+	})
+	cam, err := r.Bridge.Cameras.Find(t.Context(), "garage")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.Bridge.Cameras, cam
+}
+
+// A closer look at a frame damaged once, whose second fetch fails, shows
+// the part that decodes and does not say "twice".
+func TestCloserLookDamagedOnceThenUnreachable(t *testing.T) {
+	r, err := camera.ParseRegion("top right")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []voice.Lang{voice.English, voice.French} {
+		svc, cam := closerGarage(t, lang, 0.6)
+		snap, err := svc.Closer(t.Context(), cam, r)
+		if err != nil {
+			t.Fatalf("%s: %v", lang, err)
+		}
+		if snap.Damage == nil || !snap.Damage.Once {
+			t.Fatalf("%s: damage %+v", lang, snap.Damage)
+		}
+		for _, twice := range []string{"twice", "deux fois"} {
+			if strings.Contains(snap.Description, twice) {
+				t.Errorf("%s: %q", lang, snap.Description)
+			}
+		}
+		if err := voice.Speakable(snap.Description); err != nil {
+			t.Error(err)
+		}
+		strict(t, "closer, damaged once", snap.Image.JPEG, true)
+
+		svc, cam = closerGarage(t, lang, 0.2)
+		_, err = svc.Closer(t.Context(), cam, r)
+		var ce *camera.Error
+		if !errors.As(err, &ce) {
+			t.Fatalf("%s: err %v", lang, err)
+		}
+		if said := ce.Say(lang); strings.Contains(said, "twice") || strings.Contains(said, "deux fois") {
+			t.Errorf("%s: %q", lang, said)
+		}
+	}
+}
+
+// First damaged, then a page that is not a picture: one damaged frame came.
+func TestCloserLookDamagedThenNotAPicture(t *testing.T) {
+	for _, look := range []string{"closer", "whole"} {
+		house, svc, cam := flakyGarage(t, voice.English, func(n int, b []byte) []byte {
+			if n == 1 {
+				return cut(0.6)(n, b)
+			}
+			return []byte("<html><body>503 Service Unavailable</body></html>")
+		})
+		r, _ := camera.ParseRegion("top right")
+		if look == "whole" {
+			r = camera.Region{}
+		}
+		snap, err := svc.Closer(t.Context(), cam, r)
+		if err != nil {
+			t.Errorf("%s: %v", look, err)
+			continue
+		}
+		if n := house.CameraFetches("camera.garage"); n != 2 {
+			t.Errorf("%s: %d fetches", look, n)
+		}
+		t.Logf("%s: %s", look, snap.Description)
+		if snap.Damage == nil || strings.Contains(snap.Description, "twice") {
+			t.Errorf("%s: damage %+v, %q", look, snap.Damage, snap.Description)
+		}
+	}
+}
+
+// A box region and concurrent closer looks at a frame damaged twice.
+func TestCloserLookBoxDamagedTwiceConcurrently(t *testing.T) {
+	house, svc, cam := flakyGarage(t, voice.French, cut(0.6))
+	r, err := camera.Box(0.5, 0.5, 0.25, 0.25)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 6)
+	for range 6 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			snap, err := svc.Closer(t.Context(), cam, r)
+			if err == nil {
+				err = voice.Speakable(snap.Description)
+				if snap.Damage == nil {
+					err = errors.New("no damage")
+				}
+			}
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Error(err)
+		}
+	}
+	if n := house.CameraFetches("camera.garage"); n != 12 {
+		t.Errorf("%d fetches, want 12", n)
+	}
+}
