@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/jpeg"
 
+	"maison/homeassistant"
 	"maison/jpegfix"
 	"maison/jpegscale"
 	"maison/voice"
@@ -40,41 +41,55 @@ func (s *Service) Closer(ctx context.Context, cam Camera, r Region) (Snapshot, e
 		s.log.Info("camera frame refused; fetching it once more", "camera", cam.EntityID, "err", err)
 		tries := []try{{img, rep, err}}
 		again, ferr := s.fetch(ctx, cam.EntityID, 0, 0)
-		if ferr == nil {
+		if ferr != nil {
+			s.log.Warn("fetching the camera frame again failed", "camera", cam.EntityID, "err", ferr)
+		} else {
 			img = again
 			if f, rep, err = clean(img.Bytes); refused(err) {
 				tries = append(tries, try{again, rep, err})
 			}
-		} else {
-			s.log.Warn("fetching the camera frame again failed", "camera", cam.EntityID, "err", ferr)
 		}
-		if err != nil {
-			return s.closerDamaged(ctx, cam, r, tries, ferr != nil)
+		if err == nil {
+			var part Part
+			if part, err = crop(f, r, Limits{}); err == nil {
+				return s.closerPart(ctx, cam, img, rep, part), nil
+			}
 		}
+		if ferr == nil && len(tries) == 1 {
+			// The second frame is not a damaged frame but no picture at
+			// all: one damaged frame came, as when fetching it failed.
+			s.log.Warn("the camera frame fetched again is not usable", "camera", cam.EntityID, "err", err)
+		}
+		return s.closerDamaged(ctx, cam, r, tries, len(tries) == 1)
 	}
 	if err == nil {
 		var part Part
-		part, err = crop(f, r, Limits{})
-		if err == nil {
-			snap := Snapshot{Camera: cam, Image: part.Fitted, Fetched: img.Fetched, FetchedBytes: len(img.Bytes), Part: &part}
-			if rep.Defects() > 0 {
-				snap.Repairs = rep.Sentences()
-			}
-			s.noteSize(cam.EntityID, part.SourceWidth, part.SourceHeight)
-			snap.Description = s.describe(ctx, cam, snap)
-			return snap, nil
+		if part, err = crop(f, r, Limits{}); err == nil {
+			return s.closerPart(ctx, cam, img, rep, part), nil
 		}
 	}
 	s.log.Warn("camera frame refused", "camera", cam.EntityID, "err", err)
 	return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
 }
 
+// closerPart is the snapshot of a part cut from a frame, described.
+func (s *Service) closerPart(ctx context.Context, cam Camera, img homeassistant.Image, rep jpegfix.Report, part Part) Snapshot {
+	snap := Snapshot{Camera: cam, Image: part.Fitted, Fetched: img.Fetched, FetchedBytes: len(img.Bytes), Part: &part}
+	if rep.Defects() > 0 {
+		snap.Repairs = rep.Sentences()
+	}
+	s.noteSize(cam.EntityID, part.SourceWidth, part.SourceHeight)
+	snap.Description = s.describe(ctx, cam, snap)
+	return snap
+}
+
 // closerDamaged answers a closer look at a camera whose frame jpegfix
-// refused twice (or once, when fetching it again failed): the part of the
+// refused twice (or once, when fetching it again failed or brought no
+// picture): the part of the
 // whole picture that decodes, as camera_snapshot shows it, with words
 // saying the part asked for cannot be shown closer; or the refusal.
-func (s *Service) closerDamaged(ctx context.Context, cam Camera, r Region, tries []try, fetchFailed bool) (Snapshot, error) {
-	img, fit, d, err := s.salvageTries(cam.EntityID, tries, fetchFailed)
+func (s *Service) closerDamaged(ctx context.Context, cam Camera, r Region, tries []try, once bool) (Snapshot, error) {
+	img, fit, d, err := s.salvageTries(cam.EntityID, tries, once)
 	if err != nil {
 		s.log.Warn("camera frame refused", "camera", cam.EntityID, "err", err)
 		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
