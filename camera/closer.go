@@ -27,20 +27,21 @@ func (s *Service) Closer(ctx context.Context, cam Camera, r Region) (Snapshot, e
 	if err != nil {
 		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
 	}
-	// No more parts decoded at once than there are processors to decode them.
-	select {
-	case s.crops <- struct{}{}:
-		defer func() { <-s.crops }()
-	case <-ctx.Done():
-		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: ctx.Err()}
+	// No more parts decoded at once than there are processors to decode
+	// them; a slot is not held while waiting on the camera.
+	if err := s.takeSlot(ctx); err != nil {
+		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
 	}
+	defer func() { <-s.crops }()
 	f, rep, err := clean(img.Bytes)
 	if refused(err) {
 		// As for the whole picture: cameras often send a whole frame the
 		// next time; if not, the part of the whole picture that decodes.
 		s.log.Info("camera frame refused; fetching it once more", "camera", cam.EntityID, "err", err)
 		tries := []try{{img, rep, err}}
+		<-s.crops // not held while waiting on the camera
 		again, ferr := s.fetch(ctx, cam.EntityID, 0, 0)
+		s.crops <- struct{}{} // the second frame, or the first's salvage, is decoded next
 		if ferr != nil {
 			s.log.Warn("fetching the camera frame again failed", "camera", cam.EntityID, "err", ferr)
 		} else {
@@ -81,6 +82,16 @@ func (s *Service) closerPart(ctx context.Context, cam Camera, img homeassistant.
 	s.noteSize(cam.EntityID, part.SourceWidth, part.SourceHeight)
 	snap.Description = s.describe(ctx, cam, snap)
 	return snap
+}
+
+// takeSlot waits for one of s.crops' decoding slots, or for ctx to end.
+func (s *Service) takeSlot(ctx context.Context) error {
+	select {
+	case s.crops <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // closerDamaged answers a closer look at a camera whose frame jpegfix

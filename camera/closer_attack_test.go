@@ -1,8 +1,11 @@
 package camera_test
 
 import (
+	"context"
 	"errors"
 	"net/http"
+	"net/http/httptest"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -130,5 +133,74 @@ func TestCloserLookBoxDamagedTwiceConcurrently(t *testing.T) {
 	}
 	if n := house.CameraFetches("camera.garage"); n != 12 {
 		t.Errorf("%d fetches, want 12", n)
+	}
+}
+
+// A closer look waiting on the camera's second frame holds no decoding
+// slot: as many of them as there are slots, stuck on a slow camera, do not
+// keep a closer look at another camera from being cut.
+func TestCloserLookWaitingOnASecondFetchHoldsNoSlot(t *testing.T) {
+	k := runtime.GOMAXPROCS(0)
+	arrived, release, stuck := make(chan struct{}), make(chan struct{}), make(chan struct{}, k)
+	var (
+		mu sync.Mutex
+		n  int
+	)
+	r := demotest.New(t, demotest.Options{
+		Wrap: func(h http.Handler) http.Handler {
+			return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+				if req.URL.Path != "/api/camera_proxy/camera.garage" {
+					h.ServeHTTP(w, req)
+					return
+				}
+				mu.Lock()
+				n++
+				i := n
+				if i == k {
+					close(arrived)
+				}
+				mu.Unlock()
+				if i <= k {
+					<-arrived // every first fetch is answered before any second
+				} else {
+					stuck <- struct{}{}
+					<-release
+				}
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, req)
+				w.Header().Set("Content-Type", "image/jpeg")
+				w.Write(cut(0.6)(i, rec.Body.Bytes()))
+			})
+		},
+		Bridge: bridge.Config{NoTools: true, Cameras: []string{"camera.garage", "camera.backyard"}, Camera: func(c *camera.Config) {
+			c.Exposed, c.MaxAge = nil, time.Nanosecond
+		}},
+	})
+	svc := r.Bridge.Cameras
+	garage, err := svc.Find(t.Context(), "garage")
+	if err != nil {
+		t.Fatal(err)
+	}
+	backyard, err := svc.Find(t.Context(), "backyard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	region, _ := camera.ParseRegion("top right")
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	defer close(release)
+	for range k {
+		wg.Go(func() { svc.Closer(t.Context(), garage, region) })
+	}
+	for range k {
+		<-stuck
+	}
+	// A guard, not a measure: without a free slot this waits until the
+	// garage's fetches give up (12 s); with one it takes a frame's fetch
+	// and cut, well under a second even on a loaded machine.
+	ctx, cancel := context.WithTimeout(t.Context(), 6*time.Second)
+	defer cancel()
+	if _, err := svc.Closer(ctx, backyard, region); err != nil {
+		t.Errorf("a closer look at another camera, while %d wait on the garage's second frame: %v", k, err)
 	}
 }
