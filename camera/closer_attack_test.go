@@ -14,6 +14,7 @@ import (
 	"maison/bridge"
 	"maison/camera"
 	"maison/demotest"
+	"maison/internal/camframe"
 	"maison/voice"
 )
 
@@ -203,4 +204,26 @@ func TestCloserLookWaitingOnASecondFetchHoldsNoSlot(t *testing.T) {
 	if _, err := svc.Closer(ctx, backyard, region); err != nil {
 		t.Errorf("a closer look at another camera, while %d wait on the garage's second frame: %v", k, err)
 	}
+}
+
+// A frame turned by its Exif orientation (6: stored lying on its side),
+// cut off twice: the salvaged picture is upright, and the words name the
+// missing side as the person sees it, not as it was stored.
+func TestCloserLookDamagedTurnedFrame(t *testing.T) {
+	_, svc, cam := flakyGarage(t, voice.English, func(n int, b []byte) []byte {
+		turned := append([]byte{0xFF, 0xD8}, camframe.OrientationExif(6, "II")...)
+		return cut(0.6)(n, append(turned, b[2:]...))
+	})
+	r, _ := camera.ParseRegion("top right")
+	snap, err := svc.Closer(t.Context(), cam, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap.Damage == nil || snap.Image.Height <= snap.Image.Width {
+		t.Fatalf("damage %+v, %d×%d: want an upright, portrait picture", snap.Damage, snap.Image.Width, snap.Image.Height)
+	}
+	if strings.Contains(snap.Description, "The bottom") || !strings.Contains(snap.Description, "left") {
+		t.Errorf("the stored bottom is the upright left:\n%s", snap.Description)
+	}
+	strict(t, "turned, salvaged", snap.Image.JPEG, true)
 }
