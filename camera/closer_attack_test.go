@@ -227,3 +227,25 @@ func TestCloserLookDamagedTurnedFrame(t *testing.T) {
 	}
 	strict(t, "turned, salvaged", snap.Image.JPEG, true)
 }
+
+// The caller going away while the camera's second frame is awaited: the
+// closer look ends, with an answer or an error, and fetches no third frame.
+func TestCloserLookCancelledDuringSecondFetch(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	house, svc, cam := flakyGarage(t, voice.English, func(n int, b []byte) []byte {
+		if n == 2 {
+			cancel()
+		}
+		return cut(0.6)(n, b)
+	})
+	r, _ := camera.ParseRegion("bottom left")
+	snap, err := svc.Closer(ctx, cam, r)
+	if err == nil && (snap.Damage == nil || !snap.Damage.Once || strings.Contains(snap.Description, "twice")) {
+		t.Errorf("damage %+v, %q", snap.Damage, snap.Description)
+	}
+	if n := house.CameraFetches("camera.garage"); n > 2 {
+		t.Errorf("%d fetches", n)
+	}
+	t.Log(err, snap.Description)
+}
