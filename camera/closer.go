@@ -22,6 +22,26 @@ func (s *Service) Closer(ctx context.Context, cam Camera, r Region) (Snapshot, e
 	if r.Whole() {
 		return s.Snapshot(ctx, cam)
 	}
+	snap, err := s.closer(ctx, cam, r)
+	if err != nil {
+		return snap, err
+	}
+	if snap.Part != nil {
+		snap.Description = s.describe(ctx, cam, snap)
+		return snap, nil
+	}
+	lang, name := s.cfg.Lang, cam.Say(s.cfg.Lang)
+	notCloser := voice.Sentence(lang.Pick(
+		"The picture from "+name+" came damaged, so I cannot show "+r.Say(lang)+" closer; this is the whole picture, as far as it came through",
+		"L'image de "+name+" est arrivée abîmée, je ne peux donc pas montrer "+r.Say(lang)+" de plus près; voici l'image entière, telle qu'elle est arrivée"))
+	snap.Description = notCloser + " " + s.withDamage(s.describe(ctx, cam, snap), cam, snap)
+	return snap, nil
+}
+
+// closer is a closer look without its words, which are gathered once its
+// decoding slot is given back: the part cut, or for a damaged frame the
+// part of the whole picture that decodes.
+func (s *Service) closer(ctx context.Context, cam Camera, r Region) (Snapshot, error) {
 	img, err := s.fetch(ctx, cam.EntityID, 0, 0)
 	s.notePower(cam.EntityID, err)
 	if err != nil {
@@ -53,7 +73,7 @@ func (s *Service) Closer(ctx context.Context, cam Camera, r Region) (Snapshot, e
 		if err == nil {
 			var part Part
 			if part, err = crop(f, r, Limits{}); err == nil {
-				return s.closerPart(ctx, cam, img, rep, part), nil
+				return s.closerPart(cam, img, rep, part), nil
 			}
 		}
 		if ferr == nil && len(tries) == 1 {
@@ -61,26 +81,25 @@ func (s *Service) Closer(ctx context.Context, cam Camera, r Region) (Snapshot, e
 			// all: one damaged frame came, as when fetching it failed.
 			s.log.Warn("the camera frame fetched again is not usable", "camera", cam.EntityID, "err", err)
 		}
-		return s.closerDamaged(ctx, cam, r, tries, len(tries) == 1)
+		return s.closerDamaged(cam, tries, len(tries) == 1)
 	}
 	if err == nil {
 		var part Part
 		if part, err = crop(f, r, Limits{}); err == nil {
-			return s.closerPart(ctx, cam, img, rep, part), nil
+			return s.closerPart(cam, img, rep, part), nil
 		}
 	}
 	s.log.Warn("camera frame refused", "camera", cam.EntityID, "err", err)
 	return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
 }
 
-// closerPart is the snapshot of a part cut from a frame, described.
-func (s *Service) closerPart(ctx context.Context, cam Camera, img homeassistant.Image, rep jpegfix.Report, part Part) Snapshot {
+// closerPart is the snapshot of a part cut from a frame, without words.
+func (s *Service) closerPart(cam Camera, img homeassistant.Image, rep jpegfix.Report, part Part) Snapshot {
 	snap := Snapshot{Camera: cam, Image: part.Fitted, Fetched: img.Fetched, FetchedBytes: len(img.Bytes), Part: &part}
 	if rep.Defects() > 0 {
 		snap.Repairs = rep.Sentences()
 	}
 	s.noteSize(cam.EntityID, part.SourceWidth, part.SourceHeight)
-	snap.Description = s.describe(ctx, cam, snap)
 	return snap
 }
 
@@ -96,10 +115,9 @@ func (s *Service) takeSlot(ctx context.Context) error {
 
 // closerDamaged answers a closer look at a camera whose frame jpegfix
 // refused twice (or once, when fetching it again failed or brought no
-// picture): the part of the
-// whole picture that decodes, as camera_snapshot shows it, with words
-// saying the part asked for cannot be shown closer; or the refusal.
-func (s *Service) closerDamaged(ctx context.Context, cam Camera, r Region, tries []try, once bool) (Snapshot, error) {
+// picture): the part of the whole picture that decodes, as camera_snapshot
+// shows it, without words; or the refusal.
+func (s *Service) closerDamaged(cam Camera, tries []try, once bool) (Snapshot, error) {
 	img, fit, d, err := s.salvageTries(cam.EntityID, tries, once)
 	if err != nil {
 		s.log.Warn("camera frame refused", "camera", cam.EntityID, "err", err)
@@ -107,13 +125,7 @@ func (s *Service) closerDamaged(ctx context.Context, cam Camera, r Region, tries
 	}
 	s.log.Warn("camera frame damaged; showing the part of the whole picture that decodes instead of a closer look", "camera", cam.EntityID, "shown", d.Shown, "reason", d.Reason)
 	fit.Damage = d
-	snap := Snapshot{Camera: cam, Image: fit, Fetched: img.Fetched, FetchedBytes: len(img.Bytes), Repairs: []string{d.report()}, Damage: d}
-	lang, name := s.cfg.Lang, cam.Say(s.cfg.Lang)
-	notCloser := voice.Sentence(lang.Pick(
-		"The picture from "+name+" came damaged, so I cannot show "+r.Say(lang)+" closer; this is the whole picture, as far as it came through",
-		"L'image de "+name+" est arrivée abîmée, je ne peux donc pas montrer "+r.Say(lang)+" de plus près; voici l'image entière, telle qu'elle est arrivée"))
-	snap.Description = notCloser + " " + s.withDamage(s.describe(ctx, cam, snap), cam, snap)
-	return snap, nil
+	return Snapshot{Camera: cam, Image: fit, Fetched: img.Fetched, FetchedBytes: len(img.Bytes), Repairs: []string{d.report()}, Damage: d}, nil
 }
 
 // Part is a part of a frame, fitted.

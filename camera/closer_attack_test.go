@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"maison/assist"
 	"maison/bridge"
 	"maison/camera"
 	"maison/demotest"
@@ -177,7 +178,15 @@ func TestCloserLookWaitingOnASecondFetchHoldsNoSlot(t *testing.T) {
 			c.Exposed, c.MaxAge = nil, time.Nanosecond
 		}},
 	})
-	svc := r.Bridge.Cameras
+	lookWhileStuck(t, r.Bridge.Cameras, k, stuck, release, nil)
+}
+
+// lookWhileStuck starts k closer looks at the garage, waits until each is
+// stuck, and asks for a closer look at the backyard, which must not wait
+// for them; release then lets them go. arm is called once both cameras
+// are found.
+func lookWhileStuck(t *testing.T, svc *camera.Service, k int, stuck, release chan struct{}, arm func()) {
+	t.Helper()
 	garage, err := svc.Find(t.Context(), "garage")
 	if err != nil {
 		t.Fatal(err)
@@ -185,6 +194,9 @@ func TestCloserLookWaitingOnASecondFetchHoldsNoSlot(t *testing.T) {
 	backyard, err := svc.Find(t.Context(), "backyard")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if arm != nil {
+		arm()
 	}
 	region, _ := camera.ParseRegion("top right")
 	var wg sync.WaitGroup
@@ -197,12 +209,13 @@ func TestCloserLookWaitingOnASecondFetchHoldsNoSlot(t *testing.T) {
 		<-stuck
 	}
 	// A guard, not a measure: without a free slot this waits until the
-	// garage's fetches give up (12 s); with one it takes a frame's fetch
-	// and cut, well under a second even on a loaded machine.
+	// garage's looks are let go (or their fetches give up, 12 s); with one
+	// it takes a frame's fetch and cut, well under a second even on a
+	// loaded machine.
 	ctx, cancel := context.WithTimeout(t.Context(), 6*time.Second)
 	defer cancel()
 	if _, err := svc.Closer(ctx, backyard, region); err != nil {
-		t.Errorf("a closer look at another camera, while %d wait on the garage's second frame: %v", k, err)
+		t.Errorf("a closer look at another camera, while %d closer looks at the garage are stuck: %v", k, err)
 	}
 }
 
@@ -248,4 +261,38 @@ func TestCloserLookCancelledDuringSecondFetch(t *testing.T) {
 		t.Errorf("%d fetches", n)
 	}
 	t.Log(err, snap.Description)
+}
+
+// A closer look gathering its words (Home Assistant's related sensors, a
+// network call) holds no decoding slot either.
+func TestCloserLookDescribingHoldsNoSlot(t *testing.T) {
+	k := runtime.GOMAXPROCS(0)
+	release, stuck := make(chan struct{}), make(chan struct{}, k)
+	var (
+		mu    sync.Mutex
+		armed bool
+		calls int
+	)
+	r := demotest.New(t, demotest.Options{
+		Bridge: bridge.Config{NoTools: true, Cameras: []string{"camera.garage", "camera.backyard"}, Camera: func(c *camera.Config) {
+			c.MaxAge = time.Nanosecond
+			exposed := c.Exposed
+			c.Exposed = func(ctx context.Context) ([]assist.Entity, error) {
+				mu.Lock()
+				calls++
+				block := armed && calls <= k
+				mu.Unlock()
+				if block {
+					stuck <- struct{}{}
+					<-release
+				}
+				return exposed(ctx)
+			}
+		}},
+	})
+	lookWhileStuck(t, r.Bridge.Cameras, k, stuck, release, func() {
+		mu.Lock()
+		armed, calls = true, 0
+		mu.Unlock()
+	})
 }
