@@ -296,3 +296,24 @@ func TestCloserLookDescribingHoldsNoSlot(t *testing.T) {
 		mu.Unlock()
 	})
 }
+
+// Too little decoding twice: a closer look says what the whole picture's
+// path says, in both languages.
+func TestCloserLookTooDamagedTwiceSaysAsTheWholePicture(t *testing.T) {
+	for _, lang := range []voice.Lang{voice.English, voice.French} {
+		_, svc, cam := flakyGarage(t, lang, cut(0.2))
+		_, whole := svc.Snapshot(t.Context(), cam)
+		r, _ := camera.ParseRegion("top right")
+		_, closer := svc.Closer(t.Context(), cam, r)
+		var we, ce *camera.Error
+		if !errors.As(whole, &we) || !errors.As(closer, &ce) {
+			t.Fatalf("%s: %v / %v", lang, whole, closer)
+		}
+		if we.Say(lang) != ce.Say(lang) {
+			t.Errorf("%s:\nwhole  %q\ncloser %q", lang, we.Say(lang), ce.Say(lang))
+		}
+		if err := voice.Speakable(ce.Say(lang)); err != nil {
+			t.Error(err)
+		}
+	}
+}
