@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/jpeg"
 
+	"maison/homeassistant"
 	"maison/jpegfix"
 	"maison/jpegscale"
 	"maison/voice"
@@ -21,73 +22,110 @@ func (s *Service) Closer(ctx context.Context, cam Camera, r Region) (Snapshot, e
 	if r.Whole() {
 		return s.Snapshot(ctx, cam)
 	}
-	img, err := s.fetch(ctx, cam.EntityID, 0, 0)
-	s.notePower(cam.EntityID, err)
+	snap, err := s.closer(ctx, cam, r)
 	if err != nil {
-		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
+		return snap, err
 	}
-	// No more parts decoded at once than there are processors to decode them.
-	select {
-	case s.crops <- struct{}{}:
-		defer func() { <-s.crops }()
-	case <-ctx.Done():
-		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: ctx.Err()}
+	if snap.Part != nil {
+		snap.Description = s.describe(ctx, cam, snap)
+		return snap, nil
 	}
-	f, rep, err := clean(img.Bytes)
-	if refused(err) {
-		// As for the whole picture: cameras often send a whole frame the
-		// next time; if not, the part of the whole picture that decodes.
-		s.log.Info("camera frame refused; fetching it once more", "camera", cam.EntityID, "err", err)
-		tries := []try{{img, rep, err}}
-		again, ferr := s.fetch(ctx, cam.EntityID, 0, 0)
-		if ferr == nil {
-			img = again
-			if f, rep, err = clean(img.Bytes); refused(err) {
-				tries = append(tries, try{again, rep, err})
-			}
-		} else {
-			s.log.Warn("fetching the camera frame again failed", "camera", cam.EntityID, "err", ferr)
-		}
-		if err != nil {
-			return s.closerDamaged(ctx, cam, r, tries, ferr != nil)
-		}
-	}
-	if err == nil {
-		var part Part
-		part, err = crop(f, r, Limits{})
-		if err == nil {
-			snap := Snapshot{Camera: cam, Image: part.Fitted, Fetched: img.Fetched, FetchedBytes: len(img.Bytes), Part: &part}
-			if rep.Defects() > 0 {
-				snap.Repairs = rep.Sentences()
-			}
-			s.noteSize(cam.EntityID, part.SourceWidth, part.SourceHeight)
-			snap.Description = s.describe(ctx, cam, snap)
-			return snap, nil
-		}
-	}
-	s.log.Warn("camera frame refused", "camera", cam.EntityID, "err", err)
-	return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
-}
-
-// closerDamaged answers a closer look at a camera whose frame jpegfix
-// refused twice (or once, when fetching it again failed): the part of the
-// whole picture that decodes, as camera_snapshot shows it, with words
-// saying the part asked for cannot be shown closer; or the refusal.
-func (s *Service) closerDamaged(ctx context.Context, cam Camera, r Region, tries []try, fetchFailed bool) (Snapshot, error) {
-	img, fit, d, err := s.salvageTries(cam.EntityID, tries, fetchFailed)
-	if err != nil {
-		s.log.Warn("camera frame refused", "camera", cam.EntityID, "err", err)
-		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
-	}
-	s.log.Warn("camera frame damaged; showing the part of the whole picture that decodes instead of a closer look", "camera", cam.EntityID, "shown", d.Shown, "reason", d.Reason)
-	fit.Damage = d
-	snap := Snapshot{Camera: cam, Image: fit, Fetched: img.Fetched, FetchedBytes: len(img.Bytes), Repairs: []string{d.report()}, Damage: d}
 	lang, name := s.cfg.Lang, cam.Say(s.cfg.Lang)
 	notCloser := voice.Sentence(lang.Pick(
 		"The picture from "+name+" came damaged, so I cannot show "+r.Say(lang)+" closer; this is the whole picture, as far as it came through",
 		"L'image de "+name+" est arrivée abîmée, je ne peux donc pas montrer "+r.Say(lang)+" de plus près; voici l'image entière, telle qu'elle est arrivée"))
 	snap.Description = notCloser + " " + s.withDamage(s.describe(ctx, cam, snap), cam, snap)
 	return snap, nil
+}
+
+// closer is a closer look without its words, which are gathered once its
+// decoding slot is given back: the part cut, or for a damaged frame the
+// part of the whole picture that decodes.
+func (s *Service) closer(ctx context.Context, cam Camera, r Region) (Snapshot, error) {
+	img, err := s.fetch(ctx, cam.EntityID, 0, 0)
+	s.notePower(cam.EntityID, err)
+	if err != nil {
+		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
+	}
+	// No more parts decoded at once than there are processors to decode
+	// them; a slot is not held while waiting on the camera.
+	if err := s.takeSlot(ctx); err != nil {
+		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
+	}
+	defer func() { <-s.crops }()
+	f, rep, err := clean(img.Bytes)
+	if refused(err) {
+		// As for the whole picture: cameras often send a whole frame the
+		// next time; if not, the part of the whole picture that decodes.
+		s.log.Info("camera frame refused; fetching it once more", "camera", cam.EntityID, "err", err)
+		tries := []try{{img, rep, err}}
+		<-s.crops // not held while waiting on the camera
+		again, ferr := s.fetch(ctx, cam.EntityID, 0, 0)
+		s.crops <- struct{}{} // the second frame, or the first's salvage, is decoded next
+		if ferr != nil {
+			s.log.Warn("fetching the camera frame again failed", "camera", cam.EntityID, "err", ferr)
+		} else {
+			img = again
+			if f, rep, err = clean(img.Bytes); refused(err) {
+				tries = append(tries, try{again, rep, err})
+			}
+		}
+		if err == nil {
+			var part Part
+			if part, err = crop(f, r, Limits{}); err == nil {
+				return s.closerPart(cam, img, rep, part), nil
+			}
+		}
+		if ferr == nil && len(tries) == 1 {
+			// The second frame is not a damaged frame but no picture at
+			// all: one damaged frame came, as when fetching it failed.
+			s.log.Warn("the camera frame fetched again is not usable", "camera", cam.EntityID, "err", err)
+		}
+		return s.closerDamaged(cam, tries, len(tries) == 1)
+	}
+	if err == nil {
+		var part Part
+		if part, err = crop(f, r, Limits{}); err == nil {
+			return s.closerPart(cam, img, rep, part), nil
+		}
+	}
+	s.log.Warn("camera frame refused", "camera", cam.EntityID, "err", err)
+	return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
+}
+
+// closerPart is the snapshot of a part cut from a frame, without words.
+func (s *Service) closerPart(cam Camera, img homeassistant.Image, rep jpegfix.Report, part Part) Snapshot {
+	snap := Snapshot{Camera: cam, Image: part.Fitted, Fetched: img.Fetched, FetchedBytes: len(img.Bytes), Part: &part}
+	if rep.Defects() > 0 {
+		snap.Repairs = rep.Sentences()
+	}
+	s.noteSize(cam.EntityID, part.SourceWidth, part.SourceHeight)
+	return snap
+}
+
+// takeSlot waits for one of s.crops' decoding slots, or for ctx to end.
+func (s *Service) takeSlot(ctx context.Context) error {
+	select {
+	case s.crops <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// closerDamaged answers a closer look at a camera whose frame jpegfix
+// refused twice (or once, when fetching it again failed or brought no
+// picture): the part of the whole picture that decodes, as camera_snapshot
+// shows it, without words; or the refusal.
+func (s *Service) closerDamaged(cam Camera, tries []try, once bool) (Snapshot, error) {
+	img, fit, d, err := s.salvageTries(cam.EntityID, tries, once)
+	if err != nil {
+		s.log.Warn("camera frame refused", "camera", cam.EntityID, "err", err)
+		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
+	}
+	s.log.Warn("camera frame damaged; showing the part of the whole picture that decodes instead of a closer look", "camera", cam.EntityID, "shown", d.Shown, "reason", d.Reason)
+	fit.Damage = d
+	return Snapshot{Camera: cam, Image: fit, Fetched: img.Fetched, FetchedBytes: len(img.Bytes), Repairs: []string{d.report()}, Damage: d}, nil
 }
 
 // Part is a part of a frame, fitted.

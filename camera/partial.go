@@ -28,8 +28,8 @@ type Damage struct {
 	// orientation).
 	Across bool
 	Reason string // what jpegfix found, in English, for the log and maison check
-	// Once: fetching the frame again failed, so one damaged frame came,
-	// not two in a row.
+	// Once: fetching the frame again failed or brought no picture, so
+	// one damaged frame came, not two in a row.
 	Once bool
 }
 
@@ -42,7 +42,7 @@ type Band struct{ From, To float64 }
 var errTooDamaged = errors.New("camera: too little of the damaged frame decodes to be shown")
 
 // errRefetchFailed marks errTooDamaged when fetching the frame again
-// failed: one damaged frame came, not two.
+// failed or brought no picture: one damaged frame came, not two.
 var errRefetchFailed = errors.New("camera: fetching the damaged frame again failed")
 
 // Salvage makes a picture of the part of a damaged frame that decodes: it

@@ -124,7 +124,7 @@ func (s *Service) prepare(ctx context.Context, id string) (prepared, error) {
 			}
 		}
 		if err != nil {
-			img, fit, damage, err = s.salvageTries(id, tries, ferr != nil)
+			img, fit, damage, err = s.salvageTries(id, tries, len(tries) == 1)
 		}
 	}
 	p := prepared{fetched: img.Fetched, size: len(img.Bytes), sameSince: s.sameAsBefore(id, w, img)}
@@ -176,11 +176,11 @@ func refused(err error) bool {
 	return errors.As(err, &fe)
 }
 
-// salvageTries is salvage, told whether fetching the frame again failed, so
-// that one damaged frame came, not two.
-func (s *Service) salvageTries(id string, tries []try, fetchFailed bool) (homeassistant.Image, Fitted, *Damage, error) {
+// salvageTries is salvage, told whether one damaged frame came, not two:
+// fetching the frame again failed, or brought no picture.
+func (s *Service) salvageTries(id string, tries []try, once bool) (homeassistant.Image, Fitted, *Damage, error) {
 	img, fit, d, err := s.salvage(id, tries)
-	if fetchFailed {
+	if once {
 		d.Once = true
 		if errors.Is(err, errTooDamaged) {
 			err = fmt.Errorf("%w: %w", errRefetchFailed, err)
