@@ -337,20 +337,28 @@ func sharedFrame(t *testing.T, id string) (served, clean []byte, ok bool) {
 	return house.Frame(id)
 }
 
-// A closer look is a camera frame like any other: one jpegfix refuses is
-// fetched once more, and the whole second frame is cut as asked.
-func TestCloserLookRefusedOnceIsFetchedAgain(t *testing.T) {
-	house, svc, cam := flakyGarage(t, voice.English, func(n int, b []byte) []byte {
-		if n == 1 {
-			return cut(0.6)(n, b)
-		}
-		return b
-	})
+// closerLook asks a flaky garage camera (see flakyGarage) for a closer
+// look at the top right of its picture.
+func closerLook(t *testing.T, lang voice.Lang, damage func(n int, frame []byte) []byte) (*demo.House, camera.Snapshot, error) {
+	t.Helper()
+	house, svc, cam := flakyGarage(t, lang, damage)
 	r, err := camera.ParseRegion("top right")
 	if err != nil {
 		t.Fatal(err)
 	}
 	snap, err := svc.Closer(t.Context(), cam, r)
+	return house, snap, err
+}
+
+// A closer look is a camera frame like any other: one jpegfix refuses is
+// fetched once more, and the whole second frame is cut as asked.
+func TestCloserLookRefusedOnceIsFetchedAgain(t *testing.T) {
+	house, snap, err := closerLook(t, voice.English, func(n int, b []byte) []byte {
+		if n == 1 {
+			return cut(0.6)(n, b)
+		}
+		return b
+	})
 	if err != nil {
 		t.Fatalf("the second, whole frame should be cut: %v", err)
 	}
@@ -380,12 +388,7 @@ func TestCloserLookDamagedTwiceShowsThePartThatDecodes(t *testing.T) {
 		}},
 	} {
 		t.Run(string(tc.lang), func(t *testing.T) {
-			house, svc, cam := flakyGarage(t, tc.lang, cut(0.6))
-			r, err := camera.ParseRegion("top right")
-			if err != nil {
-				t.Fatal(err)
-			}
-			snap, err := svc.Closer(t.Context(), cam, r)
+			house, snap, err := closerLook(t, tc.lang, cut(0.6))
 			if err != nil {
 				t.Fatalf("a picture rather than nothing: %v", err)
 			}
