@@ -62,14 +62,7 @@ func TestMalformedLinesAndEndOfInput(t *testing.T) {
 		`{"jsonrpc":"2.0","id":7,"method":"tools/list","params":{}}`,
 		`{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"slow","arguments":{"wait":500}}}`,
 	}, "\n") // no newline after the last line, and then end of input
-	var out lockedBuffer
-	done := make(chan error, 1)
-	go func() { done <- server().Run(t.Context(), &Transport{In: strings.NewReader(in), Out: &out}) }()
-	select {
-	case <-done:
-	case <-time.After(10 * time.Second):
-		t.Fatal("the session did not end at the end of input")
-	}
+	out := runToEnd(t, in)
 	answers := map[string]map[string]any{}
 	nulls := 0
 	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
@@ -113,14 +106,7 @@ func TestIDsAnsweredAsSent(t *testing.T) {
 		`{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"slow","arguments":{"wait":300}}}`,
 		`{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"slow","arguments":{"wait":10}}}`,
 	}, "\n")
-	var out lockedBuffer
-	done := make(chan error, 1)
-	go func() { done <- server().Run(t.Context(), &Transport{In: strings.NewReader(in), Out: &out}) }()
-	select {
-	case <-done:
-	case <-time.After(10 * time.Second):
-		t.Fatal("the session did not end at the end of input")
-	}
+	out := runToEnd(t, in)
 	var ids []string
 	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
 		var m map[string]json.RawMessage
@@ -144,4 +130,19 @@ func TestIDsAnsweredAsSent(t *testing.T) {
 			t.Errorf("an answer under an id no call had: %s", id)
 		}
 	}
+}
+
+// runToEnd runs a session of the test server on in and returns what it
+// wrote, failing t if the session does not end at the end of input.
+func runToEnd(t *testing.T, in string) *lockedBuffer {
+	t.Helper()
+	var out lockedBuffer
+	done := make(chan error, 1)
+	go func() { done <- server().Run(t.Context(), &Transport{In: strings.NewReader(in), Out: &out}) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the session did not end at the end of input")
+	}
+	return &out
 }
