@@ -14,6 +14,15 @@ import (
 // client would receive. It exits 1 with the reason when the picture cannot
 // be used.
 func runFit(args []string, stdout, stderr io.Writer) int {
+	for _, a := range args {
+		if len(a) > 1 && a[0] == '-' {
+			// A setting given to a command that takes none: named, never
+			// echoed with its value, which may be a secret.
+			name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+			fmt.Fprintf(stderr, "maison fit: --%s is not a setting of maison fit, which takes two files, IN and OUT, and no settings (a file whose name starts with a dash is written ./-name)\n", name)
+			return 2
+		}
+	}
 	if len(args) != 2 {
 		fmt.Fprintln(stderr, "usage: maison fit IN OUT   (OUT is the JPEG a client would receive)")
 		return 2

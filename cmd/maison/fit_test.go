@@ -40,3 +40,15 @@ func TestFitCommand(t *testing.T) {
 		t.Errorf("an HTML body: exit %d: %s", code, stderr.String())
 	}
 }
+
+// A setting given to maison fit, which takes none, is refused by name and
+// its value, which may be a secret, is never shown.
+func TestFitRefusesSettingsWithoutEchoingThem(t *testing.T) {
+	var stdout, stderr strings.Builder
+	if code := runFit([]string{"--token=SECRETVALUE", "out.jpg"}, &stdout, &stderr); code != 2 {
+		t.Errorf("exit %d, want 2", code)
+	}
+	if strings.Contains(stderr.String()+stdout.String(), "SECRETVALUE") || !strings.Contains(stderr.String(), "--token is not a setting of maison fit") {
+		t.Errorf("said %q", stderr.String())
+	}
+}
