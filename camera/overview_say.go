@@ -29,6 +29,10 @@ func (o Overview) Say(lang voice.Lang) string {
 		out = append(out, voice.Sentence(lang.Pick(
 			"This picture shows "+lang.Number(n)+" cameras side by side, each labelled with its number and name",
 			"Cette image montre "+lang.Number(n)+" caméras côte à côte, chacune avec son numéro et son nom")))
+	case empty == n:
+		out = append(out, voice.Sentence(lang.Pick(
+			"This picture shows "+lang.Number(n)+" cameras side by side, each labelled with its number and name; none of them has a picture",
+			"Cette image montre "+lang.Number(n)+" caméras côte à côte, chacune avec son numéro et son nom; aucune n'a d'image")))
 	default:
 		out = append(out, voice.Sentence(lang.Pick(
 			"This picture shows "+lang.Number(n)+" cameras side by side, each labelled with its number and name; "+lang.Number(empty)+" of them "+voice.Plural(empty, "has", "have")+" no picture",

@@ -229,3 +229,21 @@ func meanLuma(img image.Image, r image.Rectangle) float64 {
 	}
 	return sum / float64(max(n, 1))
 }
+
+// TestOverviewWithEveryPlaceEmptySaysNone: when no camera has a picture
+// (every one turned off), the opening sentence says none has one, in
+// both languages, rather than "four of them have no picture".
+func TestOverviewWithEveryPlaceEmptySaysNone(t *testing.T) {
+	ov := camera.Overview{Cols: 2}
+	for i, name := range []string{"Backyard", "Front Door", "Garage", "Porch"} {
+		ov.Tiles = append(ov.Tiles, camera.Tile{Camera: camera.Camera{EntityID: "camera.x" + fmt.Sprint(i), Name: name}, State: camera.TileOff, Row: i / 2, Col: i % 2})
+	}
+	for lang, want := range map[voice.Lang]string{
+		voice.English: "This picture shows four cameras side by side, each labelled with its number and name; none of them has a picture.",
+		voice.French:  "Cette image montre quatre caméras côte à côte, chacune avec son numéro et son nom; aucune n'a d'image.",
+	} {
+		if said := ov.Say(lang); !strings.HasPrefix(said, want) {
+			t.Errorf("%v: %s\nwant it to open with: %s", lang, said, want)
+		}
+	}
+}

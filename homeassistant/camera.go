@@ -65,7 +65,7 @@ func (c *Client) CameraImage(ctx context.Context, entityID string, width, height
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
-		return Image{}, c.cameraStatusError(op, resp)
+		return Image{}, c.cameraStatusError(ctx, op, resp)
 	}
 	body, err := io.ReadAll(io.LimitReader(resp.Body, maxImageBytes+1))
 	if err != nil {
@@ -85,11 +85,10 @@ func (c *Client) CameraImage(ctx context.Context, entityID string, width, height
 	return Image{Bytes: body, ContentType: ct, Fetched: time.Now()}, nil
 }
 
-func (c *Client) cameraStatusError(op string, resp *http.Response) *Error {
+func (c *Client) cameraStatusError(ctx context.Context, op string, resp *http.Response) *Error {
 	switch resp.StatusCode {
 	case http.StatusServiceUnavailable:
-		st := c.Status()
-		if c.wasConnected() && !st.Connected && !st.Stopped {
+		if c.wasConnected() && !c.Status().Stopped && !c.sessionAnswers(ctx) {
 			return &Error{Kind: KindRestarting, Op: op, Status: resp.StatusCode}
 		}
 		return &Error{Kind: KindCameraOff, Op: op, Status: resp.StatusCode}
@@ -101,6 +100,28 @@ func (c *Client) cameraStatusError(op string, resp *http.Response) *Error {
 		c.refuse(e)
 	}
 	return e
+}
+
+// offCheckTimeout bounds the ping that tells a camera turned off from a
+// Home Assistant going down: both answer the camera proxy with 503.
+const offCheckTimeout = 2 * time.Second
+
+// sessionAnswers reports whether the websocket session is up and answers a
+// ping now. A restarting Home Assistant answers 503 the moment it drops its
+// websockets, before the read loop has noticed the drop, so the status
+// alone would call every camera turned off for that instant.
+func (c *Client) sessionAnswers(ctx context.Context) bool {
+	if !c.Status().Connected {
+		return false
+	}
+	sess, err := c.liveSession("websocket ping")
+	if err != nil {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(ctx, min(offCheckTimeout, c.cfg.PongTimeout))
+	defer cancel()
+	_, err = sess.call(ctx, map[string]any{"type": "ping"}, nil)
+	return err == nil
 }
 
 // requestContext bounds ctx by RequestTimeout unless it already has an earlier deadline.

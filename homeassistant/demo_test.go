@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -421,6 +422,37 @@ func TestReconnectAfterDrop(t *testing.T) {
 	}
 	if a := c.Area("camera.garage"); a != "Garage" {
 		t.Errorf("area after reconnect = %q", a)
+	}
+}
+
+// A camera proxy answering 503 means a camera turned off only while the
+// websocket answers: a Home Assistant going down answers 503 before the
+// client has noticed its websocket is gone. Here the websocket stays open
+// but stops answering (as a dying process's does), so the status still
+// says connected and only the ping tells.
+func TestCamera503WithASilentWebsocketIsARestart(t *testing.T) {
+	var restarting atomic.Bool
+	h := demotest.NewHouse(t, demotest.Options{LazyFrames: true, Wrap: func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if restarting.Load() && strings.HasPrefix(r.URL.Path, "/api/camera_proxy/") {
+				http.Error(w, "", http.StatusServiceUnavailable)
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}})
+	f := &fixture{house: h.House, url: h.URL, hits: &counter{}}
+	c := f.connected(t)
+	if _, err := c.CameraImage(t.Context(), "camera.porch", 0, 0); kind(err) != homeassistant.KindCameraOff {
+		t.Errorf("the porch camera, turned off, with Home Assistant up: %v, want KindCameraOff", err)
+	}
+	restarting.Store(true)
+	f.house.SetLatency(time.Minute)
+	if _, err := c.CameraImage(t.Context(), "camera.front_door", 0, 0); kind(err) != homeassistant.KindRestarting {
+		t.Errorf("camera with a silent websocket: %v, want KindRestarting", err)
+	}
+	if !c.Status().Connected {
+		t.Error("the check closed the session; only the keep-alive decides that")
 	}
 }
 
