@@ -9,22 +9,35 @@ import (
 	"maison/camera"
 )
 
+const fitUsage = `Usage: maison fit IN OUT
+
+Passes the picture file IN through the whole snapshot path, as a camera's
+frame would go (lossless repair, metadata removed, fitted to what clients
+accept), and writes to OUT the JPEG a client would receive.
+
+Exit status: 0 when OUT was written, 1 when the picture cannot be used (the
+reason is printed), 2 on a usage error.
+`
+
 // runFit passes a picture file through the whole snapshot path (lossless
 // repair, metadata stripped, fitted to what clients accept) and writes what a
 // client would receive. It exits 1 with the reason when the picture cannot
 // be used.
 func runFit(args []string, stdout, stderr io.Writer) int {
 	for _, a := range args {
-		if len(a) > 1 && a[0] == '-' {
+		switch {
+		case a == "-h" || a == "-help" || a == "--help":
+			fmt.Fprint(stdout, fitUsage)
+			return 0
+		case len(a) > 1 && a[0] == '-':
 			// A setting given to a command that takes none: named, never
 			// echoed with its value, which may be a secret.
-			name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
-			fmt.Fprintf(stderr, "maison fit: --%s is not a setting of maison fit, which takes two files, IN and OUT, and no settings (a file whose name starts with a dash is written ./-name)\n", name)
+			fmt.Fprintf(stderr, "maison fit: %v\n", notASetting("fit", flagName(a)))
 			return 2
 		}
 	}
 	if len(args) != 2 {
-		fmt.Fprintln(stderr, "usage: maison fit IN OUT   (OUT is the JPEG a client would receive)")
+		fmt.Fprint(stderr, fitUsage)
 		return 2
 	}
 	raw, err := os.ReadFile(args[0])

@@ -48,7 +48,7 @@ func TestFitRefusesSettingsWithoutEchoingThem(t *testing.T) {
 	if code := runFit([]string{"--token=SECRETVALUE", "out.jpg"}, &stdout, &stderr); code != 2 {
 		t.Errorf("exit %d, want 2", code)
 	}
-	if strings.Contains(stderr.String()+stdout.String(), "SECRETVALUE") || !strings.Contains(stderr.String(), "--token is not a setting of maison fit") {
+	if strings.Contains(stderr.String()+stdout.String(), "SECRETVALUE") || !strings.Contains(stderr.String(), "--token is not a flag of maison: MAISON_TOKEN is read from the environment only") {
 		t.Errorf("said %q", stderr.String())
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -39,6 +40,59 @@ func TestEveryFlagHasItsSubcommands(t *testing.T) {
 	for _, cmd := range []string{"serve", "demo", "stdio", "check", "token"} {
 		if _, err := loadConfig(cmd, nil, func(string) string { return "" }); err != nil && strings.Contains(err.Error(), "disagree") {
 			t.Errorf("maison %s: %v", cmd, err)
+		}
+	}
+}
+
+// Every subcommand answers -h and --help with its own help on stdout and
+// exit 0, listing its own settings and no other's; a default read from the
+// environment is shown without the password a URL may hold.
+func TestEverySubcommandHasItsOwnHelp(t *testing.T) {
+	env := func(k string) string {
+		if k == "MAISON_HA_URL" {
+			return "http://maison:hunter2@homeassistant.local:8123"
+		}
+		return ""
+	}
+	for _, cmd := range []string{"serve", "demo", "stdio", "check", "token", "jpegfix", "fit"} {
+		for _, h := range []string{"-h", "--help"} {
+			var stdout, stderr strings.Builder
+			code := run(t.Context(), []string{cmd, h}, strings.NewReader(""), &stdout, &stderr, env)
+			out := stdout.String()
+			if code != 0 || stderr.Len() > 0 || !strings.Contains(out, "Usage: maison "+cmd) {
+				t.Errorf("maison %s %s: exit %d, stdout %q, stderr %q", cmd, h, code, out, stderr.String())
+			}
+			if strings.Contains(out, "hunter2") {
+				t.Errorf("maison %s %s shows the password in MAISON_HA_URL: %s", cmd, h, out)
+			}
+			for name, owners := range takenBy {
+				if got, want := strings.Contains(out, "  -"+name+" ") || strings.Contains(out, "  -"+name+"\n"), slices.Contains(owners, cmd); got != want && strings.Contains(out, "Settings") {
+					t.Errorf("maison %s %s: lists --%s %v, want %v", cmd, h, name, got, want)
+				}
+			}
+		}
+	}
+}
+
+// The commands that parse their own arguments (jpegfix, fit) refuse
+// another subcommand's flag with the same sentence as the others, and a
+// flag tried for a secret says the secret comes from the environment; a
+// flag's value is never shown.
+func TestEveryCommandRefusesFlagsInOneSentence(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"jpegfix", "--listen=:1", "in.jpg"}, "maison jpegfix: --listen is a setting of maison serve and maison demo, not of maison jpegfix, which only repairs a JPEG file"},
+		{[]string{"fit", "--lang", "fr", "in.jpg", "out.jpg"}, "maison fit: --lang is a setting of maison serve, maison demo and maison stdio, not of maison fit"},
+		{[]string{"serve", "--ha-token=SECRETVALUE"}, "maison serve: --ha-token is not a flag of maison: MAISON_HA_TOKEN is read from the environment only"},
+		{[]string{"jpegfix", "-secret=SECRETVALUE", "in.jpg"}, "maison jpegfix: --secret is not a flag of maison: MAISON_SECRET is read from the environment only"},
+		{[]string{"stdio", "--operator-password", "SECRETVALUE"}, "MAISON_OPERATOR_PASSWORD is read from the environment only"},
+	} {
+		var stdout, stderr strings.Builder
+		code := run(t.Context(), c.args, strings.NewReader(""), &stdout, &stderr, func(string) string { return "" })
+		if code != 2 || !strings.Contains(stderr.String(), c.want) || strings.Contains(stderr.String()+stdout.String(), "SECRETVALUE") {
+			t.Errorf("maison %s: exit %d, said %q\nwant exit 2 and %q", strings.Join(c.args, " "), code, stderr.String(), c.want)
 		}
 	}
 }

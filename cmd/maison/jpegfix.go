@@ -53,7 +53,10 @@ func runJpegfix(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, jpegfixUsage)
 			return 0
 		}
-		fmt.Fprintf(stderr, "maison jpegfix: %v\n\n%s", err, jpegfixUsage)
+		if name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -"); ok {
+			err = notASetting("jpegfix", name)
+		}
+		fmt.Fprintf(stderr, "maison jpegfix: %v\n", err)
 		return 2
 	}
 	if fs.NArg() < 1 || fs.NArg() > 2 {

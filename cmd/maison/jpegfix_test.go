@@ -138,10 +138,17 @@ func TestJpegfixCleanFileWritesNothing(t *testing.T) {
 }
 
 func TestJpegfixUsage(t *testing.T) {
-	for _, args := range [][]string{nil, {"a", "b", "c"}, {"-nope", "a"}} {
+	for _, c := range []struct {
+		args []string
+		says string
+	}{
+		{nil, "Usage: maison jpegfix"},
+		{[]string{"a", "b", "c"}, "Usage: maison jpegfix"},
+		{[]string{"-nope", "a"}, "--nope is not a setting of maison jpegfix (see maison jpegfix --help)"},
+	} {
 		var out, errw bytes.Buffer
-		if code := runJpegfix(args, &out, &errw); code != 2 || !strings.Contains(errw.String(), "Usage: maison jpegfix") {
-			t.Errorf("%q: exit %d, stderr %q", args, code, errw.String())
+		if code := runJpegfix(c.args, &out, &errw); code != 2 || !strings.Contains(errw.String(), c.says) {
+			t.Errorf("%q: exit %d, stderr %q, want %q", c.args, code, errw.String(), c.says)
 		}
 	}
 	var out, errw bytes.Buffer

@@ -12,6 +12,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -85,6 +86,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runFit(rest, stdout, stderr)
 	}
 	cfg, err := loadConfig(cmd, rest, getenv)
+	if h := (errHelp{}); errors.As(err, &h) {
+		fmt.Fprint(stdout, h.text)
+		return 0
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "maison %s: %v\n", cmd, err)
 		return 2
