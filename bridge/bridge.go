@@ -17,6 +17,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -67,12 +68,17 @@ type Config struct {
 	// Version is maison's version, reported to clients. Empty means "dev".
 	Version string
 
-	// Wait makes Start wait while Home Assistant is unreachable or
-	// restarting, and while its Assist endpoint is still loading, as a
-	// house that boots maison and Home Assistant together needs. A refused
-	// token is never retried: Home Assistant bans addresses after failed
-	// logins. False returns the first failure (maison check, tests).
-	Wait bool
+	// ReachLater starts the bridge even while Home Assistant is
+	// unreachable, restarting or still loading its Assist endpoint, as a
+	// house that boots maison and Home Assistant together needs, and as a
+	// client that starts maison itself (stdio) expects an answer at once:
+	// meanwhile the tools there say Home Assistant cannot be reached, and
+	// the house's actions join them once it answers. A refused token, or an
+	// administrator's, is never retried (Home Assistant bans addresses after
+	// failed logins): at start it is Start's error; found later, Failed is
+	// closed and Err says why. False returns the first failure (maison
+	// check, tests).
+	ReachLater bool
 	// NoTools builds no MCP server: maison check reads the other parts
 	// itself and says what fails, Assist's tools included.
 	NoTools bool
@@ -114,6 +120,12 @@ type Bridge struct {
 
 	log  *slog.Logger
 	stop func() // stops the demo house
+
+	scopes    atomic.Pointer[map[string]string] // each tool's scope, by name
+	failed    chan struct{}                     // closed when Home Assistant refused maison after Start
+	err       error                             // why, set before failed is closed
+	endReach  context.CancelFunc                // stops reaching Home Assistant
+	reachDone chan struct{}                     // closed when reaching has stopped
 }
 
 // Start decides which Home Assistant to talk to, connects to it and builds
@@ -123,7 +135,7 @@ func Start(ctx context.Context, cfg Config) (*Bridge, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	b := &Bridge{URL: cfg.URL, log: log, stop: func() {}}
+	b := &Bridge{URL: cfg.URL, log: log, stop: func() {}, failed: make(chan struct{})}
 	token := cfg.Token
 	if cfg.Demo != nil {
 		var err error
@@ -135,17 +147,20 @@ func Start(ctx context.Context, cfg Config) (*Bridge, error) {
 	if cfg.HomeAssistant != nil {
 		cfg.HomeAssistant(&hc)
 	}
-	ha, err := b.connect(ctx, hc, cfg.Wait)
+	ha, err := homeassistant.New(hc)
 	if err != nil {
 		b.stop()
 		return nil, err
 	}
 	b.HA = ha
-	if cfg.Wait {
-		if err := b.waitForAssist(ctx); err != nil {
+	connected := true
+	if err := ha.Connect(ctx); err != nil {
+		if !cfg.ReachLater || !notYet(err) {
 			b.Close()
 			return nil, err
 		}
+		connected = false
+		log.Warn("Home Assistant is not answering yet; serving meanwhile, and the tools say so until it answers", "component", "homeassistant", "err", err)
 	}
 	b.Live = assist.NewLive(ha, ha, cfg.LiveTTL)
 	cc := camera.Config{
@@ -160,23 +175,179 @@ func Start(ctx context.Context, cfg Config) (*Bridge, error) {
 		return nil, err
 	}
 	if cfg.NoTools {
+		if !connected {
+			b.reachInBackground(ctx, false, nil)
+		}
 		return b, nil
 	}
-	b.Server, err = tools.New(ctx, tools.Deps{
+	deps := tools.Deps{
 		HA: ha, Live: b.Live, Cameras: b.Cameras, Lang: cfg.Lang, Version: cfg.Version,
 		Passthrough: cfg.Passthrough, Confirm: confirm.New([]byte(cfg.ConfirmKey)),
 		ResultBudget: cfg.ResultBudget, VoiceBudget: cfg.VoiceBudget, CallBudget: cfg.CallBudget, Now: cfg.Now,
 		Logger: log.With("component", "mcp"),
-	})
+	}
+	if connected {
+		b.Server, err = tools.New(ctx, deps)
+		if err == nil {
+			if err := b.listScopes(ctx); err != nil {
+				b.Close()
+				return nil, err
+			}
+			return b, nil
+		}
+		if !cfg.ReachLater || !errors.Is(err, homeassistant.KindAssistLoading) {
+			b.Close()
+			return nil, err
+		}
+		log.Warn("Home Assistant's Assist tools are not loaded yet; serving meanwhile without the house's actions", "component", "homeassistant", "err", err)
+	}
+	srv, addActions, err := tools.NewAwaiting(deps)
 	if err != nil {
 		b.Close()
 		return nil, err
 	}
+	b.Server = srv
+	if err := b.listScopes(ctx); err != nil {
+		b.Close()
+		return nil, err
+	}
+	b.reachInBackground(ctx, connected, addActions)
 	return b, nil
+}
+
+// reachInBackground runs reach until ctx ends or the bridge closes.
+func (b *Bridge) reachInBackground(ctx context.Context, connected bool, addActions func(context.Context) error) {
+	life, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	stop := context.AfterFunc(ctx, cancel)
+	b.endReach, b.reachDone = func() { stop(); cancel() }, make(chan struct{})
+	go func() {
+		defer close(b.reachDone)
+		b.reach(life, connected, addActions)
+	}()
+}
+
+// notYet reports whether err is one that passes with time: Home Assistant
+// unreachable, restarting, or still loading its Assist endpoint.
+func notYet(err error) bool {
+	return errors.Is(err, homeassistant.KindUnreachable) || errors.Is(err, homeassistant.KindRestarting) ||
+		errors.Is(err, homeassistant.KindAssistLoading)
+}
+
+// reach connects to Home Assistant, unless connected, and then adds the
+// house's actions (unless nil) once its Assist endpoint answers, retrying what passes
+// with time until life ends. What does not pass is Failed.
+func (b *Bridge) reach(life context.Context, connected bool, addActions func(context.Context) error) {
+	delay := time.Second
+	for !connected {
+		if !sleep(life, delay) {
+			return
+		}
+		err := b.HA.Connect(life)
+		switch {
+		case err == nil:
+			connected = true
+			b.log.Info("Home Assistant answers now", "component", "homeassistant")
+		case life.Err() != nil:
+			return
+		case !notYet(err):
+			b.fail(err)
+			return
+		default:
+			delay = min(2*delay, 30*time.Second)
+			b.log.Warn("Home Assistant is not answering yet; waiting", "component", "homeassistant", "err", err, "retry_in", delay)
+		}
+	}
+	if addActions == nil {
+		return
+	}
+	delay = time.Second
+	for {
+		err := addActions(life)
+		switch {
+		case err == nil:
+			if err := b.listScopes(life); err != nil && life.Err() == nil {
+				b.fail(err)
+				return
+			}
+			b.log.Info("the house's actions are offered now", "component", "mcp")
+			return
+		case life.Err() != nil:
+			return
+		case !notYet(err):
+			b.fail(err)
+			return
+		}
+		delay = min(2*delay, 15*time.Second)
+		b.log.Warn("Home Assistant's Assist tools are not loaded yet; waiting", "component", "homeassistant", "err", err, "retry_in", delay)
+		if !sleep(life, delay) {
+			return
+		}
+	}
+}
+
+// sleep waits d, and reports false if ctx ended first.
+func sleep(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return true
+	}
+}
+
+// fail records why maison cannot go on with this Home Assistant and closes
+// Failed.
+func (b *Bridge) fail(err error) {
+	b.log.Error("Home Assistant refused maison; stopping", "component", "homeassistant", "err", err)
+	b.err = err
+	close(b.failed)
+}
+
+// Failed is closed when Home Assistant, first reached after Start,
+// refused maison for good (an administrator's token, a refused token, no
+// Assist endpoint): the command stops, with Err.
+func (b *Bridge) Failed() <-chan struct{} { return b.failed }
+
+// Err says why Failed was closed; nil before.
+func (b *Bridge) Err() error {
+	select {
+	case <-b.failed:
+		return b.err
+	default:
+		return nil
+	}
+}
+
+// listScopes lists the scope each tool needs, for ToolScope.
+func (b *Bridge) listScopes(ctx context.Context) error {
+	m, err := tools.Scopes(ctx, b.Server)
+	if err != nil {
+		return fmt.Errorf("listing the tools' scopes: %w", err)
+	}
+	b.scopes.Store(&m)
+	return nil
+}
+
+// ToolScope says which scope a tool needs, and whether the tool exists: for
+// the HTTP door to refuse early what a token does not allow. The house's
+// actions are known from the moment they are offered.
+func (b *Bridge) ToolScope(name string) (string, bool) {
+	m := b.scopes.Load()
+	if m == nil {
+		return "", false
+	}
+	s, ok := (*m)[name]
+	return s, ok
 }
 
 // Close ends the connection to Home Assistant and stops the demo house.
 func (b *Bridge) Close() {
+	if b.endReach != nil {
+		b.endReach()
+		<-b.reachDone
+	}
 	if b.HA != nil {
 		b.HA.Close()
 	}
@@ -223,52 +394,4 @@ func (b *Bridge) startDemo(ctx context.Context, opts demo.Options, admin bool) (
 		return house.AdminToken(), nil
 	}
 	return house.UserToken(), nil
-}
-
-// connect connects to Home Assistant. With wait, it waits while Home
-// Assistant is unreachable or restarting, but never retries a refused
-// token.
-func (b *Bridge) connect(ctx context.Context, hc homeassistant.Config, wait bool) (*homeassistant.Client, error) {
-	delay := time.Second
-	for {
-		ha, err := homeassistant.New(hc)
-		if err != nil {
-			return nil, err
-		}
-		err = ha.Connect(ctx)
-		if err == nil {
-			return ha, nil
-		}
-		if !wait || !(errors.Is(err, homeassistant.KindUnreachable) || errors.Is(err, homeassistant.KindRestarting)) {
-			return nil, err
-		}
-		b.log.Warn("Home Assistant is not answering yet; waiting", "component", "homeassistant", "err", err, "retry_in", delay)
-		select {
-		case <-ctx.Done():
-			return nil, err
-		case <-time.After(delay):
-		}
-		delay = min(2*delay, 30*time.Second)
-	}
-}
-
-// waitForAssist waits while Home Assistant's Assist endpoint answers 404 as
-// it does for a while after a restart, until its MCP server integration has
-// loaded. Once that has lasted longer than a restart takes, the error says
-// the integration is missing, and tools.New reports it.
-func (b *Bridge) waitForAssist(ctx context.Context) error {
-	delay := 2 * time.Second
-	for {
-		_, err := b.HA.AssistTools(ctx)
-		if !errors.Is(err, homeassistant.KindAssistLoading) {
-			return nil
-		}
-		b.log.Warn("Home Assistant's Assist tools are not loaded yet; waiting", "component", "homeassistant", "err", err, "retry_in", delay)
-		select {
-		case <-ctx.Done():
-			return err
-		case <-time.After(delay):
-		}
-		delay = min(2*delay, 15*time.Second)
-	}
 }

@@ -1,8 +1,11 @@
 package bridge_test
 
 import (
+	"context"
 	"errors"
 	"net/http"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -50,30 +53,184 @@ func TestStartServesTheDemoHouse(t *testing.T) {
 // An administrator's token is refused at once, waiting or not: Home
 // Assistant bans addresses after failed logins.
 func TestStartRefusesAnAdminTokenAtOnce(t *testing.T) {
-	_, err := bridge.Start(t.Context(), bridge.Config{Demo: &demo.Options{}, DemoAdmin: true, Wait: true})
+	_, err := bridge.Start(t.Context(), bridge.Config{Demo: &demo.Options{}, DemoAdmin: true, ReachLater: true})
 	var he *homeassistant.Error
 	if !errors.As(err, &he) || he.Kind != homeassistant.KindAdminToken {
 		t.Errorf("an admin token: %v", err)
 	}
 }
 
-// With Wait, a Home Assistant that is down when maison starts is waited
-// for; without, the failure is said at once (maison check).
-func TestStartWaitsForHomeAssistant(t *testing.T) {
+// Without ReachLater, a Home Assistant that is down when maison starts is
+// Start's error, said at once (maison check).
+func TestStartWithoutReachLaterSaysTheFailure(t *testing.T) {
 	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
-	cfg := bridge.Config{URL: house.URL, Token: house.UserToken(), NoTools: true}
 	house.SetDown(true)
-	if _, err := bridge.Start(t.Context(), cfg); err == nil {
-		t.Fatal("Home Assistant down, not waiting: started")
+	if _, err := bridge.Start(t.Context(), bridge.Config{URL: house.URL, Token: house.UserToken(), NoTools: true}); err == nil {
+		t.Fatal("Home Assistant down, without ReachLater: started")
 	}
-	cfg.Wait = true
-	go func() {
-		time.Sleep(300 * time.Millisecond)
-		house.SetDown(false)
-	}()
-	b, err := bridge.Start(t.Context(), cfg)
+}
+
+// session connects an MCP client to the bridge's server, and returns with
+// it a channel that receives each tools/list_changed notification.
+func session(t *testing.T, b *bridge.Bridge) (*mcp.ClientSession, <-chan struct{}) {
+	t.Helper()
+	changed := make(chan struct{}, 8)
+	st, ct := mcp.NewInMemoryTransports()
+	if _, err := b.Server.Connect(t.Context(), st, nil); err != nil {
+		t.Fatal(err)
+	}
+	c := mcp.NewClient(&mcp.Implementation{Name: "bridge-test", Version: "1"}, &mcp.ClientOptions{
+		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) { changed <- struct{}{} },
+	})
+	cs, err := c.Connect(t.Context(), ct, nil)
 	if err != nil {
-		t.Fatalf("waiting for Home Assistant: %v", err)
+		t.Fatal(err)
 	}
-	b.Close()
+	t.Cleanup(func() { cs.Close() })
+	return cs, changed
+}
+
+// toolNames lists the session's tools, sorted.
+func toolNames(t *testing.T, cs *mcp.ClientSession) []string {
+	t.Helper()
+	res, err := cs.ListTools(t.Context(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tool := range res.Tools {
+		names = append(names, tool.Name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// call calls a tool and returns its text and whether it is an error.
+func call(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) (string, bool) {
+	t.Helper()
+	res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	var text strings.Builder
+	for _, c := range res.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			text.WriteString(tc.Text)
+		}
+	}
+	return text.String(), res.IsError
+}
+
+// waitChanged waits for a tools/list_changed notification.
+func waitChanged(t *testing.T, changed <-chan struct{}, why string) {
+	t.Helper()
+	select {
+	case <-changed:
+	case <-time.After(time.Minute): // a safety net against a hung test, not a timing
+		t.Fatalf("no tools/list_changed after %s", why)
+	}
+}
+
+var ownTools = []string{"camera_overview", "camera_snapshot", "describe_camera", "list_cameras", "what_happened"}
+
+// With ReachLater, a Home Assistant that is down when maison starts does
+// not keep clients waiting: the server answers at once with maison's own
+// tools, which say Home Assistant is out of reach, and the house's actions
+// join the list once it answers, the client being told.
+func TestStartServesAtOnceWhileHomeAssistantIsDown(t *testing.T) {
+	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
+	house.SetDown(true)
+	b, err := bridge.Start(t.Context(), bridge.Config{URL: house.URL, Token: house.UserToken(), ReachLater: true})
+	if err != nil {
+		t.Fatalf("Home Assistant down, with ReachLater: %v", err)
+	}
+	defer b.Close()
+	cs, changed := session(t, b)
+	if got := toolNames(t, cs); !slices.Equal(got, ownTools) {
+		t.Errorf("tools while Home Assistant is down: %v, want %v", got, ownTools)
+	}
+	text, isErr := call(t, cs, "list_cameras", nil)
+	if !isErr || !strings.Contains(text, "Home Assistant") || strings.Contains(text, "no camera") {
+		t.Errorf("list_cameras while Home Assistant is down: error %v, %q", isErr, text)
+	}
+	if res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: "turn_on", Arguments: map[string]any{"name": "Porch Light"}}); err == nil && !res.IsError {
+		t.Error("turn_on ran before Home Assistant listed its Assist tools")
+	}
+	house.SetDown(false)
+	waitChanged(t, changed, "Home Assistant came back")
+	if got := toolNames(t, cs); !slices.Contains(got, "turn_on") || !slices.Contains(got, "describe_house") {
+		t.Errorf("tools once Home Assistant answers: %v", got)
+	}
+	if text, isErr := call(t, cs, "turn_on", map[string]any{"name": "Porch Light"}); isErr {
+		t.Errorf("turn_on once Home Assistant answers: %q", text)
+	}
+	if s, ok := b.ToolScope("turn_on"); !ok || s != "house.control" {
+		t.Errorf("the door's scope of turn_on: %q %v", s, ok)
+	}
+	if b.Err() != nil {
+		t.Errorf("Err: %v", b.Err())
+	}
+}
+
+// Home Assistant reached but its Assist endpoint still loading (404 after
+// a restart): the server answers at once, and the actions join once it
+// has loaded.
+func TestStartServesWhileAssistLoads(t *testing.T) {
+	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
+	house.SetMCPServerLoaded(false)
+	b, err := bridge.Start(t.Context(), bridge.Config{URL: house.URL, Token: house.UserToken(), ReachLater: true})
+	if err != nil {
+		t.Fatalf("Assist loading, with ReachLater: %v", err)
+	}
+	defer b.Close()
+	cs, changed := session(t, b)
+	if got := toolNames(t, cs); !slices.Equal(got, ownTools) {
+		t.Errorf("tools while Assist loads: %v, want %v", got, ownTools)
+	}
+	house.SetMCPServerLoaded(true)
+	waitChanged(t, changed, "the Assist endpoint loaded")
+	if got := toolNames(t, cs); !slices.Contains(got, "turn_off") {
+		t.Errorf("tools once Assist has loaded: %v", got)
+	}
+}
+
+// A token refused when Home Assistant is first reached after start is not
+// retried: Failed closes, and Err says why, for the command to stop.
+func TestStartFailsWhenRefusedLater(t *testing.T) {
+	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
+	house.SetDown(true)
+	b, err := bridge.Start(t.Context(), bridge.Config{URL: house.URL, Token: house.UserToken(), ReachLater: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	house.RevokeUserToken()
+	house.SetDown(false)
+	select {
+	case <-b.Failed():
+	case <-time.After(time.Minute):
+		t.Fatal("a refused token did not end the bridge")
+	}
+	if !errors.Is(b.Err(), homeassistant.KindAuth) {
+		t.Errorf("Err: %v, want a refused token", b.Err())
+	}
+	if n := house.FailedLogins(); n != 1 {
+		t.Errorf("%d failed logins, want 1: a refused token is never retried", n)
+	}
+}
+
+// Close while Home Assistant is still out of reach stops reaching for it.
+func TestCloseStopsReaching(t *testing.T) {
+	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
+	house.SetDown(true)
+	b, err := bridge.Start(t.Context(), bridge.Config{URL: house.URL, Token: house.UserToken(), ReachLater: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Close() // returns once reaching has stopped
+	house.SetDown(false)
+	time.Sleep(2 * time.Second) // longer than the first retry's wait: a reach still running would connect
+	if st := b.HA.Status(); st.Connected {
+		t.Errorf("connected after Close: %+v", st)
+	}
 }

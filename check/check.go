@@ -48,7 +48,7 @@ func (r *report) fail(format string, a ...any) {
 func Run(ctx context.Context, cfg Config, w io.Writer) bool {
 	r := &report{w: w}
 	bc := cfg.Bridge
-	bc.NoTools, bc.Wait = true, false
+	bc.NoTools, bc.ReachLater = true, false
 	b, err := bridge.Start(ctx, bc)
 	if err != nil {
 		where := bc.URL

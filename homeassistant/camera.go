@@ -88,7 +88,9 @@ func (c *Client) CameraImage(ctx context.Context, entityID string, width, height
 func (c *Client) cameraStatusError(ctx context.Context, op string, resp *http.Response) *Error {
 	switch resp.StatusCode {
 	case http.StatusServiceUnavailable:
-		if c.wasConnected() && !c.Status().Stopped && !c.sessionAnswers(ctx) {
+		// Once the websocket has been tried, a 503 while it does not
+		// answer is Home Assistant starting or going down.
+		if tried := !c.Status().Since.IsZero(); tried && !c.sessionAnswers(ctx) {
 			return &Error{Kind: KindRestarting, Op: op, Status: resp.StatusCode}
 		}
 		return &Error{Kind: KindCameraOff, Op: op, Status: resp.StatusCode}

@@ -78,11 +78,19 @@ func clientOf(req mcp.Request) (id, name string) {
 	return "local", ""
 }
 
-// toolScopes remembers which scope each tool needs; tools are fixed once
-// New returns.
+// toolScopes remembers which scope each tool needs. The tools are fixed
+// once New returns; a server from NewAwaiting gains the house's actions
+// later, and each addition makes the map be listed again.
 type toolScopes struct {
-	once  sync.Once
-	scope map[string]string
+	mu    sync.Mutex
+	scope map[string]string // nil until listed, and after tools are added
+}
+
+// forget makes the next call list the tools again.
+func (t *toolScopes) forget() {
+	t.mu.Lock()
+	t.scope = nil
+	t.mu.Unlock()
 }
 
 // guard is the receiving middleware every request passes: it narrows
@@ -117,7 +125,9 @@ func (s *server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 				break
 			}
 			if limited {
-				if need, known := s.scopeOf(ctx, cr, next); known && !slices.Contains(scopes, need) {
+				// A tool the list does not hold is refused as unknown, as
+				// the server would: failing to list refuses too.
+				if need, known := s.scopeOf(ctx, cr, next); !known || !slices.Contains(scopes, need) {
 					id, _ := clientOf(req)
 					s.log.Info("tool call refused: not in the token's scopes", "client", id, "tool", cr.Params.Name, "needs", need)
 					return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "unknown tool " + jsonQuote(cr.Params.Name)}
@@ -137,16 +147,19 @@ func (s *server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 	}
 }
 
-// scopeOf finds the scope a called tool needs, listing the tools once.
+// scopeOf finds the scope a called tool needs, listing the tools once
+// (again after tools are added).
 func (s *server) scopeOf(ctx context.Context, cr *mcp.CallToolRequest, next mcp.MethodHandler) (string, bool) {
-	s.scopes.once.Do(func() {
+	s.scopes.mu.Lock()
+	defer s.scopes.mu.Unlock()
+	if s.scopes.scope == nil {
 		m := map[string]string{}
 		params := &mcp.ListToolsParams{}
 		for {
 			res, err := next(ctx, "tools/list", &mcp.ListToolsRequest{Session: cr.Session, Params: params})
 			lr, ok := res.(*mcp.ListToolsResult)
 			if err != nil || !ok {
-				break
+				return "", false // listed again at the next call
 			}
 			for _, t := range lr.Tools {
 				m[t.Name] = ScopeOf(t)
@@ -157,7 +170,7 @@ func (s *server) scopeOf(ctx context.Context, cr *mcp.CallToolRequest, next mcp.
 			params = &mcp.ListToolsParams{Cursor: lr.NextCursor}
 		}
 		s.scopes.scope = m
-	})
+	}
 	need, ok := s.scopes.scope[cr.Params.Name]
 	return need, ok
 }

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -84,14 +85,59 @@ type server struct {
 	// badZones holds the time zones Home Assistant named that do not load
 	// here, so each is warned about once.
 	badZones sync.Map
+	// whole is false while the house's actions are still to be added
+	// (NewAwaiting).
+	whole atomic.Bool
 }
 
 // New returns the MCP server with every tool registered. It asks Home
 // Assistant which Assist tools exist, so the house's actions are offered
 // under stable names whatever Home Assistant calls them.
 func New(ctx context.Context, deps Deps) (*mcp.Server, error) {
+	srv, s, err := newServer(deps, false)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.addAssistTools(ctx, srv); err != nil {
+		return nil, err
+	}
+	return srv, nil
+}
+
+// NewAwaiting returns the MCP server with maison's own tools alone, for a
+// Home Assistant not reached yet, and the function that adds the house's
+// actions once it answers (it fails as New does, and may be called again
+// after a failure). Meanwhile the tools there are say that Home Assistant
+// cannot be reached; the clients connected are told when the list grows
+// (notifications/tools/list_changed), and no client is told to keep the
+// list until it is whole.
+func NewAwaiting(deps Deps) (*mcp.Server, func(context.Context) error, error) {
+	srv, s, err := newServer(deps, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	var mu sync.Mutex
+	add := func(ctx context.Context) error {
+		mu.Lock()
+		defer mu.Unlock()
+		if s.whole.Load() {
+			return nil
+		}
+		if err := s.addAssistTools(ctx, srv); err != nil { // adds nothing when it fails
+			return err
+		}
+		s.scopes.forget()
+		s.whole.Store(true)
+		return nil
+	}
+	return srv, add, nil
+}
+
+// newServer builds the server with maison's own tools and the prompt.
+// awaiting announces that the tool list may grow.
+func newServer(deps Deps, awaiting bool) (*mcp.Server, *server, error) {
 	if deps.HA == nil || deps.Live == nil || deps.Cameras == nil {
-		return nil, errors.New("tools: HA, Live and Cameras are required")
+		return nil, nil, errors.New("tools: HA, Live and Cameras are required")
 	}
 	if deps.Lang == "" {
 		deps.Lang = voice.English
@@ -119,11 +165,12 @@ func New(ctx context.Context, deps Deps) (*mcp.Server, error) {
 		deps.ResultBudget = DefaultResultBudget
 	}
 	s := &server{deps: deps, log: log, now: deps.Now}
+	s.whole.Store(!awaiting)
 	srv := mcp.NewServer(&mcp.Implementation{Name: "maison", Title: "maison", Version: deps.Version}, &mcp.ServerOptions{
 		Instructions: instructions,
 		Logger:       log,
-		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}, Prompts: &mcp.PromptCapabilities{}},
-		SetCacheable: cacheHints,
+		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: awaiting}, Prompts: &mcp.PromptCapabilities{}},
+		SetCacheable: s.cacheHints,
 	})
 	s.withArgs(srv, listCamerasTool, nil, s.listCameras)
 	s.withArgs(srv, cameraSnapshotTool, []argSpec{argCamera, argRegion}, s.cameraSnapshot)
@@ -132,10 +179,7 @@ func New(ctx context.Context, deps Deps) (*mcp.Server, error) {
 	s.withArgs(srv, whatHappenedTool, whatHappenedArgs, s.whatHappened)
 	srv.AddPrompt(checkTheHousePrompt, s.checkTheHouse)
 	srv.AddReceivingMiddleware(s.guard) // scopes, audit, result budget: tools/scope.go, tools/budget.go
-	if err := s.addAssistTools(ctx, srv); err != nil {
-		return nil, err
-	}
-	return srv, nil
+	return srv, s, nil
 }
 
 // cacheHints says how long a client may keep what maison lists (2026-07-28):
@@ -143,10 +187,13 @@ func New(ctx context.Context, deps Deps) (*mcp.Server, error) {
 // prompt lists, fixed while it runs but narrowed by each caller's scopes,
 // for five minutes and for that caller only. Answers about the house carry
 // no hint and are never cached. It must not call back into the server.
-func cacheHints(_ context.Context, req mcp.Request, c *mcp.Cacheable) {
+func (s *server) cacheHints(_ context.Context, req mcp.Request, c *mcp.Cacheable) {
 	switch req.(type) {
 	case *mcp.ListToolsRequest, *mcp.ListPromptsRequest:
 		c.TTLMs, c.CacheScope = int((5 * time.Minute).Milliseconds()), "private"
+		if !s.whole.Load() { // the house's actions join once Home Assistant answers
+			c.TTLMs = 0
+		}
 	case *mcp.ServerRequest[*mcp.DiscoverParams]:
 		c.TTLMs, c.CacheScope = int(time.Hour.Milliseconds()), "public"
 	default:

@@ -14,7 +14,6 @@ import (
 	"maison/bridge"
 	"maison/door"
 	"maison/oauth"
-	"maison/tools"
 )
 
 // signInConfigured reports whether a human-page method is set.
@@ -84,11 +83,7 @@ func doorConfig(ctx context.Context, cfg config, b *bridge.Bridge, as *oauth.Ser
 			Extra: map[string]any{"client_id": g.Client, "client_name": g.ClientName, "sub": g.Subject},
 		}, nil
 	}
-	scopes, err := tools.Scopes(ctx, b.Server)
-	if err != nil {
-		return dc, fmt.Errorf("listing the tools' scopes: %w", err)
-	}
-	dc.ToolScope = func(name string) (string, bool) { s, ok := scopes[name]; return s, ok }
+	dc.ToolScope = b.ToolScope
 	if as.Enabled() {
 		dc.OAuth, dc.OAuthPaths, dc.ResourceMetadataURL = as.Handler(), oauth.Paths, as.ResourceMetadataURL()
 	}

@@ -19,7 +19,7 @@ func (c config) bridgeConfig(logger *slog.Logger) bridge.Config {
 	bc := bridge.Config{
 		URL: c.HAURL, Token: c.HAToken, Cameras: c.Cameras, Lang: c.Lang, AITask: c.AITask,
 		Passthrough: c.Passthrough, ConfirmKey: c.ConfirmKey, ResultBudget: c.ResultBudget,
-		Version: currentVersion(), Wait: true, Logger: logger,
+		Version: currentVersion(), ReachLater: true, Logger: logger,
 	}
 	if c.Demo {
 		naming := demo.NamingPlain

@@ -21,7 +21,7 @@ func runDemo(ctx context.Context, cfg config, stdout io.Writer, logger *slog.Log
 	}
 	defer b.Close()
 	fmt.Fprintf(stdout, "Demo house (a simulated Home Assistant) at %s\n", b.URL)
-	return serveDoor(ctx, cfg, b, stdout, logger)
+	return untilRefused(ctx, b, func(ctx context.Context) error { return serveDoor(ctx, cfg, b, stdout, logger) })
 }
 
 // runServe serves a real Home Assistant through maison over HTTP.
@@ -38,5 +38,25 @@ func runServe(ctx context.Context, cfg config, stdout io.Writer, logger *slog.Lo
 		return explain(err)
 	}
 	defer b.Close()
-	return serveDoor(ctx, cfg, b, stdout, logger)
+	return untilRefused(ctx, b, func(ctx context.Context) error { return serveDoor(ctx, cfg, b, stdout, logger) })
+}
+
+// untilRefused runs serve until ctx ends or Home Assistant, first reached
+// after maison started, refuses it for good (an administrator's token, a
+// refused token): then serving stops and the error explains.
+func untilRefused(ctx context.Context, b *bridge.Bridge, serve func(context.Context) error) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		select {
+		case <-b.Failed():
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	err := serve(ctx)
+	if refused := b.Err(); refused != nil {
+		return explain(refused)
+	}
+	return err
 }

@@ -19,5 +19,7 @@ func runStdio(ctx context.Context, cfg config, stdin io.Reader, stdout io.Writer
 	defer b.Close()
 	// A malformed line is answered and the session goes on; at the end of
 	// input every call read is answered before maison exits.
-	return b.Server.Run(ctx, &stdio.Transport{In: stdin, Out: stdout})
+	return untilRefused(ctx, b, func(ctx context.Context) error {
+		return b.Server.Run(ctx, &stdio.Transport{In: stdin, Out: stdout})
+	})
 }

@@ -1,0 +1,126 @@
+package main
+
+import (
+	"bufio"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"maison/demotest"
+)
+
+// stdioProcess starts `maison stdio` against the house at url with token,
+// and returns its stdin and a channel of its stdout lines.
+func stdioProcess(t *testing.T, url, token string) (*exec.Cmd, io.WriteCloser, <-chan string, *lockedBuffer) {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, "stdio")
+	cmd.Env = append(os.Environ(), "MAISON_TEST_RUN_MAIN=1", "MAISON_HA_URL="+url, "MAISON_HA_TOKEN="+token)
+	stderr := &lockedBuffer{}
+	cmd.Stderr = stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	lines := make(chan string, 64)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(stdout)
+		sc.Buffer(nil, 16<<20)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+	}()
+	t.Cleanup(func() {
+		stdin.Close()
+		cmd.Process.Kill()
+		cmd.Wait()
+	})
+	return cmd, stdin, lines, stderr
+}
+
+// await reads lines until one holds want; the deadline is a safety net
+// against a hung test, not a timing.
+func await(t *testing.T, lines <-chan string, want string, stderr *lockedBuffer) string {
+	t.Helper()
+	deadline := time.After(time.Minute)
+	for {
+		select {
+		case l, ok := <-lines:
+			if !ok {
+				t.Fatalf("stdout ended before %s (stderr: %s)", want, stderr.String())
+			}
+			if !strings.HasPrefix(l, `{"jsonrpc":"2.0"`) {
+				t.Fatalf("stdout carries something other than protocol: %.200q", l)
+			}
+			if strings.Contains(l, want) {
+				return l
+			}
+		case <-deadline:
+			t.Fatalf("no line with %s (stderr: %s)", want, stderr.String())
+		}
+	}
+}
+
+// A client that starts maison while Home Assistant is down gets answers at
+// once: maison's own tools, which say Home Assistant is out of reach; once
+// Home Assistant answers, the client is told the list changed and the
+// house's actions are there.
+func TestStdioAnswersAtOnceWhileHomeAssistantIsDown(t *testing.T) {
+	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
+	house.SetDown(true)
+	_, stdin, lines, stderr := stdioProcess(t, house.URL, house.UserToken())
+	send := func(s string) { io.WriteString(stdin, s+"\n") }
+	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"e2e","version":"1"}}}`)
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	send(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
+	send(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_cameras","arguments":{}}}`)
+	if init := await(t, lines, `"id":1`, stderr); !strings.Contains(init, `"listChanged":true`) {
+		t.Errorf("initialize does not announce that the tool list may change: %.400s", init)
+	}
+	if list := await(t, lines, `"id":2`, stderr); !strings.Contains(list, `"list_cameras"`) || strings.Contains(list, `"turn_on"`) {
+		t.Errorf("tools while Home Assistant is down: %.600s", list)
+	}
+	if call := await(t, lines, `"id":3`, stderr); !strings.Contains(call, `"isError":true`) || !strings.Contains(call, "Home Assistant") {
+		t.Errorf("list_cameras while Home Assistant is down: %.600s", call)
+	}
+	house.SetDown(false)
+	await(t, lines, `"method":"notifications/tools/list_changed"`, stderr)
+	send(`{"jsonrpc":"2.0","id":4,"method":"tools/list"}`)
+	if list := await(t, lines, `"id":4`, stderr); !strings.Contains(list, `"turn_on"`) {
+		t.Errorf("tools once Home Assistant answers: %.600s", list)
+	}
+}
+
+// An administrator's token found when Home Assistant first answers, after
+// maison started, stops maison with the reason, as it would have at start.
+func TestStdioStopsOnAnAdminTokenFoundLater(t *testing.T) {
+	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
+	house.SetDown(true)
+	cmd, stdin, lines, stderr := stdioProcess(t, house.URL, house.AdminToken())
+	io.WriteString(stdin, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"e2e","version":"1"}}}`+"\n")
+	await(t, lines, `"id":1`, stderr)
+	house.SetDown(false)
+	for range lines { // stdout ends when maison exits
+	}
+	err := cmd.Wait()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+		t.Errorf("exit: %v, want status 1", err)
+	}
+	if !strings.Contains(stderr.String(), "administrator") {
+		t.Errorf("stderr does not say why: %s", stderr.String())
+	}
+}
