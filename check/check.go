@@ -5,12 +5,14 @@
 package check
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"maison/assist"
 	"maison/bridge"
@@ -28,27 +30,70 @@ type Config struct {
 	// refuses this user, as it should. Off by default: Home Assistant counts
 	// the expected 401 as a failed login and may ban the address after a few.
 	ProbeFullAPI bool
+	// ContactTimeout bounds the first contact with Home Assistant, until
+	// it has said its first word on the websocket: something at the
+	// address that accepts the connection and stays silent this long is
+	// not Home Assistant. Zero means 10 s.
+	ContactTimeout time.Duration
 }
 
-// report writes the lines and remembers whether anything failed.
+// again is check's sentence for trying again: it runs once and, unlike
+// serve, does not retry on its own.
+const again = "Run maison check again once it is up."
+
+// report writes the lines and remembers whether anything failed. Once the
+// check is stopped (its context ends), it says so once and nothing more:
+// what fails then is the stop, not Home Assistant.
 type report struct {
-	w      io.Writer
-	failed bool
+	ctx     context.Context
+	w       io.Writer
+	failed  bool
+	stopped bool
 }
 
-func (r *report) ok(format string, a ...any)   { fmt.Fprintf(r.w, "ok    "+format+"\n", a...) }
-func (r *report) warn(format string, a ...any) { fmt.Fprintf(r.w, "note  "+format+"\n", a...) }
+func (r *report) ok(format string, a ...any)   { r.line("ok    ", format, a...) }
+func (r *report) warn(format string, a ...any) { r.line("note  ", format, a...) }
 func (r *report) fail(format string, a ...any) {
 	r.failed = true
-	fmt.Fprintf(r.w, "FAIL  "+format+"\n", a...)
+	r.line("FAIL  ", format, a...)
+}
+
+func (r *report) line(prefix, format string, a ...any) {
+	if r.ctx.Err() != nil {
+		r.stop()
+		return
+	}
+	fmt.Fprintf(r.w, prefix+format+"\n", a...)
+}
+
+// stop says, once, that the check concluded nothing.
+func (r *report) stop() {
+	if !r.stopped {
+		r.stopped = true
+		fmt.Fprintln(r.w, "stop  the check was stopped before it finished, so it concluded nothing about Home Assistant: run maison check again")
+	}
 }
 
 // Run checks and writes one line per item to w. It reports whether
-// everything needed works; notes (a camera turned off) do not count.
+// everything needed works; notes (a camera turned off) do not count. A
+// check stopped before it finished reports false and says so.
 func Run(ctx context.Context, cfg Config, w io.Writer) bool {
-	r := &report{w: w}
+	r := &report{ctx: ctx, w: w}
+	defer func() {
+		if ctx.Err() != nil {
+			r.stop()
+		}
+	}()
 	bc := cfg.Bridge
 	bc.NoTools, bc.ReachLater = true, false
+	contact := cmp.Or(cfg.ContactTimeout, 10*time.Second)
+	adjust := bc.HomeAssistant
+	bc.HomeAssistant = func(hc *homeassistant.Config) {
+		hc.HandshakeTimeout = contact
+		if adjust != nil {
+			adjust(hc)
+		}
+	}
 	b, err := bridge.Start(ctx, bc)
 	if err != nil {
 		where := bc.URL
@@ -57,7 +102,7 @@ func Run(ctx context.Context, cfg Config, w io.Writer) bool {
 		}
 		var he *homeassistant.Error
 		if errors.As(err, &he) {
-			r.fail("Home Assistant at %s: %s. %s", where, he.Kind, oneLine(he.Advice()))
+			r.fail("Home Assistant at %s: %s. %s", where, he.Kind, oneLine(he.AdviceOnce(again)))
 		} else {
 			r.fail("settings: %v", err)
 		}
@@ -98,7 +143,7 @@ func Run(ctx context.Context, cfg Config, w io.Writer) bool {
 		probeFullAPI(ctx, ha, r)
 	}
 	checkCameras(ctx, ha, b.Cameras, bc.Cameras, r)
-	return !r.failed
+	return !r.failed && ctx.Err() == nil
 }
 
 // checkExposure says how much of what is exposed maison knows by identity,
@@ -203,7 +248,7 @@ func checkAITask(tasks []homeassistant.AITask, want string, r *report) {
 func advice(err error) string {
 	var he *homeassistant.Error
 	if errors.As(err, &he) {
-		return oneLine(he.Advice())
+		return oneLine(he.AdviceOnce(again))
 	}
 	var ce *camera.Error
 	if errors.As(err, &ce) {

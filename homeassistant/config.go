@@ -28,6 +28,11 @@ type Config struct {
 	// ConnectTimeout bounds one websocket connection attempt: dial, auth, registries and the first full state.
 	// Zero means 60s.
 	ConnectTimeout time.Duration
+	// HandshakeTimeout bounds the start of each connection attempt, until Home Assistant has said its first word
+	// on the websocket: the upgrade and auth_required. Something that accepts the connection and stays silent
+	// this long is not answering as Home Assistant does, and the attempt fails as unreachable, saying so.
+	// Zero means ConnectTimeout, and a silence that outlasts ConnectTimeout is a timeout.
+	HandshakeTimeout time.Duration
 	// PingInterval is how often the websocket is pinged to notice a dead connection. Zero means 30s.
 	PingInterval time.Duration
 	// PongTimeout is how long to wait for the answer to a ping before dropping the connection.
@@ -99,7 +104,7 @@ func (c Config) Validate() error {
 		return fmt.Errorf("homeassistant: MAISON_HA_TOKEN is %d characters long, and a Home Assistant access token is about 200: paste only the token, from the user's profile, Security, Long-lived access tokens", len(c.Token))
 	}
 	for name, d := range map[string]time.Duration{
-		"ConnectTimeout": c.ConnectTimeout, "PingInterval": c.PingInterval, "PongTimeout": c.PongTimeout,
+		"ConnectTimeout": c.ConnectTimeout, "HandshakeTimeout": c.HandshakeTimeout, "PingInterval": c.PingInterval, "PongTimeout": c.PongTimeout,
 		"ReconnectMin": c.ReconnectMin, "ReconnectMax": c.ReconnectMax, "RequestTimeout": c.RequestTimeout,
 		"ToolsTTL": c.ToolsTTL, "AssistGrace": c.AssistGrace,
 	} {
@@ -124,6 +129,7 @@ func (c Config) withDefaults() Config {
 		}
 	}
 	def(&c.ConnectTimeout, 60*time.Second)
+	def(&c.HandshakeTimeout, c.ConnectTimeout)
 	def(&c.PingInterval, 30*time.Second)
 	def(&c.PongTimeout, 10*time.Second)
 	def(&c.ReconnectMin, time.Second)

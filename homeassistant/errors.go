@@ -152,8 +152,25 @@ func (e *Error) Is(target error) bool {
 }
 
 // Advice returns English sentences for a person: what happened, how long it usually lasts, what it does not
-// mean, and what to do instead. It never contains the token.
-func (e *Error) Advice() string {
+// mean, and what to do instead. It never contains the token. It speaks for a maison that keeps running
+// (serve, stdio), which retries and reconnects on its own; AdviceOnce speaks for a command that runs once.
+func (e *Error) Advice() string { return e.advice("") }
+
+// AdviceOnce returns Advice's sentences for a command that runs once and does not retry, such as maison
+// check: where Advice says maison retries or reconnects on its own, it says again instead, the command's own
+// sentence for trying again (e.g. "Run maison check again once it is up.").
+func (e *Error) AdviceOnce(again string) string { return e.advice(again) }
+
+// advice is Advice, or AdviceOnce when again is not empty.
+func (e *Error) advice(again string) string {
+	// retry ends the last sentence: with running, its end for a maison that
+	// keeps running, or with a full stop and again.
+	retry := func(running string) string {
+		if again == "" {
+			return running
+		}
+		return ". " + again
+	}
 	if a := aiTaskAdvice(e); a != "" {
 		return a
 	}
@@ -164,15 +181,21 @@ func (e *Error) Advice() string {
 				"This does not change by waiting, and it does not mean Home Assistant is down or the token is wrong. " +
 				"Give MAISON_HA_URL the name the certificate was issued for, such as https://home.example.com:8123, or Home Assistant's plain http address on your network if it serves one."
 		}
+		if errors.Is(e.Err, errSilent) {
+			return "Something at the address in MAISON_HA_URL accepted the connection but did not answer as Home Assistant does. " +
+				"If the address is wrong, this does not fix itself by waiting, and it does not mean the token is wrong. " +
+				"Check the host and port in MAISON_HA_URL (for example http://homeassistant.local:8123), and that Home Assistant answers there, not another service or a proxy that holds connections without passing them on."
+		}
 		return "Home Assistant cannot be reached over the network right now. " +
 			"This usually lasts until it is started again or the network comes back, often a minute or two. " +
 			"It does not mean the token is wrong or that anything in the house changed. " +
-			"Check that MAISON_HA_URL points at Home Assistant (for example http://homeassistant.local:8123) and that it is running; maison keeps retrying on its own."
+			"Check that MAISON_HA_URL points at Home Assistant (for example http://homeassistant.local:8123) and that it is running" +
+			retry("; maison keeps retrying on its own.")
 	case KindRestarting:
 		return "Home Assistant is starting or restarting and is not answering yet. " +
 			"This usually takes under a minute, sometimes a few minutes on a large installation. " +
-			"It does not mean the token is wrong or that devices are offline. " +
-			"Wait a moment and ask again; maison reconnects by itself."
+			"It does not mean the token is wrong or that devices are offline" +
+			retry(". Wait a moment and ask again; maison reconnects by itself.")
 	case KindAuth:
 		return "Home Assistant refused maison's access token. " +
 			"Either the token is invalid or was revoked, or the user is marked \"Can only log in from the local network\" and maison reaches Home Assistant from an address it does not consider local (a VPN such as Tailscale, the cloud, or a proxy without trusted_proxies); Home Assistant answers both the same way. " +
@@ -198,8 +221,9 @@ func (e *Error) Advice() string {
 			"Ask an administrator to check ip_bans.yaml in Home Assistant's configuration folder and any proxy between maison and Home Assistant."
 	case KindNotFound:
 		if e.Op == "websocket /api/websocket" {
-			return "No Home Assistant answers at MAISON_HA_URL: its websocket API (/api/websocket) is not found there. " +
+			return "No Home Assistant answers at MAISON_HA_URL: something answers there, but not with Home Assistant's websocket API (/api/websocket). " +
 				"This does not change by waiting. " +
+				"Check the host and port in MAISON_HA_URL, which may be another service's address (a router, a NAS, another web server). " +
 				"MAISON_HA_URL must be Home Assistant's address alone, such as http://homeassistant.local:8123, without the path of a page copied from the browser's address bar (/lovelace/…, /config/…, /api)."
 		}
 		return "Home Assistant does not know this name. " +

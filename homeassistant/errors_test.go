@@ -10,6 +10,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 func TestErrorForms(t *testing.T) {
@@ -190,5 +191,62 @@ func TestCertificateErrorIsNotTransient(t *testing.T) {
 	a := he.Advice()
 	if !strings.Contains(a, "certificate") || !strings.Contains(a, "does not change by waiting") || strings.Contains(a, "minute or two") {
 		t.Errorf("a certificate refused: %v; advice %q", err, a)
+	}
+}
+
+// Advice speaks for a maison that keeps running and retries; AdviceOnce,
+// for a command that runs once, says its own sentence for trying again
+// there, and is Advice everywhere else.
+func TestAdviceOnceSaysAgainWhereAdviceRetries(t *testing.T) {
+	const again = "Run it again later."
+	for k, running := range map[Kind]string{
+		KindUnreachable: "and that it is running; maison keeps retrying on its own.",
+		KindRestarting:  "devices are offline. Wait a moment and ask again; maison reconnects by itself.",
+	} {
+		e := &Error{Kind: k, Op: "websocket /api/websocket"}
+		if a := e.Advice(); !strings.HasSuffix(a, running) {
+			t.Errorf("%v: Advice %q does not end %q", k, a, running)
+		}
+		once := e.AdviceOnce(again)
+		if !strings.HasSuffix(once, ". "+again) || strings.Contains(once, "maison keeps") || strings.Contains(once, "maison reconnects") || strings.Contains(once, "..") {
+			t.Errorf("%v: AdviceOnce = %q", k, once)
+		}
+	}
+	for k := KindAuth; k <= KindNoHistory; k++ {
+		if k == KindRestarting {
+			continue
+		}
+		e := &Error{Kind: k, Op: "op"}
+		if e.AdviceOnce(again) != e.Advice() {
+			t.Errorf("%v: AdviceOnce differs from Advice without a retry to replace", k)
+		}
+	}
+}
+
+// Something that accepts the connection and never answers is given up
+// within HandshakeTimeout, not ConnectTimeout, as unreachable with its own
+// words; one that answers the upgrade with a page is no Home Assistant.
+func TestHandshakeWithoutHomeAssistant(t *testing.T) {
+	silent := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }))
+	defer silent.Close()
+	page := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("<html>router</html>")) }))
+	defer page.Close()
+	for _, c := range []struct {
+		url   string
+		kind  Kind
+		words string
+	}{
+		{silent.URL, KindUnreachable, "accepted the connection but did not answer as Home Assistant does"},
+		{page.URL, KindNotFound, "No Home Assistant answers at MAISON_HA_URL"},
+	} {
+		cl, err := New(Config{URL: c.url, Token: "t", ConnectTimeout: time.Hour, HandshakeTimeout: 100 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = cl.Connect(t.Context())
+		var he *Error
+		if !errors.As(err, &he) || he.Kind != c.kind || !strings.Contains(he.Advice(), c.words) {
+			t.Errorf("%s: %v, want %v saying %q", c.url, err, c.kind, c.words)
+		}
 	}
 }

@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/http/httptrace"
 	"net/url"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -67,28 +69,69 @@ func wsURL(base *url.URL) string {
 	return u.String()
 }
 
+// errSilent is the cause of a KindUnreachable error when something accepted the connection but did not
+// answer as Home Assistant does within HandshakeTimeout.
+var errSilent = errors.New("something accepted the connection but did not answer as Home Assistant does")
+
+// hello dials the websocket and reads Home Assistant's first word, auth_required, within HandshakeTimeout.
+// Something that accepts the connection and stays silent that long, or answers the upgrade with a page of
+// its own, is not Home Assistant's websocket API.
+func hello(ctx context.Context, cfg *Config, base *url.URL, wasConnected bool) (*websocket.Conn, error) {
+	const op = "websocket /api/websocket"
+	hctx, cancel := context.WithTimeout(ctx, cfg.HandshakeTimeout)
+	defer cancel()
+	var connected atomic.Bool
+	hctx = httptrace.WithClientTrace(hctx, &httptrace.ClientTrace{
+		ConnectDone: func(_, _ string, err error) {
+			if err == nil {
+				connected.Store(true)
+			}
+		},
+		GotConn: func(httptrace.GotConnInfo) { connected.Store(true) },
+	})
+	classify := func(err error) *Error {
+		if connected.Load() && hctx.Err() != nil && ctx.Err() == nil {
+			return &Error{Kind: KindUnreachable, Op: op, Err: fmt.Errorf("%w within %v: %w", errSilent, cfg.HandshakeTimeout, err)}
+		}
+		return classifyNetErr(op, err, wasConnected)
+	}
+	conn, resp, err := websocket.Dial(hctx, wsURL(base), &websocket.DialOptions{HTTPClient: cfg.HTTPClient})
+	switch {
+	case err == nil:
+	case resp == nil:
+		return nil, classify(err)
+	case resp.StatusCode < 400:
+		// Home Assistant upgrades its websocket API or refuses it with an error status; a page, or a
+		// redirect to one, is some other server.
+		return nil, &Error{Kind: KindNotFound, Op: op, Status: resp.StatusCode, Err: fmt.Errorf("answered %d, not a websocket upgrade: %w", resp.StatusCode, err)}
+	default:
+		return nil, statusError(op, resp.StatusCode, err)
+	}
+	conn.SetReadLimit(cfg.ReadLimit)
+	var m wsMessage
+	if err := readOne(hctx, conn, &m); err != nil {
+		conn.CloseNow()
+		return nil, classify(err)
+	}
+	if m.Type != "auth_required" {
+		conn.CloseNow()
+		return nil, &Error{Kind: KindProtocol, Op: op, Err: fmt.Errorf("expected auth_required, got %q", m.Type)}
+	}
+	return conn, nil
+}
+
 // dialSession dials, authenticates and starts the read loop. It returns HA's version from auth_ok.
 func dialSession(ctx context.Context, cfg *Config, base *url.URL, wasConnected bool) (*session, string, error) {
 	const op = "websocket /api/websocket"
-	conn, resp, err := websocket.Dial(ctx, wsURL(base), &websocket.DialOptions{HTTPClient: cfg.HTTPClient})
+	conn, err := hello(ctx, cfg, base, wasConnected)
 	if err != nil {
-		if resp != nil {
-			return nil, "", statusError(op, resp.StatusCode, err)
-		}
-		return nil, "", classifyNetErr(op, err, wasConnected)
+		return nil, "", err
 	}
-	conn.SetReadLimit(cfg.ReadLimit)
 	fail := func(e *Error) (*session, string, error) {
 		conn.CloseNow()
 		return nil, "", e
 	}
 	var m wsMessage
-	if err := readOne(ctx, conn, &m); err != nil {
-		return fail(classifyNetErr(op, err, wasConnected))
-	}
-	if m.Type != "auth_required" {
-		return fail(&Error{Kind: KindProtocol, Op: op, Err: fmt.Errorf("expected auth_required, got %q", m.Type)})
-	}
 	auth, _ := json.Marshal(map[string]string{"type": "auth", "access_token": cfg.Token})
 	if err := conn.Write(ctx, websocket.MessageText, auth); err != nil {
 		return fail(classifyNetErr(op, err, wasConnected))
