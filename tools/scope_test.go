@@ -11,6 +11,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"maison/bridge"
+	"maison/demo"
 	"maison/demotest"
 )
 
@@ -63,6 +65,46 @@ func TestScopesInsideTheServer(t *testing.T) {
 		t.Error("the prompt with house.control only")
 	}
 	if res, err := control.CallTool(t.Context(), &mcp.CallToolParams{Name: "turn_on", Arguments: map[string]any{"name": "Kitchen Light"}}); err != nil || res.IsError {
+		t.Errorf("turn_on with house.control: %v", err)
+	}
+}
+
+// A server started before Home Assistant's Assist tools were listed gains
+// the house's actions later: a read-only token still may not call them,
+// however soon after they join, and a control token may.
+func TestScopesHoldForActionsThatJoinLater(t *testing.T) {
+	r := demotest.New(t, demotest.Options{LazyFrames: true, Setup: func(h *demo.House) { h.SetMCPServerLoaded(false) },
+		Bridge: bridge.Config{ReachLater: true}})
+	url := r.ServeHTTP(t, auth.RequireBearerToken(func(_ context.Context, tok string, _ *http.Request) (*auth.TokenInfo, error) {
+		return &auth.TokenInfo{Scopes: strings.Split(tok, "+"), Expiration: time.Now().Add(time.Hour), Extra: map[string]any{"client_id": "test-" + tok}}, nil
+	}, nil))
+	read := connectAs(t, url, "house.read")
+	if _, err := read.CallTool(t.Context(), &mcp.CallToolParams{Name: "turn_on", Arguments: map[string]any{"name": "Porch Light"}}); err == nil {
+		t.Fatal("turn_on before the actions joined was run")
+	}
+	r.House.SetMCPServerLoaded(true)
+	control := connectAs(t, url, "house.control")
+	for joined := false; !joined; {
+		res, err := control.ListTools(t.Context(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		joined = slices.ContainsFunc(res.Tools, func(tool *mcp.Tool) bool { return tool.Name == "turn_on" })
+		if !joined {
+			select {
+			case <-t.Context().Done():
+				t.Fatal("the actions never joined")
+			case <-time.After(100 * time.Millisecond):
+			}
+		}
+	}
+	if _, err := read.CallTool(t.Context(), &mcp.CallToolParams{Name: "turn_on", Arguments: map[string]any{"name": "Porch Light"}}); err == nil || !strings.Contains(err.Error(), "unknown tool") {
+		t.Errorf("turn_on with house.read once the actions joined: %v, want unknown tool", err)
+	}
+	if st, _, _ := r.House.State("light.porch"); st != "off" {
+		t.Errorf("the porch light is %s: a read-only token turned it on", st)
+	}
+	if res, err := control.CallTool(t.Context(), &mcp.CallToolParams{Name: "turn_on", Arguments: map[string]any{"name": "Porch Light"}}); err != nil || res.IsError {
 		t.Errorf("turn_on with house.control: %v", err)
 	}
 }
