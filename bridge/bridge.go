@@ -147,20 +147,22 @@ func Start(ctx context.Context, cfg Config) (*Bridge, error) {
 	if cfg.HomeAssistant != nil {
 		cfg.HomeAssistant(&hc)
 	}
+	if cfg.ReachLater && hc.HandshakeTimeout == 0 {
+		hc.HandshakeTimeout = handshakeTimeout // a silent address is said unreachable, and tried again
+	}
 	ha, err := homeassistant.New(hc)
 	if err != nil {
 		b.stop()
 		return nil, err
 	}
 	b.HA = ha
-	connected := true
-	if err := ha.Connect(ctx); err != nil {
-		if !cfg.ReachLater || !notYet(err) {
-			b.Close()
-			return nil, err
-		}
-		connected = false
-		log.Warn("Home Assistant is not answering yet; serving meanwhile, and the tools say so until it answers", "component", "homeassistant", "err", err)
+	life, endLife := context.WithCancel(context.WithoutCancel(ctx))
+	unbind := context.AfterFunc(ctx, endLife)
+	b.endReach = func() { unbind(); endLife() }
+	connected, pending, err := b.firstContact(life, cfg.ReachLater)
+	if err != nil {
+		b.Close()
+		return nil, err
 	}
 	b.Live = assist.NewLive(ha, ha, cfg.LiveTTL)
 	cc := camera.Config{
@@ -176,7 +178,7 @@ func Start(ctx context.Context, cfg Config) (*Bridge, error) {
 	}
 	if cfg.NoTools {
 		if !connected {
-			b.reachInBackground(ctx, false, nil)
+			b.reachInBackground(life, false, pending, nil)
 		}
 		return b, nil
 	}
@@ -211,38 +213,85 @@ func Start(ctx context.Context, cfg Config) (*Bridge, error) {
 		b.Close()
 		return nil, err
 	}
-	b.reachInBackground(ctx, connected, addActions)
+	b.reachInBackground(life, connected, pending, addActions)
 	return b, nil
 }
 
-// reachInBackground runs reach until ctx ends or the bridge closes.
-func (b *Bridge) reachInBackground(ctx context.Context, connected bool, addActions func(context.Context) error) {
-	life, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	stop := context.AfterFunc(ctx, cancel)
-	b.endReach, b.reachDone = func() { stop(); cancel() }, make(chan struct{})
+// firstContact makes the first attempt to connect, on life, and waits for
+// it, so that a refused token is Start's error; with reachLater only for a
+// moment, so that no client is kept waiting by a Home Assistant slow to
+// answer: pending then carries the attempt's outcome.
+func (b *Bridge) firstContact(life context.Context, reachLater bool) (connected bool, pending <-chan error, err error) {
+	first := make(chan error, 1)
+	go func() { first <- b.HA.Connect(life) }()
+	var later <-chan time.Time
+	if reachLater {
+		t := time.NewTimer(firstWait)
+		defer t.Stop()
+		later = t.C
+	}
+	select {
+	case err := <-first:
+		if err != nil && (!reachLater || !notYet(err)) {
+			return false, nil, err
+		}
+		if err != nil {
+			b.log.Warn("Home Assistant is not answering yet; serving meanwhile, and the tools say so until it answers", "component", "homeassistant", "err", err)
+		}
+		return err == nil, nil, nil
+	case <-later:
+		b.log.Warn("Home Assistant has not answered yet; serving meanwhile, and the tools say so until it answers", "component", "homeassistant", "waited", firstWait)
+		return false, first, nil
+	}
+}
+
+const (
+	// firstWait is how long Start waits for Home Assistant's first answer
+	// with ReachLater before serving without it.
+	firstWait = 2 * time.Second
+	// handshakeTimeout bounds, with ReachLater, how long a connection may
+	// stay silent before Home Assistant's first word.
+	handshakeTimeout = 10 * time.Second
+)
+
+// reachInBackground runs reach until life ends (the bridge closes).
+func (b *Bridge) reachInBackground(life context.Context, connected bool, pending <-chan error, addActions func(context.Context) error) {
+	b.reachDone = make(chan struct{})
 	go func() {
 		defer close(b.reachDone)
-		b.reach(life, connected, addActions)
+		b.reach(life, connected, pending, addActions)
 	}()
 }
 
 // notYet reports whether err is one that passes with time: Home Assistant
-// unreachable, restarting, or still loading its Assist endpoint.
+// unreachable, restarting, too slow, or still loading its Assist endpoint.
 func notYet(err error) bool {
 	return errors.Is(err, homeassistant.KindUnreachable) || errors.Is(err, homeassistant.KindRestarting) ||
-		errors.Is(err, homeassistant.KindAssistLoading)
+		errors.Is(err, homeassistant.KindTimeout) || errors.Is(err, homeassistant.KindAssistLoading)
 }
 
-// reach connects to Home Assistant, unless connected, and then adds the
-// house's actions (unless nil) once its Assist endpoint answers, retrying what passes
+// reach connects to Home Assistant unless connected, once the first attempt
+// (pending, nil if it has failed already) ends, and then adds the house's actions (unless
+// addActions is nil) once its Assist endpoint answers, retrying what passes
 // with time until life ends. What does not pass is Failed.
-func (b *Bridge) reach(life context.Context, connected bool, addActions func(context.Context) error) {
+func (b *Bridge) reach(life context.Context, connected bool, pending <-chan error, addActions func(context.Context) error) {
 	delay := time.Second
 	for !connected {
-		if !sleep(life, delay) {
-			return
+		var err error
+		if pending != nil {
+			select {
+			case err = <-pending:
+			case <-life.Done():
+				return
+			}
+			pending = nil
+		} else {
+			if !sleep(life, delay) {
+				return
+			}
+			delay = min(2*delay, 30*time.Second)
+			err = b.HA.Connect(life)
 		}
-		err := b.HA.Connect(life)
 		switch {
 		case err == nil:
 			connected = true
@@ -253,7 +302,6 @@ func (b *Bridge) reach(life context.Context, connected bool, addActions func(con
 			b.fail(err)
 			return
 		default:
-			delay = min(2*delay, 30*time.Second)
 			b.log.Warn("Home Assistant is not answering yet; waiting", "component", "homeassistant", "err", err, "retry_in", delay)
 		}
 	}
@@ -346,6 +394,8 @@ func (b *Bridge) ToolScope(name string) (string, bool) {
 func (b *Bridge) Close() {
 	if b.endReach != nil {
 		b.endReach()
+	}
+	if b.reachDone != nil {
 		<-b.reachDone
 	}
 	if b.HA != nil {

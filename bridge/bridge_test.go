@@ -3,6 +3,7 @@ package bridge_test
 import (
 	"context"
 	"errors"
+	"net"
 	"net/http"
 	"slices"
 	"strings"
@@ -232,5 +233,37 @@ func TestCloseStopsReaching(t *testing.T) {
 	time.Sleep(2 * time.Second) // longer than the first retry's wait: a reach still running would connect
 	if st := b.HA.Status(); st.Connected {
 		t.Errorf("connected after Close: %+v", st)
+	}
+}
+
+// A Home Assistant address that accepts connections and never answers (a
+// wrong port, a stuck proxy) does not keep a client waiting either: Start
+// serves after a moment, and the tools say Home Assistant does not answer.
+func TestStartServesWhileTheAddressIsSilent(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			defer c.Close() // held open, never answered
+		}
+	}()
+	b, err := bridge.Start(t.Context(), bridge.Config{URL: "http://" + ln.Addr().String(), Token: "a-token-long-enough-to-look-real", ReachLater: true, CallBudget: time.Second})
+	if err != nil {
+		t.Fatalf("a silent address, with ReachLater: %v", err)
+	}
+	defer b.Close()
+	cs, _ := session(t, b)
+	if got := toolNames(t, cs); !slices.Equal(got, ownTools) {
+		t.Errorf("tools while the address is silent: %v, want %v", got, ownTools)
+	}
+	if text, isErr := call(t, cs, "list_cameras", nil); !isErr || !strings.Contains(text, "Home Assistant") {
+		t.Errorf("list_cameras while the address is silent: error %v, %q", isErr, text)
 	}
 }
