@@ -11,6 +11,7 @@ import (
 	"mime"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -275,7 +276,13 @@ func (c *Client) rpcLocked(ctx context.Context, method string, params any) (json
 		return nil, e
 	}
 	paths := []string{a.path}
-	if a.path == "" {
+	switch {
+	case a.path != "":
+	case offersAssistPath(c.Version()):
+		// /api/mcp/assist answering 404 is the integration loading: asking
+		// /api/mcp, for administrators only, would cost a failed login.
+		paths = []string{assistPath}
+	default:
 		paths = []string{assistPath, legacyAssistPath}
 	}
 	var last *Error
@@ -287,6 +294,22 @@ func (c *Client) rpcLocked(ctx context.Context, method string, params any) (json
 		}
 		e := asError(err)
 		switch {
+		case e.Status == http.StatusUnauthorized && p == legacyAssistPath && last != nil:
+			// /api/mcp appears with /api/mcp/assist when the integration
+			// loads: it may have loaded between the two requests. Asked
+			// again once, /api/mcp/assist answers if so.
+			raw, err := c.post(ctx, assistPath, method, params)
+			if err == nil {
+				a.path, a.missingSince = assistPath, time.Time{}
+				return raw, nil
+			}
+			if again := asError(err); again.Status != http.StatusNotFound {
+				if again.Status == http.StatusUnauthorized {
+					c.refuse(again)
+				}
+				return nil, again
+			}
+			fallthrough
 		case e.Status == http.StatusUnauthorized && p == legacyAssistPath:
 			// Either the admin-only endpoint or a bad token; the websocket tells which. Never retried.
 			e.Kind = KindNotAllowed
@@ -309,12 +332,13 @@ func (c *Client) rpcLocked(ctx context.Context, method string, params any) (json
 	if a.missingSince.IsZero() {
 		a.missingSince = time.Now()
 	}
+	asked := strings.Join(paths, " and ")
 	if time.Since(a.missingSince) < c.cfg.AssistGrace {
 		return nil, &Error{Kind: KindAssistLoading, Op: "POST " + assistPath, Status: http.StatusNotFound,
-			Err: fmt.Errorf("%s and %s answer 404 (%v) for %s now; Home Assistant does so while its MCP server integration loads after a restart", assistPath, legacyAssistPath, last.Err, time.Since(a.missingSince).Round(time.Second))}
+			Err: fmt.Errorf("%s answered 404 (%v) for %s now; Home Assistant does so while its MCP server integration loads after a restart", asked, last.Err, time.Since(a.missingSince).Round(time.Second))}
 	}
 	return nil, &Error{Kind: KindNoAssist, Op: "POST " + assistPath, Status: http.StatusNotFound,
-		Err: fmt.Errorf("neither %s nor %s answers (%v); an admin must add the Model Context Protocol Server integration (Settings › Devices & services › Add integration › Model Context Protocol Server) and expose entities to Assist", assistPath, legacyAssistPath, last.Err)}
+		Err: fmt.Errorf("%s answered 404 (%v); an admin must add the Model Context Protocol Server integration (Settings › Devices & services › Add integration › Model Context Protocol Server) and expose entities to Assist", asked, last.Err)}
 }
 
 // rpcError is a JSON-RPC error object.
@@ -427,4 +451,20 @@ func truncate(s string, n int) string {
 		return s
 	}
 	return s[:n] + "…"
+}
+
+// offersAssistPath reports whether Home Assistant's version, such as
+// "2026.9.1", is one that offers /api/mcp/assist (2026.8 and later). An
+// unknown version (before the websocket connects) is not.
+func offersAssistPath(version string) bool {
+	parts := strings.SplitN(version, ".", 3)
+	if len(parts) < 2 {
+		return false
+	}
+	year, err1 := strconv.Atoi(parts[0])
+	month, err2 := strconv.Atoi(parts[1])
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	return year > 2026 || year == 2026 && month >= 8
 }

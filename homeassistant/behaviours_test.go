@@ -1,11 +1,14 @@
 package homeassistant_test
 
 import (
+	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"maison/demo"
+	"maison/demotest"
 	"maison/homeassistant"
 )
 
@@ -106,6 +109,46 @@ func TestAITaskErrorCodes(t *testing.T) {
 		}
 		if !strings.Contains(e.Advice(), tc.advice) {
 			t.Errorf("%s: advice %q lacks %q", tc.code, e.Advice(), tc.advice)
+		}
+	}
+}
+
+// The integration loading between the two requests of discovery, as a
+// restarting Home Assistant's does: /api/mcp/assist answers 404, then
+// /api/mcp, which appears with it, answers 401 (administrators only). That
+// is no user refused for good. Connected, maison knows the version offers
+// /api/mcp/assist and does not ask /api/mcp at all (a 401 there counts as a
+// failed login); not connected, it asks /api/mcp/assist again.
+func TestAssistEndpointLoadsDuringDiscovery(t *testing.T) {
+	for _, connect := range []bool{true, false} {
+		var house *demo.House
+		var once sync.Once
+		h := demotest.NewHouse(t, demotest.Options{LazyFrames: true, Wrap: func(next http.Handler) http.Handler {
+			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				next.ServeHTTP(w, r)
+				if r.URL.Path == "/api/mcp/assist" {
+					once.Do(func() { house.SetMCPServerLoaded(true) }) // loaded just after the first 404
+				}
+			})
+		}})
+		house = h.House
+		house.SetMCPServerLoaded(false)
+		f := &fixture{house: h.House, url: h.URL, hits: &counter{}}
+		c := f.client(t, f.house.UserToken())
+		if connect {
+			if err := c.Connect(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		tools, err := c.AssistTools(t.Context())
+		if connect && kind(err) == homeassistant.KindAssistLoading {
+			tools, err = c.AssistTools(t.Context()) // asked again, as maison does
+		}
+		if err != nil || len(tools) == 0 {
+			t.Errorf("connected %v: Assist tools with the integration loading during discovery: %d tools, %v", connect, len(tools), err)
+		}
+		if n := house.FailedLogins(); connect && n != 0 {
+			t.Errorf("connected: %d failed logins, want none", n)
 		}
 	}
 }

@@ -102,9 +102,9 @@ func schema(specs ...argSpec) map[string]any {
 }
 
 // withArgs registers a tool whose input is read by its specs.
-func (s *server) withArgs(srv *mcp.Server, tool *mcp.Tool, specs []argSpec, handle func(context.Context, *mcp.CallToolRequest, argValues) *mcp.CallToolResult) {
+func (s *server) withArgs(srv *mcp.Server, tool *mcp.Tool, specs []argSpec, handle func(context.Context, *mcp.CallToolRequest, argValues) *mcp.CallToolResult) mcp.ToolHandler {
 	tool.InputSchema = schema(specs...)
-	srv.AddTool(tool, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	h := mcp.ToolHandler(func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		var raw json.RawMessage
 		if req != nil && req.Params != nil {
 			raw = req.Params.Arguments
@@ -115,6 +115,8 @@ func (s *server) withArgs(srv *mcp.Server, tool *mcp.Tool, specs []argSpec, hand
 		}
 		return handle(ctx, req, args), nil
 	})
+	srv.AddTool(tool, h)
+	return h
 }
 
 // readArgs reads raw arguments by their specs, or says what is wrong.

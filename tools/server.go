@@ -88,6 +88,9 @@ type server struct {
 	// whole is false while the house's actions are still to be added
 	// (NewAwaiting).
 	whole atomic.Bool
+	// lastOwn is what_happened's handler, added again to tell clients the
+	// list changed once it is whole.
+	lastOwn mcp.ToolHandler
 }
 
 // New returns the MCP server with every tool registered. It asks Home
@@ -128,6 +131,9 @@ func NewAwaiting(deps Deps) (*mcp.Server, func(context.Context) error, error) {
 		}
 		s.scopes.forget()
 		s.whole.Store(true)
+		// Clients were not told of each addition (holdListChanged): adding
+		// a tool again, the same, tells them once of the whole list.
+		srv.AddTool(whatHappenedTool, s.lastOwn)
 		return nil
 	}
 	return srv, add, nil
@@ -176,10 +182,24 @@ func newServer(deps Deps, awaiting bool) (*mcp.Server, *server, error) {
 	s.withArgs(srv, cameraSnapshotTool, []argSpec{argCamera, argRegion}, s.cameraSnapshot)
 	s.withArgs(srv, describeCameraTool, []argSpec{argCamera}, s.describeCamera)
 	s.withArgs(srv, cameraOverviewTool, nil, s.cameraOverview)
-	s.withArgs(srv, whatHappenedTool, whatHappenedArgs, s.whatHappened)
+	s.lastOwn = s.withArgs(srv, whatHappenedTool, whatHappenedArgs, s.whatHappened)
 	srv.AddPrompt(checkTheHousePrompt, s.checkTheHouse)
 	srv.AddReceivingMiddleware(s.guard) // scopes, audit, result budget: tools/scope.go, tools/budget.go
+	srv.AddSendingMiddleware(s.holdListChanged)
 	return srv, s, nil
+}
+
+// holdListChanged keeps notifications/tools/list_changed from clients
+// while the house's actions are being added one by one: a client told
+// midway would list only some of them. NewAwaiting tells them once at the
+// end.
+func (s *server) holdListChanged(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		if method == "notifications/tools/list_changed" && !s.whole.Load() {
+			return nil, nil
+		}
+		return next(ctx, method, req)
+	}
 }
 
 // cacheHints says how long a client may keep what maison lists (2026-07-28):
