@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -37,6 +38,26 @@ func explain(err error) error {
 	var he *homeassistant.Error
 	if errors.As(err, &he) {
 		return fmt.Errorf("%w\n%s", err, he.Advice())
+	}
+	return err
+}
+
+// untilRefused runs serve until ctx ends or Home Assistant, first reached
+// after maison started, refuses it for good (an administrator's token, a
+// refused token): then serving stops and the error explains.
+func untilRefused(ctx context.Context, b *bridge.Bridge, serve func(context.Context) error) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		select {
+		case <-b.Failed():
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	err := serve(ctx)
+	if refused := b.Err(); refused != nil {
+		return explain(refused)
 	}
 	return err
 }

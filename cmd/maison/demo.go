@@ -40,23 +40,3 @@ func runServe(ctx context.Context, cfg config, stdout io.Writer, logger *slog.Lo
 	defer b.Close()
 	return untilRefused(ctx, b, func(ctx context.Context) error { return serveDoor(ctx, cfg, b, stdout, logger) })
 }
-
-// untilRefused runs serve until ctx ends or Home Assistant, first reached
-// after maison started, refuses it for good (an administrator's token, a
-// refused token): then serving stops and the error explains.
-func untilRefused(ctx context.Context, b *bridge.Bridge, serve func(context.Context) error) error {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	go func() {
-		select {
-		case <-b.Failed():
-			cancel()
-		case <-ctx.Done():
-		}
-	}()
-	err := serve(ctx)
-	if refused := b.Err(); refused != nil {
-		return explain(refused)
-	}
-	return err
-}
