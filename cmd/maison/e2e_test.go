@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"image/jpeg"
@@ -322,54 +321,17 @@ func TestGeneratedTokenShownOnce(t *testing.T) {
 }
 
 func TestStdioDemo(t *testing.T) {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(exe, "stdio", "--demo")
-	cmd.Env = append(os.Environ(), "MAISON_TEST_RUN_MAIN=1")
-	var stderr lockedBuffer
-	cmd.Stderr = &stderr
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		stdin.Close()
-		cmd.Wait()
-	}()
-	// Speak raw JSON-RPC and check every line on stdout is a JSON-RPC message.
+	_, stdin, lines, stderr := stdioProcess(t, nil, "--demo")
+	// Speak raw JSON-RPC; await checks every line on stdout is a JSON-RPC message.
 	send := func(s string) { io.WriteString(stdin, s+"\n") }
 	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"e2e","version":"1"}}}`)
 	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"camera_snapshot","arguments":{"camera":"garage"}}}`)
-	sc := bufio.NewScanner(stdout)
-	sc.Buffer(nil, 16<<20)
-	got := map[string]string{}
-	for len(got) < 2 && sc.Scan() {
-		line := sc.Text()
-		if !strings.HasPrefix(line, `{"jsonrpc":"2.0"`) {
-			t.Fatalf("stdout carries something other than protocol: %.200q (stderr: %s)", line, stderr.String())
-		}
-		switch {
-		case strings.Contains(line, `"id":1`):
-			got["init"] = line
-		case strings.Contains(line, `"id":2`):
-			got["snap"] = line
-		}
+	if init := await(t, lines, `"id":1`, stderr); !strings.Contains(init, `"name":"maison"`) {
+		t.Errorf("initialize answer: %.300s", init)
 	}
-	if !strings.Contains(got["init"], `"name":"maison"`) {
-		t.Errorf("initialize answer: %.300s", got["init"])
-	}
-	if !strings.Contains(got["snap"], `"type":"image"`) || !strings.Contains(got["snap"], `"mimeType":"image/jpeg"`) || strings.Contains(got["snap"], `"isError":true`) {
-		t.Errorf("camera_snapshot over stdio: %.300s (stderr: %s)", got["snap"], stderr.String())
+	if snap := await(t, lines, `"id":2`, stderr); !strings.Contains(snap, `"type":"image"`) || !strings.Contains(snap, `"mimeType":"image/jpeg"`) || strings.Contains(snap, `"isError":true`) {
+		t.Errorf("camera_snapshot over stdio: %.300s (stderr: %s)", snap, stderr.String())
 	}
 }
 

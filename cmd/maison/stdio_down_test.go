@@ -12,16 +12,17 @@ import (
 	"maison/demotest"
 )
 
-// stdioProcess starts `maison stdio` against the house at url with token,
-// and returns its stdin and a channel of its stdout lines.
-func stdioProcess(t *testing.T, url, token string) (*exec.Cmd, io.WriteCloser, <-chan string, *lockedBuffer) {
+// stdioProcess starts `maison stdio` with args and env added to the
+// test's, and returns its stdin, a channel of its stdout lines and its
+// stderr.
+func stdioProcess(t *testing.T, env []string, args ...string) (*exec.Cmd, io.WriteCloser, <-chan string, *lockedBuffer) {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(exe, "stdio")
-	cmd.Env = append(os.Environ(), "MAISON_TEST_RUN_MAIN=1", "MAISON_HA_URL="+url, "MAISON_HA_TOKEN="+token)
+	cmd := exec.Command(exe, append([]string{"stdio"}, args...)...)
+	cmd.Env = append(append(os.Environ(), "MAISON_TEST_RUN_MAIN=1"), env...)
 	stderr := &lockedBuffer{}
 	cmd.Stderr = stderr
 	stdout, err := cmd.StdoutPipe()
@@ -82,7 +83,7 @@ func await(t *testing.T, lines <-chan string, want string, stderr *lockedBuffer)
 func TestStdioAnswersAtOnceWhileHomeAssistantIsDown(t *testing.T) {
 	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
 	house.SetDown(true)
-	_, stdin, lines, stderr := stdioProcess(t, house.URL, house.UserToken())
+	_, stdin, lines, stderr := stdioProcess(t, []string{"MAISON_HA_URL=" + house.URL, "MAISON_HA_TOKEN=" + house.UserToken()})
 	send := func(s string) { io.WriteString(stdin, s+"\n") }
 	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"e2e","version":"1"}}}`)
 	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
@@ -110,7 +111,7 @@ func TestStdioAnswersAtOnceWhileHomeAssistantIsDown(t *testing.T) {
 func TestStdioStopsOnAnAdminTokenFoundLater(t *testing.T) {
 	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
 	house.SetDown(true)
-	cmd, stdin, lines, stderr := stdioProcess(t, house.URL, house.AdminToken())
+	cmd, stdin, lines, stderr := stdioProcess(t, []string{"MAISON_HA_URL=" + house.URL, "MAISON_HA_TOKEN=" + house.AdminToken()})
 	io.WriteString(stdin, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"e2e","version":"1"}}}`+"\n")
 	await(t, lines, `"id":1`, stderr)
 	house.SetDown(false)
