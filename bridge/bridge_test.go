@@ -132,6 +132,19 @@ func waitChanged(t *testing.T, changed <-chan struct{}, why string) {
 	}
 }
 
+// startWhileDown starts a bridge with ReachLater in front of a demo house
+// that is down.
+func startWhileDown(t *testing.T) (*demotest.House, *bridge.Bridge) {
+	t.Helper()
+	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
+	house.SetDown(true)
+	b, err := bridge.Start(t.Context(), bridge.Config{URL: house.URL, Token: house.UserToken(), ReachLater: true})
+	if err != nil {
+		t.Fatalf("Home Assistant down, with ReachLater: %v", err)
+	}
+	return house, b
+}
+
 var ownTools = []string{"camera_overview", "camera_snapshot", "describe_camera", "list_cameras", "what_happened"}
 
 // With ReachLater, a Home Assistant that is down when maison starts does
@@ -139,12 +152,7 @@ var ownTools = []string{"camera_overview", "camera_snapshot", "describe_camera",
 // tools, which say Home Assistant is out of reach, and the house's actions
 // join the list once it answers, the client being told.
 func TestStartServesAtOnceWhileHomeAssistantIsDown(t *testing.T) {
-	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
-	house.SetDown(true)
-	b, err := bridge.Start(t.Context(), bridge.Config{URL: house.URL, Token: house.UserToken(), ReachLater: true})
-	if err != nil {
-		t.Fatalf("Home Assistant down, with ReachLater: %v", err)
-	}
+	house, b := startWhileDown(t)
 	defer b.Close()
 	cs, changed := session(t, b)
 	if got := toolNames(t, cs); !slices.Equal(got, ownTools) {
@@ -198,12 +206,7 @@ func TestStartServesWhileAssistLoads(t *testing.T) {
 // A token refused when Home Assistant is first reached after start is not
 // retried: Failed closes, and Err says why, for the command to stop.
 func TestStartFailsWhenRefusedLater(t *testing.T) {
-	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
-	house.SetDown(true)
-	b, err := bridge.Start(t.Context(), bridge.Config{URL: house.URL, Token: house.UserToken(), ReachLater: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	house, b := startWhileDown(t)
 	defer b.Close()
 	house.RevokeUserToken()
 	house.SetDown(false)
@@ -222,12 +225,7 @@ func TestStartFailsWhenRefusedLater(t *testing.T) {
 
 // Close while Home Assistant is still out of reach stops reaching for it.
 func TestCloseStopsReaching(t *testing.T) {
-	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
-	house.SetDown(true)
-	b, err := bridge.Start(t.Context(), bridge.Config{URL: house.URL, Token: house.UserToken(), ReachLater: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	house, b := startWhileDown(t)
 	b.Close() // returns once reaching has stopped
 	house.SetDown(false)
 	time.Sleep(2 * time.Second) // longer than the first retry's wait: a reach still running would connect
