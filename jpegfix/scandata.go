@@ -217,7 +217,7 @@ func (r *repairer) rstCount(p *scanParams, rsts, lastRST, end int) error {
 	}
 	if rsts < want {
 		mcu := (rsts + 1) * p.restart
-		return refuseData(ProblemTruncated, end, fmt.Sprintf("the image data of the scan at byte %s holds %s of its %s restart intervals and ends at byte %s: the picture stops about %d%% of the way down, and the missing part cannot be recovered", commas(p.at), commas(rsts+1), commas(want+1), commas(end), r.frame.percent(p, mcu)))
+		return refuseData(ProblemTruncated, end, fmt.Sprintf("the image data of the scan at byte %s holds %s of its %s restart intervals and ends at byte %s: the picture stops %s, and the missing part cannot be recovered", commas(p.at), commas(rsts+1), commas(want+1), commas(end), wayDown(r.frame.percent(p, mcu), false)))
 	}
 	return refuseData(ProblemDamaged, end, fmt.Sprintf("the image data of the scan at byte %s holds %s restart intervals where the picture has %s; it is damaged", commas(p.at), commas(rsts+1), commas(want+1)))
 }
@@ -229,7 +229,10 @@ func (r *repairer) rstOrder(p *scanParams, rsts, lastRST, at int, found byte) er
 	if r.countable() && p.restart > 0 {
 		from := r.frame.percent(p, rsts*p.restart)
 		to := r.frame.percent(p, min((rsts+1)*p.restart, r.frame.mcus(p)))
-		where = fmt.Sprintf(", about %d%% to %d%% of the way down the picture,", from, max(to, from))
+		where = ", " + wayDown(from, true) + ","
+		if to > from {
+			where = ", " + spanDown(from, to) + ","
+		}
 	}
 	if at == lastRST && rsts > 0 && found == rst0Marker+byte((rsts-1)%8) {
 		// No data between the two: the marker repeats.
@@ -329,7 +332,7 @@ func withPads(spans, pads []span, end int) []span {
 // data stopped, and proper whether a marker ended it there.
 func (r *repairer) walkRefusal(p *scanParams, f *walkFail, dataEnd int, proper bool) error {
 	at := commas(p.at)
-	where := fmt.Sprintf("about %d%% of the way down the picture", r.frame.percent(p, f.mcu))
+	where := wayDown(r.frame.percent(p, f.mcu), true)
 	if r.frame.code == sof2Marker {
 		where = fmt.Sprintf("about %d%% of the way through one of the passes that refine the picture", f.mcu*100/max(f.total, 1))
 	}
@@ -376,5 +379,43 @@ func (r *repairer) rows(p *scanParams, from, to int) string {
 	if to >= r.frame.mcus(p) {
 		b = 100
 	}
-	return fmt.Sprintf("about %d%% to %d%% of the way down the picture", a, max(a, b))
+	if b <= a {
+		return wayDown(a, true)
+	}
+	return spanDown(a, b)
+}
+
+// wayDown says where a point lies down the picture from its share pct:
+// "about 44% of the way down", or at the very top or bottom; named adds
+// "the picture" ("about 44% of the way down the picture").
+func wayDown(pct int, named bool) string {
+	where := fmt.Sprintf("about %d%% of the way down", pct)
+	switch {
+	case pct <= 0:
+		where = "at the very top"
+	case pct >= 100:
+		where = "at the very bottom"
+	}
+	if !named {
+		return where
+	}
+	if pct <= 0 || pct >= 100 {
+		return where + " of the picture"
+	}
+	return where + " the picture"
+}
+
+// spanDown says which band of the picture runs from share a to share b
+// (a < b): "about 44% to 46% of the way down the picture", or its top or
+// bottom part.
+func spanDown(a, b int) string {
+	switch {
+	case a <= 0 && b >= 100:
+		return "the whole picture"
+	case a <= 0:
+		return fmt.Sprintf("the top %d%% of the picture", b)
+	case b >= 100:
+		return fmt.Sprintf("the bottom %d%% of the picture", 100-a)
+	}
+	return fmt.Sprintf("about %d%% to %d%% of the way down the picture", a, b)
 }
