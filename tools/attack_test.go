@@ -253,12 +253,26 @@ func TestAttackRuntimeChangesNeverShowHiddenCameras(t *testing.T) {
 	if parts, isErr := callBlocks(t, r.cs, "camera_snapshot", map[string]any{"camera": "front door"}); !isErr || h.CameraFetches("camera.front_door") != before {
 		t.Errorf("camera.front_door, re-added hidden, was shown: %q", parts)
 	}
-	// Exposure flips back and forth faster than the cache.
+	// Exposure flips back and forth faster than the cache. Each flip is
+	// asked about once maison has heard of it (the registry event), however
+	// slow the machine: before that, nothing can know.
 	for i := range 6 {
 		if err := h.SetExposed("camera.garage", i%2 == 1); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(50 * time.Millisecond)
+		heard := func() bool {
+			e, _ := r.ha.Entry("camera.garage")
+			return (e.Exposure == homeassistant.Exposed) == (i%2 == 1)
+		}
+		for !heard() {
+			select {
+			case <-r.ha.Changed():
+			case <-time.After(time.Second):
+			}
+			if t.Context().Err() != nil {
+				t.Fatal("the registry event never arrived")
+			}
+		}
 		before := h.CameraFetches("camera.garage")
 		text := snap("garage")
 		if i%2 == 0 && h.CameraFetches("camera.garage") != before {
