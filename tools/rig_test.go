@@ -63,3 +63,21 @@ func session(t *testing.T, lang voice.Lang, naming demo.Naming) (*demo.House, *m
 	r := newRig(t, rigOptions{house: demo.Options{ToolNaming: naming}, lang: lang})
 	return r.house, r.cs
 }
+
+// heard waits until maison's Home Assistant client satisfies cond: the
+// events of a change made in the house arrive in their own time, later on a
+// loaded machine. The test's own deadline is the safety net.
+func heard(t testing.TB, ha *homeassistant.Client, what string, cond func() bool) {
+	t.Helper()
+	for {
+		changed := ha.Changed()
+		if cond() {
+			return
+		}
+		select {
+		case <-changed:
+		case <-t.Context().Done():
+			t.Fatalf("maison never heard: %s", what)
+		}
+	}
+}
