@@ -140,8 +140,9 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 	var naming string
 	fs.StringVar(&naming, "demo-naming", "plain", "the demo house's Assist tool names: plain (Home Assistant up to 2026.8) or prefixed (2026.9 and later)")
 	fs.BoolVar(&c.ProbeFullAPI, "probe-full-api", false, "check: ask whether /api/mcp refuses the user (counts as a failed login in Home Assistant)")
-	if err := parseFlags(cmd, fs, args); err != nil {
-		return c, err
+	rest, perr := parseFlags(cmd, fs, args)
+	if perr != nil {
+		return c, perr
 	}
 	switch naming {
 	case "plain":
@@ -150,8 +151,12 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 	default:
 		return c, fmt.Errorf("--demo-naming %q: use plain or prefixed", naming)
 	}
-	if fs.NArg() > 0 {
-		return c, fmt.Errorf("unexpected argument %q (see maison --help)", fs.Arg(0))
+	if len(rest) > 0 {
+		meant := ""
+		if slices.Contains(takenBy[strings.TrimLeft(rest[0], "-")], cmd) {
+			meant = ", so perhaps --" + strings.TrimLeft(rest[0], "-") + " was meant"
+		}
+		return c, fmt.Errorf("%q is not a setting: this command takes settings alone, each written --name or --name value%s (see maison %s --help)", rest[0], meant, cmd)
 	}
 	// Secrets come from the environment only: a flag would show in ps.
 	c.Token = env("MAISON_TOKEN", "")
@@ -305,7 +310,11 @@ func (c config) validate(cmd string) error {
 	}
 	if !c.Demo && (cmd == "serve" || cmd == "stdio" || cmd == "check") {
 		if c.HAURL == "" {
-			return errors.New("MAISON_HA_URL is not set: give Home Assistant's URL, e.g. http://homeassistant.local:8123 (or use --demo)" + c.placeholderHint("MAISON_HA_URL"))
+			demo := "maison " + cmd + " --demo"
+			if cmd == "serve" {
+				demo = "maison demo"
+			}
+			return errors.New("MAISON_HA_URL is not set: give Home Assistant's URL, e.g. http://homeassistant.local:8123 (or try the demo house: " + demo + ")" + c.placeholderHint("MAISON_HA_URL"))
 		}
 		if c.HAToken == "" {
 			return errors.New("MAISON_HA_TOKEN is not set: create a long-lived token for a non-admin, local-only user (see README, Connecting a real Home Assistant)" + c.placeholderHint("MAISON_HA_TOKEN"))

@@ -72,8 +72,8 @@ func (e errHelp) Error() string { return e.text }
 func (e errHelp) Unwrap() error { return flag.ErrHelp }
 
 // parseFlags parses args with the flags of cmd alone, out of all those
-// registered on all.
-func parseFlags(cmd string, all *flag.FlagSet, args []string) error {
+// registered on all, and returns the arguments left after them.
+func parseFlags(cmd string, all *flag.FlagSet, args []string) ([]string, error) {
 	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	var untaken []string
@@ -91,11 +91,11 @@ func parseFlags(cmd string, all *flag.FlagSet, args []string) error {
 		}
 	}
 	if len(untaken) > 0 { // a flag added without its subcommands, or one removed: caught by any test
-		return fmt.Errorf("maison's own flags and takenBy disagree about --%s", strings.Join(untaken, ", --"))
+		return nil, fmt.Errorf("maison's own flags and takenBy disagree about --%s", strings.Join(untaken, ", --"))
 	}
 	err := fs.Parse(args)
 	if err == nil {
-		return nil
+		return fs.Args(), nil
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		var b strings.Builder
@@ -108,13 +108,13 @@ func parseFlags(cmd string, all *flag.FlagSet, args []string) error {
 		})
 		fs.SetOutput(&b)
 		fs.PrintDefaults()
-		return errHelp{b.String()}
+		return nil, errHelp{b.String()}
 	}
 	name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -")
 	if !ok {
-		return fmt.Errorf("%w (see maison %s --help)", err, cmd)
+		return nil, fmt.Errorf("%w (see maison %s --help)", err, cmd)
 	}
-	return notASetting(cmd, name)
+	return nil, notASetting(cmd, name)
 }
 
 // secretEnv names the secret settings, read from the environment only, by
@@ -125,7 +125,15 @@ var secretEnv = map[string]string{
 	"secret":            "MAISON_SECRET",
 	"secret-previous":   "MAISON_SECRET_PREVIOUS",
 	"operator-password": "MAISON_OPERATOR_PASSWORD",
+	"password":          "MAISON_OPERATOR_PASSWORD",
 	"confirm-key":       "MAISON_CONFIRM_KEY",
+}
+
+// secretName reduces a flag name tried for a secret to secretEnv's form:
+// --MAISON_HA_TOKEN and --ha_token are --ha-token.
+func secretName(name string) string {
+	name = strings.ReplaceAll(strings.ToLower(name), "_", "-")
+	return strings.TrimPrefix(name, "maison-")
 }
 
 // notASetting refuses the flag name given to cmd in one sentence, naming
@@ -133,7 +141,7 @@ var secretEnv = map[string]string{
 // value, which may be a secret.
 func notASetting(cmd, name string) error {
 	owners := takenBy[name]
-	if env, ok := secretEnv[strings.ToLower(name)]; ok && len(owners) == 0 {
+	if env, ok := secretEnv[secretName(name)]; ok && len(owners) == 0 {
 		return fmt.Errorf("--%s is not a flag of maison: %s is read from the environment only, since a flag would show in the process list to every user of the machine (see maison --help)", name, env)
 	}
 	if len(owners) == 0 {

@@ -88,11 +88,41 @@ func TestEveryCommandRefusesFlagsInOneSentence(t *testing.T) {
 		{[]string{"serve", "--ha-token=SECRETVALUE"}, "maison serve: --ha-token is not a flag of maison: MAISON_HA_TOKEN is read from the environment only"},
 		{[]string{"jpegfix", "-secret=SECRETVALUE", "in.jpg"}, "maison jpegfix: --secret is not a flag of maison: MAISON_SECRET is read from the environment only"},
 		{[]string{"stdio", "--operator-password", "SECRETVALUE"}, "MAISON_OPERATOR_PASSWORD is read from the environment only"},
+		{[]string{"serve", "--MAISON_TOKEN=SECRETVALUE"}, "MAISON_TOKEN is read from the environment only"},
+		{[]string{"serve", "--password", "SECRETVALUE"}, "MAISON_OPERATOR_PASSWORD is read from the environment only"},
+		{[]string{"stdio", "demo"}, `maison stdio: "demo" is not a setting: this command takes settings alone, each written --name or --name value, so perhaps --demo was meant`},
+		{[]string{"check", "--demo", "stray"}, `maison check: "stray" is not a setting`},
+		{[]string{"serve"}, "MAISON_HA_URL is not set: give Home Assistant's URL, e.g. http://homeassistant.local:8123 (or try the demo house: maison demo)"},
 	} {
 		var stdout, stderr strings.Builder
 		code := run(t.Context(), c.args, strings.NewReader(""), &stdout, &stderr, func(string) string { return "" })
 		if code != 2 || !strings.Contains(stderr.String(), c.want) || strings.Contains(stderr.String()+stdout.String(), "SECRETVALUE") {
 			t.Errorf("maison %s: exit %d, said %q\nwant exit 2 and %q", strings.Join(c.args, " "), code, stderr.String(), c.want)
+		}
+	}
+}
+
+// maison --help, asked for, goes to stdout with exit 0, so that it can be
+// paged; maison alone prints it to stderr with exit 2.
+func TestTopLevelHelp(t *testing.T) {
+	for _, c := range []struct {
+		args     []string
+		code     int
+		onStdout bool
+	}{
+		{nil, 2, false},
+		{[]string{"--help"}, 0, true},
+		{[]string{"-h"}, 0, true},
+		{[]string{"help"}, 0, true},
+	} {
+		var stdout, stderr strings.Builder
+		code := run(t.Context(), c.args, strings.NewReader(""), &stdout, &stderr, func(string) string { return "" })
+		out := stderr.String()
+		if c.onStdout {
+			out = stdout.String()
+		}
+		if code != c.code || !strings.Contains(out, "Usage:") {
+			t.Errorf("maison %v: exit %d, stdout %d bytes, stderr %d bytes", c.args, code, stdout.Len(), stderr.Len())
 		}
 	}
 }

@@ -67,11 +67,12 @@ func main() {
 
 // run dispatches a subcommand until ctx ends and returns the exit status.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
-		if len(args) == 0 {
-			return 2
-		}
+		return 2
+	}
+	if args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprint(stdout, usage)
 		return 0
 	}
 	if args[0] == "--version" || args[0] == "-version" || args[0] == "version" {
