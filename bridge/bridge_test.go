@@ -265,3 +265,32 @@ func TestStartServesWhileTheAddressIsSilent(t *testing.T) {
 		t.Errorf("list_cameras while the address is silent: error %v, %q", isErr, text)
 	}
 }
+
+// A token Home Assistant refuses costs one failed login per start, even
+// when tools are called before Home Assistant first answers: no request
+// presents the token over HTTP before the websocket has accepted it.
+func TestRefusedTokenCostsOneFailedLogin(t *testing.T) {
+	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
+	house.SetLatency(3 * time.Second) // slower than Start waits for
+	b, err := bridge.Start(t.Context(), bridge.Config{URL: house.URL, Token: "a-token-home-assistant-never-issued", ReachLater: true})
+	if err != nil {
+		t.Fatalf("a slow Home Assistant, with ReachLater: %v", err)
+	}
+	defer b.Close()
+	cs, _ := session(t, b)
+	for tool, args := range map[string]map[string]any{
+		"list_cameras": nil, "camera_snapshot": {"camera": "garage"}, "camera_overview": nil,
+	} {
+		if text, isErr := call(t, cs, tool, args); !isErr || !strings.Contains(text, "Home Assistant") {
+			t.Errorf("%s before Home Assistant first answers: error %v, %q", tool, isErr, text)
+		}
+	}
+	select {
+	case <-b.Failed():
+	case <-time.After(time.Minute):
+		t.Fatal("a refused token did not end the bridge")
+	}
+	if n := house.FailedLogins(); n != 1 {
+		t.Errorf("%d failed logins, want 1", n)
+	}
+}

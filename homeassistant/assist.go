@@ -275,6 +275,9 @@ func (c *Client) rpcLocked(ctx context.Context, method string, params any) (json
 	if e := c.refusal(); e != nil {
 		return nil, e
 	}
+	if e := c.unreachableNow("POST " + assistPath + " " + method); e != nil {
+		return nil, e
+	}
 	paths := []string{a.path}
 	switch {
 	case a.path != "":

@@ -51,6 +51,9 @@ func (c *Client) CameraImage(ctx context.Context, entityID string, width, height
 	if e := c.refusal(); e != nil {
 		return Image{}, e
 	}
+	if e := c.unreachableNow(op); e != nil {
+		return Image{}, e
+	}
 	ctx, cancel := c.requestContext(ctx)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)

@@ -30,6 +30,7 @@ type Client struct {
 	status        Status
 	changed       chan struct{}
 	everConnected bool
+	attemptFailed bool   // the last attempt to connect failed (unreachableNow)
 	refused       *Error // the token was refused once: never present it again (HA bans after failed logins)
 	started       bool
 	cancel        context.CancelFunc
@@ -128,6 +129,7 @@ func (c *Client) Connect(ctx context.Context) error {
 		cancel()
 		c.mu.Lock()
 		c.started = false
+		c.attemptFailed = true
 		c.status = Status{Since: time.Now(), Err: asError(err), Stopped: true}
 		c.notifyLocked()
 		c.mu.Unlock()
@@ -273,6 +275,42 @@ func (c *Client) refusal() *Error {
 	return c.refused
 }
 
+// unreachableNow returns why a request over HTTP must not go to Home
+// Assistant now, or nil. Once a connection has been tried, the token is not
+// presented over HTTP before the websocket has accepted it: Home Assistant
+// counts each refusal as a failed login, and bans after a few. And while the
+// last attempt to connect the websocket failed for a reason HTTP shares
+// (unreachable, restarting, silent), a request fails at once with that
+// reason rather than wait for the same answer; a session merely lost leaves
+// HTTP alone until an attempt fails.
+func (c *Client) unreachableNow(op string) *Error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	st := c.status
+	if st.Connected || !c.started && st.Since.IsZero() {
+		return nil
+	}
+	if st.Err != nil && c.attemptFailed {
+		switch st.Err.Kind {
+		case KindUnreachable, KindRestarting, KindTimeout:
+			return &Error{Kind: st.Err.Kind, Op: op, Status: st.Err.Status, Err: st.Err.Err}
+		}
+	}
+	if !c.everConnected {
+		return &Error{Kind: KindUnreachable, Op: op, Err: errors.New("Home Assistant has not answered maison's websocket yet")}
+	}
+	return nil
+}
+
+// noteAttempt records whether the last attempt to connect failed, as
+// opposed to a session lost: only a failed attempt stops requests over HTTP
+// (unreachableNow).
+func (c *Client) noteAttempt(failed bool) {
+	c.mu.Lock()
+	c.attemptFailed = failed
+	c.mu.Unlock()
+}
+
 func (c *Client) wasConnected() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -293,6 +331,7 @@ func (c *Client) run(life context.Context, sess *session) {
 		}
 		c.log.Warn("websocket lost", "err", err)
 		c.setStatus(false, asError(err), false)
+		c.noteAttempt(false) // lost, not refused: requests over HTTP may still be answered
 		if time.Since(began) >= c.cfg.ReconnectMax {
 			delay = c.cfg.ReconnectMin
 		}
@@ -322,6 +361,7 @@ func (c *Client) run(life context.Context, sess *session) {
 			}
 			c.log.Warn("reconnect failed", "err", err)
 			c.setStatus(false, e, false)
+			c.noteAttempt(true)
 		}
 		c.log.Info("websocket reconnected")
 	}
@@ -400,7 +440,7 @@ func (c *Client) attempt(life context.Context) (*session, error) {
 		return nil, err
 	}
 	c.mu.Lock()
-	c.everConnected = true
+	c.everConnected, c.attemptFailed = true, false
 	c.sess = sess
 	c.mu.Unlock()
 	c.setStatus(true, nil, false)

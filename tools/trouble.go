@@ -76,8 +76,8 @@ var haWords = map[homeassistant.Kind]struct{ en, fr string }{
 		"Home Assistant could not get a picture from that camera. This is often brief, a camera rebooting or a slow network, and usually passes within a minute. It does not mean the other cameras are down. Try again in a moment.",
 		"Home Assistant n'a pas pu obtenir d'image de cette caméra. C'est souvent bref, une caméra qui redémarre ou un réseau lent, et ça passe d'habitude en moins d'une minute. Ça ne veut pas dire que les autres caméras sont en panne. Réessayez dans un instant."},
 	homeassistant.KindTimeout: {
-		"Home Assistant is slow to answer right now. This is usually brief. It does not mean the request was refused; if it was an action, it may still have happened, so ask for the state of the device before trying again.",
-		"Home Assistant est lent à répondre en ce moment. C'est généralement bref. Ça ne veut pas dire que la demande a été refusée; si c'était une action, elle a peut-être eu lieu, alors demandez l'état de l'appareil avant de réessayer."},
+		"Home Assistant is slow to answer right now. This is usually brief, and it does not mean anything is wrong at home. If this was an action, it may still have happened: ask for the state of the device before trying it again. Otherwise, ask again in a moment.",
+		"Home Assistant est lent à répondre en ce moment. C'est généralement bref, et ça ne veut pas dire qu'il y a un problème à la maison. Si c'était une action, elle a peut-être eu lieu: demandez l'état de l'appareil avant de la refaire. Sinon, redemandez dans un instant."},
 	homeassistant.KindCanceled: {
 		"The request was abandoned before Home Assistant answered. Nothing is wrong; ask again if you still want the answer.",
 		"La demande a été abandonnée avant la réponse de Home Assistant. Rien de grave; redemandez si vous voulez toujours la réponse."},
