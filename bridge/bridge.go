@@ -348,7 +348,7 @@ func sleep(ctx context.Context, d time.Duration) bool {
 // fail records why maison cannot go on with this Home Assistant and closes
 // Failed.
 func (b *Bridge) fail(err error) {
-	b.log.Error("Home Assistant refused maison; stopping", "component", "homeassistant", "err", err)
+	b.log.Error("maison cannot work with this Home Assistant, and waiting will not change it; stopping", "component", "homeassistant", "err", err)
 	b.err = err
 	close(b.failed)
 }

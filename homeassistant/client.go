@@ -130,7 +130,11 @@ func (c *Client) Connect(ctx context.Context) error {
 		c.mu.Lock()
 		c.started = false
 		c.attemptFailed = true
-		c.status = Status{Since: time.Now(), Err: asError(err), Stopped: true}
+		since := c.status.Since // not connected since the first failure, when Connect is called again
+		if since.IsZero() || c.status.Connected {
+			since = time.Now()
+		}
+		c.status = Status{Since: since, Err: asError(err), Stopped: true}
 		c.notifyLocked()
 		c.mu.Unlock()
 		return err

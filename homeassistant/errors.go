@@ -248,7 +248,7 @@ func (e *Error) advice(again string) string {
 		return "The request was abandoned before Home Assistant answered. " +
 			"Nothing is wrong with Home Assistant. Ask again if the answer is still wanted."
 	case KindNoAssist:
-		return "Home Assistant does not offer its Assist tools to maison yet. " +
+		return "Home Assistant does not offer its Assist tools to maison: its Model Context Protocol Server integration is not set up. " +
 			"This is a one-time setup step and will not change by waiting. " +
 			"It does not mean the token is wrong. " +
 			"An administrator must add the integration (Settings › Devices & services › Add integration › Model Context Protocol Server) and expose the wanted entities to Assist (Settings › Voice assistants › Expose)."

@@ -51,6 +51,10 @@ func (s *server) addAssistTools(ctx context.Context, srv *mcp.Server) error {
 	return nil
 }
 
+// passthroughPrefix begins the name of every Home Assistant tool offered as
+// it is.
+const passthroughPrefix = "ha_"
+
 // Passthrough chooses which of Home Assistant's Assist tools that maison
 // has no wrapper for are offered as they are (MAISON_PASSTHROUGH). The zero
 // value offers them all.
@@ -267,8 +271,8 @@ func (s *server) needTarget() *mcp.CallToolResult {
 // (an exposed script, a newer intent). Its description is Home Assistant's
 // text, quoted as data; it is treated as able to change things.
 func passthroughTool(canonical, description string, schema json.RawMessage) (*mcp.Tool, bool) {
-	name := "ha_" + snake(canonical)
-	if len(name) > 64 || name == "ha_" {
+	name := passthroughPrefix + snake(canonical)
+	if len(name) > 64 || name == passthroughPrefix {
 		return nil, false
 	}
 	var in map[string]any

@@ -124,6 +124,12 @@ func (s *server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 			if !ok || cr.Params == nil {
 				break
 			}
+			// One of the house's actions, not offered yet, is answered in
+			// words to whoever will be allowed it once it is.
+			if res := s.notYetOffered(cr.Params.Name, func(scope string) bool { return !limited || slices.Contains(scopes, scope) }); res != nil {
+				s.audit(ctx, req, cr, res, nil, 0)
+				return res, nil
+			}
 			if limited {
 				// A tool the list does not hold is refused as unknown, as
 				// the server would: failing to list refuses too.

@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -32,6 +33,7 @@ type HomeAssistant interface {
 	Config() homeassistant.HAConfig
 	AreaCalled(name string) (names []string, found, known bool)
 	History(ctx context.Context, start, end time.Time, entityIDs []string) (map[string][]homeassistant.Change, error)
+	Status() homeassistant.Status
 }
 
 // Deps is what the tools need.
@@ -187,6 +189,26 @@ func newServer(deps Deps, awaiting bool) (*mcp.Server, *server, error) {
 	srv.AddReceivingMiddleware(s.guard) // scopes, audit, result budget: tools/scope.go, tools/budget.go
 	srv.AddSendingMiddleware(s.holdListChanged)
 	return srv, s, nil
+}
+
+// notYetOffered answers a call to one of the house's actions while they
+// are not offered yet (NewAwaiting, Home Assistant not reached): a client
+// told of them by the instructions, or remembering them, hears why in
+// words rather than "unknown tool". Nil when name is not such an action or
+// the actions are offered, or when the caller would not be allowed it
+// (may says whether the caller holds a scope): to such a caller the action
+// stays unknown, as it will be once offered.
+func (s *server) notYetOffered(name string, may func(scope string) bool) *mcp.CallToolResult {
+	if s.whole.Load() {
+		return nil
+	}
+	switch {
+	case name == describeHouseTool.Name && may(ScopeRead):
+		return sayError(s.haTrouble(s.notConnected()))
+	case (name == turnOnTool.Name || name == turnOffTool.Name || name == setLightTool.Name || strings.HasPrefix(name, passthroughPrefix)) && may(ScopeControl):
+		return sayError(s.deps.Lang.Pick("Nothing was done. ", "Rien n'a été fait. ") + s.haTrouble(s.notConnected()))
+	}
+	return nil
 }
 
 // holdListChanged keeps notifications/tools/list_changed from clients

@@ -3,6 +3,7 @@ package tools
 import (
 	"context"
 	"errors"
+	"time"
 
 	"maison/camera"
 	"maison/homeassistant"
@@ -20,6 +21,9 @@ func (s *server) haTrouble(err error) string {
 	}
 	var he *homeassistant.Error
 	if errors.As(err, &he) {
+		if w := s.longOutage(he.Kind); w != "" {
+			return w
+		}
 		return haSays(lang, he.Kind)
 	}
 	if errors.Is(err, context.DeadlineExceeded) {
@@ -82,8 +86,8 @@ var haWords = map[homeassistant.Kind]struct{ en, fr string }{
 		"The request was abandoned before Home Assistant answered. Nothing is wrong; ask again if you still want the answer.",
 		"La demande a été abandonnée avant la réponse de Home Assistant. Rien de grave; redemandez si vous voulez toujours la réponse."},
 	homeassistant.KindNoAssist: {
-		"Home Assistant is not yet sharing its devices with me. This is a one-time setup step, and waiting will not change it. It does not mean my access key is wrong. An administrator must add the Model Context Protocol Server integration in Home Assistant and choose what to expose to Assist.",
-		"Home Assistant ne partage pas encore ses appareils avec moi. C'est une étape de configuration à faire une fois, et attendre n'y changera rien. Ça ne veut pas dire que ma clé d'accès est mauvaise. Un administrateur doit ajouter l'intégration Model Context Protocol Server dans Home Assistant et choisir ce qui est exposé à Assist."},
+		"Home Assistant does not share its devices with me: an integration is not set up there. This is a one-time setup step, and waiting will not change it. It does not mean my access key is wrong. An administrator must add the Model Context Protocol Server integration in Home Assistant and choose what to expose to Assist.",
+		"Home Assistant ne partage pas ses appareils avec moi: une intégration n'y est pas configurée. C'est une étape de configuration à faire une fois, et attendre n'y changera rien. Ça ne veut pas dire que ma clé d'accès est mauvaise. Un administrateur doit ajouter l'intégration Model Context Protocol Server dans Home Assistant et choisir ce qui est exposé à Assist."},
 	homeassistant.KindNoAITask: {
 		"Home Assistant has no AI that can describe pictures, so I can only say what the sensors report. This is a setup choice and will not change by waiting. An administrator can add an AI task that accepts images in Home Assistant.",
 		"Home Assistant n'a pas d'IA capable de décrire des images; je ne peux dire que ce que rapportent les capteurs. C'est un choix de configuration, qui ne changera pas avec le temps. Un administrateur peut ajouter dans Home Assistant une tâche d'IA qui accepte les images."},
@@ -108,4 +112,54 @@ var haWords = map[homeassistant.Kind]struct{ en, fr string }{
 	homeassistant.KindProtocol: {
 		"Home Assistant answered in a way I did not expect. This may pass after an update. It does not mean anything changed in the house. Try again; if it keeps happening, whoever runs maison should look at its log.",
 		"Home Assistant a répondu d'une façon inattendue. Ça peut passer après une mise à jour. Ça ne veut pas dire que quelque chose a changé dans la maison. Réessayez; si ça continue, la personne qui gère maison devrait consulter son journal."},
+}
+
+// notConnected returns why Home Assistant's websocket is not connected, as
+// an error haTrouble says, or nil when it is.
+func (s *server) notConnected() error {
+	st := s.deps.HA.Status()
+	if st.Connected {
+		return nil
+	}
+	if st.Err != nil {
+		switch st.Err.Kind {
+		case homeassistant.KindRestarting, homeassistant.KindTimeout, homeassistant.KindAuth,
+			homeassistant.KindLocalOnly, homeassistant.KindForbidden:
+			return st.Err
+		}
+	}
+	return &homeassistant.Error{Kind: homeassistant.KindUnreachable, Op: "websocket", Err: errors.New("not connected")}
+}
+
+// longOutage is how long Home Assistant may stay out of reach before the
+// words stop promising that it passes soon.
+const longOutage = 3 * time.Minute
+
+// longOutage words an outage of kind k that has lasted longer than a
+// restart takes, or returns "" when it has not (or k is not an outage).
+func (s *server) longOutage(k homeassistant.Kind) string {
+	switch k {
+	case homeassistant.KindUnreachable, homeassistant.KindRestarting, homeassistant.KindTimeout:
+	default:
+		return ""
+	}
+	st := s.deps.HA.Status()
+	if st.Connected || st.Since.IsZero() {
+		return ""
+	}
+	d := time.Since(st.Since) // the client's clock, not the answers'
+	if d < longOutage {
+		return ""
+	}
+	lang := s.deps.Lang
+	n := int(d.Minutes())
+	if d >= 2*time.Hour {
+		n := int(d.Hours())
+		return lang.Pick(
+			"Home Assistant has not answered me for "+lang.Number(n)+" hours, far longer than a restart takes. It may be stopped, stuck starting, or off the network. It does not mean anything changed in the house. I keep trying by myself; whoever runs Home Assistant should look at it.",
+			"Home Assistant ne me répond plus depuis "+lang.Number(n)+" heures, bien plus qu'un redémarrage. Il est peut-être arrêté, bloqué au démarrage, ou hors du réseau. Ça ne veut pas dire que quelque chose a changé dans la maison. Je continue d'essayer tout seul; la personne qui gère Home Assistant devrait y jeter un œil.")
+	}
+	return lang.Pick(
+		"Home Assistant has not answered me for "+lang.Number(n)+" minutes, longer than a restart takes. It may be stopped, stuck starting, or off the network. It does not mean anything changed in the house. I keep trying by myself; whoever runs Home Assistant should look at it.",
+		"Home Assistant ne me répond plus depuis "+lang.Number(n)+" minutes, plus longtemps qu'un redémarrage. Il est peut-être arrêté, bloqué au démarrage, ou hors du réseau. Ça ne veut pas dire que quelque chose a changé dans la maison. Je continue d'essayer tout seul; la personne qui gère Home Assistant devrait y jeter un œil.")
 }

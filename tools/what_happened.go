@@ -62,6 +62,12 @@ func (s *server) whatHappened(ctx context.Context, _ *mcp.CallToolRequest, in ar
 		}
 		p.Hours, p.Start = hours, now.Add(-time.Duration(hours)*time.Hour)
 	}
+	// The history is read over the websocket, and which entities may be
+	// told is known from its registries: without it, an empty history
+	// would be said as "nothing changed".
+	if err := s.notConnected(); err != nil {
+		return sayError(s.haTrouble(err))
+	}
 	ents, err := s.deps.Live.Entities(ctx)
 	if err != nil && !errors.Is(err, assist.ErrNoMatch) {
 		return sayError(s.haTrouble(err))

@@ -30,9 +30,11 @@ func runServe(ctx context.Context, cfg config, stdout io.Writer, logger *slog.Lo
 	defer end()
 	stop := context.AfterFunc(ctx, end) // until serving starts, a signal stops the wait for Home Assistant
 	b, err := bridge.Start(life, cfg.bridgeConfig(logger))
-	if !stop() && err == nil {
-		b.Close()
-		return ctx.Err()
+	if !stop() {
+		if err == nil {
+			b.Close()
+		}
+		return nil // stopped on request (a signal) while starting: a clean stop
 	}
 	if err != nil {
 		return explain(err)

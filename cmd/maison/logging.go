@@ -13,11 +13,13 @@ const sdkPackage = "github.com/modelcontextprotocol/go-sdk/"
 // quietSDK lowers the MCP SDK's info and warning records to debug: it
 // opens and closes a session for every stateless request and warns of a
 // failed call the door already logged; maison's one line per request says
-// it all.
+// it all. So is its error record of a run cancelled, which is maison
+// stopping on request.
 type quietSDK struct{ slog.Handler }
 
 func (h quietSDK) Handle(ctx context.Context, r slog.Record) error {
-	if r.Level < slog.LevelError && r.Level >= slog.LevelInfo && fromSDK(r.PC) {
+	lower := r.Level < slog.LevelError && r.Level >= slog.LevelInfo || r.Message == "server run cancelled"
+	if lower && fromSDK(r.PC) {
 		if !h.Handler.Enabled(ctx, slog.LevelDebug) {
 			return nil
 		}

@@ -13,13 +13,23 @@ import (
 // written to stdout; logs go to stderr.
 func runStdio(ctx context.Context, cfg config, stdin io.Reader, stdout io.Writer, logger *slog.Logger) error {
 	b, err := bridge.Start(ctx, cfg.bridgeConfig(logger))
+	if ctx.Err() != nil {
+		if err == nil {
+			b.Close()
+		}
+		return nil // stopped on request (a signal): a clean stop
+	}
 	if err != nil {
 		return explain(err)
 	}
 	defer b.Close()
 	// A malformed line is answered and the session goes on; at the end of
 	// input every call read is answered before maison exits.
-	return untilRefused(ctx, b, func(ctx context.Context) error {
+	err = untilRefused(ctx, b, func(ctx context.Context) error {
 		return b.Server.Run(ctx, &stdio.Transport{In: stdin, Out: stdout})
 	})
+	if ctx.Err() != nil && b.Err() == nil {
+		return nil
+	}
+	return err
 }

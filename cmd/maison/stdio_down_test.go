@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -123,5 +124,29 @@ func TestStdioStopsOnAnAdminTokenFoundLater(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "administrator") {
 		t.Errorf("stderr does not say why: %s", stderr.String())
+	}
+}
+
+// A stop asked for (SIGTERM, Ctrl-C) is a clean stop, exit 0 and no error,
+// whatever Home Assistant is doing: exit 1 is kept for a refusal, so that a
+// supervisor can tell them apart.
+func TestStdioStopsCleanlyOnASignal(t *testing.T) {
+	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
+	for _, state := range []string{"up", "down"} {
+		house.SetDown(state == "down")
+		cmd, stdin, lines, stderr := stdioProcess(t, []string{"MAISON_HA_URL=" + house.URL, "MAISON_HA_TOKEN=" + house.UserToken()})
+		io.WriteString(stdin, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"e2e","version":"1"}}}`+"\n")
+		await(t, lines, `"id":1`, stderr)
+		if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+			t.Fatal(err)
+		}
+		for range lines {
+		}
+		if err := cmd.Wait(); err != nil {
+			t.Errorf("Home Assistant %s, SIGTERM: %v (stderr: %s)", state, err, stderr.String())
+		}
+		if strings.Contains(stderr.String(), "canceled") {
+			t.Errorf("Home Assistant %s, SIGTERM said an error: %s", state, stderr.String())
+		}
 	}
 }
