@@ -301,6 +301,9 @@ func (c *Client) unreachableNow(op string) *Error {
 		}
 	}
 	if !c.everConnected {
+		if c.started { // the first attempt is under way: slow so far, not known unreachable
+			return &Error{Kind: KindTimeout, Op: op, Err: errors.New("Home Assistant has not answered maison's websocket yet")}
+		}
 		return &Error{Kind: KindUnreachable, Op: op, Err: errors.New("Home Assistant has not answered maison's websocket yet")}
 	}
 	return nil
