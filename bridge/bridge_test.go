@@ -343,3 +343,28 @@ func TestTheGapBeforeReconnecting(t *testing.T) {
 		t.Errorf("list_cameras once connected: error %v, %q", isErr, text)
 	}
 }
+
+// A session lost to a blip of a healthy house: what_happened, which reads
+// over the websocket, waits the second it takes to come back and answers,
+// rather than say Home Assistant cannot be reached.
+func TestWhatHappenedAcrossABlip(t *testing.T) {
+	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
+	b, err := bridge.Start(t.Context(), bridge.Config{URL: house.URL, Token: house.UserToken(), ReachLater: true,
+		HomeAssistant: func(c *homeassistant.Config) { c.ReconnectMin, c.ReconnectMax = 800*time.Millisecond, time.Second }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	cs, _ := session(t, b)
+	house.DropConnections()
+	for {
+		changed := b.HA.Changed()
+		if !b.HA.Status().Connected {
+			break
+		}
+		<-changed
+	}
+	if text, isErr := call(t, cs, "what_happened", nil); isErr {
+		t.Errorf("what_happened across a blip: %q", text)
+	}
+}

@@ -279,6 +279,60 @@ func (c *Client) refusal() *Error {
 	return c.refused
 }
 
+// ErrNotSent marks an error for a request that was never sent to Home
+// Assistant (unreachableNow): an action asked for did not happen.
+var ErrNotSent = errors.New("not sent to Home Assistant")
+
+// Offline returns why the websocket cannot be used now, nil when it can:
+// the last attempt's failure, a first attempt still under way (said slow),
+// or a session lost and not yet restored (said slow too: it usually takes
+// a second).
+func (c *Client) Offline() *Error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	st := c.status
+	switch {
+	case st.Connected:
+		return nil
+	case st.Err != nil && (c.attemptFailed || st.Stopped):
+		return &Error{Kind: st.Err.Kind, Op: "websocket", Status: st.Err.Status, Err: st.Err.Err}
+	case c.everConnected:
+		return &Error{Kind: KindTimeout, Op: "websocket", Err: errors.New("reconnecting after the session was lost")}
+	case c.started:
+		return &Error{Kind: KindTimeout, Op: "websocket", Err: errors.New("Home Assistant has not answered maison's websocket yet")}
+	}
+	return &Error{Kind: KindUnreachable, Op: "websocket", Err: errors.New("not connected")}
+}
+
+// reconnecting reports whether the session was lost and no attempt to
+// restore it has failed yet.
+func (c *Client) reconnecting() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return !c.status.Connected && c.everConnected && !c.attemptFailed && !c.status.Stopped
+}
+
+// WaitConnected waits up to d, or until ctx ends, for the websocket to be
+// connected, and reports whether it is: a session lost to a blip is
+// usually restored within a second or two.
+func (c *Client) WaitConnected(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	for {
+		changed := c.Changed()
+		if c.Status().Connected {
+			return true
+		}
+		select {
+		case <-changed:
+		case <-t.C:
+			return false
+		case <-ctx.Done():
+			return false
+		}
+	}
+}
+
 // unreachableNow returns why a request over HTTP must not go to Home
 // Assistant now, or nil. Once a connection has been tried, the token is not
 // presented over HTTP before the websocket has accepted it: Home Assistant
@@ -297,14 +351,15 @@ func (c *Client) unreachableNow(op string) *Error {
 	if st.Err != nil && c.attemptFailed {
 		switch st.Err.Kind {
 		case KindUnreachable, KindRestarting, KindTimeout:
-			return &Error{Kind: st.Err.Kind, Op: op, Status: st.Err.Status, Err: st.Err.Err}
+			return &Error{Kind: st.Err.Kind, Op: op, Status: st.Err.Status, Err: fmt.Errorf("%w: %w", ErrNotSent, st.Err)}
 		}
 	}
 	if !c.everConnected {
+		kind := KindUnreachable
 		if c.started { // the first attempt is under way: slow so far, not known unreachable
-			return &Error{Kind: KindTimeout, Op: op, Err: errors.New("Home Assistant has not answered maison's websocket yet")}
+			kind = KindTimeout
 		}
-		return &Error{Kind: KindUnreachable, Op: op, Err: errors.New("Home Assistant has not answered maison's websocket yet")}
+		return &Error{Kind: kind, Op: op, Err: fmt.Errorf("%w: Home Assistant has not answered maison's websocket yet", ErrNotSent)}
 	}
 	return nil
 }

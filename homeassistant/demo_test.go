@@ -456,6 +456,24 @@ func TestCamera503WithASilentWebsocketIsARestart(t *testing.T) {
 	}
 }
 
+// A session lost to a blip, Home Assistant itself up: a camera turned off
+// (503) is still said turned off, once the session is back, not taken for
+// a restart.
+func TestCameraOffDuringABlip(t *testing.T) {
+	f := newHouse(t, demo.NamingPlain)
+	c := f.client(t, f.house.UserToken(), func(cfg *homeassistant.Config) {
+		cfg.ReconnectMin, cfg.ReconnectMax = 800*time.Millisecond, time.Second
+	})
+	if err := c.Connect(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	f.house.DropConnections()
+	waitFor(t, c, "the drop noticed", func() bool { return !c.Status().Connected })
+	if _, err := c.CameraImage(t.Context(), "camera.porch", 0, 0); kind(err) != homeassistant.KindCameraOff {
+		t.Errorf("the porch camera, turned off, during a blip: %v, want KindCameraOff", err)
+	}
+}
+
 func TestRecoversFromRestart(t *testing.T) {
 	f := newHouse(t, demo.NamingPlain)
 	c := f.connected(t)

@@ -220,7 +220,7 @@ func (t targetIn) empty() bool {
 func (s *server) act(ctx context.Context, canonical string, args map[string]any) *mcp.CallToolResult {
 	res, err := s.deps.HA.CallAssist(ctx, canonical, args)
 	if err != nil {
-		return sayError(s.haTrouble(err))
+		return sayError(s.actionTrouble(err))
 	}
 	s.deps.Live.Forget()
 	if res.IsError {
@@ -334,7 +334,7 @@ func (s *server) passthrough(canonical, description string, target bool) mcp.Too
 		if !in.empty() && !readOnlyTools[canonical] {
 			what, err := s.sensitiveTargets(ctx, anyAction, in)
 			if err != nil {
-				return sayError(s.haTrouble(err)), nil
+				return sayError(s.beforeAction(err)), nil
 			}
 			if len(what) > 0 {
 				return sayError(s.deps.Lang.Pick(

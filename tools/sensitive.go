@@ -281,7 +281,7 @@ func (s *server) guarded(ctx context.Context, req *mcp.CallToolRequest, tool, ca
 	}
 	what, err := s.sensitiveTargets(ctx, canonical, in.targetIn)
 	if err != nil {
-		return sayError(s.haTrouble(err))
+		return sayError(s.beforeAction(err))
 	}
 	if len(what) == 0 {
 		return s.act(ctx, canonical, in.args())

@@ -34,6 +34,8 @@ type HomeAssistant interface {
 	AreaCalled(name string) (names []string, found, known bool)
 	History(ctx context.Context, start, end time.Time, entityIDs []string) (map[string][]homeassistant.Change, error)
 	Status() homeassistant.Status
+	Offline() *homeassistant.Error
+	WaitConnected(ctx context.Context, d time.Duration) bool
 }
 
 // Deps is what the tools need.
@@ -206,7 +208,7 @@ func (s *server) notYetOffered(name string, may func(scope string) bool) *mcp.Ca
 	case name == describeHouseTool.Name && may(ScopeRead):
 		return sayError(s.haTrouble(s.notConnected()))
 	case (name == turnOnTool.Name || name == turnOffTool.Name || name == setLightTool.Name || strings.HasPrefix(name, passthroughPrefix)) && may(ScopeControl):
-		return sayError(s.deps.Lang.Pick("Nothing was done. ", "Rien n'a été fait. ") + s.haTrouble(s.notConnected()))
+		return sayError(s.beforeAction(s.notConnected()))
 	}
 	return nil
 }

@@ -80,8 +80,8 @@ var haWords = map[homeassistant.Kind]struct{ en, fr string }{
 		"Home Assistant could not get a picture from that camera. This is often brief, a camera rebooting or a slow network, and usually passes within a minute. It does not mean the other cameras are down. Try again in a moment.",
 		"Home Assistant n'a pas pu obtenir d'image de cette caméra. C'est souvent bref, une caméra qui redémarre ou un réseau lent, et ça passe d'habitude en moins d'une minute. Ça ne veut pas dire que les autres caméras sont en panne. Réessayez dans un instant."},
 	homeassistant.KindTimeout: {
-		"Home Assistant is slow to answer right now. This is usually brief, and it does not mean anything is wrong at home. If this was an action, it may still have happened: ask for the state of the device before trying it again. Otherwise, ask again in a moment.",
-		"Home Assistant est lent à répondre en ce moment. C'est généralement bref, et ça ne veut pas dire qu'il y a un problème à la maison. Si c'était une action, elle a peut-être eu lieu: demandez l'état de l'appareil avant de la refaire. Sinon, redemandez dans un instant."},
+		"Home Assistant is slow to answer right now. This is usually brief, and it does not mean anything is wrong at home. Ask again in a moment.",
+		"Home Assistant est lent à répondre en ce moment. C'est généralement bref, et ça ne veut pas dire qu'il y a un problème à la maison. Redemandez dans un instant."},
 	homeassistant.KindCanceled: {
 		"The request was abandoned before Home Assistant answered. Nothing is wrong; ask again if you still want the answer.",
 		"La demande a été abandonnée avant la réponse de Home Assistant. Rien de grave; redemandez si vous voulez toujours la réponse."},
@@ -114,22 +114,18 @@ var haWords = map[homeassistant.Kind]struct{ en, fr string }{
 		"Home Assistant a répondu d'une façon inattendue. Ça peut passer après une mise à jour. Ça ne veut pas dire que quelque chose a changé dans la maison. Réessayez; si ça continue, la personne qui gère maison devrait consulter son journal."},
 }
 
-// notConnected returns why Home Assistant's websocket is not connected, as
-// an error haTrouble says, or nil when it is.
+// notConnected returns why Home Assistant's websocket cannot be used now,
+// as an error haTrouble says, or nil when it can.
 func (s *server) notConnected() error {
-	st := s.deps.HA.Status()
-	if st.Connected {
-		return nil
+	if e := s.deps.HA.Offline(); e != nil {
+		return e
 	}
-	if st.Err != nil {
-		switch st.Err.Kind {
-		case homeassistant.KindRestarting, homeassistant.KindTimeout, homeassistant.KindAuth,
-			homeassistant.KindLocalOnly, homeassistant.KindForbidden:
-			return st.Err
-		}
-	}
-	return &homeassistant.Error{Kind: homeassistant.KindUnreachable, Op: "websocket", Err: errors.New("not connected")}
+	return nil
 }
+
+// reconnectWait is how long a tool that needs the websocket waits for it
+// to come back after a blip before saying why it cannot answer.
+const reconnectWait = 3 * time.Second
 
 // longOutage is how long Home Assistant may stay out of reach before the
 // words stop promising that it passes soon.
@@ -162,4 +158,26 @@ func (s *server) longOutage(k homeassistant.Kind) string {
 	return lang.Pick(
 		"Home Assistant has not answered me for "+lang.Number(n)+" minutes, longer than a restart takes. It may be stopped, stuck starting, or off the network. It does not mean anything changed in the house. I keep trying by myself; whoever runs Home Assistant should look at it.",
 		"Home Assistant ne me répond plus depuis "+lang.Number(n)+" minutes, plus longtemps qu'un redémarrage. Il est peut-être arrêté, bloqué au démarrage, ou hors du réseau. Ça ne veut pas dire que quelque chose a changé dans la maison. Je continue d'essayer tout seul; la personne qui gère Home Assistant devrait y jeter un œil.")
+}
+
+// actionTrouble says what went wrong with an action asked of Home
+// Assistant: as haTrouble, except that an action sent and not answered in
+// time may still have happened, and one never sent did not.
+func (s *server) actionTrouble(err error) string {
+	lang := s.deps.Lang
+	if errors.Is(err, homeassistant.ErrNotSent) {
+		return s.beforeAction(err)
+	}
+	if errors.Is(err, homeassistant.KindTimeout) || errors.Is(err, context.DeadlineExceeded) {
+		return lang.Pick(
+			"Home Assistant was too slow to answer, and the action may still have happened: ask for the state of the device before trying it again. This is usually brief, and it does not mean anything is wrong at home.",
+			"Home Assistant a été trop lent à répondre, et l'action a peut-être eu lieu: demandez l'état de l'appareil avant de la refaire. C'est généralement bref, et ça ne veut pas dire qu'il y a un problème à la maison.")
+	}
+	return s.haTrouble(err)
+}
+
+// beforeAction says what went wrong with Home Assistant before an action
+// was sent: nothing was done, and why.
+func (s *server) beforeAction(err error) string {
+	return s.deps.Lang.Pick("Nothing was done. ", "Rien n'a été fait. ") + s.haTrouble(err)
 }

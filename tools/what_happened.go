@@ -12,6 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"maison/assist"
+	"maison/homeassistant"
 )
 
 // happenedLimit bounds how many sentences one answer says, so it can be spoken.
@@ -65,6 +66,11 @@ func (s *server) whatHappened(ctx context.Context, _ *mcp.CallToolRequest, in ar
 	// The history is read over the websocket, and which entities may be
 	// told is known from its registries: without it, an empty history
 	// would be said as "nothing changed".
+	if e := s.deps.HA.Offline(); e != nil && errors.Is(e, homeassistant.KindTimeout) {
+		// Reconnecting after a blip, or a first connection under way:
+		// usually a second or two.
+		s.deps.HA.WaitConnected(ctx, reconnectWait)
+	}
 	if err := s.notConnected(); err != nil {
 		return sayError(s.haTrouble(err))
 	}
