@@ -173,6 +173,13 @@ func checkCameras(t *testing.T, cs *mcp.ClientSession) {
 	}
 	for _, name := range []string{"front door", "garage", "backyard", "camera.front_door"} {
 		res := call(t, cs, "camera_snapshot", map[string]any{"camera": name})
+		if res.IsError && strings.Contains(texts(res), "in time") && strings.Contains(texts(res), "Try again in a moment") {
+			// maison demo draws its 4K frames in the background as it
+			// starts; under the race detector on a loaded machine that can
+			// outlast a call's budget. The words say to try again: so does
+			// a client.
+			res = call(t, cs, "camera_snapshot", map[string]any{"camera": name})
+		}
 		if res.IsError || len(res.Content) != 2 {
 			t.Fatalf("camera_snapshot(%s): isError=%v, %d blocks: %s", name, res.IsError, len(res.Content), texts(res))
 		}
