@@ -204,6 +204,10 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 	}
 	if cmd == "token" {
 		for _, sc := range strings.FieldsFunc(scopes, func(r rune) bool { return r == ',' || r == ' ' }) {
+			if sc == "both" { // as maison token --help offers it
+				c.TokenScopes = append(c.TokenScopes, "house.read", "house.control")
+				continue
+			}
 			c.TokenScopes = append(c.TokenScopes, sc)
 		}
 		d, err := parseTTL(ttl)

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -409,6 +410,14 @@ func TestMaisonToken(t *testing.T) {
 	cs := connect(t, issuer+"/mcp", tok, "2025-11-25")
 	if got := toolNames(t, cs); len(got) != 7 {
 		t.Errorf("a house.read token from maison token lists %v", got)
+	}
+	// --scope both, as maison token --help offers it, is both scopes.
+	out, errOut = lockedBuffer{}, lockedBuffer{}
+	if code := run(t.Context(), []string{"token", "--scope", "both"}, strings.NewReader(""), &out, &errOut, func(k string) string { return env[k] }); code != 0 {
+		t.Fatalf("maison token --scope both: exit %d: %s", code, errOut.String())
+	}
+	if got := toolNames(t, connect(t, issuer+"/mcp", strings.TrimSpace(out.String()), "2025-11-25")); !slices.Contains(got, "turn_on") || !slices.Contains(got, "list_cameras") {
+		t.Errorf("a token for both scopes lists %v", got)
 	}
 	env["MAISON_SECRET"] = "another-secret-that-is-long-enough-32b!"
 	out = lockedBuffer{}
