@@ -203,6 +203,9 @@ func TestStartServesWhileAssistLoads(t *testing.T) {
 	if got := toolNames(t, cs); !slices.Equal(got, ownTools) {
 		t.Errorf("tools while Assist loads: %v, want %v", got, ownTools)
 	}
+	if text, isErr := call(t, cs, "turn_on", map[string]any{"name": "Porch Light"}); !isErr || !strings.Contains(text, "Nothing was done. Home Assistant is still loading") {
+		t.Errorf("turn_on while Assist loads: error %v, %q", isErr, text)
+	}
 	house.SetMCPServerLoaded(true)
 	waitChanged(t, changed, "the Assist endpoint loaded")
 	if got := toolNames(t, cs); !slices.Contains(got, "turn_off") {

@@ -204,11 +204,15 @@ func (s *server) notYetOffered(name string, may func(scope string) bool) *mcp.Ca
 	if s.whole.Load() {
 		return nil
 	}
+	why := s.notConnected()
+	if why == nil { // connected: Home Assistant's Assist tools are what is awaited
+		why = &homeassistant.Error{Kind: homeassistant.KindAssistLoading, Op: "POST /api/mcp/assist", Err: errors.New("the Assist tools are not listed yet")}
+	}
 	switch {
 	case name == describeHouseTool.Name && may(ScopeRead):
-		return sayError(s.haTrouble(s.notConnected()))
+		return sayError(s.haTrouble(why))
 	case (name == turnOnTool.Name || name == turnOffTool.Name || name == setLightTool.Name || strings.HasPrefix(name, passthroughPrefix)) && may(ScopeControl):
-		return sayError(s.beforeAction(s.notConnected()))
+		return sayError(s.beforeAction(why))
 	}
 	return nil
 }

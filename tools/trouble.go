@@ -118,7 +118,7 @@ var haWords = map[homeassistant.Kind]struct{ en, fr string }{
 // as an error haTrouble says, or nil when it can.
 func (s *server) notConnected() error {
 	if e := s.deps.HA.Offline(); e != nil {
-		return e
+		return e // not a nil *Error in a non-nil error
 	}
 	return nil
 }
@@ -148,16 +148,13 @@ func (s *server) longOutage(k homeassistant.Kind) string {
 		return ""
 	}
 	lang := s.deps.Lang
-	n := int(d.Minutes())
+	n, en, fr, than, plus := int(d.Minutes()), "minutes", "minutes", "longer", "plus longtemps"
 	if d >= 2*time.Hour {
-		n := int(d.Hours())
-		return lang.Pick(
-			"Home Assistant has not answered me for "+lang.Number(n)+" hours, far longer than a restart takes. It may be stopped, stuck starting, or off the network. It does not mean anything changed in the house. I keep trying by myself; whoever runs Home Assistant should look at it.",
-			"Home Assistant ne me répond plus depuis "+lang.Number(n)+" heures, bien plus qu'un redémarrage. Il est peut-être arrêté, bloqué au démarrage, ou hors du réseau. Ça ne veut pas dire que quelque chose a changé dans la maison. Je continue d'essayer tout seul; la personne qui gère Home Assistant devrait y jeter un œil.")
+		n, en, fr, than, plus = int(d.Hours()), "hours", "heures", "far longer", "bien plus"
 	}
 	return lang.Pick(
-		"Home Assistant has not answered me for "+lang.Number(n)+" minutes, longer than a restart takes. It may be stopped, stuck starting, or off the network. It does not mean anything changed in the house. I keep trying by myself; whoever runs Home Assistant should look at it.",
-		"Home Assistant ne me répond plus depuis "+lang.Number(n)+" minutes, plus longtemps qu'un redémarrage. Il est peut-être arrêté, bloqué au démarrage, ou hors du réseau. Ça ne veut pas dire que quelque chose a changé dans la maison. Je continue d'essayer tout seul; la personne qui gère Home Assistant devrait y jeter un œil.")
+		"Home Assistant has not answered me for "+lang.Number(n)+" "+en+", "+than+" than a restart takes. It may be stopped, stuck starting, or off the network. It does not mean anything changed in the house. I keep trying by myself; whoever runs Home Assistant should look at it.",
+		"Home Assistant ne me répond plus depuis "+lang.Number(n)+" "+fr+", "+plus+" qu'un redémarrage. Il est peut-être arrêté, bloqué au démarrage, ou hors du réseau. Ça ne veut pas dire que quelque chose a changé dans la maison. Je continue d'essayer tout seul; la personne qui gère Home Assistant devrait y jeter un œil.")
 }
 
 // actionTrouble says what went wrong with an action asked of Home

@@ -66,13 +66,15 @@ func (s *server) whatHappened(ctx context.Context, _ *mcp.CallToolRequest, in ar
 	// The history is read over the websocket, and which entities may be
 	// told is known from its registries: without it, an empty history
 	// would be said as "nothing changed".
-	if e := s.deps.HA.Offline(); e != nil && errors.Is(e, homeassistant.KindTimeout) {
+	offline := s.notConnected()
+	if errors.Is(offline, homeassistant.KindTimeout) {
 		// Reconnecting after a blip, or a first connection under way:
 		// usually a second or two.
 		s.deps.HA.WaitConnected(ctx, reconnectWait)
+		offline = s.notConnected()
 	}
-	if err := s.notConnected(); err != nil {
-		return sayError(s.haTrouble(err))
+	if offline != nil {
+		return sayError(s.haTrouble(offline))
 	}
 	ents, err := s.deps.Live.Entities(ctx)
 	if err != nil && !errors.Is(err, assist.ErrNoMatch) {
