@@ -156,9 +156,8 @@ func Start(ctx context.Context, cfg Config) (*Bridge, error) {
 		return nil, err
 	}
 	b.HA = ha
-	life, endLife := context.WithCancel(context.WithoutCancel(ctx))
-	unbind := context.AfterFunc(ctx, endLife)
-	b.endReach = func() { unbind(); endLife() }
+	life, endLife := context.WithCancel(ctx)
+	b.endReach = endLife
 	connected, pending, err := b.firstContact(life, cfg.ReachLater)
 	if err != nil {
 		b.Close()

@@ -94,8 +94,8 @@ func (c *Client) cameraStatusError(ctx context.Context, op string, resp *http.Re
 		// Once the websocket has been tried, a 503 while it does not
 		// answer is Home Assistant starting or going down. A session lost
 		// without a failed attempt is given a moment to come back first.
-		if tried := !c.Status().Since.IsZero(); tried && c.reconnecting() {
-			c.WaitConnected(ctx, reconnectWait)
+		if c.reconnecting() {
+			c.WaitConnected(ctx, ReconnectWait)
 		}
 		if tried := !c.Status().Since.IsZero(); tried && !c.sessionAnswers(ctx) {
 			return &Error{Kind: KindRestarting, Op: op, Status: resp.StatusCode}
@@ -115,9 +115,10 @@ func (c *Client) cameraStatusError(ctx context.Context, op string, resp *http.Re
 // Home Assistant going down: both answer the camera proxy with 503.
 const offCheckTimeout = 5 * time.Second
 
-// reconnectWait is how long a 503 waits for a session lost to a blip to
-// come back before the ping: it usually takes a second or two.
-const reconnectWait = 3 * time.Second
+// ReconnectWait is how long what needs the websocket waits for a session
+// lost to a blip to come back (WaitConnected) before saying why it cannot
+// go on: it usually takes a second or two.
+const ReconnectWait = 3 * time.Second
 
 // sessionAnswers reports whether the websocket session is up and answers a
 // ping now. A restarting Home Assistant answers 503 the moment it drops its

@@ -130,12 +130,7 @@ func (c *Client) Connect(ctx context.Context) error {
 		c.mu.Lock()
 		c.started = false
 		c.attemptFailed = true
-		since := c.status.Since // not connected since the first failure, when Connect is called again
-		if since.IsZero() || c.status.Connected {
-			since = time.Now()
-		}
-		c.status = Status{Since: since, Err: asError(err), Stopped: true}
-		c.notifyLocked()
+		c.setStatusLocked(false, asError(err), true) // not connected since the first failure, when Connect is called again
 		c.mu.Unlock()
 		return err
 	}
@@ -255,12 +250,29 @@ func (c *Client) notifyLocked() {
 func (c *Client) setStatus(connected bool, err *Error, stopped bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.setStatusLocked(connected, err, stopped)
+}
+
+// setStatusLocked sets the status, keeping Since while connected does not
+// change, and wakes Changed waiters; c.mu must be held.
+func (c *Client) setStatusLocked(connected bool, err *Error, stopped bool) {
 	since := c.status.Since
 	if connected != c.status.Connected || since.IsZero() {
 		since = time.Now()
 	}
 	c.status = Status{Connected: connected, Since: since, Err: err, Stopped: stopped}
 	c.notifyLocked()
+}
+
+// setDown records the websocket down with err, and whether an attempt to
+// connect failed, as opposed to a session lost: only a failed attempt
+// stops requests over HTTP (unreachableNow). One lock, so that no waiter
+// woken by the change sees one without the other.
+func (c *Client) setDown(err *Error, stopped, attemptFailed bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.attemptFailed = attemptFailed
+	c.setStatusLocked(false, err, stopped)
 }
 
 // refuse records that Home Assistant refused the token, so no later request presents it again.
@@ -364,15 +376,6 @@ func (c *Client) unreachableNow(op string) *Error {
 	return nil
 }
 
-// noteAttempt records whether the last attempt to connect failed, as
-// opposed to a session lost: only a failed attempt stops requests over HTTP
-// (unreachableNow).
-func (c *Client) noteAttempt(failed bool) {
-	c.mu.Lock()
-	c.attemptFailed = failed
-	c.mu.Unlock()
-}
-
 func (c *Client) wasConnected() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -392,8 +395,7 @@ func (c *Client) run(life context.Context, sess *session) {
 			return
 		}
 		c.log.Warn("websocket lost", "err", err)
-		c.setStatus(false, asError(err), false)
-		c.noteAttempt(false) // lost, not refused: requests over HTTP may still be answered
+		c.setDown(asError(err), false, false) // lost, not refused: requests over HTTP may still be answered
 		if time.Since(began) >= c.cfg.ReconnectMax {
 			delay = c.cfg.ReconnectMin
 		}
@@ -422,8 +424,7 @@ func (c *Client) run(life context.Context, sess *session) {
 				return
 			}
 			c.log.Warn("reconnect failed", "err", err)
-			c.setStatus(false, e, false)
-			c.noteAttempt(true)
+			c.setDown(e, false, true)
 		}
 		c.log.Info("websocket reconnected")
 	}

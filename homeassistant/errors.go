@@ -11,6 +11,9 @@ import (
 	"syscall"
 )
 
+// wsOp names the websocket connection in errors.
+const wsOp = "websocket /api/websocket"
+
 // Kind classifies what went wrong when talking to Home Assistant.
 type Kind int
 
@@ -220,7 +223,7 @@ func (e *Error) advice(again string) string {
 			"It does not mean the device or camera is broken. " +
 			"Ask an administrator to check ip_bans.yaml in Home Assistant's configuration folder and any proxy between maison and Home Assistant."
 	case KindNotFound:
-		if e.Op == "websocket /api/websocket" {
+		if e.Op == wsOp {
 			return "No Home Assistant answers at MAISON_HA_URL: something answers there, but not with Home Assistant's websocket API (/api/websocket). " +
 				"This does not change by waiting. " +
 				"Check the host and port in MAISON_HA_URL, which may be another service's address (a router, a NAS, another web server). " +

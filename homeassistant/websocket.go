@@ -77,7 +77,7 @@ var errSilent = errors.New("something accepted the connection but did not answer
 // Something that accepts the connection and stays silent that long, or answers the upgrade with a page of
 // its own, is not Home Assistant's websocket API.
 func hello(ctx context.Context, cfg *Config, base *url.URL, wasConnected bool) (*websocket.Conn, error) {
-	const op = "websocket /api/websocket"
+	const op = wsOp
 	hctx, cancel := context.WithTimeout(ctx, cfg.HandshakeTimeout)
 	defer cancel()
 	var connected atomic.Bool
@@ -122,7 +122,7 @@ func hello(ctx context.Context, cfg *Config, base *url.URL, wasConnected bool) (
 
 // dialSession dials, authenticates and starts the read loop. It returns HA's version from auth_ok.
 func dialSession(ctx context.Context, cfg *Config, base *url.URL, wasConnected bool) (*session, string, error) {
-	const op = "websocket /api/websocket"
+	const op = wsOp
 	conn, err := hello(ctx, cfg, base, wasConnected)
 	if err != nil {
 		return nil, "", err

@@ -160,7 +160,7 @@ func (c *conn) accept(l line) jsonrpc.Message {
 		c.refuse(nil, jsonrpc.CodeParseError, "The line is not valid UTF-8 text, so it cannot be JSON. Nothing was done. Send each message as UTF-8 JSON on one line.")
 		return nil
 	case rpcmsg.TooDeep(b):
-		c.refuse(nil, jsonrpc.CodeInvalidRequest, "The message nests arrays and objects more than 64 levels deep, which no MCP message needs. Nothing was done.")
+		c.refuse(nil, jsonrpc.CodeInvalidRequest, "The message nests arrays and objects more than "+strconv.Itoa(rpcmsg.MaxDepth)+" levels deep, which no MCP message needs. Nothing was done.")
 		return nil
 	case !json.Valid(b):
 		c.refuse(nil, jsonrpc.CodeParseError, "The line is not well-formed JSON (JSON-RPC parse error), so it was skipped; the session goes on. Send each message as JSON on one line.")

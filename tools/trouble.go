@@ -123,10 +123,6 @@ func (s *server) notConnected() error {
 	return nil
 }
 
-// reconnectWait is how long a tool that needs the websocket waits for it
-// to come back after a blip before saying why it cannot answer.
-const reconnectWait = 3 * time.Second
-
 // longOutage is how long Home Assistant may stay out of reach before the
 // words stop promising that it passes soon.
 const longOutage = 3 * time.Minute

@@ -68,9 +68,6 @@ type errHelp struct{ text string }
 
 func (e errHelp) Error() string { return e.text }
 
-// Unwrap lets errors.Is find flag.ErrHelp.
-func (e errHelp) Unwrap() error { return flag.ErrHelp }
-
 // parseFlags parses args with the flags of cmd alone, out of all those
 // registered on all, and returns the arguments left after them.
 func parseFlags(cmd string, all *flag.FlagSet, args []string) ([]string, error) {
@@ -110,7 +107,7 @@ func parseFlags(cmd string, all *flag.FlagSet, args []string) ([]string, error) 
 		fs.PrintDefaults()
 		return nil, errHelp{b.String()}
 	}
-	name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -")
+	name, ok := undefinedFlag(err)
 	if !ok {
 		return nil, fmt.Errorf("%w (see maison %s --help)", err, cmd)
 	}
@@ -127,6 +124,12 @@ var secretEnv = map[string]string{
 	"operator-password": "MAISON_OPERATOR_PASSWORD",
 	"password":          "MAISON_OPERATOR_PASSWORD",
 	"confirm-key":       "MAISON_CONFIRM_KEY",
+}
+
+// undefinedFlag returns the name of the flag the flag package refused as
+// not defined, from its error.
+func undefinedFlag(err error) (string, bool) {
+	return strings.CutPrefix(err.Error(), "flag provided but not defined: -")
 }
 
 // secretName reduces a flag name tried for a secret to secretEnv's form:

@@ -53,7 +53,7 @@ func runJpegfix(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, jpegfixUsage)
 			return 0
 		}
-		if name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -"); ok {
+		if name, ok := undefinedFlag(err); ok {
 			err = notASetting("jpegfix", name)
 		}
 		fmt.Fprintf(stderr, "maison jpegfix: %v\n", err)
