@@ -419,8 +419,6 @@ func kind(e Entity, f Facts) entityKind {
 // Tellable reports whether an entity's history says something maison tells.
 func Tellable(e Entity, f Facts) bool { return kind(e, f) != kindOther }
 
-// when says a moment to follow a verb, in loc and relative to now: "at 2:02
-// PM", "yesterday at 9:10 PM", "on Monday at 8 AM"; « à 14 h 02 », « hier à
 // unavailableWords says that a thing (en and fr name it) has been
 // unavailable since gone, or, when back is set, from gone to back; at says
 // a moment as "at 8:05" / « à 8 h 05 », whose "at" is dropped after "since"
@@ -435,6 +433,8 @@ func unavailableWords(lang voice.Lang, en, fr string, at func(time.Time) string,
 		fr+" a été indisponible de "+bare(gone)+" à "+bare(back)))
 }
 
+// when says a moment to follow a verb, in loc and relative to now: "at 2:02
+// PM", "yesterday at 9:10 PM", "on Monday at 8 AM"; « à 14 h 02 », « hier à
 // 21 h 10 », « lundi à 8 h ».
 func when(lang voice.Lang, t, now time.Time, loc *time.Location) string {
 	t, now = t.In(loc), now.In(loc)

@@ -214,8 +214,12 @@ func encodeWithin(img image.Image, maxBytes int) (Fitted, error) {
 	}
 	encode := func(q int) (Fitted, bool) {
 		buf = pic.Append(buf[:0], q)
-		f := Fitted{JPEG: bytes.Clone(buf), Width: pic.Width(), Height: pic.Height(), Reencoded: true, Quality: q}
-		return f, len(buf) <= maxBytes
+		f := Fitted{JPEG: buf, Width: pic.Width(), Height: pic.Height(), Reencoded: true, Quality: q}
+		if len(buf) > maxBytes {
+			return f, false // only its length is read: the next try writes buf again
+		}
+		f.JPEG = bytes.Clone(buf)
+		return f, true
 	}
 	if err := prepare(img); err != nil {
 		return Fitted{}, err

@@ -398,7 +398,11 @@ func (w *walker) scan(p *scanParams, first, from, dataEnd int) walkResult {
 				return fail(failCode, br.Used(), mcu0+m, "")
 			}
 		}
-		for m := range count * btoi(seq == nil) {
+		plain := count // blocks walked one by one here, unless seq counted them
+		if seq != nil {
+			plain = 0
+		}
+		for m := range plain {
 			mcu := mcu0 + m
 			ok := true
 			for i := range p.ns {
@@ -683,13 +687,6 @@ func (w *walker) acRefine(ac *huffman.Table, ss, se int, nz *uint64) bool {
 		w.eobrun--
 	}
 	return true
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
