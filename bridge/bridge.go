@@ -77,7 +77,8 @@ type Config struct {
 	// administrator's, is never retried (Home Assistant bans addresses after
 	// failed logins): at start it is Start's error; found later, Failed is
 	// closed and Err says why. False returns the first failure (maison
-	// check, tests).
+	// check, tests). A demo house, started in this process, is always
+	// waited for.
 	ReachLater bool
 	// NoTools builds no MCP server: maison check reads the other parts
 	// itself and says what fails, Assist's tools included.
@@ -147,7 +148,10 @@ func Start(ctx context.Context, cfg Config) (*Bridge, error) {
 	if cfg.HomeAssistant != nil {
 		cfg.HomeAssistant(&hc)
 	}
-	if cfg.ReachLater && hc.HandshakeTimeout == 0 {
+	// The demo house runs in this process: it cannot be away at start, so
+	// it is waited for, however slow the machine, and serves whole.
+	reachLater := cfg.ReachLater && cfg.Demo == nil
+	if reachLater && hc.HandshakeTimeout == 0 {
 		hc.HandshakeTimeout = handshakeTimeout // a silent address is said unreachable, and tried again
 	}
 	ha, err := homeassistant.New(hc)
@@ -158,7 +162,7 @@ func Start(ctx context.Context, cfg Config) (*Bridge, error) {
 	b.HA = ha
 	life, endLife := context.WithCancel(ctx)
 	b.endReach = endLife
-	connected, pending, err := b.firstContact(life, cfg.ReachLater)
+	connected, pending, err := b.firstContact(life, reachLater)
 	if err != nil {
 		b.Close()
 		return nil, err
@@ -196,7 +200,7 @@ func Start(ctx context.Context, cfg Config) (*Bridge, error) {
 			}
 			return b, nil
 		}
-		if !cfg.ReachLater || !errors.Is(err, homeassistant.KindAssistLoading) {
+		if !reachLater || !errors.Is(err, homeassistant.KindAssistLoading) {
 			b.Close()
 			return nil, err
 		}

@@ -371,3 +371,36 @@ func TestWhatHappenedAcrossABlip(t *testing.T) {
 		t.Errorf("what_happened across a blip: %q", text)
 	}
 }
+
+// slowTransport holds every request a while before sending it, as a loaded
+// machine does.
+type slowTransport struct{ delay time.Duration }
+
+func (s slowTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	select {
+	case <-time.After(s.delay):
+	case <-req.Context().Done():
+		return nil, req.Context().Err()
+	}
+	return http.DefaultTransport.RoundTrip(req)
+}
+
+// The demo house runs in maison's own process: it cannot be away at
+// start, so Start waits for it however slow the machine, and serves the
+// whole house from the first request (maison demo, even with ReachLater).
+func TestStartWaitsForTheDemoHouseHoweverSlow(t *testing.T) {
+	b, err := bridge.Start(t.Context(), bridge.Config{
+		Demo: &demo.Options{}, ReachLater: true,
+		HomeAssistant: func(c *homeassistant.Config) {
+			c.HTTPClient = &http.Client{Transport: slowTransport{delay: 3 * time.Second}}
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	cs, _ := session(t, b)
+	if names := toolNames(t, cs); !slices.Contains(names, "turn_on") {
+		t.Errorf("the demo house, slow to answer: the first list is %v, without the house's actions", names)
+	}
+}

@@ -385,6 +385,7 @@ func checkBundleStartsAsClaudeDesktopDoes(t *testing.T, dir, version string) {
 	if info := cs.InitializeResult().ServerInfo; info.Name != "maison" || info.Version != version {
 		t.Errorf("serverInfo %s %s, want maison %s", info.Name, info.Version, version)
 	}
+	untilActionsOffered(t, cs)
 	tools, err := cs.ListTools(t.Context(), nil)
 	if err != nil {
 		t.Fatalf("tools/list: %v\n%s", err, stderr.String())
