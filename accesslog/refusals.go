@@ -49,7 +49,7 @@ func (s *Refusals) Note(kind, addr string) (first bool) {
 	defer s.mu.Unlock()
 	if !s.pending {
 		s.pending = true
-		time.AfterFunc(s.window, s.flush)
+		time.AfterFunc(s.window, s.Flush)
 	}
 	t, seen := s.kinds[kind]
 	if !seen {
@@ -63,8 +63,10 @@ func (s *Refusals) Note(kind, addr string) (first bool) {
 	return false
 }
 
-// flush writes one line per kind refused again since its first line.
-func (s *Refusals) flush() {
+// Flush writes one line per kind refused again since its first line, and
+// starts a new window. The window's end calls it; a caller may call it
+// sooner.
+func (s *Refusals) Flush() {
 	s.mu.Lock()
 	kinds := s.kinds
 	s.kinds, s.pending = map[string]*tally{}, false

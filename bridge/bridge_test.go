@@ -203,6 +203,11 @@ func TestStartServesWhileAssistLoads(t *testing.T) {
 	if got := toolNames(t, cs); !slices.Equal(got, ownTools) {
 		t.Errorf("tools while Assist loads: %v, want %v", got, ownTools)
 	}
+	// Connected (the first contact may outlast Start's two seconds on a
+	// loaded machine), Home Assistant is said to be loading.
+	if !b.HA.WaitConnected(t.Context(), time.Minute) {
+		t.Fatal("the websocket never connected")
+	}
 	if text, isErr := call(t, cs, "turn_on", map[string]any{"name": "Porch Light"}); !isErr || !strings.Contains(text, "Nothing was done. Home Assistant is still loading") {
 		t.Errorf("turn_on while Assist loads: error %v, %q", isErr, text)
 	}
@@ -359,6 +364,9 @@ func TestWhatHappenedAcrossABlip(t *testing.T) {
 	}
 	defer b.Close()
 	cs, _ := session(t, b)
+	if !b.HA.WaitConnected(t.Context(), time.Minute) { // the first contact may outlast Start's two seconds
+		t.Fatal("the websocket never connected")
+	}
 	house.DropConnections()
 	for {
 		changed := b.HA.Changed()

@@ -61,6 +61,9 @@ type Config struct {
 	// OverviewWait bounds how long an overview waits for its frames, asked
 	// all at once; a camera not ready by then is drawn empty. Zero means 6s.
 	OverviewWait time.Duration
+	// ProbeBudget bounds how long a listing waits to learn which cameras
+	// are off. Zero means 1.5s.
+	ProbeBudget time.Duration
 	// Logger receives debug and warning records. Nil means discard.
 	Logger *slog.Logger
 	// Now is the clock. Nil means time.Now.
@@ -114,6 +117,9 @@ func New(cfg Config) (*Service, error) {
 	}
 	if cfg.AIBudget == 0 {
 		cfg.AIBudget = aiBudgetDefault
+	}
+	if cfg.ProbeBudget == 0 {
+		cfg.ProbeBudget = probeBudgetDefault
 	}
 	log := cfg.Logger
 	if log == nil {

@@ -18,8 +18,9 @@ type power struct {
 const (
 	// powerFresh is how long a camera's last answer says whether it is on.
 	powerFresh = 5 * time.Minute
-	// probeBudget bounds how long a listing waits to learn which cameras are off.
-	probeBudget = 1500 * time.Millisecond
+	// probeBudgetDefault bounds how long a listing waits to learn which
+	// cameras are off (Config.ProbeBudget).
+	probeBudgetDefault = 1500 * time.Millisecond
 )
 
 // prepareNoting is prepare, remembering whether the camera was on.
@@ -49,10 +50,10 @@ func (s *Service) isOff(id string) bool {
 }
 
 // probe asks each camera whose power is not fresh for a small frame, all at
-// once and within probeBudget: Home Assistant refuses a camera that is off
+// once and within Config.ProbeBudget: Home Assistant refuses a camera that is off
 // before fetching anything.
 func (s *Service) probe(ctx context.Context, cams []Camera) {
-	ctx, cancel := context.WithTimeout(ctx, probeBudget)
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.ProbeBudget)
 	defer cancel()
 	var wg sync.WaitGroup
 	for _, c := range cams {

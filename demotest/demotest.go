@@ -38,8 +38,9 @@ type Options struct {
 
 	// Bridge is maison's settings; which Home Assistant is filled in (this
 	// house, with its user's token, or its admin's with Admin). Zero
-	// means maison's defaults, except VoiceBudget and CallBudget: a minute
-	// each, since under -race a 4K fit alone can take seconds.
+	// means maison's defaults, except VoiceBudget, CallBudget and the
+	// camera's OverviewWait and ProbeBudget: a minute each, since under -race a 4K fit
+	// alone can take seconds.
 	Bridge bridge.Config
 	// Admin connects with the house's administrator token.
 	Admin bool
@@ -142,13 +143,22 @@ func (h *House) rig(tb testing.TB, o Options, closeHouse func()) *Rig {
 	if cfg.CallBudget == 0 {
 		cfg.CallBudget = time.Minute
 	}
-	if !o.AI {
-		adjust := cfg.Camera
-		cfg.Camera = func(c *camera.Config) {
+	adjust := cfg.Camera
+	cfg.Camera = func(c *camera.Config) {
+		if !o.AI {
 			c.AI = nil
-			if adjust != nil {
-				adjust(c)
-			}
+		}
+		if adjust != nil {
+			adjust(c)
+		}
+		// Like the budgets above: a loaded machine under the race detector
+		// must not turn a tile late, or a camera off unknown; tests of
+		// these waits set them.
+		if c.OverviewWait == 0 {
+			c.OverviewWait = time.Minute
+		}
+		if c.ProbeBudget == 0 {
+			c.ProbeBudget = time.Minute
 		}
 	}
 	r := &Rig{House: h.House, URL: h.URL, stop: []func(){closeHouse}}
