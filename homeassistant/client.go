@@ -459,7 +459,7 @@ func (c *Client) keepAlive(life context.Context, sess *session) error {
 			default:
 			}
 		case <-c.regDirty:
-			ctx, cancel := context.WithTimeout(life, c.cfg.ConnectTimeout)
+			ctx, cancel := context.WithTimeout(life, c.cfg.ReloadTimeout)
 			reg, err := loadRegistries(ctx, sess)
 			cancel()
 			if err != nil {

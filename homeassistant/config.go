@@ -28,6 +28,9 @@ type Config struct {
 	// ConnectTimeout bounds one websocket connection attempt: dial, auth, registries and the first full state.
 	// Zero means 60s.
 	ConnectTimeout time.Duration
+	// ReloadTimeout bounds one reload of the registries after Home Assistant says they changed. Zero means
+	// ConnectTimeout.
+	ReloadTimeout time.Duration
 	// HandshakeTimeout bounds the start of each connection attempt, until Home Assistant has said its first word
 	// on the websocket: the upgrade and auth_required. Something that accepts the connection and stays silent
 	// this long is not answering as Home Assistant does, and the attempt fails as unreachable, saying so.
@@ -104,7 +107,7 @@ func (c Config) Validate() error {
 		return fmt.Errorf("homeassistant: MAISON_HA_TOKEN is %d characters long, and a Home Assistant access token is about 200: paste only the token, from the user's profile, Security, Long-lived access tokens", len(c.Token))
 	}
 	for name, d := range map[string]time.Duration{
-		"ConnectTimeout": c.ConnectTimeout, "HandshakeTimeout": c.HandshakeTimeout, "PingInterval": c.PingInterval, "PongTimeout": c.PongTimeout,
+		"ConnectTimeout": c.ConnectTimeout, "ReloadTimeout": c.ReloadTimeout, "HandshakeTimeout": c.HandshakeTimeout, "PingInterval": c.PingInterval, "PongTimeout": c.PongTimeout,
 		"ReconnectMin": c.ReconnectMin, "ReconnectMax": c.ReconnectMax, "RequestTimeout": c.RequestTimeout,
 		"ToolsTTL": c.ToolsTTL, "AssistGrace": c.AssistGrace,
 	} {
@@ -130,6 +133,7 @@ func (c Config) withDefaults() Config {
 	}
 	def(&c.ConnectTimeout, 60*time.Second)
 	def(&c.HandshakeTimeout, c.ConnectTimeout)
+	def(&c.ReloadTimeout, c.ConnectTimeout)
 	def(&c.PingInterval, 30*time.Second)
 	def(&c.PongTimeout, 10*time.Second)
 	def(&c.ReconnectMin, time.Second)

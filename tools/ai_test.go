@@ -13,18 +13,19 @@ import (
 	"maison/voice"
 )
 
-// aiSession serves the tools with Home Assistant's AI task wired in.
-func aiSession(t *testing.T, opts demo.Options, lang voice.Lang) (*demo.House, *mcp.ClientSession) {
+// aiSession serves the tools with Home Assistant's AI task wired in, its
+// answer awaited for budget.
+func aiSession(t *testing.T, opts demo.Options, lang voice.Lang, budget time.Duration) (*demo.House, *mcp.ClientSession) {
 	t.Helper()
 	r := newRig(t, rigOptions{house: opts, lang: lang, camera: func(c *camera.Config) {
 		c.AI = c.Source.(*homeassistant.Client)
-		c.AIBudget = 500 * time.Millisecond
+		c.AIBudget = budget
 	}})
 	return r.house, r.cs
 }
 
 func TestDescribeCameraAsksHomeAssistantsAI(t *testing.T) {
-	house, cs := aiSession(t, demo.Options{}, voice.English)
+	house, cs := aiSession(t, demo.Options{}, voice.English, time.Minute)
 	text, isErr := call(t, cs, "describe_camera", map[string]any{"camera": "front door"})
 	if isErr || !strings.Contains(text, "Home Assistant's AI, asked what the picture shows, answered “") {
 		t.Fatalf("describe_camera with an AI task: %q", text)
@@ -56,14 +57,14 @@ func TestDescribeCameraFallsBackHonestly(t *testing.T) {
 		"slow":    func(h *demo.House) { h.SetAITaskLatency(time.Hour) },
 		"failing": func(h *demo.House) { h.SetAITaskFailure("The AI service is overloaded") },
 	} {
-		house, cs := aiSession(t, demo.Options{}, voice.English)
+		house, cs := aiSession(t, demo.Options{}, voice.English, 500*time.Millisecond)
 		setup(house)
 		text, isErr := call(t, cs, "describe_camera", map[string]any{"camera": "front door"})
 		if isErr || !strings.Contains(text, "Home Assistant's AI could not describe the picture this time") || !strings.HasPrefix(text, "This is the “Front Door” camera") {
 			t.Errorf("%s AI: %q", name, text)
 		}
 	}
-	_, cs := aiSession(t, demo.Options{NoAITask: true}, voice.French)
+	_, cs := aiSession(t, demo.Options{NoAITask: true}, voice.French, time.Minute)
 	text, _ := call(t, cs, "describe_camera", map[string]any{"camera": "garage"})
 	if !strings.Contains(text, "je n'ai pas regardé ce que montre l'image") {
 		t.Errorf("without an AI task, in French: %q", text)

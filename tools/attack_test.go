@@ -181,7 +181,7 @@ func TestAttackEntityIDShapedNameMakesAnswersUnspeakable(t *testing.T) {
 func TestAttackStaleRegistryAfterFailedReloadShowsHiddenCamera(t *testing.T) {
 	r := newRig(t, rigOptions{
 		setup:   with(t, demo.Entity{ID: "camera.garage_2", Name: "Garage", Area: "Garage", State: "idle"}),
-		ha:      func(c *homeassistant.Config) { c.ConnectTimeout = 300 * time.Millisecond },
+		ha:      func(c *homeassistant.Config) { c.ReloadTimeout = 300 * time.Millisecond },
 		liveTTL: time.Millisecond,
 	})
 	if _, isErr := call(t, r.cs, "describe_camera", map[string]any{"camera": "garage"}); isErr {

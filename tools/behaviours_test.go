@@ -19,7 +19,7 @@ func TestAITaskFailuresAreSaidByKind(t *testing.T) {
 	for _, lang := range []voice.Lang{voice.English, voice.French} {
 		r := newRig(t, rigOptions{lang: lang, camera: func(c *camera.Config) {
 			c.AI = c.Source.(*homeassistant.Client)
-			c.AIBudget = 5 * time.Second
+			c.AIBudget = time.Minute
 		}})
 		for _, tc := range []struct {
 			code, message string

@@ -285,7 +285,7 @@ func TestHostileHouseEverySensitiveActionAsks(t *testing.T) {
 func TestHostileHouseWordsAreQuotedData(t *testing.T) {
 	r := newRig(t, rigOptions{setup: hostileHouse(t), camera: func(c *camera.Config) {
 		c.AI = c.Source.(*homeassistant.Client)
-		c.AIBudget = 5 * time.Second
+		c.AIBudget = time.Minute
 	}})
 	house, cs := r.house, r.cs
 	text, _ := call(t, cs, "describe_house", map[string]any{"area": "Office"})

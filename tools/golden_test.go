@@ -72,7 +72,7 @@ func TestGoldenAnswersWithAI(t *testing.T) {
 			now := func() time.Time { return goldenClock }
 			r := newRig(t, rigOptions{house: demo.Options{Now: now}, lang: lang, now: now, prerender: true, camera: func(c *camera.Config) {
 				c.AI = c.Source.(*homeassistant.Client)
-				c.AIBudget = 5 * time.Second
+				c.AIBudget = time.Minute
 			}})
 			golden(t, r.cs, "answers.ai."+string(lang)+".golden", []goldenCall{
 				{"describe_camera", map[string]any{"camera": "front door"}},

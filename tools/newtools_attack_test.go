@@ -185,7 +185,7 @@ func TestAttackPartsAndOverviewWithinTheBudget(t *testing.T) {
 // and the history: said in words, as an error, with nothing told.
 func TestAttackWhatHappenedWithHomeAssistantFailing(t *testing.T) {
 	for _, fault := range []string{"down", "slow"} {
-		r := newRig(t, rigOptions{liveTTL: time.Hour, ha: func(c *homeassistant.Config) { c.RequestTimeout = 300 * time.Millisecond }})
+		r := newRig(t, rigOptions{liveTTL: time.Hour, ha: func(c *homeassistant.Config) { c.RequestTimeout = 3 * time.Second }})
 		if text, isErr := call(t, r.cs, "what_happened", nil); isErr {
 			t.Fatalf("the first call: %q", text)
 		}
@@ -193,7 +193,7 @@ func TestAttackWhatHappenedWithHomeAssistantFailing(t *testing.T) {
 		case "down":
 			r.house.SetDown(true)
 		case "slow":
-			r.house.SetLatency(3 * time.Second)
+			r.house.SetLatency(10 * time.Second)
 		}
 		text, isErr := call(t, r.cs, "what_happened", map[string]any{"hours": 24})
 		if !isErr || strings.Contains(text, "Kitchen") || strings.Contains(text, "history is not available") {

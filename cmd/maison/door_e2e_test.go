@@ -92,22 +92,43 @@ func TestServeRefusesToPrintATokenIntoALog(t *testing.T) {
 // On SIGTERM a request in flight finishes, a new one is refused in words,
 // and one line says so.
 func TestShutdownDrains(t *testing.T) {
-	house := demotest.NewHouse(t, demotest.Options{})
-	url, logs, stop := startServe(t, house, map[string]string{"MAISON_TOKEN": e2eToken, "MAISON_SHUTDOWN_GRACE": "10s"})
+	// The front door's picture is held at Home Assistant until the test
+	// lets it go: the request is surely in flight while maison drains.
+	arrived, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	house := demotest.NewHouse(t, demotest.Options{Wrap: func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasPrefix(r.URL.Path, "/api/camera_proxy/camera.front_door") {
+				once.Do(func() { close(arrived) })
+				<-release
+			}
+			h.ServeHTTP(w, r)
+		})
+	}})
+	url, logs, stop := startServe(t, house, map[string]string{"MAISON_TOKEN": e2eToken, "MAISON_SHUTDOWN_GRACE": "60s"})
 	list := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"describe_house","arguments":{}}}`
 	if code, _, body := postRPC(t, url, e2eToken, list); code != 200 {
 		t.Fatalf("before: %d %s", code, body)
 	}
-	house.SetLatency(1500 * time.Millisecond)
 	var wg sync.WaitGroup
 	var slowCode int
 	var slowBody string
 	snap := `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"camera_snapshot","arguments":{"camera":"front door"}}}`
 	wg.Go(func() { slowCode, _, slowBody = postRPC(t, url, e2eToken, snap) })
-	time.Sleep(300 * time.Millisecond)
+	select {
+	case <-arrived:
+	case <-time.After(time.Minute):
+		close(release)
+		t.Fatal("the snapshot never reached Home Assistant")
+	}
 	exited := make(chan int, 1)
 	go func() { exited <- stop() }()
-	time.Sleep(200 * time.Millisecond)
+	for deadline := time.Now().Add(time.Minute); !strings.Contains(logs.String(), `msg="shutting down`); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			close(release)
+			t.Fatal("maison never said it was shutting down")
+		}
+	}
 	code, hdr, body := postRPC(t, url, e2eToken, list)
 	if code != 503 || hdr.Get("Retry-After") == "" || !strings.Contains(body, "shutting down") {
 		t.Errorf("a new request while draining: %d %q", code, body)
@@ -118,6 +139,7 @@ func TestShutdownDrains(t *testing.T) {
 	if json.Unmarshal([]byte(body), &e) != nil || e.Error.Message == "" {
 		t.Errorf("the refusal is not a JSON-RPC error: %q", body)
 	}
+	close(release)
 	wg.Wait()
 	if slowCode != 200 || !strings.Contains(slowBody, `"result"`) {
 		t.Errorf("the request in flight: %d %.200s", slowCode, slowBody)
