@@ -178,6 +178,21 @@ func texts(res *mcp.CallToolResult) string {
 	return strings.Join(parts, " ")
 }
 
+// callAsAClientWould calls a tool, and again (up to three times in all)
+// while the answer says it came too late and to try again in a moment, as
+// a client does: maison demo draws its 4K frames in the background as it
+// starts, and under the race detector on a loaded machine that can outlast
+// a call's budget.
+func callAsAClientWould(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) *mcp.CallToolResult {
+	t.Helper()
+	res := call(t, cs, name, args)
+	for try := 1; try < 3 && res.IsError && strings.Contains(texts(res), "Try again in a moment"); try++ {
+		t.Logf("%s %v answered late (%q); asking again", name, args, texts(res))
+		res = call(t, cs, name, args)
+	}
+	return res
+}
+
 func checkCameras(t *testing.T, cs *mcp.ClientSession) {
 	t.Helper()
 	list := call(t, cs, "list_cameras", nil)
@@ -194,14 +209,7 @@ func checkCameras(t *testing.T, cs *mcp.ClientSession) {
 		t.Errorf("list_cameras names the unexposed shed camera: %q", spoken)
 	}
 	for _, name := range []string{"front door", "garage", "backyard", "camera.front_door"} {
-		res := call(t, cs, "camera_snapshot", map[string]any{"camera": name})
-		if res.IsError && strings.Contains(texts(res), "in time") && strings.Contains(texts(res), "Try again in a moment") {
-			// maison demo draws its 4K frames in the background as it
-			// starts; under the race detector on a loaded machine that can
-			// outlast a call's budget. The words say to try again: so does
-			// a client.
-			res = call(t, cs, "camera_snapshot", map[string]any{"camera": name})
-		}
+		res := callAsAClientWould(t, cs, "camera_snapshot", map[string]any{"camera": name})
 		if res.IsError || len(res.Content) != 2 {
 			t.Fatalf("camera_snapshot(%s): isError=%v, %d blocks: %s", name, res.IsError, len(res.Content), texts(res))
 		}
@@ -220,7 +228,7 @@ func checkCameras(t *testing.T, cs *mcp.ClientSession) {
 		if err := voice.Speakable(texts(res)); err != nil {
 			t.Errorf("camera_snapshot(%s) text is not speakable: %v: %q", name, err, texts(res))
 		}
-		desc := call(t, cs, "describe_camera", map[string]any{"camera": name})
+		desc := callAsAClientWould(t, cs, "describe_camera", map[string]any{"camera": name})
 		if desc.IsError || len(desc.Content) != 1 {
 			t.Errorf("describe_camera(%s): isError=%v, %d blocks", name, desc.IsError, len(desc.Content))
 		}
@@ -359,7 +367,13 @@ func TestStdioDemo(t *testing.T) {
 	if init := await(t, lines, `"id":1`, stderr); !strings.Contains(init, `"name":"maison"`) {
 		t.Errorf("initialize answer: %.300s", init)
 	}
-	if snap := await(t, lines, `"id":2`, stderr); !strings.Contains(snap, `"type":"image"`) || !strings.Contains(snap, `"mimeType":"image/jpeg"`) || strings.Contains(snap, `"isError":true`) {
+	snap := await(t, lines, `"id":2`, stderr)
+	if strings.Contains(snap, `"isError":true`) && strings.Contains(snap, "Try again in a moment") {
+		// Late while maison demo still draws its frames: a client asks again.
+		send(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"camera_snapshot","arguments":{"camera":"garage"}}}`)
+		snap = await(t, lines, `"id":3`, stderr)
+	}
+	if !strings.Contains(snap, `"type":"image"`) || !strings.Contains(snap, `"mimeType":"image/jpeg"`) || strings.Contains(snap, `"isError":true`) {
 		t.Errorf("camera_snapshot over stdio: %.300s (stderr: %s)", snap, stderr.String())
 	}
 }
@@ -394,7 +408,7 @@ func TestStdioMalformedLineAndEndOfInput(t *testing.T) {
 		switch {
 		case strings.Contains(l, `"id":null`) && strings.Contains(l, `-32700`):
 			parseError = true
-		case strings.Contains(l, `"id":2,"result"`) && strings.Contains(l, `"type":"image"`):
+		case strings.Contains(l, `"id":2,"result"`): // a picture, or words if it came late
 			answered["snapshot"] = true
 		case strings.Contains(l, `"id":4,"result"`):
 			answered["describe_house"] = true
