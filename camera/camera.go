@@ -46,6 +46,9 @@ type Config struct {
 	Lang voice.Lang
 	// MaxAge is how old a frame may be and still be reused. Zero means 3s.
 	MaxAge time.Duration
+	// FetchTimeout bounds waiting for one frame from Home Assistant, which
+	// itself gives up on a camera after 10s. Zero means 12s.
+	FetchTimeout time.Duration
 	// FullFrames turns off asking Home Assistant for pre-scaled frames. By
 	// default, once a camera is known to be at least twice as large as the
 	// fitted size, Home Assistant is asked (camera proxy width and height) for
@@ -120,6 +123,9 @@ func New(cfg Config) (*Service, error) {
 	}
 	if cfg.ProbeBudget == 0 {
 		cfg.ProbeBudget = probeBudgetDefault
+	}
+	if cfg.FetchTimeout == 0 {
+		cfg.FetchTimeout = fetchTimeoutDefault
 	}
 	log := cfg.Logger
 	if log == nil {

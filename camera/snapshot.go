@@ -94,10 +94,10 @@ func Process(raw []byte, l Limits) (Fitted, jpegfix.Report, error) {
 	return fit, rep, nil
 }
 
-// fetchTimeout bounds waiting for one frame from Home Assistant, which itself
-// gives up on a camera after 10s. Repairing and fitting are not timed: they
-// are this process's own work, and a caller in a hurry stops waiting anyway.
-const fetchTimeout = 12 * time.Second
+// fetchTimeoutDefault is Config.FetchTimeout's default. Only the fetch is
+// timed: repairing and fitting are this process's own work, and a caller
+// in a hurry stops waiting anyway.
+const fetchTimeoutDefault = 12 * time.Second
 
 // prepare fetches one frame from Home Assistant, repairs it and fits it. A
 // frame jpegfix refuses is fetched once more, since cameras often send a
@@ -158,7 +158,7 @@ func (s *Service) noteSize(id string, w, h int) {
 
 // fetch gets one frame from Home Assistant, scaled to w×h when not zero.
 func (s *Service) fetch(ctx context.Context, id string, w, h int) (homeassistant.Image, error) {
-	fetchCtx, cancel := context.WithTimeout(ctx, fetchTimeout)
+	fetchCtx, cancel := context.WithTimeout(ctx, s.cfg.FetchTimeout)
 	defer cancel()
 	return s.cfg.Source.CameraImage(fetchCtx, id, w, h)
 }
