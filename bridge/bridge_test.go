@@ -358,7 +358,10 @@ func TestTheGapBeforeReconnecting(t *testing.T) {
 func TestWhatHappenedAcrossABlip(t *testing.T) {
 	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
 	b, err := bridge.Start(t.Context(), bridge.Config{URL: house.URL, Token: house.UserToken(), ReachLater: true,
-		HomeAssistant: func(c *homeassistant.Config) { c.ReconnectMin, c.ReconnectMax = 800*time.Millisecond, time.Second }})
+		HomeAssistant: func(c *homeassistant.Config) {
+			c.ReconnectMin, c.ReconnectMax = 800*time.Millisecond, time.Second
+			c.ReconnectWait = time.Minute // the answer waits for the session; how long it takes is the machine's
+		}})
 	if err != nil {
 		t.Fatal(err)
 	}

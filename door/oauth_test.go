@@ -117,7 +117,7 @@ func TestSlowBodyWithoutTokenIsAnsweredAtOnce(t *testing.T) {
 	}
 	defer conn.Close()
 	conn.Write([]byte("POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"))
-	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	conn.SetReadDeadline(time.Now().Add(30 * time.Second))
 	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
 	if err != nil {
 		t.Fatalf("no answer while the body trickles: %v", err)
@@ -129,7 +129,7 @@ func TestSlowBodyWithoutTokenIsAnsweredAtOnce(t *testing.T) {
 	// the rest of a body that only trickles.
 	io.Copy(io.Discard, resp.Body)
 	conn.Write([]byte(" "))
-	conn.SetReadDeadline(time.Now().Add(3 * time.Second))
+	conn.SetReadDeadline(time.Now().Add(30 * time.Second))
 	if _, err := conn.Read(make([]byte, 1)); !errors.Is(err, io.EOF) && !errors.Is(err, syscall.ECONNRESET) {
 		t.Errorf("the connection is still open after the refusal: %v", err)
 	}
@@ -152,7 +152,7 @@ func TestRefusedWithoutTokenClosesEvenWithoutBody(t *testing.T) {
 			t.Fatal(err)
 		}
 		conn.Write([]byte(c.request))
-		conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+		conn.SetReadDeadline(time.Now().Add(30 * time.Second))
 		br := bufio.NewReader(conn)
 		resp, err := http.ReadResponse(br, nil)
 		if err != nil {
@@ -162,7 +162,7 @@ func TestRefusedWithoutTokenClosesEvenWithoutBody(t *testing.T) {
 		if !resp.Close {
 			t.Errorf("%s: %d without Connection: close", c.name, resp.StatusCode)
 		}
-		conn.SetReadDeadline(time.Now().Add(3 * time.Second))
+		conn.SetReadDeadline(time.Now().Add(30 * time.Second))
 		if _, err := br.ReadByte(); !errors.Is(err, io.EOF) && !errors.Is(err, syscall.ECONNRESET) {
 			t.Errorf("%s: the connection is still open after the refusal: %v", c.name, err)
 		}

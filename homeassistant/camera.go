@@ -95,7 +95,7 @@ func (c *Client) cameraStatusError(ctx context.Context, op string, resp *http.Re
 		// answer is Home Assistant starting or going down. A session lost
 		// without a failed attempt is given a moment to come back first.
 		if c.reconnecting() {
-			c.WaitConnected(ctx, ReconnectWait)
+			c.WaitReconnected(ctx)
 		}
 		if tried := !c.Status().Since.IsZero(); tried && !c.sessionAnswers(ctx) {
 			return &Error{Kind: KindRestarting, Op: op, Status: resp.StatusCode}
@@ -114,11 +114,6 @@ func (c *Client) cameraStatusError(ctx context.Context, op string, resp *http.Re
 // offCheckTimeout bounds the ping that tells a camera turned off from a
 // Home Assistant going down: both answer the camera proxy with 503.
 const offCheckTimeout = 5 * time.Second
-
-// ReconnectWait is how long what needs the websocket waits for a session
-// lost to a blip to come back (WaitConnected) before saying why it cannot
-// go on: it usually takes a second or two.
-const ReconnectWait = 3 * time.Second
 
 // sessionAnswers reports whether the websocket session is up and answers a
 // ping now. A restarting Home Assistant answers 503 the moment it drops its

@@ -345,6 +345,13 @@ func (c *Client) WaitConnected(ctx context.Context, d time.Duration) bool {
 	}
 }
 
+// WaitReconnected waits up to Config.ReconnectWait, or until ctx ends, for
+// a session lost to a blip to come back, and reports whether the websocket
+// is connected: what needs it waits so before saying why it cannot go on.
+func (c *Client) WaitReconnected(ctx context.Context) bool {
+	return c.WaitConnected(ctx, c.cfg.ReconnectWait)
+}
+
 // unreachableNow returns why a request over HTTP must not go to Home
 // Assistant now, or nil. Once a connection has been tried, the token is not
 // presented over HTTP before the websocket has accepted it: Home Assistant

@@ -45,6 +45,9 @@ type Config struct {
 	ReconnectMin time.Duration
 	// ReconnectMax caps the reconnect delay. Zero means 1m. Each delay is jittered between half and all of it.
 	ReconnectMax time.Duration
+	// ReconnectWait is how long what needs the websocket waits for a session lost to a blip to come back
+	// before saying why it cannot go on: it usually takes a second or two. Zero means 3s.
+	ReconnectWait time.Duration
 	// ReadLimit caps one websocket message; the first state of a big house can be several MB. Zero means 64 MiB.
 	ReadLimit int64
 	// RequestTimeout bounds each camera or Assist HTTP request when the caller's context has no earlier
@@ -108,7 +111,7 @@ func (c Config) Validate() error {
 	}
 	for name, d := range map[string]time.Duration{
 		"ConnectTimeout": c.ConnectTimeout, "ReloadTimeout": c.ReloadTimeout, "HandshakeTimeout": c.HandshakeTimeout, "PingInterval": c.PingInterval, "PongTimeout": c.PongTimeout,
-		"ReconnectMin": c.ReconnectMin, "ReconnectMax": c.ReconnectMax, "RequestTimeout": c.RequestTimeout,
+		"ReconnectMin": c.ReconnectMin, "ReconnectMax": c.ReconnectMax, "ReconnectWait": c.ReconnectWait, "RequestTimeout": c.RequestTimeout,
 		"ToolsTTL": c.ToolsTTL, "AssistGrace": c.AssistGrace,
 	} {
 		if d < 0 {
@@ -138,6 +141,7 @@ func (c Config) withDefaults() Config {
 	def(&c.PongTimeout, 10*time.Second)
 	def(&c.ReconnectMin, time.Second)
 	def(&c.ReconnectMax, time.Minute)
+	def(&c.ReconnectWait, 3*time.Second)
 	def(&c.RequestTimeout, 30*time.Second)
 	def(&c.ToolsTTL, time.Minute)
 	def(&c.AssistGrace, 3*time.Minute)

@@ -135,7 +135,7 @@ func (f *fetcher) get(ctx context.Context, id string) (document, error) {
 	doc, err := f.fetch(ctx, id)
 	exp := now.Add(docTTL)
 	if err != nil {
-		err = fmt.Errorf("%w: %v", errUnknownClient, err)
+		err = fmt.Errorf("%w: %w", errUnknownClient, err)
 		exp = now.Add(failTTL)
 	}
 	f.mu.Lock()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/tls"
 	"crypto/x509"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -96,12 +97,12 @@ func TestMetadataFetchLimits(t *testing.T) {
 		t.Error("a document on loopback was fetched without MAISON_CLIENT_METADATA_PRIVATE")
 	}
 	slow := newFetcher(FetchConfig{AllowPrivate: true, TLS: tlsCfg}, time.Now)
-	start := time.Now()
-	if _, err := slow.get(t.Context(), docs.URL+"/slow.json"); err == nil {
-		t.Error("a document that never arrives was accepted")
-	}
-	if d := time.Since(start); d > fetchBudget+2*time.Second {
-		t.Errorf("a slow document held the fetch for %s", d)
+	// The fetch gives up at its own budget: a timeout, not the server's
+	// answer (which comes only after twice the budget).
+	_, err := slow.get(t.Context(), docs.URL+"/slow.json")
+	var timeout interface{ Timeout() bool }
+	if err == nil || !errors.Is(err, context.DeadlineExceeded) && !(errors.As(err, &timeout) && timeout.Timeout()) {
+		t.Errorf("a document that never arrives: %v, want the fetch's own timeout", err)
 	}
 	for _, id := range []string{"http://example.com/c.json", "https://example.com", "https://example.com/", "https://u:p@example.com/c", "https://example.com/c#f", "https://example.com/a/../c", "https://" + strings.Repeat("a", 600) + ".com/c"} {
 		if _, err := f.get(context.Background(), id); err == nil {

@@ -19,7 +19,7 @@ func faultySession(t *testing.T) (*demo.House, *homeassistant.Client, *mcp.Clien
 	r := newRig(t, rigOptions{
 		ha: func(c *homeassistant.Config) {
 			c.ReconnectMin, c.ReconnectMax = 100*time.Millisecond, 500*time.Millisecond
-			c.RequestTimeout = 2 * time.Second
+			c.RequestTimeout = 5 * time.Second // room for the healthy calls on a loaded machine; the slow house takes 10 s
 		},
 		liveTTL: time.Nanosecond, // always ask: the test changes the house under it
 		camera:  func(c *camera.Config) { c.MaxAge = time.Nanosecond },

@@ -35,7 +35,7 @@ type HomeAssistant interface {
 	History(ctx context.Context, start, end time.Time, entityIDs []string) (map[string][]homeassistant.Change, error)
 	Status() homeassistant.Status
 	Offline() *homeassistant.Error
-	WaitConnected(ctx context.Context, d time.Duration) bool
+	WaitReconnected(ctx context.Context) bool
 }
 
 // Deps is what the tools need.

@@ -70,7 +70,7 @@ func (s *server) whatHappened(ctx context.Context, _ *mcp.CallToolRequest, in ar
 	if errors.Is(offline, homeassistant.KindTimeout) {
 		// Reconnecting after a blip, or a first connection under way:
 		// usually a second or two.
-		s.deps.HA.WaitConnected(ctx, homeassistant.ReconnectWait)
+		s.deps.HA.WaitReconnected(ctx)
 		offline = s.notConnected()
 	}
 	if offline != nil {

@@ -116,10 +116,11 @@ func TestACallerThatGivesUpLeavesTheWorkToOthers(t *testing.T) {
 
 func TestForgetDropsKeptAndRunningResults(t *testing.T) {
 	var calls atomic.Int32
-	release := make(chan struct{}, 1)
+	release, started := make(chan struct{}, 1), make(chan struct{})
 	c := New(func(ctx context.Context, k int) (int32, error) {
 		n := calls.Add(1)
 		if n == 2 {
+			close(started)
 			<-release
 		}
 		return n, nil
@@ -128,7 +129,7 @@ func TestForgetDropsKeptAndRunningResults(t *testing.T) {
 	c.Forget()
 	done := make(chan int32)
 	go func() { v, _ := c.Get(t.Context(), 1); done <- v }() // call 2, running
-	time.Sleep(20 * time.Millisecond)
+	<-started
 	c.Forget() // call 2 started before: not to be kept
 	release <- struct{}{}
 	if v := <-done; v != 2 {
