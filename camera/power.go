@@ -50,8 +50,8 @@ func (s *Service) isOff(id string) bool {
 }
 
 // probe asks each camera whose power is not fresh for a small frame, all at
-// once and within Config.ProbeBudget: Home Assistant refuses a camera that is off
-// before fetching anything.
+// once and within Config.ProbeBudget: Home Assistant refuses a camera that
+// is off before fetching anything.
 func (s *Service) probe(ctx context.Context, cams []Camera) {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.ProbeBudget)
 	defer cancel()

@@ -39,8 +39,8 @@ type Options struct {
 	// Bridge is maison's settings; which Home Assistant is filled in (this
 	// house, with its user's token, or its admin's with Admin). Zero
 	// means maison's defaults, except VoiceBudget, CallBudget and the
-	// camera's OverviewWait and ProbeBudget: a minute each, since under -race a 4K fit
-	// alone can take seconds.
+	// camera's OverviewWait and ProbeBudget: a minute each, since under
+	// -race a 4K fit alone can take seconds.
 	Bridge bridge.Config
 	// Admin connects with the house's administrator token.
 	Admin bool
