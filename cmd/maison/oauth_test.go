@@ -231,7 +231,7 @@ func TestClaudeAppConnects(t *testing.T) {
 	for _, version := range []string{"2025-11-25", "2026-07-28"} {
 		cs := connect(t, issuer+"/mcp", tok["access_token"].(string), version)
 		checkTools(t, cs)
-		res := call(t, cs, "camera_snapshot", map[string]any{"camera": "front door"})
+		res := callAsAClientWould(t, cs, "camera_snapshot", map[string]any{"camera": "front door"})
 		if res.IsError || len(res.Content) != 2 {
 			t.Fatalf("camera_snapshot with an OAuth token (%s): %s", version, texts(res))
 		}

@@ -49,14 +49,25 @@ func TestHomeAssistantVoiceLoop(t *testing.T) {
 	if !bytes.Contains(data, []byte(`"name":"describe_camera"`)) {
 		t.Fatalf("tools/list: %.300s", data)
 	}
-	resp, data = post(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"describe_camera","arguments":{"camera":"front door"}}}`, "2025-11-25")
 	var rpc struct {
 		Result struct {
 			Content []struct{ Type, Text string }
 			IsError bool
 		}
 	}
-	if err := json.Unmarshal(data, &rpc); err != nil || resp.StatusCode != 200 || rpc.Result.IsError || len(rpc.Result.Content) != 1 {
+	var err error
+	for try := 1; ; try++ {
+		resp, data = post(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"describe_camera","arguments":{"camera":"front door"}}}`, "2025-11-25")
+		err = json.Unmarshal(data, &rpc)
+		// maison demo draws its frames in the background as it starts: on a
+		// loaded machine the first answer may say to try again in a moment,
+		// and a person asks again.
+		if try == 3 || err != nil || !rpc.Result.IsError || !bytes.Contains(data, []byte("Try again in a moment")) {
+			break
+		}
+		t.Logf("describe_camera answered late (%.200s); asking again", data)
+	}
+	if err != nil || resp.StatusCode != 200 || rpc.Result.IsError || len(rpc.Result.Content) != 1 {
 		t.Fatalf("describe_camera: %d %.300s", resp.StatusCode, data)
 	}
 	text := rpc.Result.Content[0].Text
