@@ -291,6 +291,10 @@ func (c *Client) refusal() *Error {
 	return c.refused
 }
 
+// errNoAnswerYet is why the websocket cannot be used while the first
+// attempt to connect is under way.
+var errNoAnswerYet = errors.New("Home Assistant has not answered maison's websocket yet")
+
 // ErrNotSent marks an error for a request that was never sent to Home
 // Assistant (unreachableNow): an action asked for did not happen.
 var ErrNotSent = errors.New("not sent to Home Assistant")
@@ -311,7 +315,7 @@ func (c *Client) Offline() *Error {
 	case c.everConnected:
 		return &Error{Kind: KindTimeout, Op: "websocket", Err: errors.New("reconnecting after the session was lost")}
 	case c.started:
-		return &Error{Kind: KindTimeout, Op: "websocket", Err: errors.New("Home Assistant has not answered maison's websocket yet")}
+		return &Error{Kind: KindTimeout, Op: "websocket", Err: errNoAnswerYet}
 	}
 	return &Error{Kind: KindUnreachable, Op: "websocket", Err: errors.New("not connected")}
 }
@@ -378,7 +382,7 @@ func (c *Client) unreachableNow(op string) *Error {
 		if c.started { // the first attempt is under way: slow so far, not known unreachable
 			kind = KindTimeout
 		}
-		return &Error{Kind: kind, Op: op, Err: fmt.Errorf("%w: Home Assistant has not answered maison's websocket yet", ErrNotSent)}
+		return &Error{Kind: kind, Op: op, Err: fmt.Errorf("%w: %w", ErrNotSent, errNoAnswerYet)}
 	}
 	return nil
 }
