@@ -76,7 +76,11 @@ func (s *Server) authorizeStart(w http.ResponseWriter, r *http.Request) {
 	c, err := s.resolveClient(r.Context(), q.Get("client_id"))
 	if err != nil {
 		s.logRefusal(slog.LevelInfo, addr, "authorization refused: unknown client", "client_id", clean(q.Get("client_id"), 120), "err", err)
-		s.page(w, http.StatusBadRequest, pageData{Problem: s.text.unknownClient}, "", 0)
+		problem := s.text.unknownClient
+		if strings.HasPrefix(q.Get("client_id"), "https://") { // a document that could not be read: registering anew would not help
+			problem = s.text.unreadDocument
+		}
+		s.page(w, http.StatusBadRequest, pageData{Problem: problem}, "", 0)
 		return
 	}
 	redirect := q.Get("redirect_uri")

@@ -81,6 +81,8 @@ func TestMetadataDocumentClient(t *testing.T) {
 	for _, bad := range []string{"/liar.json", "/huge.json", "/moved.json", "/secret.json", "/missing.json"} {
 		if p := r.open(r.authorizeURL(authz{client: docs.URL + bad, redirect: claudeCallback, challenge: challenge}), nil); p.status != 400 || p.header.Get("Location") != "" {
 			t.Errorf("document %s: %d %q, want 400 and no redirect", bad, p.status, p.header.Get("Location"))
+		} else if !strings.Contains(p.body, "could not read this app&#39;s description") || strings.Contains(p.body, "register anew") {
+			t.Errorf("document %s: the page does not say the description could not be read: %.600s", bad, p.body)
 		}
 	}
 	// The redirect must be one the document lists.

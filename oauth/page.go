@@ -30,7 +30,7 @@ type scopeChoice struct {
 type words struct {
 	Lang, Title, Intro, Unverified, ByURL, Sends, Grant, PasswordLabel, EmailIs, Approve, Deny, Footer string
 	Scope                                                                                              map[string]string
-	tooManyRequests, badRequest, unknownClient, badRedirect, accessRefused, staleForm                  string
+	tooManyRequests, badRequest, unknownClient, unreadDocument, badRedirect, accessRefused, staleForm  string
 	wrongPassword, noScope                                                                             string
 	lockedOut                                                                                          func(time.Duration) string
 }
@@ -55,6 +55,7 @@ func pageWords(lang string) *words {
 			tooManyRequests: "Trop de demandes depuis cette adresse. Attendez une minute, puis reconnectez l'application.",
 			badRequest:      "Cette demande de connexion est incomplète ou mal formée. Reconnectez l'application depuis ses réglages.",
 			unknownClient:   "maison ne reconnaît pas cette application. Reconnectez-la depuis ses réglages : elle s'enregistrera de nouveau.",
+			unreadDocument:  "maison n'a pas pu lire la description de cette application à l'adresse qu'elle donne pour se présenter : l'adresse n'a pas répondu à temps, ou sa réponse n'est pas de celles que maison accepte. Rien n'a été accordé. Réessayez dans une minute ; si ça dure, la personne qui gère maison trouvera la raison dans son journal.",
 			badRedirect:     "Cette application demande à être renvoyée vers une adresse que maison n'autorise pas. Rien n'a été accordé. L'opérateur peut ajouter une adresse sûre dans MAISON_REDIRECT_URIS.",
 			accessRefused:   "Cloudflare Access ne se porte pas garant de vous pour cette page, ou votre adresse n'est pas dans la liste de maison. Rien n'a été accordé.",
 			staleForm:       "Cette page a expiré ou a été ouverte dans un autre navigateur. Rien n'a été accordé. Reconnectez l'application depuis ses réglages.",
@@ -83,6 +84,7 @@ func pageWords(lang string) *words {
 		tooManyRequests: "Too many requests from this address. Wait a minute, then connect the app again.",
 		badRequest:      "This connection request is incomplete or malformed. Connect the app again from its settings.",
 		unknownClient:   "maison does not recognise this app. Connect it again from its settings: it will register anew.",
+		unreadDocument:  "maison could not read this app's description at the address it gives as its name: the address did not answer in time, or its answer is not one maison accepts. Nothing was granted. Try again in a minute; if it lasts, whoever runs maison will find the reason in its log.",
 		badRedirect:     "This app asks to be sent back to an address maison does not allow. Nothing was granted. The operator can add a safe address in MAISON_REDIRECT_URIS.",
 		accessRefused:   "Cloudflare Access does not vouch for you on this page, or your address is not on maison's list. Nothing was granted.",
 		staleForm:       "This page has expired or was opened in another browser. Nothing was granted. Connect the app again from its settings.",
