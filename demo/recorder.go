@@ -47,6 +47,23 @@ func (h *House) SetRecorderAvailable(ok bool) {
 	h.noRecorder = !ok
 }
 
+// SetRecorded(id, false) leaves an entity out of the recorder, as the
+// recorder's exclude setting does: its past rows are dropped and none are
+// kept, so history answers without it. True records it again from now on.
+func (h *House) SetRecorded(entityID string, recorded bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if recorded {
+		delete(h.notRecorded, entityID)
+		return
+	}
+	if h.notRecorded == nil {
+		h.notRecorded = map[string]bool{}
+	}
+	h.notRecorded[entityID] = true
+	delete(h.recorder, entityID)
+}
+
 // HistoryAsked returns every entity id the history commands were asked
 // about so far, in order.
 func (h *House) HistoryAsked() []string {
@@ -58,6 +75,9 @@ func (h *House) HistoryAsked() []string {
 // recordLocked appends a state to the recorder, keeping each entity's
 // states in time order. h.mu must be held.
 func (h *House) recordLocked(id, state string, at time.Time) {
+	if h.notRecorded[id] {
+		return
+	}
 	if h.recorder == nil {
 		h.recorder = map[string][]recorded{}
 	}

@@ -91,6 +91,8 @@ async def main():
                 await ws("config/device_registry/update", device_id=entry["device_id"], area_id=area)
         await ws("homeassistant/expose_entity", assistants=["conversation"], entity_ids=EXPOSED, should_expose=True)
         await ws("homeassistant/expose_entity", assistants=["conversation"], entity_ids=NOT_EXPOSED, should_expose=False)
+        # A light off, so the live context shows an attribute without a value.
+        await ws("call_service", domain="light", service="turn_off", service_data={"entity_id": "light.office_rgbw_lights"})
 
 
 asyncio.run(main())

@@ -1,0 +1,87 @@
+package hawire
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// Recording is what a real Home Assistant answered, as kept in the repository.
+type Recording struct {
+	From    string   `json:"from"` // "Home Assistant 2026.11.0"
+	Places  Places   `json:"places"`
+	Answers []Answer `json:"answers"`
+}
+
+// RecordingPath is where the real Home Assistant's answers are kept, from
+// the repository's root.
+const RecordingPath = "demo/testdata/realha/answers.json"
+
+// Load reads a recording.
+func Load(path string) (Recording, error) {
+	b, err := os.ReadFile(filepath.Clean(path))
+	if err != nil {
+		return Recording{}, fmt.Errorf("reading the recording: %w", err)
+	}
+	var r Recording
+	if err := json.Unmarshal(b, &r); err != nil {
+		return Recording{}, fmt.Errorf("reading the recording %s: %w", path, err)
+	}
+	return r, nil
+}
+
+// Save writes a recording, indented, for review in a diff.
+func (r Recording) Save(path string) error {
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return fmt.Errorf("writing the recording: %w", err)
+	}
+	return os.WriteFile(path, append(b, '\n'), 0o644)
+}
+
+// Compare lists how got departs from the recording want, exchange by
+// exchange: Exact values must be equal, shapes must conform, text lines
+// must be among the recorded ones. Exchanges in skip are not compared.
+func Compare(got, want []Answer, skip map[string]string) []string {
+	byName := map[string]Answer{}
+	for _, a := range want {
+		byName[a.Exchange] = a
+	}
+	var diffs []string
+	for _, g := range got {
+		if _, ok := skip[g.Exchange]; ok {
+			continue
+		}
+		w, ok := byName[g.Exchange]
+		if !ok {
+			diffs = append(diffs, g.Exchange+": not in the recording (record again)")
+			continue
+		}
+		if w.Exact != nil || g.Exact != nil {
+			if !SameExact(g.Exact, w.Exact) {
+				gb, _ := json.Marshal(g.Exact)
+				wb, _ := json.Marshal(w.Exact)
+				diffs = append(diffs, fmt.Sprintf("%s: answered %s, Home Assistant %s", g.Exchange, clip(string(gb), 2000), clip(string(wb), 2000)))
+			}
+		}
+		for k, gv := range g.Each {
+			wv, ok := w.Each[k]
+			switch {
+			case !ok:
+				diffs = append(diffs, fmt.Sprintf("%s: %s is not among Home Assistant's", g.Exchange, k))
+			case !SameExact(gv, wv):
+				gb, _ := json.Marshal(gv)
+				wb, _ := json.Marshal(wv)
+				diffs = append(diffs, fmt.Sprintf("%s: %s is %s, Home Assistant's is %s", g.Exchange, k, clip(string(gb), 1500), clip(string(wb), 1500)))
+			}
+		}
+		for _, d := range Conforms(roundTrip(g.Shape), roundTrip(w.Shape)) {
+			diffs = append(diffs, g.Exchange+": "+d)
+		}
+		for _, l := range Missing(g.Lines, w.Lines) {
+			diffs = append(diffs, fmt.Sprintf("%s: a line Home Assistant never writes: %q", g.Exchange, l))
+		}
+	}
+	return diffs
+}
