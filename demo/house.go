@@ -128,7 +128,7 @@ type House struct {
 	fetches      map[string]int
 	assistCalls  []string
 	ai           aiTask
-	notRecorded  map[string]bool // entity ids the recorder leaves out
+	notRecorded  map[string]bool          // entity ids the recorder leaves out
 	rng          *mrand.Rand              // context ids; guarded by mu
 	seenFrom     string                   // SetSeenFrom
 	mcpUnloaded  bool                     // SetMCPServerLoaded(false)
