@@ -55,11 +55,27 @@ func (e Entity) Area() string {
 	return e.Areas[0]
 }
 
-// toolEnvelope is the JSON that non-intent tools such as GetLiveContext return.
+// toolEnvelope is the JSON that non-intent tools such as GetLiveContext
+// return: up to 2026.10 {"success": true, "result": …} or {"success":
+// false, "error": …}; from 2026.11 (helpers/llm.py ToolResult, written by
+// mcp_server) success is left out: {"result": …} or {"error": …}.
 type toolEnvelope struct {
 	Success *bool           `json:"success"`
 	Result  json.RawMessage `json:"result"`
 	Error   string          `json:"error"`
+}
+
+// known reports whether the text was such an envelope at all.
+func (e toolEnvelope) known() bool {
+	return e.Success != nil || len(e.Result) > 0 || e.Error != ""
+}
+
+// failed reports whether the tool said it failed, in either era.
+func (e toolEnvelope) failed() bool {
+	if e.Success != nil {
+		return !*e.Success
+	}
+	return e.Error != "" && len(e.Result) == 0
 }
 
 // ErrNoMatch is returned by ParseLiveContext when Home Assistant answered that
@@ -67,7 +83,8 @@ type toolEnvelope struct {
 var ErrNoMatch = errors.New("assist: no exposed entity matched")
 
 // ParseLiveContext reads the text of a GetLiveContext result: the JSON
-// envelope {"success":true,"result":"Live Context: ..."} around the YAML
+// envelope {"success":true,"result":"Live Context: ..."} (from 2026.11
+// {"result": …} alone) around the YAML
 // Home Assistant writes with PyYAML, or that text alone. It is parsed as
 // YAML, so a state or a name holding line breaks, colons or dashes stays
 // one value of one entity. The document must be a list of mappings; any
@@ -79,7 +96,7 @@ func ParseLiveContext(text string) ([]Entity, error) {
 		if err := json.Unmarshal([]byte(text), &env); err != nil {
 			return nil, fmt.Errorf("assist: live context is not the JSON Home Assistant sends: %w", err)
 		}
-		if env.Success != nil && !*env.Success {
+		if env.failed() {
 			return nil, fmt.Errorf("%w: %s", ErrNoMatch, env.Error)
 		}
 		if err := json.Unmarshal(env.Result, &body); err != nil {

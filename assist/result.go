@@ -64,8 +64,8 @@ func SayResult(lang voice.Lang, canonical string, args map[string]any, text stri
 	var r intentResponse
 	if err := json.Unmarshal([]byte(text), &r); err != nil || r.ResponseType == "" {
 		var env toolEnvelope
-		if json.Unmarshal([]byte(text), &env) == nil && env.Success != nil {
-			if !*env.Success {
+		if json.Unmarshal([]byte(text), &env) == nil && env.known() {
+			if env.failed() {
 				return Outcome{Text: lang.Pick(
 					"Home Assistant could not do that. It said "+quoteData(lang, env.Error)+". Nothing was changed.",
 					"Home Assistant n'a pas pu le faire. Il a dit "+quoteData(lang, env.Error)+". Rien n'a changé."), IsError: true}
