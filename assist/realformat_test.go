@@ -66,4 +66,3 @@ func TestHomeAssistant2026_11Formats(t *testing.T) {
 }
 
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
-
