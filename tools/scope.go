@@ -13,6 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"maison/accesslog"
+	"maison/voice"
 )
 
 // The scopes a caller may hold. A call over stdio, or through --no-auth on
@@ -229,10 +230,11 @@ func (s *server) audit(ctx context.Context, req mcp.Request, cr *mcp.CallToolReq
 }
 
 // logText bounds text from outside for a log line and drops control
-// characters, so it cannot forge a line.
+// characters and what voice.Invisible names, so it cannot forge a line nor
+// hide or reorder what it says.
 func logText(s string) string {
 	s = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+		if unicode.IsControl(r) || voice.Invisible(r) {
 			return -1
 		}
 		return r
