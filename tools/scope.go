@@ -144,6 +144,7 @@ func (s *server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 			callCtx, cancel := context.WithTimeout(ctx, s.deps.CallBudget)
 			res, err := next(callCtx, method, req)
 			cancel()
+			err = s.confirmFault(err)
 			if r, ok := res.(*mcp.CallToolResult); ok && err == nil {
 				s.fitBudget(ctx, r)
 			}
