@@ -2,7 +2,8 @@
 // newline-delimited JSON-RPC, and holds on where the SDK's own transport
 // gives up: a malformed line is answered with a JSON-RPC error and the
 // session goes on, and at the end of input every call already read is
-// answered before the session ends.
+// answered before the session ends. A client that closes standard output
+// ends the session with [ErrClientGone].
 package stdio
 
 import (
@@ -11,9 +12,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
 	"sync"
+	"syscall"
 	"time"
 	"unicode/utf8"
 
@@ -295,10 +298,20 @@ func ownWords(resp *jsonrpc.Response, method string, initialized bool) *jsonrpc.
 	return &jsonrpc.Response{ID: resp.ID, Error: e}
 }
 
+// ErrClientGone ends a session whose client closed its end of standard
+// output: no answer can reach it any more.
+var ErrClientGone = errors.New("stdio: the client closed its end of standard output")
+
+// writeLine writes one message. A broken pipe is the client gone: the
+// session ends (Read returns), and the error says so.
 func (c *conn) writeLine(b []byte) error {
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
 	_, err := c.out.Write(append(b, '\n'))
+	if errors.Is(err, syscall.EPIPE) || errors.Is(err, io.ErrClosedPipe) {
+		c.Close()
+		return fmt.Errorf("%w: %w", ErrClientGone, err)
+	}
 	return err
 }
 
