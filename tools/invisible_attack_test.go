@@ -38,3 +38,24 @@ func TestAttackNameThatDisplaysAsALockAsksFirst(t *testing.T) {
 		})
 	}
 }
+
+// Names carrying runs of emoji presentation selectors, ideographic variation
+// selectors or Hangul fillers reach no answer with those characters in them.
+func TestAttackInvisibleCharactersInNamesReachNoAnswer(t *testing.T) {
+	hidden := "\ufe0f\ufe0f\ufe0f\U000E0100\u3164\u115f\u1160\uffa0"
+	r := newRig(t, rigOptions{setup: with(t,
+		demo.Entity{ID: "light.reading", Name: "Reading" + hidden + " Lamp", Area: "Den" + hidden, State: "on", Exposed: true},
+	)})
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+	}{{"describe_house", nil}, {"describe_house", map[string]any{"name": "Reading" + hidden + " Lamp"}}, {"turn_off", map[string]any{"name": "Reading" + hidden + " Lamp"}}} {
+		text, _ := callQuiet(t, r, c.tool, c.args)
+		if strings.ContainsAny(text, hidden) {
+			t.Errorf("%s(%+q) says an invisible character: %+q", c.tool, c.args, text)
+		}
+		if !strings.Contains(text, "Reading Lamp") {
+			t.Errorf("%s(%+q) does not name the lamp as it displays: %q", c.tool, c.args, text)
+		}
+	}
+}
