@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"image"
+	"strconv"
 	"time"
 
 	"maison/homeassistant"
@@ -300,6 +301,15 @@ func (e *Error) Say(lang voice.Lang) string {
 		return lang.Pick(
 			voice.Sentence("I could not get a picture from "+name+" ready in time")+" This is usually brief; it does not mean anything is wrong at home or with the camera. Try again in a moment.",
 			voice.Sentence("Je n'ai pas pu préparer une image de "+name+" à temps")+" C'est généralement bref; ça ne veut pas dire qu'il y a un problème à la maison ni avec la caméra. Réessayez dans un instant.")
+	case errors.Is(e.Err, homeassistant.ErrEmptyImage):
+		return lang.Pick(
+			voice.Sentence(name+" sent an empty picture: Home Assistant answered for it, but with nothing in it")+" Cameras do this now and then while they start up or lose their stream, and it usually passes within a minute; it does not mean anything is wrong at home or with Home Assistant. Try again in a minute; if it keeps happening, the camera may need a restart.",
+			voice.Sentence(name+" a envoyé une image vide : Home Assistant a répondu pour elle, mais sans rien dedans")+" Les caméras le font parfois en démarrant ou en perdant leur flux, et ça passe d'habitude en une minute; ça ne veut pas dire qu'il y a un problème à la maison ni avec Home Assistant. Réessayez dans une minute; si ça se répète, la caméra a peut-être besoin d'un redémarrage.")
+	case errors.Is(e.Err, homeassistant.ErrImageTooLarge):
+		mib := strconv.Itoa(homeassistant.MaxImageBytes >> 20)
+		return lang.Pick(
+			voice.Sentence(name+" sent a picture of more than I accept, "+mib+" MiB, so I did not pass it on")+" It will keep happening until the camera sends smaller pictures; it does not mean the camera is broken or that anything is wrong at home. Someone can lower its resolution or picture quality in the camera's settings, or ask about another camera.",
+			voice.Sentence(name+" a envoyé une image de plus que ce que j'accepte, "+mib+" Mio, je ne l'ai donc pas transmise")+" Ça se répétera tant que la caméra enverra des images aussi grosses; ça ne veut pas dire qu'elle est en panne ni qu'il y a un problème à la maison. On peut baisser sa résolution ou la qualité de son image dans les réglages de la caméra, ou demander une autre caméra.")
 	case kind == homeassistant.KindCameraFailed || kind == homeassistant.KindTimeout:
 		return lang.Pick(
 			voice.Sentence("Home Assistant could not get a picture from "+name+" in time")+" This is usually brief, a few seconds while the camera or the network catches up; it does not mean anything is wrong at home. Try again in a moment.",

@@ -12,8 +12,16 @@ import (
 	"time"
 )
 
-// maxImageBytes caps a camera body; real frames are far smaller.
-const maxImageBytes = 16 << 20
+// MaxImageBytes caps a camera body; real frames are far smaller.
+const MaxImageBytes = 16 << 20
+
+var (
+	// ErrEmptyImage is a camera body that Home Assistant answered with 200
+	// and nothing in it.
+	ErrEmptyImage = errors.New("empty image")
+	// ErrImageTooLarge is a camera body larger than MaxImageBytes.
+	ErrImageTooLarge = fmt.Errorf("image larger than %d MiB", MaxImageBytes>>20)
+)
 
 // Image is one camera frame as Home Assistant served it.
 type Image struct {
@@ -70,16 +78,15 @@ func (c *Client) CameraImage(ctx context.Context, entityID string, width, height
 		io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
 		return Image{}, c.cameraStatusError(ctx, op, resp)
 	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, maxImageBytes+1))
+	body, err := io.ReadAll(io.LimitReader(resp.Body, MaxImageBytes+1))
 	if err != nil {
 		return Image{}, classifyNetErr(op, err, c.wasConnected())
 	}
-	if len(body) > maxImageBytes {
-		return Image{}, &Error{Kind: KindCameraFailed, Op: op, Status: resp.StatusCode,
-			Err: fmt.Errorf("image larger than %d MiB", maxImageBytes>>20)}
+	if len(body) > MaxImageBytes {
+		return Image{}, &Error{Kind: KindCameraFailed, Op: op, Status: resp.StatusCode, Err: ErrImageTooLarge}
 	}
 	if len(body) == 0 {
-		return Image{}, &Error{Kind: KindCameraFailed, Op: op, Status: resp.StatusCode, Err: errors.New("empty image")}
+		return Image{}, &Error{Kind: KindCameraFailed, Op: op, Status: resp.StatusCode, Err: ErrEmptyImage}
 	}
 	ct := resp.Header.Get("Content-Type")
 	if ct == "" {

@@ -2,7 +2,8 @@
 // newline-delimited JSON-RPC, and holds on where the SDK's own transport
 // gives up: a malformed line is answered with a JSON-RPC error and the
 // session goes on, and at the end of input every call already read is
-// answered before the session ends.
+// answered before the session ends. A client that closes standard output
+// ends the session with [ErrClientGone].
 package stdio
 
 import (
@@ -11,9 +12,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
 	"sync"
+	"syscall"
 	"time"
 	"unicode/utf8"
 
@@ -44,7 +47,7 @@ func (t *Transport) Connect(context.Context) (mcp.Connection, error) {
 	if drain == 0 {
 		drain = 30 * time.Second
 	}
-	c := &conn{out: t.Out, drain: drain, lines: make(chan line), closed: make(chan struct{}), pending: map[jsonrpc.ID]bool{}, idle: make(chan struct{}, 1)}
+	c := &conn{out: t.Out, drain: drain, lines: make(chan line), closed: make(chan struct{}), pending: map[jsonrpc.ID]string{}, idle: make(chan struct{}, 1)}
 	go c.read(t.In)
 	return c, nil
 }
@@ -61,9 +64,10 @@ type conn struct {
 
 	wmu sync.Mutex // writes
 
-	mu      sync.Mutex
-	pending map[jsonrpc.ID]bool // calls read and not yet answered
-	idle    chan struct{}       // signalled when pending empties
+	mu          sync.Mutex
+	pending     map[jsonrpc.ID]string // the method of each call read and not yet answered
+	idle        chan struct{}         // signalled when pending empties
+	initialized bool                  // an initialize call has been answered with a result
 
 	closeOnce sync.Once
 	closed    chan struct{}
@@ -180,8 +184,8 @@ func (c *conn) accept(l line) jsonrpc.Message {
 	}
 	if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
 		c.mu.Lock()
-		reused := c.pending[req.ID]
-		c.pending[req.ID] = true
+		_, reused := c.pending[req.ID]
+		c.pending[req.ID] = req.Method
 		c.mu.Unlock()
 		if reused {
 			// The SDK drops a call whose id is in use without a word.
@@ -250,6 +254,14 @@ func (c *conn) Write(ctx context.Context, msg jsonrpc.Message) error {
 		return io.ErrClosedPipe
 	default:
 	}
+	resp, _ := msg.(*jsonrpc.Response)
+	if resp != nil {
+		c.mu.Lock()
+		method, initialized := c.pending[resp.ID], c.initialized
+		c.initialized = initialized || method == "initialize" && resp.Error == nil
+		c.mu.Unlock()
+		msg = ownWords(resp, method, initialized)
+	}
 	b, err := jsonrpc.EncodeMessage(msg)
 	if err != nil {
 		return err
@@ -257,7 +269,7 @@ func (c *conn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if err := c.writeLine(b); err != nil {
 		return err
 	}
-	if resp, ok := msg.(*jsonrpc.Response); ok {
+	if resp != nil {
 		c.mu.Lock()
 		delete(c.pending, resp.ID)
 		if len(c.pending) == 0 {
@@ -271,10 +283,35 @@ func (c *conn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	return nil
 }
 
+// ownWords answers, in maison's words and with a JSON-RPC code, a call the
+// SDK refused in its own words with code 0: before initialize, an invalid
+// request; later, an internal error that names the SDK's reason.
+func ownWords(resp *jsonrpc.Response, method string, initialized bool) *jsonrpc.Response {
+	var wire *jsonrpc.Error
+	if resp.Error == nil || errors.As(resp.Error, &wire) {
+		return resp
+	}
+	e := &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "maison could not finish answering this " + strconv.Quote(method) + " call (" + clip(resp.Error.Error()) + "). The session goes on. Try the call again; if it keeps failing, report it with maison's log."}
+	if !initialized && method != "initialize" {
+		e = &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: "The session is not initialized yet, so this " + strconv.Quote(method) + " call was refused. Nothing was done; the session goes on. Send initialize first, then notifications/initialized, then the call again."}
+	}
+	return &jsonrpc.Response{ID: resp.ID, Error: e}
+}
+
+// ErrClientGone ends a session whose client closed its end of standard
+// output: no answer can reach it any more.
+var ErrClientGone = errors.New("stdio: the client closed its end of standard output")
+
+// writeLine writes one message. A broken pipe is the client gone: the
+// session ends (Read returns), and the error says so.
 func (c *conn) writeLine(b []byte) error {
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
 	_, err := c.out.Write(append(b, '\n'))
+	if errors.Is(err, syscall.EPIPE) || errors.Is(err, io.ErrClosedPipe) {
+		c.Close()
+		return fmt.Errorf("%w: %w", ErrClientGone, err)
+	}
 	return err
 }
 

@@ -146,3 +146,48 @@ func runToEnd(t *testing.T, in string) *lockedBuffer {
 	}
 	return &out
 }
+
+// A call before initialize is refused as an invalid request (-32600) in
+// maison's words, not with the SDK's own text and code 0; once initialized,
+// the same call is answered.
+func TestCallBeforeInitializeIsAnInvalidRequestInWords(t *testing.T) {
+	in := strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"slow","arguments":{"wait":1}}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":4,"method":"tools/list"}`,
+	}, "\n")
+	out := runToEnd(t, in)
+	type answer struct {
+		ID     json.RawMessage
+		Result any
+		Error  *struct {
+			Code    int
+			Message string
+		}
+	}
+	answers := map[string]answer{}
+	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var a answer
+		if err := json.Unmarshal([]byte(l), &a); err != nil {
+			t.Fatalf("stdout carries something other than JSON-RPC: %q", l)
+		}
+		answers[string(a.ID)] = a
+	}
+	for _, id := range []string{"1", "2"} {
+		a := answers[id]
+		if a.Error == nil || a.Error.Code != -32600 {
+			t.Errorf("call %s before initialize: %+v, want the error -32600:\n%s", id, a, out.String())
+			continue
+		}
+		for _, w := range []string{"initialize", "Nothing was done"} {
+			if !strings.Contains(a.Error.Message, w) {
+				t.Errorf("call %s before initialize: %q does not say %q", id, a.Error.Message, w)
+			}
+		}
+	}
+	if a := answers["4"]; a.Result == nil {
+		t.Errorf("tools/list after initialize: %+v, want a result", a)
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"maison/accesslog"
+	"maison/voice"
 )
 
 // The scopes a caller may hold. A call over stdio, or through --no-auth on
@@ -143,6 +144,7 @@ func (s *server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 			callCtx, cancel := context.WithTimeout(ctx, s.deps.CallBudget)
 			res, err := next(callCtx, method, req)
 			cancel()
+			err = s.confirmFault(err)
 			if r, ok := res.(*mcp.CallToolResult); ok && err == nil {
 				s.fitBudget(ctx, r)
 			}
@@ -229,10 +231,11 @@ func (s *server) audit(ctx context.Context, req mcp.Request, cr *mcp.CallToolReq
 }
 
 // logText bounds text from outside for a log line and drops control
-// characters, so it cannot forge a line.
+// characters and what voice.Invisible names, so it cannot forge a line nor
+// hide or reorder what it says.
 func logText(s string) string {
 	s = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+		if unicode.IsControl(r) || voice.Invisible(r) {
 			return -1
 		}
 		return r

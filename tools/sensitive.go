@@ -124,8 +124,16 @@ var notSensitive = strings.NewReplacer("outdoor", " ", "indoor", " ", "clock", "
 var stemEndings = []string{"tor", "tur", "slot"}
 
 // looksSensitive reports whether a target's words read like a sensitive
-// device: a sensitive domain's entity id, or a sensitive stem in the name.
+// device, as stored or as a person reading them sees them (voice.Clean:
+// invisible characters gone, in display order), so that a name made to
+// display as "front lock" counts as the front lock.
 func looksSensitive(name string) bool {
+	return readsSensitive(name) || readsSensitive(voice.Clean(name, 0))
+}
+
+// readsSensitive reports whether text reads like a sensitive device: a
+// sensitive domain's entity id, or a sensitive stem in the name.
+func readsSensitive(name string) bool {
 	if d, _, ok := strings.Cut(strings.ToLower(strings.TrimSpace(name)), "."); ok && isSensitiveDomain(d) {
 		return true
 	}

@@ -3,7 +3,11 @@ package tools
 import (
 	"context"
 	"errors"
+	"strconv"
+	"strings"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 
 	"maison/camera"
 	"maison/homeassistant"
@@ -173,4 +177,22 @@ func (s *server) actionTrouble(err error) string {
 // was sent: nothing was done, and why.
 func (s *server) beforeAction(err error) string {
 	return s.deps.Lang.Pick("Nothing was done. ", "Rien n'a été fait. ") + s.haTrouble(err)
+}
+
+// confirmFault puts into maison's words a tools/call that failed because
+// the client's answer to the confirmation question could not be used. For
+// a client older than multi-round-trip, the SDK itself puts maison's input
+// request to the person (elicitation/create) and, when the answer is not
+// an elicitation result, does not fit the form or is an error, fails the
+// call with its own text and code 0. That is the client's invalid answer:
+// invalid params (-32602), in words that say nothing was done. Other
+// errors pass unchanged.
+func (s *server) confirmFault(err error) error {
+	if err == nil || !strings.Contains(err.Error(), "input request "+strconv.Quote(askID)) {
+		return err
+	}
+	s.log.Info("the client's answer to the confirmation question cannot be used; nothing was done", "err", err)
+	return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: s.deps.Lang.Pick(
+		"The client's answer to the confirmation question could not be used: it is not one of the answers the question allows (accept with the form filled in, decline or cancel), or the client could not put the question to the person. Nothing was done. To go ahead, call the same tool again so that the question is asked again; if this keeps happening, the client's handling of questions (elicitation) is at fault, not maison or the house.",
+		"La réponse du client à la question de confirmation n'a pas pu servir : ce n'est pas une des réponses que la question permet (accepter avec le formulaire rempli, refuser ou annuler), ou le client n'a pas pu poser la question à la personne. Rien n'a été fait. Pour continuer, rappelez le même outil pour que la question soit posée de nouveau; si ça se répète, c'est la gestion des questions (elicitation) du client qui est en cause, ni maison ni la maison.")}
 }

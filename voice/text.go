@@ -101,15 +101,21 @@ func Paragraph(sentences ...string) string {
 
 // Clean makes text read from Home Assistant (a name, a state, an attribute)
 // safe to say, treating it strictly as data: nothing in it is interpreted.
-// It drops control and formatting characters (bidi overrides and isolates,
-// zero-width spaces and joiners, soft hyphens, tag characters), private-use
-// characters and invalid UTF-8; drops the characters that could be read as
-// markup (` * ~ # [ ] { } < > \); turns _ and | into spaces; collapses white
-// space; and, when max > 0, bounds the result to max runes, cutting at a word
-// boundary where one is not too far back and ending with "…"; past what it
-// needs to decide the cut, the input is not read.
+// It gives the text as a person reading it sees it: a text with bidi
+// embeddings, overrides, isolates or marks is first put in the order it
+// displays, left to right ("\u202ekcol tnorf" reads "front lock"), and is
+// read whole. It drops every [Invisible] character (controls, format
+// characters, variation selectors, Hangul fillers, other default ignorable
+// code points, private use) and invalid UTF-8; drops the characters that
+// could be read as markup (` * ~ # [ ] { } < > \); turns _ and | into
+// spaces; collapses white space; and, when max > 0, bounds the result to max
+// runes, cutting at a word boundary where one is not too far back and ending
+// with "…"; past what it needs to decide the cut, the input is not read.
 // Clean(Clean(s, max), max) == Clean(s, max).
 func Clean(s string, max int) string {
+	if hasBidiControl(s) {
+		s = displayed(s)
+	}
 	out := make([]rune, 0, min(len(s), 256))
 	space := false // a space is due before the next rune kept
 	for i, r := range s {
@@ -124,7 +130,7 @@ func Clean(s string, max int) string {
 		case unicode.IsSpace(r), r == '_', r == '|':
 			space = len(out) > 0
 			continue
-		case unicode.IsControl(r), unicode.In(r, unicode.Cf, unicode.Co):
+		case Invisible(r):
 			continue // invisible, or able to reorder or hide what is said
 		case strings.ContainsRune("`*~#[]{}<>\\", r):
 			continue // markup
@@ -236,7 +242,7 @@ func Speakable(s string) error {
 		case r == '\n' || r == '\r':
 		case unicode.IsControl(r):
 			return offence(fmt.Sprintf("control character %U", r), s, i, i+utf8.RuneLen(r))
-		case unicode.In(r, unicode.Cf, unicode.Co):
+		case Invisible(r):
 			return offence(fmt.Sprintf("invisible formatting character %U", r), s, i, i+utf8.RuneLen(r))
 		}
 	}

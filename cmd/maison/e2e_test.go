@@ -382,14 +382,7 @@ func TestStdioDemo(t *testing.T) {
 // session goes on; when input ends, the calls already read are answered
 // before maison exits.
 func TestStdioMalformedLineAndEndOfInput(t *testing.T) {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(exe, "stdio", "--demo")
-	cmd.Env = append(os.Environ(), "MAISON_TEST_RUN_MAIN=1")
-	var stderr lockedBuffer
-	cmd.Stderr = &stderr
+	cmd, stderr := stdioCommand(t, nil, "--demo")
 	cmd.Stdin = strings.NewReader(strings.Join([]string{
 		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"e2e","version":"1"}}}`,
 		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,

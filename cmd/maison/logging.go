@@ -2,9 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"runtime"
 	"strings"
+
+	"maison/stdio"
 )
 
 // sdkPackage prefixes the functions of the MCP SDK.
@@ -13,12 +16,12 @@ const sdkPackage = "github.com/modelcontextprotocol/go-sdk/"
 // quietSDK lowers the MCP SDK's info and warning records to debug: it
 // opens and closes a session for every stateless request and warns of a
 // failed call the door already logged; maison's one line per request says
-// it all. So is its error record of a run cancelled, which is maison
-// stopping on request.
+// it all. So are its error records of a run cancelled, which is maison
+// stopping on request, and of a stdio client gone, which maison says.
 type quietSDK struct{ slog.Handler }
 
 func (h quietSDK) Handle(ctx context.Context, r slog.Record) error {
-	lower := r.Level < slog.LevelError && r.Level >= slog.LevelInfo || r.Message == "server run cancelled"
+	lower := r.Level < slog.LevelError && r.Level >= slog.LevelInfo || r.Message == "server run cancelled" || clientGone(r)
 	if lower && fromSDK(r.PC) {
 		if !h.Handler.Enabled(ctx, slog.LevelDebug) {
 			return nil
@@ -26,6 +29,18 @@ func (h quietSDK) Handle(ctx context.Context, r slog.Record) error {
 		r.Level = slog.LevelDebug
 	}
 	return h.Handler.Handle(ctx, r)
+}
+
+// clientGone reports whether a record carries the end of a stdio session
+// whose client closed standard output, which runStdio says in its own line.
+func clientGone(r slog.Record) bool {
+	gone := false
+	r.Attrs(func(a slog.Attr) bool {
+		err, ok := a.Value.Any().(error)
+		gone = ok && errors.Is(err, stdio.ErrClientGone)
+		return !gone
+	})
+	return gone
 }
 
 func (h quietSDK) WithAttrs(attrs []slog.Attr) slog.Handler {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 
@@ -23,12 +24,19 @@ func runStdio(ctx context.Context, cfg config, stdin io.Reader, stdout io.Writer
 		return explain(err)
 	}
 	defer b.Close()
+	// A client that closes standard output mid-answer is told by a failed
+	// write (EPIPE), not by a SIGPIPE that would kill maison without a word.
+	ignoreBrokenPipe()
 	// A malformed line is answered and the session goes on; at the end of
 	// input every call read is answered before maison exits.
 	err = untilRefused(ctx, b, func(ctx context.Context) error {
 		return b.Server.Run(ctx, &stdio.Transport{In: stdin, Out: stdout})
 	})
 	if ctx.Err() != nil && b.Err() == nil {
+		return nil
+	}
+	if errors.Is(err, stdio.ErrClientGone) {
+		logger.Info("the client closed maison's standard output, so no answer can reach it; the session ends", "err", err)
 		return nil
 	}
 	return err

@@ -16,7 +16,9 @@ import (
 // stdioProcess starts `maison stdio` with args and env added to the
 // test's, and returns its stdin, a channel of its stdout lines and its
 // stderr.
-func stdioProcess(t *testing.T, env []string, args ...string) (*exec.Cmd, io.WriteCloser, <-chan string, *lockedBuffer) {
+// stdioCommand is `maison stdio args` as a child process (this test binary
+// running main), its standard error kept.
+func stdioCommand(t *testing.T, env []string, args ...string) (*exec.Cmd, *lockedBuffer) {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
@@ -26,6 +28,12 @@ func stdioProcess(t *testing.T, env []string, args ...string) (*exec.Cmd, io.Wri
 	cmd.Env = append(append(os.Environ(), "MAISON_TEST_RUN_MAIN=1"), env...)
 	stderr := &lockedBuffer{}
 	cmd.Stderr = stderr
+	return cmd, stderr
+}
+
+func stdioProcess(t *testing.T, env []string, args ...string) (*exec.Cmd, io.WriteCloser, <-chan string, *lockedBuffer) {
+	t.Helper()
+	cmd, stderr := stdioCommand(t, env, args...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
