@@ -37,6 +37,7 @@ type codeClaims struct {
 	Redirect  string `json:"ru"`
 	Challenge string `json:"cc"`
 	Scope     string `json:"scope"`
+	Iss       string `json:"iss"`
 	Aud       string `json:"aud"`
 	Sub       string `json:"sub"`
 	Exp       int64  `json:"exp"`
@@ -234,7 +235,7 @@ func (s *Server) authorizeSubmit(w http.ResponseWriter, r *http.Request) {
 	}
 	code := codeClaims{
 		ID: randomID(16), Client: digest(tx.Client), Label: tx.Label, Name: tx.Name, Redirect: tx.Redirect,
-		Challenge: tx.Challenge, Scope: strings.Join(granted, " "), Aud: s.resource, Sub: sub,
+		Challenge: tx.Challenge, Scope: strings.Join(granted, " "), Iss: s.issuer, Aud: s.resource, Sub: sub,
 		Exp: s.now().Add(CodeTTL).Unix(),
 	}
 	signed, err := s.keys.sign(kindCode, code)
