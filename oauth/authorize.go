@@ -61,6 +61,7 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request) {
 // authorizeStart checks an authorization request and shows the page. Until
 // the client and its redirect URI are known good, every error is a page,
 // never a redirect: maison must not send a browser anywhere it was told to.
+// Opened without a client, the page says how to connect one.
 func (s *Server) authorizeStart(w http.ResponseWriter, r *http.Request) {
 	addr := s.cfg.ClientAddr(r)
 	if ok, wait := s.limits.authorize.allow(addr); !ok {
@@ -73,6 +74,14 @@ func (s *Server) authorizeStart(w http.ResponseWriter, r *http.Request) {
 			s.page(w, http.StatusBadRequest, pageData{Problem: s.text.badRequest + " (" + clean(name, 40) + ")"}, "", 0)
 			return
 		}
+	}
+	if q.Get("client_id") == "" { // a person, not an app, opened the page
+		status := http.StatusOK
+		if len(q) > 0 {
+			status = http.StatusBadRequest
+		}
+		s.page(w, status, pageData{Connect: s.resource}, "", 0)
+		return
 	}
 	c, err := s.resolveClient(r.Context(), q.Get("client_id"))
 	if err != nil {
