@@ -278,14 +278,14 @@ func TestLoginAttacks(t *testing.T) {
 	for i := range globalThreshold {
 		g.failed("198.51.100." + itoa(i))
 	}
-	if g.wait("203.0.113.9") != 0 {
+	if waits(g, "203.0.113.9") != 0 {
 		t.Error("after 20 failures from anywhere, an address that never failed waits")
 	}
-	if g.wait("198.51.100.19") == 0 {
+	if waits(g, "198.51.100.19") == 0 {
 		t.Error("after 20 failures from anywhere, the last guesser does not wait")
 	}
 	r.clock.add(globalPause)
-	if g.wait("198.51.100.19") != 0 {
+	if waits(g, "198.51.100.19") != 0 {
 		t.Error("the guesser's pause does not end")
 	}
 }

@@ -208,9 +208,9 @@ func (s *Server) authorizeSubmit(w http.ResponseWriter, r *http.Request) {
 		s.page(w, status, pageData{Client: c, Redirect: tx.Redirect, Ask: true, Password: s.cfg.Password != "", Tx: raw,
 			Scopes: s.scopeChoices(tx.Scopes, form["scope"]), Problem: problem}, tx.Redirect, 0)
 	}
-	if wait := s.logins.wait(addr); wait > 0 {
-		s.logRefusal(slog.LevelWarn, addr, "login refused: locked out", "retry_in", wait.Round(time.Second))
-		s.page(w, http.StatusTooManyRequests, pageData{Problem: s.text.lockedOut(wait)}, "", wait)
+	if wait, paused := s.logins.wait(addr); wait > 0 {
+		s.logRefusal(slog.LevelWarn, addr, "login refused: this address failed and waits", "retry_in", wait.Round(time.Second), "paused", paused)
+		s.page(w, http.StatusTooManyRequests, pageData{Problem: s.text.lockedOut(wait, paused)}, "", wait)
 		return
 	}
 	sub := "operator"

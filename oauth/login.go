@@ -33,9 +33,10 @@ type loginGuard struct {
 }
 
 type addrFailures struct {
-	count int
-	first time.Time
-	until time.Time // locked out until
+	count  int
+	first  time.Time
+	until  time.Time // waits until
+	paused bool      // the wait is one wrong password's pause, not a lockout
 }
 
 func newLoginGuard(now func() time.Time) *loginGuard {
@@ -52,17 +53,18 @@ func (g *loginGuard) slot(addr string) string {
 	return key
 }
 
-// wait reports how long addr must wait before its password is checked: only
-// a sender that failed waits.
-func (g *loginGuard) wait(addr string) time.Duration {
+// wait reports how long addr must wait before its password is checked, and
+// whether that is one wrong password's pause rather than a lockout: only a
+// sender that failed waits.
+func (g *loginGuard) wait(addr string) (d time.Duration, paused bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	now := g.now()
 	g.prune(now)
 	if f := g.perAddr[g.slot(addr)]; f != nil && now.Before(f.until) {
-		return f.until.Sub(now)
+		return f.until.Sub(now), f.paused
 	}
-	return 0
+	return 0, false
 }
 
 // failed records a wrong password from addr.
@@ -85,11 +87,11 @@ func (g *loginGuard) failed(addr string) {
 	f.count++
 	switch {
 	case f.count >= maxFailures:
-		f.until = now.Add(lockout)
+		f.until, f.paused = now.Add(lockout), false
 		f.count = 0
 		f.first = now
 	case len(g.global) >= globalThreshold && f.until.Before(now.Add(globalPause)):
-		f.until = now.Add(globalPause)
+		f.until, f.paused = now.Add(globalPause), true
 	}
 }
 

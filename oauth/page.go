@@ -34,7 +34,7 @@ type words struct {
 	Scope                                                                                              map[string]string
 	tooManyRequests, badRequest, unknownClient, unreadDocument, badRedirect, accessRefused, staleForm  string
 	wrongPassword, noScope                                                                             string
-	lockedOut                                                                                          func(time.Duration) string
+	lockedOut                                                                                          func(d time.Duration, paused bool) string
 }
 
 func pageWords(lang string) *words {
@@ -66,8 +66,11 @@ func pageWords(lang string) *words {
 			staleForm:       "Cette page a expiré ou a été ouverte dans un autre navigateur. Rien n'a été accordé. Reconnectez l'application depuis ses réglages.",
 			wrongPassword:   "Mot de passe incorrect. Rien n'a été accordé.",
 			noScope:         "Cochez au moins un accès, ou choisissez Refuser.",
-			lockedOut: func(d time.Duration) string {
-				return "Trop de mots de passe erronés. Réessayez dans " + minutes(d, "fr") + ". Rien n'a été accordé."
+			lockedOut: func(d time.Duration, paused bool) string {
+				if paused {
+					return "Des mots de passe erronés arrivent de plusieurs endroits : chaque erreur fait maintenant attendre 30 secondes l'adresse qui l'envoie. Réessayez dans une minute, avec soin. Rien n'a été accordé, et votre mot de passe n'a pas changé."
+				}
+				return "Trop de mots de passe erronés depuis cette adresse. Réessayez dans " + minutes(d, "fr") + ". Rien n'a été accordé; votre mot de passe n'a pas changé, et les autres adresses peuvent toujours se connecter."
 			},
 		}
 	}
@@ -98,8 +101,11 @@ func pageWords(lang string) *words {
 		staleForm:       "This page has expired or was opened in another browser. Nothing was granted. Connect the app again from its settings.",
 		wrongPassword:   "Wrong password. Nothing was granted.",
 		noScope:         "Tick at least one kind of access, or choose Deny.",
-		lockedOut: func(d time.Duration) string {
-			return "Too many wrong passwords. Try again in " + minutes(d, "en") + ". Nothing was granted."
+		lockedOut: func(d time.Duration, paused bool) string {
+			if paused {
+				return "Wrong passwords are arriving from many places, so each wrong one now makes the address that sent it wait 30 seconds. Try again in a minute, with care. Nothing was granted, and your password has not changed."
+			}
+			return "Too many wrong passwords from this address. Try again in " + minutes(d, "en") + ". Nothing was granted; your password has not changed, and other addresses can still sign in."
 		},
 	}
 }
