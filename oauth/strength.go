@@ -3,6 +3,7 @@ package oauth
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -29,12 +30,21 @@ const minPasswordRunes = 12
 // guess, in a sentence that says what to do and never quotes it.
 func checkPassword(p string) error {
 	if n := len([]rune(p)); n < minPasswordRunes {
-		return fmt.Errorf("oauth: MAISON_OPERATOR_PASSWORD is too short (%d characters): use at least %d, best a passphrase of five or more words chosen at random; maison did not start", n, minPasswordRunes)
+		return fmt.Errorf("oauth: MAISON_OPERATOR_PASSWORD is too short (%d characters): set one of at least %d, best a passphrase of five or more words chosen at random", n, minPasswordRunes)
 	}
 	if bits, need := passwordBits(p), minPasswordBits(); bits < need {
-		return fmt.Errorf("oauth: MAISON_OPERATOR_PASSWORD is too easy to guess (estimated at %.0f bits; %.0f are needed to resist a year of the %d guesses an hour the sign-in page lets through at worst): use a passphrase of five or more words chosen at random, or a longer random mix of letters, digits and symbols, without common words or repeats; maison did not start", bits, need, guessesPerHour)
+		return fmt.Errorf("oauth: MAISON_OPERATOR_PASSWORD is too easy to guess: set a passphrase of five or more words chosen at random (or a longer random mix of letters, digits and symbols, without common words or repeats). Its estimated strength is %.0f bits; %.0f are needed to withstand a year of the most guesses the sign-in page lets through, %s an hour (the README explains)", bits, need, grouped(guessesPerHour))
 	}
 	return nil
+}
+
+// grouped writes n with a comma every three digits.
+func grouped(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // commonWords are guessed first by anyone; a password's occurrence of one
