@@ -52,7 +52,7 @@ func pageWords(lang string) *words {
 			Footer:      "N'autorisez que si vous venez vous-même de connecter cette application. Pour tout révoquer, changez MAISON_SECRET.",
 			Opened:      "Cette adresse est ouverte par une application pendant qu'elle se connecte à la maison par maison; ouverte seule, elle n'a rien à autoriser. Rien n'a été accordé.",
 			HowConnect:  "Pour connecter une application, ajoutez l'adresse de maison comme connecteur personnalisé dans l'application (dans l'application Claude : Paramètres › Connecteurs › Ajouter un connecteur personnalisé) :",
-			ThenConnect: "puis choisissez Connecter : l'application vous ramène à cette page, où elle se nomme, pour que vous autorisiez.",
+			ThenConnect: "Puis choisissez Connecter : l'application vous ramène à cette page, où elle se nomme, pour que vous autorisiez.",
 			Scope: map[string]string{
 				ScopeRead:    "Voir la maison : caméras, états et descriptions",
 				ScopeControl: "Agir dans la maison : allumer, éteindre, régler; déverrouiller et ouvrir demandent toujours d'abord",
@@ -87,7 +87,7 @@ func pageWords(lang string) *words {
 		Footer:      "Approve only if you have just connected this app yourself. To revoke everything, change MAISON_SECRET.",
 		Opened:      "This address is opened by an app while it connects to the house through maison; opened on its own, it has nothing to approve. Nothing was granted.",
 		HowConnect:  "To connect an app, add maison's address as a custom connector in the app (in the Claude app: Settings › Connectors › Add custom connector):",
-		ThenConnect: "then choose Connect: the app brings you back to this page, where it names itself, for you to approve.",
+		ThenConnect: "Then choose Connect: the app brings you back to this page, where it names itself, for you to approve.",
 		Scope: map[string]string{
 			ScopeRead:    "See the house: cameras, states and descriptions",
 			ScopeControl: "Act in the house: turn on and off, set lights; unlocking and opening still ask first",
