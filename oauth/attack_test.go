@@ -223,7 +223,7 @@ func flip(s string) string {
 }
 
 // The login: wrong passwords lock the address out, even the right password
-// then waits; a form without the page's cookie, or sent from elsewhere, is
+// from it then waits; a form without the page's cookie, or sent from elsewhere, is
 // worthless; Deny grants nothing.
 func TestLoginAttacks(t *testing.T) {
 	r := newRig(t, nil)
@@ -273,17 +273,20 @@ func TestLoginAttacks(t *testing.T) {
 	if loc := h.Get("Location"); status != 303 || !strings.Contains(loc, "error=access_denied") || strings.Contains(loc, "code=") {
 		t.Errorf("deny: %d %s", status, loc)
 	}
-	// Many addresses guessing slow everyone down.
+	// Many addresses guessing slow each guesser down, never a new address.
 	g := newLoginGuard(r.clock.now)
 	for i := range globalThreshold {
 		g.failed("198.51.100." + itoa(i))
 	}
-	if g.wait("203.0.113.9") == 0 {
-		t.Error("after 20 failures from anywhere, a new address does not wait")
+	if waits(g, "203.0.113.9") != 0 {
+		t.Error("after 20 failures from anywhere, an address that never failed waits")
+	}
+	if waits(g, "198.51.100.19") == 0 {
+		t.Error("after 20 failures from anywhere, the last guesser does not wait")
 	}
 	r.clock.add(globalPause)
-	if g.wait("203.0.113.9") != 0 {
-		t.Error("the global pause does not end")
+	if waits(g, "198.51.100.19") != 0 {
+		t.Error("the guesser's pause does not end")
 	}
 }
 

@@ -37,6 +37,7 @@ type codeClaims struct {
 	Redirect  string `json:"ru"`
 	Challenge string `json:"cc"`
 	Scope     string `json:"scope"`
+	Iss       string `json:"iss"`
 	Aud       string `json:"aud"`
 	Sub       string `json:"sub"`
 	Exp       int64  `json:"exp"`
@@ -60,6 +61,7 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request) {
 // authorizeStart checks an authorization request and shows the page. Until
 // the client and its redirect URI are known good, every error is a page,
 // never a redirect: maison must not send a browser anywhere it was told to.
+// Opened without a client, the page says how to connect one.
 func (s *Server) authorizeStart(w http.ResponseWriter, r *http.Request) {
 	addr := s.cfg.ClientAddr(r)
 	if ok, wait := s.limits.authorize.allow(addr); !ok {
@@ -72,6 +74,14 @@ func (s *Server) authorizeStart(w http.ResponseWriter, r *http.Request) {
 			s.page(w, http.StatusBadRequest, pageData{Problem: s.text.badRequest + " (" + clean(name, 40) + ")"}, "", 0)
 			return
 		}
+	}
+	if q.Get("client_id") == "" { // a person, not an app, opened the page
+		status := http.StatusOK
+		if len(q) > 0 {
+			status = http.StatusBadRequest
+		}
+		s.page(w, status, pageData{Connect: s.resource}, "", 0)
+		return
 	}
 	c, err := s.resolveClient(r.Context(), q.Get("client_id"))
 	if err != nil {
@@ -198,9 +208,9 @@ func (s *Server) authorizeSubmit(w http.ResponseWriter, r *http.Request) {
 		s.page(w, status, pageData{Client: c, Redirect: tx.Redirect, Ask: true, Password: s.cfg.Password != "", Tx: raw,
 			Scopes: s.scopeChoices(tx.Scopes, form["scope"]), Problem: problem}, tx.Redirect, 0)
 	}
-	if wait := s.logins.wait(addr); wait > 0 {
-		s.logRefusal(slog.LevelWarn, addr, "login refused: locked out", "retry_in", wait.Round(time.Second))
-		s.page(w, http.StatusTooManyRequests, pageData{Problem: s.text.lockedOut(wait)}, "", wait)
+	if wait, paused := s.logins.wait(addr); wait > 0 {
+		s.logRefusal(slog.LevelWarn, addr, "login refused: this address failed and waits", "retry_in", wait.Round(time.Second), "paused", paused)
+		s.page(w, http.StatusTooManyRequests, pageData{Problem: s.text.lockedOut(wait, paused)}, "", wait)
 		return
 	}
 	sub := "operator"
@@ -234,7 +244,7 @@ func (s *Server) authorizeSubmit(w http.ResponseWriter, r *http.Request) {
 	}
 	code := codeClaims{
 		ID: randomID(16), Client: digest(tx.Client), Label: tx.Label, Name: tx.Name, Redirect: tx.Redirect,
-		Challenge: tx.Challenge, Scope: strings.Join(granted, " "), Aud: s.resource, Sub: sub,
+		Challenge: tx.Challenge, Scope: strings.Join(granted, " "), Iss: s.issuer, Aud: s.resource, Sub: sub,
 		Exp: s.now().Add(CodeTTL).Unix(),
 	}
 	signed, err := s.keys.sign(kindCode, code)

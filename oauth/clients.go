@@ -89,31 +89,39 @@ func (s *Server) registered(id string) (client, bool) {
 	return client{ID: id, Label: "dcr-" + digest(id)[:12], Name: c.Name, Redirects: c.Redirects, Method: c.Method}, true
 }
 
-// postWithin admits a POST within its address's budget, or answers.
-func (s *Server) postWithin(w http.ResponseWriter, r *http.Request, budget *window) (addr string, ok bool) {
+// postWithin admits a POST within the budget of its sender, as key names
+// it (the address, or its network), or answers in words that say whose
+// budget was spent.
+func (s *Server) postWithin(w http.ResponseWriter, r *http.Request, budget *window, key func(string) string, whose string) (addr string, ok bool) {
 	if r.Method != http.MethodPost {
 		methodNotAllowed(w, "POST")
 		return "", false
 	}
 	addr = s.cfg.ClientAddr(r)
-	if ok, wait := budget.allow(addr); !ok {
-		s.logRefusal(slog.LevelWarn, addr, "request refused: too many from this address to "+r.URL.Path)
-		tooMany(w, wait, true)
+	if ok, wait := budget.allow(key(addr)); !ok {
+		s.logRefusal(slog.LevelWarn, addr, "request refused: too many from "+whose+" to "+r.URL.Path)
+		tooMany(w, wait, "Too many requests from "+whose+" within a minute.")
 		return addr, false
 	}
 	return addr, true
 }
 
+// network names the group of addresses a registration budget counts: an
+// IPv4 /24, an IPv6 /56 (what one subscriber usually holds).
+func network(addr string) string { return addressGroup(addr, 24, 56) }
+
 // serveRegister is dynamic client registration (RFC 7591). Nothing is
-// stored: the client id is the signed registration.
+// stored: the client id is the signed registration. Each network has its
+// budget, so a stranger spends only their own; the ceiling over all of them
+// is reached only by a flood far beyond any real use.
 func (s *Server) serveRegister(w http.ResponseWriter, r *http.Request) {
-	addr, ok := s.postWithin(w, r, s.limits.register)
+	addr, ok := s.postWithin(w, r, s.limits.register, network, "this network (addresses sharing the first 24 bits, or 56 for IPv6)")
 	if !ok {
 		return
 	}
 	if ok, wait := s.limits.registerAll.allow("all"); !ok {
-		s.logRefusal(slog.LevelWarn, addr, "registration refused: too many overall")
-		tooMany(w, wait, true)
+		s.logRefusal(slog.LevelWarn, addr, "registration refused: maison is flooded with registrations from many networks")
+		tooMany(w, wait, "maison is receiving registrations from many networks at a rate far beyond any real use, a flood; this client did nothing wrong.")
 		return
 	}
 	var req struct {

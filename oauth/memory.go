@@ -94,8 +94,8 @@ func (w *window) allow(key string) (bool, time.Duration) {
 // limits are the budgets of the unauthenticated endpoints, each its own:
 // registering cannot use up the login page, nor the reverse.
 type limits struct {
-	register    *window // per address
-	registerAll *window // all addresses together
+	register    *window // per network
+	registerAll *window // all networks together
 	authorize   *window // per address: each may fetch a metadata document
 	token       *window // per address
 }
@@ -103,28 +103,27 @@ type limits struct {
 func newLimits(now func() time.Time) *limits {
 	return &limits{
 		// The Claude app registers on every fresh connection and retries;
-		// its calls come from shared addresses. Generous per address,
-		// bounded overall.
+		// its calls come from Anthropic's networks. Generous per network;
+		// the ceiling, 200 networks' worth, is only for a flood.
 		register:    newWindow(30, time.Minute, now),
-		registerAll: newWindow(300, time.Minute, now),
+		registerAll: newWindow(6000, time.Minute, now),
 		authorize:   newWindow(60, time.Minute, now),
 		token:       newWindow(120, time.Minute, now),
 	}
 }
 
-// tooMany answers a request over its budget.
-func tooMany(w http.ResponseWriter, wait time.Duration, asJSON bool) {
+// sameAddress counts each address apart.
+func sameAddress(addr string) string { return addr }
+
+// tooMany answers a request over its budget: why, then how long to wait.
+func tooMany(w http.ResponseWriter, wait time.Duration, why string) {
 	secs := int(wait.Seconds()) + 1
 	w.Header().Set("Retry-After", itoa(secs))
 	w.Header().Set("Connection", "close") // the body is not read: do not wait for it
-	if asJSON {
-		writeJSON(w, http.StatusTooManyRequests, map[string]string{
-			"error":             "slow_down",
-			"error_description": "Too many requests from this address; wait " + itoa(secs) + " seconds and try again.",
-		})
-		return
-	}
-	http.Error(w, "Too Many Requests: wait "+itoa(secs)+" seconds and try again.", http.StatusTooManyRequests)
+	writeJSON(w, http.StatusTooManyRequests, map[string]string{
+		"error":             "slow_down",
+		"error_description": why + " Wait " + itoa(secs) + " seconds and try again.",
+	})
 }
 
 func itoa(n int) string {

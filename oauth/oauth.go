@@ -118,8 +118,10 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Password != "" && len([]rune(cfg.Password)) < 12 {
-		return nil, errors.New("oauth: MAISON_OPERATOR_PASSWORD is too short: use at least 12 characters, better a passphrase of several words")
+	if cfg.Password != "" {
+		if err := checkPassword(cfg.Password); err != nil {
+			return nil, err
+		}
 	}
 	for _, u := range cfg.RedirectURIs {
 		if err := checkExtraRedirect(u); err != nil {

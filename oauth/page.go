@@ -19,6 +19,7 @@ type pageData struct {
 	Tx       string
 	Scopes   []scopeChoice
 	Problem  string
+	Connect  string // set when no app opened the page: the connector URL to add
 }
 
 type scopeChoice struct {
@@ -29,10 +30,11 @@ type scopeChoice struct {
 // words are the page's texts in one language.
 type words struct {
 	Lang, Title, Intro, Unverified, ByURL, Sends, Grant, PasswordLabel, EmailIs, Approve, Deny, Footer string
+	Opened, HowConnect, ThenConnect                                                                    string
 	Scope                                                                                              map[string]string
 	tooManyRequests, badRequest, unknownClient, unreadDocument, badRedirect, accessRefused, staleForm  string
 	wrongPassword, noScope                                                                             string
-	lockedOut                                                                                          func(time.Duration) string
+	lockedOut                                                                                          func(d time.Duration, paused bool) string
 }
 
 func pageWords(lang string) *words {
@@ -47,7 +49,10 @@ func pageWords(lang string) *words {
 			PasswordLabel: "Mot de passe de maison",
 			EmailIs:       "Connecté par Cloudflare Access en tant que",
 			Approve:       "Autoriser", Deny: "Refuser",
-			Footer: "N'autorisez que si vous venez vous-même de connecter cette application. Pour tout révoquer, changez MAISON_SECRET.",
+			Footer:      "N'autorisez que si vous venez vous-même de connecter cette application. Pour tout révoquer, changez MAISON_SECRET.",
+			Opened:      "Cette adresse est ouverte par une application pendant qu'elle se connecte à la maison par maison; ouverte seule, elle n'a rien à autoriser. Rien n'a été accordé.",
+			HowConnect:  "Pour connecter une application, ajoutez l'adresse de maison comme connecteur personnalisé dans l'application (dans l'application Claude : Paramètres › Connecteurs › Ajouter un connecteur personnalisé) :",
+			ThenConnect: "Puis choisissez Connecter : l'application vous ramène à cette page, où elle se nomme, pour que vous autorisiez.",
 			Scope: map[string]string{
 				ScopeRead:    "Voir la maison : caméras, états et descriptions",
 				ScopeControl: "Agir dans la maison : allumer, éteindre, régler; déverrouiller et ouvrir demandent toujours d'abord",
@@ -61,8 +66,11 @@ func pageWords(lang string) *words {
 			staleForm:       "Cette page a expiré ou a été ouverte dans un autre navigateur. Rien n'a été accordé. Reconnectez l'application depuis ses réglages.",
 			wrongPassword:   "Mot de passe incorrect. Rien n'a été accordé.",
 			noScope:         "Cochez au moins un accès, ou choisissez Refuser.",
-			lockedOut: func(d time.Duration) string {
-				return "Trop de mots de passe erronés. Réessayez dans " + minutes(d, "fr") + ". Rien n'a été accordé."
+			lockedOut: func(d time.Duration, paused bool) string {
+				if paused {
+					return "Des mots de passe erronés arrivent de plusieurs endroits : chaque erreur fait maintenant attendre 30 secondes l'adresse qui l'envoie. Réessayez dans une minute, avec soin. Rien n'a été accordé, et votre mot de passe n'a pas changé."
+				}
+				return "Trop de mots de passe erronés depuis cette adresse. Réessayez dans " + minutes(d, "fr") + ". Rien n'a été accordé; votre mot de passe n'a pas changé, et les autres adresses peuvent toujours se connecter."
 			},
 		}
 	}
@@ -76,7 +84,10 @@ func pageWords(lang string) *words {
 		PasswordLabel: "maison's password",
 		EmailIs:       "Signed in through Cloudflare Access as",
 		Approve:       "Approve", Deny: "Deny",
-		Footer: "Approve only if you have just connected this app yourself. To revoke everything, change MAISON_SECRET.",
+		Footer:      "Approve only if you have just connected this app yourself. To revoke everything, change MAISON_SECRET.",
+		Opened:      "This address is opened by an app while it connects to the house through maison; opened on its own, it has nothing to approve. Nothing was granted.",
+		HowConnect:  "To connect an app, add maison's address as a custom connector in the app (in the Claude app: Settings › Connectors › Add custom connector):",
+		ThenConnect: "Then choose Connect: the app brings you back to this page, where it names itself, for you to approve.",
 		Scope: map[string]string{
 			ScopeRead:    "See the house: cameras, states and descriptions",
 			ScopeControl: "Act in the house: turn on and off, set lights; unlocking and opening still ask first",
@@ -90,8 +101,11 @@ func pageWords(lang string) *words {
 		staleForm:       "This page has expired or was opened in another browser. Nothing was granted. Connect the app again from its settings.",
 		wrongPassword:   "Wrong password. Nothing was granted.",
 		noScope:         "Tick at least one kind of access, or choose Deny.",
-		lockedOut: func(d time.Duration) string {
-			return "Too many wrong passwords. Try again in " + minutes(d, "en") + ". Nothing was granted."
+		lockedOut: func(d time.Duration, paused bool) string {
+			if paused {
+				return "Wrong passwords are arriving from many places, so each wrong one now makes the address that sent it wait 30 seconds. Try again in a minute, with care. Nothing was granted, and your password has not changed."
+			}
+			return "Too many wrong passwords from this address. Try again in " + minutes(d, "en") + ". Nothing was granted; your password has not changed, and other addresses can still sign in."
 		},
 	}
 }
@@ -130,6 +144,9 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!doctype html>
 <meta name="referrer" content="same-origin"><title>maison · {{.W.Title}}</title><style nonce="{{.Nonce}}">{{.CSS}}</style></head>
 <body><h1>{{.W.Title}}</h1>
 {{with .D.Problem}}<p class="problem" role="alert">{{.}}</p>{{end}}
+{{with .D.Connect}}<p>{{$.W.Opened}}</p>
+<p>{{$.W.HowConnect}} <span class="url">{{.}}</span></p>
+<p>{{$.W.ThenConnect}}</p>{{end}}
 {{if .D.Ask}}
 <p>{{.W.Intro}}</p>
 <p class="who">{{if .D.Client.Name}}{{.D.Client.Name}}{{else}}{{.D.Client.Label}}{{end}}</p>

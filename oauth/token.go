@@ -46,7 +46,7 @@ func invalidGrant(descr string) *tokenError {
 var errInvalidClient = &tokenError{http.StatusUnauthorized, "invalid_client", "maison does not know this client, or its credentials are wrong: register again."}
 
 func (s *Server) serveToken(w http.ResponseWriter, r *http.Request) {
-	addr, ok := s.postWithin(w, r, s.limits.token)
+	addr, ok := s.postWithin(w, r, s.limits.token, sameAddress, "this address")
 	if !ok {
 		return
 	}
@@ -123,13 +123,23 @@ func (s *Server) tokenClient(r *http.Request, form url.Values) (c client, secret
 	return c, secret, basic, nil
 }
 
-// fromCode redeems an authorization code: signed, unexpired, this client's,
-// the same redirect URI, the PKCE verifier that hashes to its challenge, and
-// never before. A code presented twice revokes what it was exchanged for.
+// mine reports whether a signed grant names this maison as its issuer and
+// its resource as audience: another maison sharing MAISON_SECRET under
+// another public URL signs with the same keys.
+func (s *Server) mine(iss, aud string) bool {
+	return iss == s.issuer && s.sameResource(aud)
+}
+
+// fromCode redeems an authorization code: signed, this maison's, unexpired,
+// this client's, the same redirect URI, the PKCE verifier that hashes to its
+// challenge, and never before. A code presented twice revokes what it was exchanged for.
 func (s *Server) fromCode(c client, form url.Values) (map[string]any, *tokenError) {
 	var code codeClaims
 	if s.keys.verify(kindCode, form.Get("code"), &code) != nil {
 		return nil, invalidGrant("the authorization code is not valid")
+	}
+	if !s.mine(code.Iss, code.Aud) {
+		return nil, invalidGrant("the authorization code was issued by maison at another address; authorize again here")
 	}
 	now := s.now()
 	if !now.Before(time.Unix(code.Exp, 0)) {
@@ -165,7 +175,7 @@ func (s *Server) fromCode(c client, form url.Values) (map[string]any, *tokenErro
 }
 
 // fromRefresh rotates a refresh token: the old one is spent, the new one
-// keeps the same absolute expiry. A spent one presented again revokes its
+// keeps the same absolute expiry; only this maison's are taken. A spent one presented again revokes its
 // whole family, as a stolen copy would be.
 func (s *Server) fromRefresh(c client, form url.Values) (map[string]any, *tokenError) {
 	var rt tokenClaims
@@ -174,6 +184,8 @@ func (s *Server) fromRefresh(c client, form url.Values) (map[string]any, *tokenE
 	}
 	now := s.now()
 	switch {
+	case !s.mine(rt.Iss, rt.Aud):
+		return nil, invalidGrant("the refresh token was issued by maison at another address; authorize again here")
 	case !now.Before(time.Unix(rt.Exp, 0)):
 		return nil, invalidGrant("the refresh token has expired; authorize again")
 	case subtle.ConstantTimeCompare([]byte(rt.ClientKey), []byte(c.key())) != 1:
@@ -266,7 +278,7 @@ func (s *Server) Verify(token string) (Grant, error) {
 	}
 	now := s.now()
 	exp := time.Unix(c.Exp, 0)
-	if c.Iss != s.issuer || !s.sameResource(c.Aud) || !now.Before(exp) || c.Client == "" || (c.Family != "" && s.revoked.has(c.Family)) {
+	if !s.mine(c.Iss, c.Aud) || !now.Before(exp) || c.Client == "" || (c.Family != "" && s.revoked.has(c.Family)) {
 		return Grant{}, ErrInvalidToken
 	}
 	scopes := grantedScopes(c.Scope)

@@ -67,7 +67,8 @@ func serveDoor(ctx context.Context, cfg config, b *bridge.Bridge, stdout io.Writ
 		fmt.Fprintf(stdout, "Bearer token: the one in MAISON_TOKEN.\n  claude mcp add --transport http maison %s --header \"Authorization: Bearer $MAISON_TOKEN\"\n", url)
 	}
 	if as != nil && as.Enabled() {
-		fmt.Fprintf(stdout, "OAuth for the Claude app and other connectors: add %s as a custom connector; the sign-in page is %s/authorize.\n", as.Resource(), as.Issuer())
+		// Not /authorize: opened by hand, it has no app to approve.
+		fmt.Fprintf(stdout, "OAuth for the Claude app and other connectors: add %s as a custom connector in the client (the Claude app: Settings › Connectors › Add custom connector, then Connect); the client opens maison's sign-in page itself.\n", as.Resource())
 	}
 	logger.Info("serving", "url", url, "auth", !cfg.NoAuth, "oauth", as != nil && as.Enabled())
 	reportOnSignal(ctx, logger, d.InFlight)

@@ -41,6 +41,15 @@ func freePort(t testing.TB) int {
 // returns its issuer and the logs it writes.
 func startOAuthDemo(t *testing.T, extra map[string]string) (string, *lockedBuffer) {
 	t.Helper()
+	issuer, _, logs := runOAuthDemo(t, extra, "maison is serving")
+	return issuer, logs
+}
+
+// runOAuthDemo runs `maison demo` with the authorization server on until
+// what it prints holds until; it returns its issuer, what it prints and
+// the logs it writes.
+func runOAuthDemo(t *testing.T, extra map[string]string, until string) (string, *lockedBuffer, *lockedBuffer) {
+	t.Helper()
 	port := strconv.Itoa(freePort(t))
 	issuer := "http://127.0.0.1:" + port
 	env := map[string]string{
@@ -57,14 +66,37 @@ func startOAuthDemo(t *testing.T, extra map[string]string) (string, *lockedBuffe
 		done <- run(ctx, []string{"demo"}, strings.NewReader(""), out, logs, func(k string) string { return env[k] })
 	}()
 	t.Cleanup(func() { cancel(); <-done })
-	for !strings.Contains(out.String(), "maison is serving") {
+	for !strings.Contains(out.String(), until) {
 		select {
 		case code := <-done:
 			t.Fatalf("maison demo exited %d: %s %s", code, out.String(), logs.String())
 		case <-time.After(20 * time.Millisecond):
 		}
 	}
-	return issuer, logs
+	return issuer, out, logs
+}
+
+// What `maison demo` prints with OAuth on tells a person what to do (add
+// the connector URL in the client) and names no address that only an app
+// should open: /authorize opened by hand has no app to approve.
+func TestDemoSaysHowToConnectAnApp(t *testing.T) {
+	issuer, out, _ := runOAuthDemo(t, nil, "custom connector")
+	var line string
+	for l := range strings.Lines(out.String()) {
+		if strings.Contains(l, "custom connector") {
+			line = l
+		}
+	}
+	for _, want := range []string{"add " + issuer + "/mcp as a custom connector", "Settings › Connectors", "Connect"} {
+		if !strings.Contains(line, want) {
+			t.Errorf("the OAuth line does not say %q: %s", want, line)
+		}
+	}
+	for _, u := range regexp.MustCompile(`https?://[^\s;,)]+`).FindAllString(line, -1) {
+		if strings.TrimRight(u, ".") != issuer+"/mcp" {
+			t.Errorf("the OAuth line names %s, which a person should not open: %s", u, line)
+		}
+	}
 }
 
 // connector is a client that runs OAuth as the Claude app does, and

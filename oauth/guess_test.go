@@ -1,0 +1,181 @@
+package oauth
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// fromHeader names a request's address by a test header, as a trusted
+// CF-Connecting-IP would.
+func fromHeader(c *Config) {
+	c.ClientAddr = func(r *http.Request) string { return r.Header.Get("X-Test-Addr") }
+}
+
+func from(addr string) func(*http.Request) {
+	return func(req *http.Request) { req.Header.Set("X-Test-Addr", addr) }
+}
+
+// A distributed guess (a wrong password every few seconds from many
+// addresses) never refuses the owner's right password from an address that
+// has not failed; each wrong one costs its own sender a wait.
+func TestGuessingNeverLocksTheOwnerOut(t *testing.T) {
+	r := newRig(t, fromHeader)
+	client := r.register(claudeCallback)
+	_, challenge := pkce()
+	open := func(addr string) page {
+		p := r.open(r.authorizeURL(authz{client: client, redirect: claudeCallback, challenge: challenge}), from(addr))
+		if p.status != 200 {
+			t.Fatalf("page from %s: %d", addr, p.status)
+		}
+		return p
+	}
+	for i := range 3 * globalThreshold {
+		guesser := fmt.Sprintf("198.51.100.%d", i%8)
+		if status, _, _ := r.submit(open(guesser), "a wrong guess "+itoa(i), "approve", []string{ScopeRead}, from(guesser)); status != 401 && status != 429 {
+			t.Fatalf("guess %d: %d, want 401 or 429", i, status)
+		}
+		if i >= globalThreshold && i%4 == 0 {
+			owner := "203.0.113.7"
+			status, h, body := r.submit(open(owner), testPassword, "approve", []string{ScopeRead}, from(owner))
+			if status != 303 || !strings.Contains(h.Get("Location"), "code=") {
+				t.Fatalf("the owner's right password after %d wrong ones from elsewhere: %d %.300s", i+1, status, body)
+			}
+		}
+		r.clock.add(globalPause / 8)
+	}
+	// Under attack, a wrong password makes its sender wait, and only it.
+	guesser, other := "192.0.2.1", "192.0.2.2"
+	if status, _, _ := r.submit(open(guesser), "one more guess", "approve", []string{ScopeRead}, from(guesser)); status != 401 {
+		t.Fatalf("a guess from a fresh address: %d, want 401", status)
+	}
+	if status, h, body := r.submit(open(guesser), "and another", "approve", []string{ScopeRead}, from(guesser)); status != 429 || h.Get("Retry-After") == "" || !strings.Contains(string(body), "from many places") {
+		t.Errorf("the same address at once again, under attack: %d %.300s, want 429 with Retry-After, saying why", status, body)
+	}
+	if status, _, _ := r.submit(open(other), "a third guess", "approve", []string{ScopeRead}, from(other)); status != 401 {
+		t.Errorf("a neighbour's first guess: %d, want 401 (its password is checked)", status)
+	}
+}
+
+// Beyond the addresses the table holds, the rest share one count: a flood
+// of fresh addresses is locked out together, so the worst case the start
+// check assumes holds.
+func TestFreshAddressesBeyondTheTableShareOneLockout(t *testing.T) {
+	c := &clock{}
+	g := newLoginGuard(c.now)
+	for i := range maxKeys {
+		g.failed(fmt.Sprintf("10.%d.%d.1", i/256, i%256))
+	}
+	for i := range maxFailures {
+		g.failed(fmt.Sprintf("172.16.0.%d", i))
+	}
+	c.add(globalPause + time.Second) // past any wait a single wrong password costs
+	if waits(g, "172.16.9.9") == 0 {
+		t.Error("a fresh address past the table's bound is not counted with the others past it")
+	}
+	if waits(g, "10.0.1.1") != 0 {
+		t.Error("a tracked address with one failure is locked out with the rest")
+	}
+}
+
+// IPv6 addresses of one /64 are one sender: rotating the interface id does
+// not buy new guesses.
+func TestOneIPv6NetworkIsOneSender(t *testing.T) {
+	c := &clock{}
+	g := newLoginGuard(c.now)
+	for i := range maxFailures {
+		g.failed(fmt.Sprintf("2001:db8:1:2::%x", i+1))
+	}
+	if waits(g, "2001:db8:1:2::ffff") == 0 {
+		t.Error("another address of the same /64 is not locked out")
+	}
+	if waits(g, "2001:db8:1:3::1") != 0 {
+		t.Error("the next /64 is locked out too")
+	}
+}
+
+// The operator password must survive a year of the worst guessing the
+// lockouts allow; the passwords the README, CI and the tests use do.
+func TestWeakPasswordsRefuseToStart(t *testing.T) {
+	for _, p := range []string{
+		testPassword, "a passphrase of several words", "a long operator passphrase for tests",
+		"ci operator passphrase 00", "ci operator passphrase 3276732767",
+		"k3J9qPx2Zm8Lw4Rt", "Tr0ub4dor&3x-Tr0ub4dor",
+	} {
+		if _, err := New(Config{Issuer: "https://maison.example.com", Secret: testSecret, Password: p}); err != nil {
+			t.Errorf("%q refused: %v", p, err)
+		}
+	}
+	for _, p := range []string{
+		"aaaaaaaaaaaaaaaa", "password1234", "Password1234!", "hellohello12", "Summer2024!!", "abcdefghijklmnop",
+		"motdepasse-maison", "1234567890123456", "qwertyuiopasdfgh", "replace-me-please",
+	} {
+		_, err := New(Config{Issuer: "https://maison.example.com", Secret: testSecret, Password: p})
+		if err == nil {
+			t.Errorf("%q accepted (estimated %.0f bits, %.0f needed)", p, passwordBits(p), minPasswordBits())
+			continue
+		}
+		if msg := err.Error(); strings.Contains(msg, p) || !strings.Contains(msg, "MAISON_OPERATOR_PASSWORD") || !strings.Contains(msg, "words") {
+			t.Errorf("the refusal of a weak password does not say what to do, or quotes it: %v", err)
+		}
+	}
+	if _, err := New(Config{Issuer: "https://maison.example.com", Secret: testSecret, Password: "hunter2hunt"}); err == nil || !strings.Contains(err.Error(), "too short") {
+		t.Errorf("an 11-character password: %v, want too short", err)
+	}
+}
+
+// registerFrom registers a public client from addr and returns the status
+// and the error's words.
+func (r *rig) registerFrom(addr string) (int, string) {
+	r.t.Helper()
+	b := `{"redirect_uris":["` + claudeCallback + `"],"token_endpoint_auth_method":"none"}`
+	req, _ := http.NewRequest("POST", r.url+"/register", strings.NewReader(b))
+	req.Header.Set("Content-Type", "application/json")
+	from(addr)(req)
+	status, _, body := r.do(req)
+	return status, string(body)
+}
+
+// A stranger who registers from many addresses of one network spends that
+// network's budget, not the Claude app's; only a flood from many networks
+// far beyond any real use reaches the ceiling, and its words blame the
+// flood, not the client's address.
+func TestAStrangerCannotSpendTheClaudeAppsRegistrations(t *testing.T) {
+	r := newRig(t, fromHeader)
+	refused := 0
+	for i := range 600 {
+		addr := fmt.Sprintf("198.51.100.%d", i%250)
+		if i%2 == 1 {
+			addr = fmt.Sprintf("2001:db8:0:%x::%x", i%256, i) // one IPv6 /56
+		}
+		if status, body := r.registerFrom(addr); status == 429 {
+			refused++
+			if !strings.Contains(body, "network") {
+				t.Errorf("a refusal within one network's budget does not say so: %s", body)
+			}
+		}
+	}
+	if refused < 500 {
+		t.Errorf("a stranger rotating addresses in two networks made %d registrations", 600-refused)
+	}
+	if status, body := r.registerFrom("160.79.104.10"); status != 201 {
+		t.Errorf("the Claude app after a stranger's flood: %d %s", status, body)
+	}
+	// The ceiling, made small here: its words name the flood.
+	r.as.limits.registerAll = newWindow(3, time.Minute, r.clock.now)
+	for i := range 3 {
+		r.registerFrom(fmt.Sprintf("192.0.%d.1", i))
+	}
+	status, body := r.registerFrom("160.79.104.10")
+	if status != 429 || strings.Contains(body, "this address") || !strings.Contains(body, "flood") {
+		t.Errorf("past the ceiling: %d %s", status, body)
+	}
+}
+
+// waits is how long addr waits, lockout or pause.
+func waits(g *loginGuard, addr string) time.Duration {
+	d, _ := g.wait(addr)
+	return d
+}
