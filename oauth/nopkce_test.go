@@ -56,6 +56,11 @@ func TestConfidentialClientWithoutPKCE(t *testing.T) {
 	if r.mcp(tok["access_token"].(string)) != http.StatusOK {
 		t.Error("the access token is refused")
 	}
+	// Home Assistant refreshes with its secret in the body.
+	status, tok = r.token(url.Values{"grant_type": {"refresh_token"}, "client_id": {client}, "client_secret": {secret}, "refresh_token": {tok["refresh_token"].(string)}})
+	if status != http.StatusOK || r.mcp(tok["access_token"].(string)) != http.StatusOK {
+		t.Errorf("refresh: %d %v", status, tok)
+	}
 
 	// A verifier for a code that had no challenge is a downgrade.
 	down := form(code())

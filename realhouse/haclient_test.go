@@ -58,7 +58,8 @@ func TestHAClientAddsMaisonOverOAuth(t *testing.T) {
 		t.Fatalf("registration gave client_id %q and a secret of %d characters", reg.ClientID, len(reg.ClientSecret))
 	}
 	var cred struct {
-		ID string `json:"id"`
+		ID         string `json:"id"`
+		AuthDomain string `json:"auth_domain"`
 	}
 	ha.ws(ctx, t, map[string]any{
 		"type": "application_credentials/create", "domain": "mcp", "name": "maison",
@@ -77,6 +78,13 @@ func TestHAClientAddsMaisonOverOAuth(t *testing.T) {
 	ha.do(t, http.MethodPost, flow, map[string]any{"url": m.url + "/mcp"}, &step)
 	step.want(t, "menu", "credentials_choice")
 	ha.do(t, http.MethodPost, flow, map[string]any{"next_step_id": "pick_implementation"}, &step)
+	if step.Type == "form" && step.StepID == "pick_implementation" { // credentials of another server are there too
+		impl := cred.AuthDomain
+		if impl == "" {
+			impl = cred.ID
+		}
+		ha.do(t, http.MethodPost, flow, map[string]any{"implementation": impl}, &step)
+	}
 	step.want(t, "external", "auth")
 
 	authz, err := url.Parse(step.URL)
