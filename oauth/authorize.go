@@ -117,7 +117,15 @@ func (s *Server) authorizeStart(w http.ResponseWriter, r *http.Request) {
 	case q.Get("response_type") != "code":
 		fail("unsupported_response_type", "response_type must be code")
 		return
-	case q.Get("code_challenge") == "" || q.Get("code_challenge_method") != "S256":
+	case q.Get("code_challenge") == "" && (c.Method == "none" || q.Has("code_challenge_method")):
+		fail("invalid_request", "PKCE is required, with code_challenge_method S256")
+		return
+	case q.Get("code_challenge") == "":
+		// A confidential client may go without PKCE (RFC 9700 2.1.1): its
+		// code is worthless without its secret, checked at /token. Home
+		// Assistant's MCP client sends no challenge
+		// (LocalOAuth2Implementation in config_entry_oauth2_flow.py).
+	case q.Get("code_challenge_method") != "S256":
 		fail("invalid_request", "PKCE is required, with code_challenge_method S256")
 		return
 	case !challengeRE.MatchString(q.Get("code_challenge")):

@@ -10,7 +10,8 @@
 // (RFC 7591, the client id carrying its own redirect URIs) and client ID
 // metadata documents, one human page at /authorize (the operator password
 // or Cloudflare Access, the scopes ticked by a person), and /token (PKCE S256
-// only, single-use codes, one-hour access tokens, rotated refresh tokens).
+// only, required of every public client; single-use codes, one-hour access
+// tokens, rotated refresh tokens).
 // The resource server side is Verify.
 package oauth
 

@@ -151,13 +151,8 @@ func (s *Server) fromCode(c client, form url.Values) (map[string]any, *tokenErro
 	if form.Get("redirect_uri") != code.Redirect {
 		return nil, invalidGrant("redirect_uri differs from the authorization request's")
 	}
-	v := form.Get("code_verifier")
-	if v == "" {
-		return nil, &tokenError{http.StatusBadRequest, "invalid_request", "code_verifier is missing: PKCE is required"}
-	}
-	sum := sha256.Sum256([]byte(v))
-	if !verifierRE.MatchString(v) || subtle.ConstantTimeCompare([]byte(b64.EncodeToString(sum[:])), []byte(code.Challenge)) != 1 {
-		return nil, invalidGrant("the PKCE code_verifier does not match the challenge")
+	if terr := checkVerifier(c, code.Challenge, form.Get("code_verifier")); terr != nil {
+		return nil, terr
 	}
 	if form.Has("resource") && form.Get("resource") != code.Aud && form.Get("resource") != code.Aud+"/" {
 		return nil, &tokenError{http.StatusBadRequest, "invalid_target", "resource must be " + code.Aud}
@@ -172,6 +167,28 @@ func (s *Server) fromCode(c client, form url.Values) (map[string]any, *tokenErro
 		ClientKey: code.Client, Scope: code.Scope, AuthTime: now.Unix(), Family: code.ID,
 		Exp: now.Add(RefreshTTL).Unix(),
 	}, code.Scope)
+}
+
+// checkVerifier checks PKCE at /token: the verifier that hashes to the
+// code's challenge; none when the code has no challenge (a verifier then
+// would be a downgrade, RFC 9700 2.1.1), which only a confidential client,
+// authenticated by its secret, may have.
+func checkVerifier(c client, challenge, v string) *tokenError {
+	switch {
+	case challenge == "" && v != "":
+		return invalidGrant("a code_verifier was sent, but the authorization request had no code_challenge")
+	case challenge == "" && c.Method == "none":
+		return invalidGrant("the authorization code has no PKCE challenge, which a public client must use")
+	case challenge == "":
+		return nil
+	case v == "":
+		return &tokenError{http.StatusBadRequest, "invalid_request", "code_verifier is missing: PKCE is required"}
+	}
+	sum := sha256.Sum256([]byte(v))
+	if !verifierRE.MatchString(v) || subtle.ConstantTimeCompare([]byte(b64.EncodeToString(sum[:])), []byte(challenge)) != 1 {
+		return invalidGrant("the PKCE code_verifier does not match the challenge")
+	}
+	return nil
 }
 
 // fromRefresh rotates a refresh token: the old one is spent, the new one
