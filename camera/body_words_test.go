@@ -68,3 +68,37 @@ func TestEmptyAndOversizedPicturesAreToldAsThey(t *testing.T) {
 		}
 	}
 }
+
+// A camera Home Assistant says is unavailable answers the camera proxy with
+// 500 (measured on Home Assistant 2026.11, demo/testdata/realha): it is
+// told as unavailable, not as a slow moment that passes in seconds.
+func TestAnUnavailableCameraIsToldAsUnavailable(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "500: Internal Server Error", http.StatusInternalServerError)
+	}))
+	t.Cleanup(srv.Close)
+	ha, err := homeassistant.New(homeassistant.Config{URL: srv.URL, Token: "t"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ha.Close() })
+	_, err = ha.CameraImage(t.Context(), "camera.attic", 0, 0)
+	if !errors.Is(err, homeassistant.KindCameraFailed) {
+		t.Fatalf("CameraImage = %v, want KindCameraFailed", err)
+	}
+	for state, want := range map[string][]string{
+		"unavailable": {"is unavailable", "lost touch", "does not mean", "power and network"},
+		"idle":        {"in time", "Try again"},
+	} {
+		ce := &camera.Error{Camera: camera.Camera{EntityID: "camera.attic", Name: "Attic", State: state}, Err: err}
+		said := ce.Say(voice.English)
+		for _, w := range want {
+			if !strings.Contains(said, w) {
+				t.Errorf("state %s: %q does not say %q", state, said, w)
+			}
+		}
+		if fr := ce.Say(voice.French); state == "unavailable" && !strings.Contains(fr, "indisponible") {
+			t.Errorf("in French: %q", fr)
+		}
+	}
+}

@@ -310,6 +310,12 @@ func (e *Error) Say(lang voice.Lang) string {
 		return lang.Pick(
 			voice.Sentence(name+" sent a picture of more than I accept, "+mib+" MiB, so I did not pass it on")+" It will keep happening until the camera sends smaller pictures; it does not mean the camera is broken or that anything is wrong at home. Someone can lower its resolution or picture quality in the camera's settings, or ask about another camera.",
 			voice.Sentence(name+" a envoyé une image de plus que ce que j'accepte, "+mib+" Mio, je ne l'ai donc pas transmise")+" Ça se répétera tant que la caméra enverra des images aussi grosses; ça ne veut pas dire qu'elle est en panne ni qu'il y a un problème à la maison. On peut baisser sa résolution ou la qualité de son image dans les réglages de la caméra, ou demander une autre caméra.")
+	case kind == homeassistant.KindCameraFailed && e.Camera.State == "unavailable":
+		// Home Assistant answers 500 for a camera whose device it has lost
+		// (measured on 2026.11): not a slow moment, an absence.
+		return lang.Pick(
+			voice.Sentence("Home Assistant says "+name+" is unavailable: it has lost touch with the camera, so there is no picture")+" This lasts until the camera is back on the network, often after a power cut or a restart; it does not mean Home Assistant or the other cameras are down. Someone can check the camera's power and network, or ask about another camera.",
+			voice.Sentence("Home Assistant dit que "+name+" est indisponible : il a perdu le contact avec la caméra, il n'y a donc pas d'image")+" Ça dure jusqu'à ce que la caméra revienne sur le réseau, souvent après une panne de courant ou un redémarrage; ça ne veut pas dire que Home Assistant ou les autres caméras sont en panne. On peut vérifier l'alimentation et le réseau de la caméra, ou demander une autre caméra.")
 	case kind == homeassistant.KindCameraFailed || kind == homeassistant.KindTimeout:
 		return lang.Pick(
 			voice.Sentence("Home Assistant could not get a picture from "+name+" in time")+" This is usually brief, a few seconds while the camera or the network catches up; it does not mean anything is wrong at home. Try again in a moment.",
