@@ -20,8 +20,8 @@
 // written byte for byte as Home Assistant writes it with PyYAML (see
 // LiveContext). Tests build hostile houses with Add (names, aliases, areas,
 // states and attributes of their choosing; exposed or not; with or without a
-// registry entry; with an exposure not stored yet), SetExposed and
-// SetAreaAliases, and produce Home Assistant's other real behaviours on
+// registry entry; with an exposure not stored yet), SetExposed,
+// SetAreaAliases and RenameArea, and produce Home Assistant's other real behaviours on
 // demand: a restart (SetDown), the Assist endpoint answering 404 while its
 // integration loads (SetMCPServerLoaded), a call cut at its time limit with
 // HTTP 500 (SetAssistStall), AI task error codes (SetAITaskError), a slow

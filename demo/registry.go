@@ -110,6 +110,21 @@ func (h *House) SetAreaAliases(areaName string, aliases ...string) error {
 	return fmt.Errorf("demo: no area %s", areaName)
 }
 
+// RenameArea gives an area (by its id) a new name, as an administrator
+// renames it under Settings, Areas: its id stays what it was, so the old
+// name still names it as an id.
+func (h *House) RenameArea(areaID, name string) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	a := h.areaByID(areaID)
+	if a == nil {
+		return fmt.Errorf("demo: no area with id %s", areaID)
+	}
+	a.name = name
+	h.areaUpdatedLocked(areaID)
+	return nil
+}
+
 // areaIDLocked returns the id of the area named name (or with that id),
 // making the area when there is none. h.mu must be held.
 func (h *House) areaIDLocked(name string) string {

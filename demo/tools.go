@@ -300,9 +300,11 @@ func matchFailure(reason string, noMatchName string, t target) string {
 // order of checks (helpers/intent.py, async_match_targets): domain; without
 // a name, device class, area or floor, exposure at once; else name (or
 // alias, or entity id), device class, floor, area, and only then exposure,
-// then duplicate names. A hidden entity can therefore change which reason
-// a failed match gives, as in Home Assistant. h.mu must be held.
-func (h *House) matchLocked(t target) ([]*entity, *area, string) {
+// then duplicate names. An area word targets every area it names
+// (find_areas), and the match keeps what is in any of them. A hidden entity
+// can therefore change which reason a failed match gives, as in Home
+// Assistant. h.mu must be held.
+func (h *House) matchLocked(t target) ([]*entity, []*area, string) {
 	var cands []*entity
 	for _, id := range h.order {
 		cands = append(cands, h.entities[id])
@@ -324,7 +326,7 @@ func (h *House) matchLocked(t target) ([]*entity, *area, string) {
 		return cands, nil, ""
 	}
 	if t.name != "" {
-		keep(func(e *entity) bool { return e.namedAs(t.name) || e.id == strings.TrimSpace(t.name) })
+		keep(func(e *entity) bool { return e.namedAs(t.name) || e.id == t.name })
 		if len(cands) == 0 {
 			return nil, nil, matchFailure("NAME", t.name, t)
 		}
@@ -341,17 +343,13 @@ func (h *House) matchLocked(t target) ([]*entity, *area, string) {
 	if t.floor != "" {
 		return nil, nil, matchFailure("INVALID_FLOOR", t.floor, t) // the house has no floors
 	}
-	var ar *area
+	var ars []*area
 	if t.area != "" {
-		for i := range h.areas {
-			if h.areas[i].namedAs(t.area) {
-				ar = &h.areas[i]
-			}
-		}
-		if ar == nil {
+		ars = h.areasCalledLocked(t.area)
+		if len(ars) == 0 {
 			return nil, nil, matchFailure("INVALID_AREA", t.area, t)
 		}
-		keep(func(e *entity) bool { return e.area == ar.id })
+		keep(func(e *entity) bool { return inAreas(e, ars) })
 		if len(cands) == 0 {
 			return nil, nil, matchFailure("AREA", "", t)
 		}
@@ -360,10 +358,27 @@ func (h *House) matchLocked(t target) ([]*entity, *area, string) {
 	if len(cands) == 0 {
 		return nil, nil, matchFailure("ASSISTANT", "", t)
 	}
-	if t.name != "" && len(cands) > 1 && ar == nil {
+	if t.name != "" && len(cands) > 1 && ars == nil {
 		return nil, nil, matchFailure("DUPLICATE_NAME", t.name, t)
 	}
-	return cands, ar, ""
+	return cands, ars, ""
+}
+
+// areasCalledLocked returns every area name names, in the registry's order,
+// as Home Assistant's find_areas yields them. h.mu must be held.
+func (h *House) areasCalledLocked(name string) []*area {
+	var out []*area
+	for i := range h.areas {
+		if h.areas[i].namedAs(name) {
+			out = append(out, &h.areas[i])
+		}
+	}
+	return out
+}
+
+// inAreas reports whether e is in one of ars.
+func inAreas(e *entity, ars []*area) bool {
+	return slices.ContainsFunc(ars, func(a *area) bool { return e.area == a.id })
 }
 
 func intentError(msg string) (string, bool) { return "Error calling tool: " + msg, true }
@@ -435,13 +450,13 @@ func (h *House) setPosition(u *user, args map[string]any) (string, bool) {
 func (h *House) act(u *user, t target, service string, do func(e *entity) (act action, brightnessPct int, supported bool)) (string, bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	ents, ar, fail := h.matchLocked(t)
+	ents, ars, fail := h.matchLocked(t)
 	if fail != "" {
 		return intentError(fail)
 	}
 	var changed []*entity
 	defer func() { h.notifyLocked(changed...) }()
-	return h.actLocked(ents, ar, service, func(e *entity) bool {
+	return h.actLocked(ents, ars, service, func(e *entity) bool {
 		act, pct, ok := do(e)
 		if ok && h.applyLocked(e, act, pct, u.id) {
 			changed = append(changed, e)
@@ -453,10 +468,10 @@ func (h *House) act(u *user, t target, service string, do func(e *entity) (act a
 // actLocked runs do on each entity and renders the intent response: areas
 // then entities under success, those that do not support the service under
 // failed; when nothing succeeded it is an IntentHandleError. h.mu must be held.
-func (h *House) actLocked(ents []*entity, ar *area, service string, do func(*entity) bool) (string, bool) {
+func (h *House) actLocked(ents []*entity, ars []*area, service string, do func(*entity) bool) (string, bool) {
 	success, failed := []any{}, []any{}
 	var failedRepr []string
-	if ar != nil {
+	for _, ar := range ars {
 		success = append(success, obj{{"name", ar.name}, {"type", "area"}, {"id", ar.id}})
 	}
 	done := 0
@@ -508,14 +523,10 @@ func (h *House) liveContextText(name string, domains []string, areaName string) 
 		domains[i] = strings.ToLower(strings.TrimSpace(d))
 	}
 	domains = slices.DeleteFunc(domains, func(d string) bool { return d == "" })
-	var ar *area
+	var ars []*area
 	if areaName != "" {
-		for i := range h.areas {
-			if h.areas[i].namedAs(areaName) {
-				ar = &h.areas[i]
-			}
-		}
-		if ar == nil {
+		ars = h.areasCalledLocked(areaName)
+		if len(ars) == 0 {
 			return "", "Area '" + areaName + "' does not exist"
 		}
 	}
@@ -531,8 +542,8 @@ func (h *House) liveContextText(name string, domains []string, areaName string) 
 			return "", "No exposed entities matched name '" + name + "'"
 		}
 	}
-	if ar != nil {
-		ents = slices.DeleteFunc(ents, func(e *entity) bool { return e.area != ar.id })
+	if ars != nil {
+		ents = slices.DeleteFunc(ents, func(e *entity) bool { return !inAreas(e, ars) })
 		if len(ents) == 0 {
 			return "", "No exposed entities found in area '" + areaName + "'"
 		}

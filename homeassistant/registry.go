@@ -284,26 +284,38 @@ func loadRegistries(ctx context.Context, sess *session) (registries, error) {
 	return reg, nil
 }
 
-// AreaCalled finds the area that name names, as Home Assistant's intents
-// find one: by its name, one of its aliases or its id, compared as Home
-// Assistant compares names. It returns the area's name then its aliases,
-// and whether such an area exists; known is false when the area registry
-// could not be read, and then nothing can be said either way.
-func (c *Client) AreaCalled(name string) (names []string, found, known bool) {
+// Area is one area of the area registry.
+type Area struct {
+	ID      string
+	Name    string
+	Aliases []string // sorted
+}
+
+// AreasCalled returns every area that name names, as Home Assistant's
+// intents find them (helpers/intent.py, find_areas, which
+// async_match_targets acts on as a whole): each area whose id is name, or
+// whose name or one of whose aliases is name once both are stripped and
+// casefolded. Names are compared with voice.Loose, which takes every name
+// Home Assistant takes, and an id also with spaces around it, so that
+// nothing Home Assistant would reach is left out. The areas come sorted by
+// id; known is false when the area registry could not be read, and then
+// nothing can be said either way.
+func (c *Client) AreasCalled(name string) (areas []Area, known bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.reg.areas == nil {
-		return nil, false, false
+		return nil, false
 	}
 	want := voice.Loose(name)
 	for id, a := range c.reg.areas {
-		match := voice.Loose(a.Name) == want || id == strings.TrimSpace(name)
+		match := id == name || id == strings.TrimSpace(name) || voice.Loose(a.Name) == want
 		for _, al := range a.Aliases {
 			match = match || voice.Loose(al) == want
 		}
 		if match {
-			return append([]string{a.Name}, a.Aliases...), true, true
+			areas = append(areas, Area{ID: id, Name: a.Name, Aliases: slices.Clone(a.Aliases)})
 		}
 	}
-	return nil, false, true
+	slices.SortFunc(areas, func(a, b Area) int { return strings.Compare(a.ID, b.ID) })
+	return areas, true
 }

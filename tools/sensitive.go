@@ -45,18 +45,17 @@ func (s *server) sensitiveTargets(ctx context.Context, canonical string, in targ
 		return nil, err
 	}
 	name := strings.TrimSpace(in.Name)
-	if name == "" && strings.TrimSpace(in.Area) != "" && strings.TrimSpace(in.Floor) == "" {
-		// An area is found by its name, an alias or its id, which the area
-		// registry gives: a call to an area that does not exist acts on
-		// nothing, and one that does is compared by all its names.
-		names, found, known := s.deps.HA.AreaCalled(in.Area)
-		if known && !found {
+	if name == "" && strings.TrimSpace(in.Area) != "" {
+		// An area word names every area whose id, name or alias it is
+		// (Home Assistant's find_areas), and Home Assistant acts on all of
+		// them: a call to an area that does not exist acts on nothing, and
+		// one that does is compared by every name of every area it names.
+		// A floor can only narrow that, so it is left aside.
+		at, none := s.areaTarget(in.Area)
+		if none {
 			return nil, nil
 		}
-		if known {
-			in.Area = ""
-			in.areaNames = names
-		}
+		in.Area, in.areaNames = at.Area, at.areaNames
 	}
 	var out []string
 	matched, sensitiveExposed := false, false
@@ -233,6 +232,21 @@ func couldTarget(e assist.Entity, name string, in targetIn) bool {
 		})
 	}
 	return strings.TrimSpace(in.Floor) != ""
+}
+
+// areaTarget is what an area word targets: every area whose id, name or
+// alias it is (Home Assistant's find_areas), each by all its names, which
+// the live context gives its entities; the word alone when the area
+// registry could not be read. none reports that it names no area at all.
+func (s *server) areaTarget(area string) (t targetIn, none bool) {
+	areas, known := s.deps.HA.AreasCalled(area)
+	if !known {
+		return targetIn{Area: area}, false
+	}
+	for _, a := range areas {
+		t.areaNames = append(append(t.areaNames, a.Name), a.Aliases...)
+	}
+	return t, len(areas) == 0
 }
 
 // loose compares names as Home Assistant does, and a little more loosely.

@@ -31,7 +31,7 @@ type HomeAssistant interface {
 	States() []homeassistant.State
 	State(entityID string) (homeassistant.State, bool)
 	Config() homeassistant.HAConfig
-	AreaCalled(name string) (names []string, found, known bool)
+	AreasCalled(name string) (areas []homeassistant.Area, known bool)
 	History(ctx context.Context, start, end time.Time, entityIDs []string) (map[string][]homeassistant.Change, error)
 	Status() homeassistant.Status
 	Offline() *homeassistant.Error
