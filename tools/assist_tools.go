@@ -332,7 +332,7 @@ func (s *server) passthrough(canonical, description string, target bool) mcp.Too
 		}
 		in := targetFrom(args)
 		if !in.empty() && !readOnlyTools[canonical] {
-			what, err := s.sensitiveTargets(ctx, anyAction, in)
+			what, _, err := s.sensitiveTargets(ctx, anyAction, in)
 			if err != nil {
 				return sayError(s.beforeAction(err)), nil
 			}

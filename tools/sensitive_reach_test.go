@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"maison/demo"
+	"maison/voice"
 )
 
 // An area word that is one area's id and another area's name names both,
@@ -47,6 +48,51 @@ func TestAreaWordNamingTwoAreasAsksFirst(t *testing.T) {
 				if !strings.Contains(text, "Garage Door") {
 					t.Fatalf("the proposal does not name the door that would open: %q", text)
 				}
+			}
+		})
+	}
+}
+
+// A confirmation is bound to the devices its proposal reached, not to its
+// words: propose unlocking "Bob" (the office lock), rename the office lock
+// away and the front door lock to "Bob", confirm: nothing unlocks, and a
+// new proposal says what changed and names the lock it would now unlock.
+func TestConfirmationBoundToTheDevicesProposed(t *testing.T) {
+	for _, c := range []struct {
+		label   string
+		lang    voice.Lang
+		changed string
+	}{
+		{"English", voice.English, "has changed since the person was asked"},
+		{"French", voice.French, "a changé depuis que la personne a été consultée"},
+	} {
+		t.Run(c.label, func(t *testing.T) {
+			r := newRig(t, rigOptions{lang: c.lang, setup: with(t, demo.Entity{ID: "lock.office", Name: "Bob", Area: "Office", State: "locked", Exposed: true})})
+			bob := map[string]any{"name": "Bob"}
+			text, _ := callQuiet(t, r, "turn_off", bob)
+			code := codeRE.FindString(text)
+			if code == "" {
+				t.Fatalf("unlocking Bob did not ask first: %q", text)
+			}
+			r.house.SetState("lock.office", "locked", map[string]any{"friendly_name": "Office Lock", "supported_features": 0})
+			r.house.SetState("lock.front_door", "locked", map[string]any{"friendly_name": "Bob", "supported_features": 0})
+			heard(t, r.ha, "the locks renamed", func() bool {
+				st, _ := r.ha.State("lock.front_door")
+				return st.Name() == "Bob"
+			})
+			text, _ = callQuiet(t, r, "turn_off", map[string]any{"name": "Bob", "confirmation": code})
+			for _, id := range []string{"lock.front_door", "lock.office"} {
+				if st, _, _ := r.house.State(id); st != "locked" {
+					t.Errorf("a yes given for the office lock changed %s to %s", id, st)
+				}
+			}
+			if !strings.Contains(text, c.changed) || codeRE.FindString(text) == "" || codeRE.FindString(text) == code {
+				t.Errorf("the answer is not a new proposal saying what changed: %q", text)
+			}
+			// The new proposal, confirmed, unlocks the lock now called Bob.
+			callQuiet(t, r, "turn_off", map[string]any{"name": "Bob", "confirmation": codeRE.FindString(text)})
+			if st, _, _ := r.house.State("lock.front_door"); st != "unlocked" {
+				t.Errorf("the new proposal, confirmed, left the front door %s", st)
 			}
 		})
 	}
