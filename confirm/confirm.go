@@ -67,11 +67,12 @@ func New(key []byte) *Signer {
 // seconds), 32-byte binding hash. The first 24 bytes travel in the code.
 const payloadLen = 8 + 8 + 8 + 32
 
-// devicesDigest names a set of devices in 8 bytes, whatever their order.
-func devicesDigest(devices []string) [8]byte {
+// devicesDigest names a set of devices in 8 bytes, whatever their order,
+// keyed so that a code does not let anyone test guesses of its devices.
+func (s *Signer) devicesDigest(devices []string) [8]byte {
 	d := slices.Clone(devices)
 	slices.Sort(d)
-	h := sha256.New()
+	h := hmac.New(sha256.New, s.key)
 	for _, x := range slices.Compact(d) {
 		var n [8]byte
 		binary.BigEndian.PutUint64(n[:], uint64(len(x)))
@@ -113,7 +114,7 @@ func (s *Signer) Propose(caller, tool string, args any, devices []string) (strin
 	exp := s.now().Add(TTL).Truncate(time.Second)
 	p := make([]byte, payloadLen, payloadLen+32)
 	rand.Read(p[:8])
-	dev := devicesDigest(devices)
+	dev := s.devicesDigest(devices)
 	copy(p[8:16], dev[:])
 	binary.BigEndian.PutUint64(p[16:24], uint64(exp.Unix()))
 	copy(p[24:], bind[:])
@@ -171,7 +172,7 @@ func (s *Signer) Redeem(caller, tool string, args any, devices []string, code st
 		}
 	}
 	s.used[nonce] = exp
-	if dev := devicesDigest(devices); !hmac.Equal(dev[:], p[8:16]) {
+	if dev := s.devicesDigest(devices); !hmac.Equal(dev[:], p[8:16]) {
 		return ErrChanged
 	}
 	return nil
