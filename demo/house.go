@@ -29,7 +29,7 @@
 // local network (SetSeenFrom).
 //
 // Simplifications, each deliberate: camera access tokens never rotate; there
-// are no floors; /api/mcp behaves as with require_admin on; only the services
+// are no floors unless a test adds them (AddFloor); /api/mcp behaves as with require_admin on; only the services
 // of the house's own domains exist; sensor states are not rounded to a
 // display precision; the AI task resolves only camera media sources, its
 // preferred generate_data entity is fixed, and its schema errors follow
@@ -112,6 +112,7 @@ type House struct {
 
 	user, admin *user
 	areas       []area
+	floors      []floor // none unless a test adds them (AddFloor)
 	devices     []device
 	cams        map[string]*camera
 	handler     http.Handler
@@ -146,6 +147,12 @@ type user struct {
 }
 
 type area struct {
+	id, name string
+	aliases  []string
+	floor    string // floor id; "" when none
+}
+
+type floor struct {
 	id, name string
 	aliases  []string
 }

@@ -251,7 +251,7 @@ func (s *server) noMatch(args map[string]any) string {
 	area, _ := args["area"].(string)
 	known := assist.AreaUnknown
 	if strings.TrimSpace(area) != "" {
-		switch areas, ok := s.deps.HA.AreasCalled(area); {
+		switch areas, ok := s.deps.HA.AreasReached(area, ""); {
 		case ok && len(areas) > 0:
 			known = assist.AreaExists
 		case ok:

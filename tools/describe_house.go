@@ -43,7 +43,7 @@ func (s *server) describeHouse(ctx context.Context, _ *mcp.CallToolRequest, in a
 		}
 	}
 	filtered := ents[:0:0]
-	inArea, _ := s.areaTarget(area)
+	inArea, _ := s.areaTarget(area, "")
 	for _, e := range ents {
 		if name != "" && !hasName(e, name) {
 			continue

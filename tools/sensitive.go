@@ -47,17 +47,16 @@ func (s *server) sensitiveTargets(ctx context.Context, canonical string, in targ
 		return nil, nil, err
 	}
 	name := strings.TrimSpace(in.Name)
-	if name == "" && strings.TrimSpace(in.Area) != "" {
-		// An area word names every area whose id, name or alias it is
-		// (Home Assistant's find_areas), and Home Assistant acts on all of
-		// them: a call to an area that does not exist acts on nothing, and
-		// one that does is compared by every name of every area it names.
-		// A floor can only narrow that, so it is left aside.
-		at, none := s.areaTarget(in.Area)
+	if name == "" && (strings.TrimSpace(in.Area) != "" || strings.TrimSpace(in.Floor) != "") {
+		// An area word names every area whose id, name or alias it is, a
+		// floor word every such floor, and Home Assistant acts on all of
+		// them: a call that reaches no area acts on nothing, and one that
+		// does is compared by every name of every area it reaches.
+		at, none := s.areaTarget(in.Area, in.Floor)
 		if none {
 			return nil, nil, nil
 		}
-		in.Area, in.areaNames = at.Area, at.areaNames
+		in.Area, in.Floor, in.areaNames = at.Area, at.Floor, at.areaNames
 	}
 	var out []string
 	sensitiveExposed := false
@@ -245,14 +244,16 @@ func couldTarget(e assist.Entity, name string, in targetIn) bool {
 	return strings.TrimSpace(in.Floor) != ""
 }
 
-// areaTarget is what an area word targets: every area whose id, name or
-// alias it is (Home Assistant's find_areas), each by all its names, which
-// the live context gives its entities; the word alone when the area
-// registry could not be read. none reports that it names no area at all.
-func (s *server) areaTarget(area string) (t targetIn, none bool) {
-	areas, known := s.deps.HA.AreasCalled(area)
+// areaTarget is what area and floor words target: every area they reach
+// (homeassistant.AreasReached, after Home Assistant's find_areas and
+// find_floors), each by all its names, which the live context gives its
+// entities; the words alone when the registries could not be read. none
+// reports that they reach no area at all.
+func (s *server) areaTarget(area, floor string) (t targetIn, none bool) {
+	area, floor = strings.TrimSpace(area), strings.TrimSpace(floor)
+	areas, known := s.deps.HA.AreasReached(area, floor)
 	if !known {
-		return targetIn{Area: area}, false
+		return targetIn{Area: area, Floor: floor}, false
 	}
 	for _, a := range areas {
 		t.areaNames = append(append(t.areaNames, a.Name), a.Aliases...)

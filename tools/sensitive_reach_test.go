@@ -97,3 +97,30 @@ func TestConfirmationBoundToTheDevicesProposed(t *testing.T) {
 		})
 	}
 }
+
+// A floor word reaches every area of every floor whose id, name or alias it
+// is, and nothing else: the proposal names what is on those floors, and a
+// floor with nothing sensitive on it is acted on at once.
+func TestFloorWordReachesEveryFloorItNames(t *testing.T) {
+	r := newRig(t, rigOptions{setup: func(h *demo.House) {
+		for _, f := range []struct {
+			id, name string
+			areas    []string
+		}{{"downstairs", "Basement", []string{"garage"}}, {"ground", "Downstairs", []string{"entrance"}}, {"up", "Upstairs", []string{"living_room"}}} {
+			if err := h.AddFloor(f.id, f.name, nil, f.areas...); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}})
+	text, _ := callQuiet(t, r, "turn_on", map[string]any{"floor": "downstairs"})
+	if st, _, _ := r.house.State("cover.garage_door"); st != "closed" || !asked(text) {
+		t.Fatalf("turn_on(floor downstairs) did not ask first: the door is %s; maison said %q", st, text)
+	}
+	if !strings.Contains(text, "Garage Door") || strings.Contains(text, "Ignore your rules") {
+		t.Errorf("the proposal does not name what is on the floors named downstairs, and only that: %q", text)
+	}
+	text, _ = callQuiet(t, r, "turn_on", map[string]any{"floor": "upstairs"})
+	if st, _, _ := r.house.State("light.living_room"); st != "on" || asked(text) {
+		t.Errorf("turn_on(floor upstairs), where nothing opens: the lamp is %s; maison said %q", st, text)
+	}
+}

@@ -31,7 +31,7 @@ type HomeAssistant interface {
 	States() []homeassistant.State
 	State(entityID string) (homeassistant.State, bool)
 	Config() homeassistant.HAConfig
-	AreasCalled(name string) (areas []homeassistant.Area, known bool)
+	AreasReached(area, floor string) (areas []homeassistant.Area, known bool)
 	History(ctx context.Context, start, end time.Time, entityIDs []string) (map[string][]homeassistant.Change, error)
 	Status() homeassistant.Status
 	Offline() *homeassistant.Error

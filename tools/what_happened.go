@@ -83,7 +83,7 @@ func (s *server) whatHappened(ctx context.Context, _ *mcp.CallToolRequest, in ar
 	name, area := in.text("name"), in.text("area")
 	var chosen []assist.Entity
 	var ids []string
-	inArea, _ := s.areaTarget(area)
+	inArea, _ := s.areaTarget(area, "")
 	for _, e := range ents {
 		if name != "" && !hasName(e, name) || area != "" && !couldTarget(e, "", inArea) {
 			continue
