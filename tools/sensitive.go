@@ -47,7 +47,7 @@ func (s *server) sensitiveTargets(ctx context.Context, canonical string, in targ
 		return nil, nil, err
 	}
 	name := strings.TrimSpace(in.Name)
-	if name == "" && (strings.TrimSpace(in.Area) != "" || strings.TrimSpace(in.Floor) != "") {
+	if strings.TrimSpace(in.Area) != "" || strings.TrimSpace(in.Floor) != "" {
 		// An area word names every area whose id, name or alias it is, a
 		// floor word every such floor, and Home Assistant acts on all of
 		// them: a call that reaches no area acts on nothing, and one that
@@ -66,7 +66,7 @@ func (s *server) sensitiveTargets(ctx context.Context, canonical string, in targ
 			sensitiveExposed = true
 		}
 		// Home Assistant takes an entity id as a name too: both count.
-		byID := e.ID != "" && looksLikeEntityID(name) && strings.EqualFold(e.ID, name) && domainAllowed(in.Domain, e.Domain)
+		byID := e.ID != "" && looksLikeEntityID(name) && strings.EqualFold(e.ID, name) && domainAllowed(in.Domain, e.Domain) && inAreas(e, in.areaNames)
 		if !byID && !couldTarget(e, name, in) {
 			continue
 		}
@@ -78,7 +78,7 @@ func (s *server) sensitiveTargets(ctx context.Context, canonical string, in targ
 	if len(reached) > 0 {
 		return out, reached, nil
 	}
-	if len(in.areaNames) > 0 {
+	if len(in.areaNames) > 0 && name == "" {
 		return nil, nil, nil // a known area where nothing exposed fits: Home Assistant acts on nothing there
 	}
 	onlySensitiveKinds := len(in.Domain) > 0 && slices.ContainsFunc(in.Domain, isSensitiveDomain) || slices.ContainsFunc(in.DeviceClass, isSensitiveClass)
@@ -225,23 +225,32 @@ func domainAllowed(filter []string, domain string) bool {
 // loosely as Home Assistant does on what maison can see: every name and
 // alias (and every part of a name that holds a comma), every area and its
 // aliases, compared as Home Assistant compares them (casefolded, stripped)
-// with spacing aside. A floor could hold anything.
+// with spacing aside. A name is narrowed by the areas resolved for the
+// call (areaNames) only; an area or floor word the registries could not
+// resolve could hold anything that bears the name, and a floor anything.
 func couldTarget(e assist.Entity, name string, in targetIn) bool {
 	if !domainAllowed(in.Domain, e.Domain) {
 		return false
 	}
 	if name != "" {
-		return loose(e.NamesText) == loose(name) || slices.ContainsFunc(e.Names, func(n string) bool { return loose(n) == loose(name) })
+		named := loose(e.NamesText) == loose(name) || slices.ContainsFunc(e.Names, func(n string) bool { return loose(n) == loose(name) })
+		return named && inAreas(e, in.areaNames)
 	}
 	if a := strings.TrimSpace(in.Area); a != "" {
 		return loose(e.AreasText) == loose(a) || slices.ContainsFunc(e.Areas, func(n string) bool { return loose(n) == loose(a) })
 	}
 	if len(in.areaNames) > 0 {
-		return slices.ContainsFunc(in.areaNames, func(a string) bool {
-			return slices.ContainsFunc(e.Areas, func(n string) bool { return loose(n) == loose(a) })
-		})
+		return inAreas(e, in.areaNames)
 	}
 	return strings.TrimSpace(in.Floor) != ""
+}
+
+// inAreas reports whether e is in an area called by one of names, or
+// names is empty: no area was resolved to narrow with.
+func inAreas(e assist.Entity, names []string) bool {
+	return len(names) == 0 || slices.ContainsFunc(names, func(a string) bool {
+		return slices.ContainsFunc(e.Areas, func(n string) bool { return loose(n) == loose(a) })
+	})
 }
 
 // areaTarget is what area and floor words target: every area they reach
@@ -379,8 +388,8 @@ func (s *server) redeem(ctx context.Context, req *mcp.CallToolRequest, g guard, 
 	case errors.Is(err, confirm.ErrChanged):
 		s.sensitiveLine(req, "sensitive action not run: what its words reach changed since the person was asked; asking again", g)
 		return s.propose(req, g, s.deps.Lang.Pick(
-			"What these words reach has changed since the person was asked: a device was renamed, added, moved or removed, so that yes does not count, and nothing was done.",
-			"Ce que ces mots désignent a changé depuis que la personne a été consultée : un appareil a été renommé, ajouté, déplacé ou retiré. Ce oui ne compte donc pas, et rien n'a été fait."))
+			"What these words reach has changed since the person was asked: a device was renamed, added, moved or removed, so that yes does not count.",
+			"Ce que ces mots désignent a changé depuis que la personne a été consultée : un appareil a été renommé, ajouté, déplacé ou retiré. Ce oui ne compte donc pas."))
 	case err != nil:
 		s.sensitiveLine(req, "sensitive action refused: the confirmation cannot be used", g)
 		return s.invalidConfirmation()

@@ -124,3 +124,26 @@ func TestFloorWordReachesEveryFloorItNames(t *testing.T) {
 		t.Errorf("turn_on(floor upstairs), where nothing opens: the lamp is %s; maison said %q", st, text)
 	}
 }
+
+// A name with an area reaches what bears the name in that area, as Home
+// Assistant narrows a name by the area: a lock of the same name elsewhere
+// is not in the proposal, and its removal does not void the person's yes.
+func TestNameWithAreaReachesOnlyThatArea(t *testing.T) {
+	r := newRig(t, rigOptions{setup: with(t,
+		demo.Entity{ID: "lock.office_side", Name: "Side Door", Area: "Office", State: "locked", Exposed: true},
+		demo.Entity{ID: "lock.porch_side", Name: "Side Door", Area: "Porch", State: "locked", Exposed: true},
+	)})
+	args := map[string]any{"name": "Side Door", "area": "office"}
+	text, _ := callQuiet(t, r, "turn_off", args)
+	code := codeRE.FindString(text)
+	if code == "" {
+		t.Fatalf("unlocking the office side door did not ask first: %q", text)
+	}
+	r.house.Remove("lock.porch_side")
+	heard(t, r.ha, "the porch side door removed", func() bool { _, ok := r.ha.State("lock.porch_side"); return !ok })
+	args["confirmation"] = code
+	text, _ = callQuiet(t, r, "turn_off", args)
+	if st, _, _ := r.house.State("lock.office_side"); st != "unlocked" {
+		t.Errorf("the yes for the office side door did not unlock it once another room's lock was removed: it is %s; maison said %q", st, text)
+	}
+}
