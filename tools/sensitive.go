@@ -12,6 +12,7 @@ import (
 
 	"maison/assist"
 	"maison/confirm"
+	"maison/homeassistant"
 	"maison/voice"
 )
 
@@ -58,6 +59,7 @@ func (s *server) sensitiveTargets(ctx context.Context, canonical string, in targ
 		}
 		in.Area, in.Floor, in.areaNames = at.Area, at.Floor, at.areaNames
 	}
+	ents = append(ents, s.unlisted(ents)...)
 	var out []string
 	sensitiveExposed := false
 	for _, e := range ents {
@@ -91,6 +93,34 @@ func (s *server) sensitiveTargets(ctx context.Context, canonical string, in targ
 		out = append(out, s.deps.Lang.Pick("act on "+q+", which could be a lock or a door", "agir sur "+q+", qui pourrait être une serrure ou une porte"))
 	}
 	return out, nil, nil
+}
+
+// unlisted are the scripts that may be exposed, which Home Assistant's live
+// context leaves out though its intents reach them by name, area and floor
+// as any entity (a script in the shed that releases the side gate runs on
+// "turn on the shed"). maison knows them from the state cache and the
+// registries, and counts those whose registry entry says they are exposed:
+// a hidden script and an absent one stay alike. Those already in live are
+// not repeated.
+func (s *server) unlisted(live []assist.Entity) []assist.Entity {
+	var out []assist.Entity
+	for _, st := range s.deps.HA.States() {
+		domain, _, _ := strings.Cut(st.EntityID, ".")
+		if domain != "script" || slices.ContainsFunc(live, func(e assist.Entity) bool { return e.ID == st.EntityID }) {
+			continue
+		}
+		en, ok := s.deps.HA.Entry(st.EntityID)
+		if !ok || en.Exposure != homeassistant.Exposed {
+			continue
+		}
+		e := assist.Entity{ID: st.EntityID, Domain: domain, State: st.State, NamesText: st.Name(), Names: append([]string{st.Name()}, en.Aliases...)}
+		if en.Area != "" {
+			e.Areas = append([]string{en.Area}, en.AreaAliases...)
+			e.AreasText = strings.Join(e.Areas, ", ")
+		}
+		out = append(out, e)
+	}
+	return out
 }
 
 // identity names an exposed device for binding a confirmation: its entity

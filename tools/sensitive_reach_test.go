@@ -147,3 +147,23 @@ func TestNameWithAreaReachesOnlyThatArea(t *testing.T) {
 		t.Errorf("the yes for the office side door did not unlock it once another room's lock was removed: it is %s; maison said %q", st, text)
 	}
 }
+
+// Home Assistant's live context leaves exposed scripts out, yet its intents
+// reach them by area as by name: a script in the area a call names, whose
+// name says it opens a gate, is asked about first.
+func TestAreaWordReachesExposedScriptsInIt(t *testing.T) {
+	r := newRig(t, rigOptions{setup: with(t,
+		demo.Entity{ID: "script.release_side_gate", Name: "Release side gate", Area: "Shed", State: "off", Exposed: true},
+		demo.Entity{ID: "script.water_plants", Name: "Water the plants", Area: "Backyard", State: "off", Exposed: true},
+	)})
+	before := countCalls(r.house, "HassTurnOn")
+	text, _ := callQuiet(t, r, "turn_on", map[string]any{"area": "shed"})
+	if !asked(text) || !strings.Contains(text, "Release side gate") || countCalls(r.house, "HassTurnOn") != before {
+		t.Errorf("turn_on(area shed), which runs the side gate script, did not ask first: %q", text)
+	}
+	before = countCalls(r.house, "HassTurnOn")
+	text, _ = callQuiet(t, r, "turn_on", map[string]any{"area": "backyard"})
+	if asked(text) || countCalls(r.house, "HassTurnOn") != before+1 {
+		t.Errorf("turn_on(area backyard) of a script that opens nothing asked first: %q", text)
+	}
+}
