@@ -73,6 +73,7 @@ func (s *Signer) devicesDigest(devices []string) [8]byte {
 	d := slices.Clone(devices)
 	slices.Sort(d)
 	h := hmac.New(sha256.New, s.key)
+	h.Write([]byte("devices\x00")) // apart from the code's own MAC under the same key
 	for _, x := range slices.Compact(d) {
 		var n [8]byte
 		binary.BigEndian.PutUint64(n[:], uint64(len(x)))
