@@ -2,7 +2,8 @@
 // unlocking a lock, opening a garage door, gate or door, disarming an alarm,
 // opening a valve. The first call proposes and does nothing; the action runs
 // only on a confirmation that is signed, single-use, short-lived and bound to
-// the caller, the tool and the arguments.
+// the caller, the tool, the arguments and the devices the arguments named
+// when the person was asked.
 //
 // Confirmations are HMAC-signed, so nothing is stored to make one. Used
 // confirmations are remembered in bounded memory until they expire: that
@@ -19,6 +20,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -35,13 +37,20 @@ const maxUsed = 100_000
 // It never says which, so it cannot be used to probe.
 var ErrInvalid = errors.New("confirm: the confirmation is not valid")
 
+// ErrChanged is a valid confirmation, now used up, for a call that no
+// longer reaches the devices it reached when it was proposed (a device was
+// renamed, added, moved or removed): the person said yes to other devices.
+// Only the holder of a valid confirmation for the same caller, tool and
+// arguments can get it.
+var ErrChanged = errors.New("confirm: the call no longer reaches the devices it was proposed for")
+
 // Signer makes and redeems confirmations. It is safe for concurrent use.
 type Signer struct {
 	key []byte
 	now func() time.Time
 
 	mu   sync.Mutex
-	used map[[16]byte]time.Time // nonce → expiry
+	used map[[16]byte]time.Time // nonce and devices → expiry
 }
 
 // New returns a Signer with key, or a random key when key is empty (then
@@ -54,8 +63,27 @@ func New(key []byte) *Signer {
 	return &Signer{key: key, now: time.Now, used: map[[16]byte]time.Time{}}
 }
 
-// payload layout: 16-byte nonce, 8-byte expiry (unix seconds), 32-byte binding hash.
-const payloadLen = 16 + 8 + 32
+// payload layout: 8-byte nonce, 8-byte devices digest, 8-byte expiry (unix
+// seconds), 32-byte binding hash. The first 24 bytes travel in the code.
+const payloadLen = 8 + 8 + 8 + 32
+
+// devicesDigest names a set of devices in 8 bytes, whatever their order,
+// keyed so that a code does not let anyone test guesses of its devices.
+func (s *Signer) devicesDigest(devices []string) [8]byte {
+	d := slices.Clone(devices)
+	slices.Sort(d)
+	h := hmac.New(sha256.New, s.key)
+	h.Write([]byte("devices\x00")) // apart from the code's own MAC under the same key
+	for _, x := range slices.Compact(d) {
+		var n [8]byte
+		binary.BigEndian.PutUint64(n[:], uint64(len(x)))
+		h.Write(n[:])
+		h.Write([]byte(x))
+	}
+	var out [8]byte
+	copy(out[:], h.Sum(nil))
+	return out
+}
 
 // binding hashes what a confirmation is bound to.
 func binding(caller, tool string, args any) ([32]byte, error) {
@@ -75,17 +103,20 @@ func binding(caller, tool string, args any) ([32]byte, error) {
 	return out, nil
 }
 
-// Propose returns a confirmation code for caller to run tool with args, and
+// Propose returns a confirmation code for caller to run tool with args on
+// devices (what args reached when the person was asked, in any order), and
 // when it expires. args must marshal to JSON deterministically (a struct, or
 // a map, whose keys encoding/json sorts).
-func (s *Signer) Propose(caller, tool string, args any) (string, time.Time, error) {
+func (s *Signer) Propose(caller, tool string, args any, devices []string) (string, time.Time, error) {
 	bind, err := binding(caller, tool, args)
 	if err != nil {
 		return "", time.Time{}, err
 	}
 	exp := s.now().Add(TTL).Truncate(time.Second)
 	p := make([]byte, payloadLen, payloadLen+32)
-	rand.Read(p[:16])
+	rand.Read(p[:8])
+	dev := s.devicesDigest(devices)
+	copy(p[8:16], dev[:])
 	binary.BigEndian.PutUint64(p[16:24], uint64(exp.Unix()))
 	copy(p[24:], bind[:])
 	mac := hmac.New(sha256.New, s.key)
@@ -95,9 +126,10 @@ func (s *Signer) Propose(caller, tool string, args any) (string, time.Time, erro
 	return "c-" + strings.ToLower(codec.EncodeToString(code)), exp, nil
 }
 
-// Redeem checks a confirmation for caller, tool and args and marks it used.
-// Any failure is ErrInvalid.
-func (s *Signer) Redeem(caller, tool string, args any, code string) error {
+// Redeem checks a confirmation for caller, tool and args and marks it used,
+// then that args still reach devices, the devices they reached when it was
+// proposed: if not, it is ErrChanged. Any other failure is ErrInvalid.
+func (s *Signer) Redeem(caller, tool string, args any, devices []string, code string) error {
 	raw, ok := strings.CutPrefix(strings.ToLower(strings.TrimSpace(code)), "c-")
 	if !ok {
 		return ErrInvalid
@@ -141,6 +173,9 @@ func (s *Signer) Redeem(caller, tool string, args any, code string) error {
 		}
 	}
 	s.used[nonce] = exp
+	if dev := s.devicesDigest(devices); !hmac.Equal(dev[:], p[8:16]) {
+		return ErrChanged
+	}
 	return nil
 }
 

@@ -13,14 +13,14 @@ type args struct {
 
 func TestRedeemOnceForTheSameCallToolAndArgs(t *testing.T) {
 	s := New(nil)
-	code, exp, err := s.Propose("alice", "turn_off", args{"front door lock"})
+	code, exp, err := s.Propose("alice", "turn_off", args{"front door lock"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if d := time.Until(exp); d < time.Minute || d > TTL {
 		t.Errorf("expires in %v, want about two minutes", d)
 	}
-	if err := s.Redeem("alice", "turn_off", args{"front door lock"}, strings.ToUpper(code)); err != nil {
+	if err := s.Redeem("alice", "turn_off", args{"front door lock"}, nil, strings.ToUpper(code)); err != nil {
 		t.Fatalf("a fresh confirmation was refused: %v", err)
 	}
 }
@@ -31,7 +31,7 @@ func TestRefusalsAreOneAndTheSame(t *testing.T) {
 	s := New([]byte("a key of the house"))
 	s.now = func() time.Time { return clock }
 	propose := func() string {
-		code, _, err := s.Propose("alice", "turn_off", args{"front door lock"})
+		code, _, err := s.Propose("alice", "turn_off", args{"front door lock"}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -39,34 +39,34 @@ func TestRefusalsAreOneAndTheSame(t *testing.T) {
 	}
 	cases := map[string]func() error{
 		"unknown": func() error {
-			return s.Redeem("alice", "turn_off", args{"front door lock"}, "c-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa")
+			return s.Redeem("alice", "turn_off", args{"front door lock"}, nil, "c-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa")
 		},
 		"expired": func() error {
 			code := propose()
 			clock = clock.Add(TTL + time.Second)
 			defer func() { clock = clock.Add(-TTL - time.Second) }()
-			return s.Redeem("alice", "turn_off", args{"front door lock"}, code)
+			return s.Redeem("alice", "turn_off", args{"front door lock"}, nil, code)
 		},
 		"someone else's": func() error {
-			return s.Redeem("mallory", "turn_off", args{"front door lock"}, propose())
+			return s.Redeem("mallory", "turn_off", args{"front door lock"}, nil, propose())
 		},
 		"already used": func() error {
 			code := propose()
-			if err := s.Redeem("alice", "turn_off", args{"front door lock"}, code); err != nil {
+			if err := s.Redeem("alice", "turn_off", args{"front door lock"}, nil, code); err != nil {
 				t.Fatalf("first use refused: %v", err)
 			}
-			return s.Redeem("alice", "turn_off", args{"front door lock"}, code)
+			return s.Redeem("alice", "turn_off", args{"front door lock"}, nil, code)
 		},
 		"another tool": func() error {
-			return s.Redeem("alice", "turn_on", args{"front door lock"}, propose())
+			return s.Redeem("alice", "turn_on", args{"front door lock"}, nil, propose())
 		},
 		"other arguments": func() error {
-			return s.Redeem("alice", "turn_off", args{"back door lock"}, propose())
+			return s.Redeem("alice", "turn_off", args{"back door lock"}, nil, propose())
 		},
 		"another key": func() error {
-			return New([]byte("another house")).Redeem("alice", "turn_off", args{"front door lock"}, propose())
+			return New([]byte("another house")).Redeem("alice", "turn_off", args{"front door lock"}, nil, propose())
 		},
-		"garbage": func() error { return s.Redeem("alice", "turn_off", args{"front door lock"}, "yes, go ahead") },
+		"garbage": func() error { return s.Redeem("alice", "turn_off", args{"front door lock"}, nil, "yes, go ahead") },
 	}
 	for name, try := range cases {
 		if err := try(); !errors.Is(err, ErrInvalid) || err.Error() != ErrInvalid.Error() {
@@ -77,10 +77,35 @@ func TestRefusalsAreOneAndTheSame(t *testing.T) {
 
 func FuzzRedeem(f *testing.F) {
 	s := New([]byte("k"))
-	code, _, _ := s.Propose("a", "t", args{"x"})
+	code, _, _ := s.Propose("a", "t", args{"x"}, nil)
 	f.Add(code)
 	f.Add("c-")
 	f.Fuzz(func(t *testing.T, code string) {
-		_ = s.Redeem("a", "t", args{"x"}, code) // must not panic
+		_ = s.Redeem("a", "t", args{"x"}, nil, code) // must not panic
 	})
+}
+
+// A confirmation holds only for the devices its call reached when it was
+// proposed: the same words now reaching another device are told apart
+// from an invalid confirmation, and the confirmation is used up either way.
+func TestConfirmationBoundToDevices(t *testing.T) {
+	s := New([]byte("k"))
+	code, _, err := s.Propose("alice", "turn_off", args{"bob"}, []string{"lock.office"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Redeem("alice", "turn_off", args{"bob"}, []string{"lock.front_door"}, code); !errors.Is(err, ErrChanged) {
+		t.Errorf("another device: %v, want ErrChanged", err)
+	}
+	if err := s.Redeem("alice", "turn_off", args{"bob"}, []string{"lock.office"}, code); !errors.Is(err, ErrInvalid) {
+		t.Errorf("the same confirmation again, for its own device: %v, want ErrInvalid", err)
+	}
+	code, _, _ = s.Propose("alice", "turn_off", args{"bob"}, []string{"lock.b", "lock.a"})
+	if err := s.Redeem("alice", "turn_off", args{"bob"}, []string{"lock.a", "lock.b"}, code); err != nil {
+		t.Errorf("the same devices in another order: %v", err)
+	}
+	code, _, _ = s.Propose("alice", "turn_off", args{"bob"}, []string{"lock.office"})
+	if err := s.Redeem("mallory", "turn_off", args{"bob"}, []string{"lock.front_door"}, code); !errors.Is(err, ErrInvalid) {
+		t.Errorf("someone else's confirmation, other devices: %v, want ErrInvalid", err)
+	}
 }

@@ -20,8 +20,8 @@
 // written byte for byte as Home Assistant writes it with PyYAML (see
 // LiveContext). Tests build hostile houses with Add (names, aliases, areas,
 // states and attributes of their choosing; exposed or not; with or without a
-// registry entry; with an exposure not stored yet), SetExposed and
-// SetAreaAliases, and produce Home Assistant's other real behaviours on
+// registry entry; with an exposure not stored yet), SetExposed,
+// SetAreaAliases and RenameArea, and produce Home Assistant's other real behaviours on
 // demand: a restart (SetDown), the Assist endpoint answering 404 while its
 // integration loads (SetMCPServerLoaded), a call cut at its time limit with
 // HTTP 500 (SetAssistStall), AI task error codes (SetAITaskError), a slow
@@ -29,7 +29,7 @@
 // local network (SetSeenFrom).
 //
 // Simplifications, each deliberate: camera access tokens never rotate; there
-// are no floors; /api/mcp behaves as with require_admin on; only the services
+// are no floors unless a test adds them (AddFloor); /api/mcp behaves as with require_admin on; only the services
 // of the house's own domains exist; sensor states are not rounded to a
 // display precision; the AI task resolves only camera media sources, its
 // preferred generate_data entity is fixed, and its schema errors follow
@@ -112,6 +112,7 @@ type House struct {
 
 	user, admin *user
 	areas       []area
+	floors      []floor // none unless a test adds them (AddFloor)
 	devices     []device
 	cams        map[string]*camera
 	handler     http.Handler
@@ -147,6 +148,12 @@ type user struct {
 }
 
 type area struct {
+	id, name string
+	aliases  []string
+	floor    string // floor id; "" when none
+}
+
+type floor struct {
 	id, name string
 	aliases  []string
 }

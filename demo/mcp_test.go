@@ -356,3 +356,62 @@ func TestFullMCPEndpointIsAdminOnly(t *testing.T) {
 		t.Errorf("/api/mcp/assist as the admin: %d", resp.StatusCode)
 	}
 }
+
+// An area word names every area whose id, name or alias it is, as Home
+// Assistant's find_areas yields them, and the intent acts on all of them:
+// an area renamed from Garage to Workshop keeps its id garage, and a new
+// area named Garage is named by the same word.
+func TestAreaWordActsOnEveryAreaItNames(t *testing.T) {
+	h, srv := newHouse(t, demo.Options{})
+	if err := h.RenameArea("garage", "Workshop"); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Add(demo.Entity{ID: "light.bench", Name: "Bench Light", Area: "Garage", State: "off", Exposed: true}); err != nil {
+		t.Fatal(err)
+	}
+	text, isErr := callTool(t, srv, h.UserToken(), "HassTurnOn", map[string]any{"area": "garage"})
+	if isErr {
+		t.Fatalf("HassTurnOn(area garage): %s", text)
+	}
+	for id, want := range map[string]string{"cover.garage_door": "open", "light.bench": "on"} {
+		if st, _, _ := h.State(id); st != want {
+			t.Errorf("%s is %s, want %s: %s", id, st, want, text)
+		}
+	}
+	if !strings.Contains(text, `"name": "Workshop", "type": "area"`) || !strings.Contains(text, `"name": "Garage", "type": "area"`) {
+		t.Errorf("the answer does not name both areas: %s", text)
+	}
+}
+
+// A floor word names every floor whose id, name or alias it is, and the
+// intent acts on every area of all of them, narrowed by an area word.
+func TestFloorWordActsOnEveryFloorItNames(t *testing.T) {
+	h, srv := newHouse(t, demo.Options{})
+	for _, f := range []struct {
+		id, name string
+		areas    []string
+	}{{"ground", "Ground Floor", []string{"garage"}}, {"downstairs", "Basement", []string{"kitchen"}}, {"up", "Downstairs", []string{"office"}}} {
+		if err := h.AddFloor(f.id, f.name, nil, f.areas...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// "downstairs" is one floor's id and another's name: both.
+	text, isErr := callTool(t, srv, h.UserToken(), "HassTurnOn", map[string]any{"floor": "downstairs", "domain": []string{"light"}})
+	if isErr {
+		t.Fatalf("HassTurnOn(floor downstairs): %s", text)
+	}
+	for id, want := range map[string]string{"light.office_desk": "on", "light.kitchen": "on", "light.living_room": "off", "light.porch": "off"} {
+		if st, _, _ := h.State(id); st != want {
+			t.Errorf("%s is %s, want %s: %s", id, st, want, text)
+		}
+	}
+	if !strings.Contains(text, `"name": "Basement", "type": "floor"`) || !strings.Contains(text, `"name": "Downstairs", "type": "floor"`) {
+		t.Errorf("the answer does not name both floors: %s", text)
+	}
+	if text, isErr := callTool(t, srv, h.UserToken(), "HassTurnOn", map[string]any{"floor": "ground floor", "area": "kitchen"}); !isErr || !strings.Contains(text, "MatchFailedReason.AREA") {
+		t.Errorf("an area on another floor: %s", text)
+	}
+	if text, isErr := callTool(t, srv, h.UserToken(), "HassTurnOn", map[string]any{"floor": "attic"}); !isErr || !strings.Contains(text, "INVALID_FLOOR") {
+		t.Errorf("a floor that does not exist: %s", text)
+	}
+}

@@ -110,6 +110,45 @@ func (h *House) SetAreaAliases(areaName string, aliases ...string) error {
 	return fmt.Errorf("demo: no area %s", areaName)
 }
 
+// RenameArea gives an area (by its id) a new name, as an administrator
+// renames it under Settings, Areas: its id stays what it was, so the old
+// name still names it as an id.
+func (h *House) RenameArea(areaID, name string) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	a := h.areaByID(areaID)
+	if a == nil {
+		return fmt.Errorf("demo: no area with id %s", areaID)
+	}
+	a.name = name
+	h.areaUpdatedLocked(areaID)
+	return nil
+}
+
+// AddFloor adds a floor with its aliases and puts the areas given (by id)
+// on it, as an administrator does under Settings, Areas.
+func (h *House) AddFloor(id, name string, aliases []string, areaIDs ...string) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, f := range h.floors {
+		if f.id == id {
+			return fmt.Errorf("demo: a floor with id %s exists", id)
+		}
+	}
+	for _, a := range areaIDs {
+		if h.areaByID(a) == nil {
+			return fmt.Errorf("demo: no area with id %s", a)
+		}
+	}
+	h.floors = append(h.floors, floor{id: id, name: name, aliases: slices.Clone(aliases)})
+	h.sendRegistryEventLocked("floor_registry_updated", map[string]any{"action": "create", "floor_id": id})
+	for _, a := range areaIDs {
+		h.areaByID(a).floor = id
+		h.areaUpdatedLocked(a)
+	}
+	return nil
+}
+
 // areaIDLocked returns the id of the area named name (or with that id),
 // making the area when there is none. h.mu must be held.
 func (h *House) areaIDLocked(name string) string {

@@ -185,17 +185,14 @@ func (e *entity) namedAs(name string) bool {
 }
 
 // namedAs reports whether name is the area's name, one of its aliases or its id.
-func (a *area) namedAs(name string) bool {
-	n := normalize(name)
-	if normalize(a.name) == n || a.id == name {
-		return true
-	}
-	for _, x := range a.aliases {
-		if normalize(x) == n {
-			return true
-		}
-	}
-	return false
+func (a *area) namedAs(name string) bool { return namedAs(name, a.id, a.name, a.aliases) }
+
+// namedAs reports whether word is id itself, or name or one of aliases once
+// both are normalized, as Home Assistant's find_areas and find_floors
+// compare them.
+func namedAs(word, id, name string, aliases []string) bool {
+	n := normalize(word)
+	return id == word || normalize(name) == n || slices.ContainsFunc(aliases, func(a string) bool { return normalize(a) == n })
 }
 
 // stableHex is a deterministic 32-hex-digit id, shaped like registry ids.

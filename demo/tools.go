@@ -300,9 +300,11 @@ func matchFailure(reason string, noMatchName string, t target) string {
 // order of checks (helpers/intent.py, async_match_targets): domain; without
 // a name, device class, area or floor, exposure at once; else name (or
 // alias, or entity id), device class, floor, area, and only then exposure,
-// then duplicate names. A hidden entity can therefore change which reason
+// then duplicate names. A floor word targets every floor it names
+// (find_floors), an area word every area (find_areas), and the match keeps
+// what is in any of them. A hidden entity can therefore change which reason
 // a failed match gives, as in Home Assistant. h.mu must be held.
-func (h *House) matchLocked(t target) ([]*entity, *area, string) {
+func (h *House) matchLocked(t target) ([]*entity, targeted, string) {
 	var cands []*entity
 	for _, id := range h.order {
 		cands = append(cands, h.entities[id])
@@ -313,20 +315,20 @@ func (h *House) matchLocked(t target) ([]*entity, *area, string) {
 	if t.domains != nil {
 		keep(func(e *entity) bool { return slices.Contains(t.domains, entityDomain(e.id)) })
 		if len(cands) == 0 {
-			return nil, nil, matchFailure("DOMAIN", "", t)
+			return nil, targeted{}, matchFailure("DOMAIN", "", t)
 		}
 	}
 	if t.name == "" && t.classes == nil && t.area == "" && t.floor == "" {
 		keep(func(e *entity) bool { return e.exposed })
 		if len(cands) == 0 {
-			return nil, nil, matchFailure("ASSISTANT", "", t)
+			return nil, targeted{}, matchFailure("ASSISTANT", "", t)
 		}
-		return cands, nil, ""
+		return cands, targeted{}, ""
 	}
 	if t.name != "" {
-		keep(func(e *entity) bool { return e.namedAs(t.name) || e.id == strings.TrimSpace(t.name) })
+		keep(func(e *entity) bool { return e.namedAs(t.name) || e.id == t.name })
 		if len(cands) == 0 {
-			return nil, nil, matchFailure("NAME", t.name, t)
+			return nil, targeted{}, matchFailure("NAME", t.name, t)
 		}
 	}
 	if t.classes != nil {
@@ -335,35 +337,69 @@ func (h *House) matchLocked(t target) ([]*entity, *area, string) {
 			return slices.Contains(t.classes, dc)
 		})
 		if len(cands) == 0 {
-			return nil, nil, matchFailure("DEVICE_CLASS", "", t)
+			return nil, targeted{}, matchFailure("DEVICE_CLASS", "", t)
 		}
 	}
+	var tg targeted
 	if t.floor != "" {
-		return nil, nil, matchFailure("INVALID_FLOOR", t.floor, t) // the house has no floors
-	}
-	var ar *area
-	if t.area != "" {
-		for i := range h.areas {
-			if h.areas[i].namedAs(t.area) {
-				ar = &h.areas[i]
+		for i := range h.floors {
+			if f := &h.floors[i]; namedAs(t.floor, f.id, f.name, f.aliases) {
+				tg.floors = append(tg.floors, f)
 			}
 		}
-		if ar == nil {
-			return nil, nil, matchFailure("INVALID_AREA", t.area, t)
+		if len(tg.floors) == 0 {
+			return nil, tg, matchFailure("INVALID_FLOOR", t.floor, t)
 		}
-		keep(func(e *entity) bool { return e.area == ar.id })
+		keep(func(e *entity) bool {
+			a := h.areaByID(e.area)
+			return a != nil && slices.ContainsFunc(tg.floors, func(f *floor) bool { return a.floor == f.id })
+		})
 		if len(cands) == 0 {
-			return nil, nil, matchFailure("AREA", "", t)
+			return nil, tg, matchFailure("FLOOR", "", t)
+		}
+	}
+	if t.area != "" {
+		tg.areas = h.areasCalledLocked(t.area)
+		if len(tg.areas) == 0 {
+			return nil, tg, matchFailure("INVALID_AREA", t.area, t)
+		}
+		keep(func(e *entity) bool { return inAreas(e, tg.areas) })
+		if len(cands) == 0 {
+			return nil, tg, matchFailure("AREA", "", t)
 		}
 	}
 	keep(func(e *entity) bool { return e.exposed })
 	if len(cands) == 0 {
-		return nil, nil, matchFailure("ASSISTANT", "", t)
+		return nil, targeted{}, matchFailure("ASSISTANT", "", t)
 	}
-	if t.name != "" && len(cands) > 1 && ar == nil {
-		return nil, nil, matchFailure("DUPLICATE_NAME", t.name, t)
+	if t.name != "" && len(cands) > 1 && tg.areas == nil && tg.floors == nil {
+		return nil, targeted{}, matchFailure("DUPLICATE_NAME", t.name, t)
 	}
-	return cands, ar, ""
+	return cands, tg, ""
+}
+
+// targeted are the floors and areas a match was narrowed to: every one its
+// words name (find_floors, find_areas), as MatchTargetsResult lists them.
+type targeted struct {
+	floors []*floor
+	areas  []*area
+}
+
+// areasCalledLocked returns every area name names, in the registry's order,
+// as Home Assistant's find_areas yields them. h.mu must be held.
+func (h *House) areasCalledLocked(name string) []*area {
+	var out []*area
+	for i := range h.areas {
+		if h.areas[i].namedAs(name) {
+			out = append(out, &h.areas[i])
+		}
+	}
+	return out
+}
+
+// inAreas reports whether e is in one of ars.
+func inAreas(e *entity, ars []*area) bool {
+	return slices.ContainsFunc(ars, func(a *area) bool { return e.area == a.id })
 }
 
 func intentError(msg string) (string, bool) { return "Error calling tool: " + msg, true }
@@ -435,13 +471,13 @@ func (h *House) setPosition(u *user, args map[string]any) (string, bool) {
 func (h *House) act(u *user, t target, service string, do func(e *entity) (act action, brightnessPct int, supported bool)) (string, bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	ents, ar, fail := h.matchLocked(t)
+	ents, tg, fail := h.matchLocked(t)
 	if fail != "" {
 		return intentError(fail)
 	}
 	var changed []*entity
 	defer func() { h.notifyLocked(changed...) }()
-	return h.actLocked(ents, ar, service, func(e *entity) bool {
+	return h.actLocked(ents, tg, service, func(e *entity) bool {
 		act, pct, ok := do(e)
 		if ok && h.applyLocked(e, act, pct, u.id) {
 			changed = append(changed, e)
@@ -450,14 +486,20 @@ func (h *House) act(u *user, t target, service string, do func(e *entity) (act a
 	})
 }
 
-// actLocked runs do on each entity and renders the intent response: areas
-// then entities under success, those that do not support the service under
-// failed; when nothing succeeded it is an IntentHandleError. h.mu must be held.
-func (h *House) actLocked(ents []*entity, ar *area, service string, do func(*entity) bool) (string, bool) {
+// actLocked runs do on each entity and renders the intent response: the
+// floors targeted, else the areas, then entities under success, those that
+// do not support the service under failed; when nothing succeeded it is an
+// IntentHandleError. h.mu must be held.
+func (h *House) actLocked(ents []*entity, tg targeted, service string, do func(*entity) bool) (string, bool) {
 	success, failed := []any{}, []any{}
 	var failedRepr []string
-	if ar != nil {
-		success = append(success, obj{{"name", ar.name}, {"type", "area"}, {"id", ar.id}})
+	for _, f := range tg.floors {
+		success = append(success, obj{{"name", f.name}, {"type", "floor"}, {"id", f.id}})
+	}
+	if tg.floors == nil { // the floors alone are listed when there are any
+		for _, ar := range tg.areas {
+			success = append(success, obj{{"name", ar.name}, {"type", "area"}, {"id", ar.id}})
+		}
 	}
 	done := 0
 	for _, e := range ents {
@@ -508,14 +550,10 @@ func (h *House) liveContextText(name string, domains []string, areaName string) 
 		domains[i] = strings.ToLower(strings.TrimSpace(d))
 	}
 	domains = slices.DeleteFunc(domains, func(d string) bool { return d == "" })
-	var ar *area
+	var ars []*area
 	if areaName != "" {
-		for i := range h.areas {
-			if h.areas[i].namedAs(areaName) {
-				ar = &h.areas[i]
-			}
-		}
-		if ar == nil {
+		ars = h.areasCalledLocked(areaName)
+		if len(ars) == 0 {
 			return "", "Area '" + areaName + "' does not exist"
 		}
 	}
@@ -531,8 +569,8 @@ func (h *House) liveContextText(name string, domains []string, areaName string) 
 			return "", "No exposed entities matched name '" + name + "'"
 		}
 	}
-	if ar != nil {
-		ents = slices.DeleteFunc(ents, func(e *entity) bool { return e.area != ar.id })
+	if ars != nil {
+		ents = slices.DeleteFunc(ents, func(e *entity) bool { return !inAreas(e, ars) })
 		if len(ents) == 0 {
 			return "", "No exposed entities found in area '" + areaName + "'"
 		}

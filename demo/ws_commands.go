@@ -26,7 +26,7 @@ var wsCommands = map[string]wsCommand{
 	"auth/current_user":                       plain((*House).wsCurrentUser),
 	"get_config":                              answer((*House).config),
 	"config/area_registry/list":               answer((*House).areaList),
-	"config/floor_registry/list":              answer(emptyList),
+	"config/floor_registry/list":              answer((*House).floorList),
 	"config/label_registry/list":              answer(emptyList),
 	"config/device_registry/list":             answer((*House).deviceList),
 	"config/entity_registry/list_for_display": answer((*House).entityDisplayList),
@@ -231,8 +231,23 @@ func (h *House) areaList() []any {
 	t := unixFloat(h.start.Add(-30 * 24 * time.Hour))
 	for _, a := range h.areas {
 		out = append(out, map[string]any{
-			"area_id": a.id, "name": a.name, "aliases": append([]string{}, a.aliases...), "floor_id": nil, "icon": nil,
+			"area_id": a.id, "name": a.name, "aliases": append([]string{}, a.aliases...), "floor_id": nilIfEmpty(a.floor), "icon": nil,
 			"labels": []string{}, "picture": nil, "humidity_entity_id": nil, "temperature_entity_id": nil,
+			"created_at": t, "modified_at": t,
+		})
+	}
+	return out
+}
+
+// floorList is config/floor_registry/list.
+func (h *House) floorList() []any {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	out := []any{}
+	t := unixFloat(h.start.Add(-30 * 24 * time.Hour))
+	for i, f := range h.floors {
+		out = append(out, map[string]any{
+			"floor_id": f.id, "name": f.name, "aliases": append([]string{}, f.aliases...), "icon": nil, "level": i,
 			"created_at": t, "modified_at": t,
 		})
 	}

@@ -603,7 +603,7 @@ func handshake(ctx context.Context, sess *session, log *slog.Logger) (welcome, e
 // watchRegistries subscribes to the registries' update events, which mark exposure stale and ask keepAlive
 // for a reload. They are optional: without them the registries are only reloaded on reconnect.
 func (c *Client) watchRegistries(ctx context.Context, sess *session) error {
-	for _, ev := range []string{"area_registry_updated", "device_registry_updated", "entity_registry_updated"} {
+	for _, ev := range []string{"area_registry_updated", "device_registry_updated", "entity_registry_updated", "floor_registry_updated"} {
 		_, err := sess.call(ctx, map[string]any{"type": "subscribe_events", "event_type": ev}, func(json.RawMessage) {
 			c.mu.Lock()
 			c.regStale = true

@@ -53,10 +53,11 @@ type Entry struct {
 	Exposure Exposure
 }
 
-// registries is what the area, device and entity registries say, by id.
+// registries is what the floor, area, device and entity registries say, by id.
 type registries struct {
-	areas    map[string]areaEntry // area_id → area
-	devices  map[string]string    // device_id → area_id
+	floors   map[string]floorEntry // floor_id → floor; nil when the floor registry could not be read
+	areas    map[string]areaEntry  // area_id → area
+	devices  map[string]string     // device_id → area_id
 	entities map[string]entityEntry
 	// exposure is true when the full entity registry, options included, was
 	// read; otherwise every entity's exposure is unknown.
@@ -72,6 +73,13 @@ type entityEntry struct {
 
 type areaEntry struct {
 	AreaID  string   `json:"area_id"`
+	Name    string   `json:"name"`
+	Aliases []string `json:"aliases"`
+	FloorID *string  `json:"floor_id"`
+}
+
+type floorEntry struct {
+	FloorID string   `json:"floor_id"`
 	Name    string   `json:"name"`
 	Aliases []string `json:"aliases"`
 }
@@ -237,8 +245,9 @@ func (r registries) addAliases(raw json.RawMessage) error {
 	return nil
 }
 
-// loadRegistries reads the area, device and entity registries, then the
-// aliases of the exposed entities. The full entity registry carries each
+// loadRegistries reads the floor, area, device and entity registries, then
+// the aliases of the exposed entities. A Home Assistant without floors (before
+// 2024.4) leaves them unknown. The full entity registry carries each
 // entry's Assist exposure; where Home Assistant refuses it, the compact
 // display list still gives areas, and exposure stays unknown.
 func loadRegistries(ctx context.Context, sess *session) (registries, error) {
@@ -260,6 +269,20 @@ func loadRegistries(ctx context.Context, sess *session) (registries, error) {
 	reg, err := parseRegistries(areas, devices, entities)
 	if err != nil {
 		return registries{}, &Error{Kind: KindProtocol, Op: "websocket registries", Err: err}
+	}
+	switch floors, err := sess.call(ctx, map[string]any{"type": "config/floor_registry/list"}, nil); {
+	case refusedCommand(err):
+	case err != nil:
+		return registries{}, err
+	default:
+		var list []floorEntry
+		if err := json.Unmarshal(floors, &list); err != nil {
+			return registries{}, &Error{Kind: KindProtocol, Op: "websocket registries", Err: fmt.Errorf("homeassistant: floor registry: %w", err)}
+		}
+		reg.floors = map[string]floorEntry{}
+		for _, f := range list {
+			reg.floors[f.FloorID] = f
+		}
 	}
 	var exposed []string
 	for id, e := range reg.entities {
@@ -284,26 +307,54 @@ func loadRegistries(ctx context.Context, sess *session) (registries, error) {
 	return reg, nil
 }
 
-// AreaCalled finds the area that name names, as Home Assistant's intents
-// find one: by its name, one of its aliases or its id, compared as Home
-// Assistant compares names. It returns the area's name then its aliases,
-// and whether such an area exists; known is false when the area registry
-// could not be read, and then nothing can be said either way.
-func (c *Client) AreaCalled(name string) (names []string, found, known bool) {
+// Area is one area of the area registry.
+type Area struct {
+	ID      string
+	Name    string
+	Aliases []string // sorted
+}
+
+// namedAs reports whether word names something with this id, name and
+// aliases as Home Assistant's intents take it (helpers/intent.py,
+// find_areas and find_floors): its id, or its name or one of its aliases
+// once both are stripped and casefolded. Names are compared with
+// voice.Loose, which takes every name Home Assistant takes, and an id also
+// with spaces around it, so that nothing Home Assistant would reach is
+// left out.
+func namedAs(word, id, name string, aliases []string) bool {
+	want := voice.Loose(word)
+	return id == word || id == strings.TrimSpace(word) || voice.Loose(name) == want ||
+		slices.ContainsFunc(aliases, func(a string) bool { return voice.Loose(a) == want })
+}
+
+// AreasReached returns every area a call's area and floor words reach, as
+// Home Assistant's async_match_targets narrows them: each area of every
+// floor the floor word names (find_floors), then, of those, every area the
+// area word names (find_areas); either word may be empty. Home Assistant
+// acts on all of them, not on the first. The areas come sorted by id. known
+// is false when the registries needed could not be read, and then nothing
+// can be said either way.
+func (c *Client) AreasReached(area, floor string) (areas []Area, known bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.reg.areas == nil {
-		return nil, false, false
+	if c.reg.areas == nil || floor != "" && c.reg.floors == nil {
+		return nil, false
 	}
-	want := voice.Loose(name)
+	floors := map[string]bool{}
+	for id, f := range c.reg.floors {
+		if floor != "" && namedAs(floor, id, f.Name, f.Aliases) {
+			floors[id] = true
+		}
+	}
 	for id, a := range c.reg.areas {
-		match := voice.Loose(a.Name) == want || id == strings.TrimSpace(name)
-		for _, al := range a.Aliases {
-			match = match || voice.Loose(al) == want
+		if floor != "" && (a.FloorID == nil || !floors[*a.FloorID]) {
+			continue
 		}
-		if match {
-			return append([]string{a.Name}, a.Aliases...), true, true
+		if area != "" && !namedAs(area, id, a.Name, a.Aliases) {
+			continue
 		}
+		areas = append(areas, Area{ID: id, Name: a.Name, Aliases: slices.Clone(a.Aliases)})
 	}
-	return nil, false, true
+	slices.SortFunc(areas, func(a, b Area) int { return strings.Compare(a.ID, b.ID) })
+	return areas, true
 }

@@ -275,7 +275,7 @@ func (s *Server) accessToken(base tokenClaims) (string, *tokenError) {
 
 // Grant is what a verified access token says.
 type Grant struct {
-	Client     string // what logs call the client: a metadata document URL, dcr-…, or maison-token
+	Client     string // what logs call the client: a metadata document URL, dcr-…, or maison-token-… (one per minted token)
 	ClientName string // the name the client gives itself, unverified
 	Subject    string // who approved: operator, or a Cloudflare Access email
 	Scopes     []string
@@ -302,7 +302,17 @@ func (s *Server) Verify(token string) (Grant, error) {
 	if len(scopes) == 0 {
 		return Grant{}, ErrInvalidToken
 	}
-	return Grant{Client: c.Client, ClientName: c.ClientName, Subject: c.Sub, Scopes: scopes, Expiry: exp}, nil
+	return Grant{Client: mintedClient(c), ClientName: c.ClientName, Subject: c.Sub, Scopes: scopes, Expiry: exp}, nil
+}
+
+// mintedClient names the client of a token: for one maison token minted,
+// the token itself (maison-token-… from its own id, tokens minted earlier
+// included), so that no two minted tokens share confirmations or limits.
+func mintedClient(c tokenClaims) string {
+	if c.Client == "maison-token" && c.ID != "" {
+		return "maison-token-" + digest(c.ID)[:12]
+	}
+	return c.Client
 }
 
 // Mint signs a long-lived access token for clients that can send a header

@@ -191,8 +191,8 @@ type targetIn struct {
 	Floor       string   `json:"floor,omitempty"`
 	Domain      []string `json:"domain,omitempty"`
 	DeviceClass []string `json:"device_class,omitempty"`
-	// areaNames, when set, stand for Area: the area's name and aliases as
-	// the registry gives them. Never sent nor bound.
+	// areaNames, when set, stand for Area: the names and aliases of every
+	// area the registry says it names. Never sent nor bound.
 	areaNames []string
 }
 
@@ -251,8 +251,8 @@ func (s *server) noMatch(args map[string]any) string {
 	area, _ := args["area"].(string)
 	known := assist.AreaUnknown
 	if strings.TrimSpace(area) != "" {
-		switch _, found, ok := s.deps.HA.AreaCalled(area); {
-		case ok && found:
+		switch areas, ok := s.deps.HA.AreasReached(area, ""); {
+		case ok && len(areas) > 0:
 			known = assist.AreaExists
 		case ok:
 			known = assist.AreaMissing
@@ -332,7 +332,7 @@ func (s *server) passthrough(canonical, description string, target bool) mcp.Too
 		}
 		in := targetFrom(args)
 		if !in.empty() && !readOnlyTools[canonical] {
-			what, err := s.sensitiveTargets(ctx, anyAction, in)
+			what, _, err := s.sensitiveTargets(ctx, anyAction, in)
 			if err != nil {
 				return sayError(s.beforeAction(err)), nil
 			}

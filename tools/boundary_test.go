@@ -228,7 +228,12 @@ func TestHostileHouseGuessesGetIdenticalAnswers(t *testing.T) {
 }
 
 func TestHostileHouseEverySensitiveActionAsks(t *testing.T) {
-	r := newRig(t, rigOptions{setup: hostileHouse(t)})
+	r := newRig(t, rigOptions{setup: func(h *demo.House) {
+		hostileHouse(t)(h)
+		if err := h.AddFloor("ground_floor", "Ground Floor", nil, "garage", "entrance"); err != nil {
+			t.Fatal(err)
+		}
+	}})
 	house := r.house
 	type target struct {
 		tool string

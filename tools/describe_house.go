@@ -43,11 +43,12 @@ func (s *server) describeHouse(ctx context.Context, _ *mcp.CallToolRequest, in a
 		}
 	}
 	filtered := ents[:0:0]
+	inArea, _ := s.areaTarget(area, "")
 	for _, e := range ents {
 		if name != "" && !hasName(e, name) {
 			continue
 		}
-		if area != "" && !couldTarget(e, "", targetIn{Area: area}) {
+		if area != "" && !couldTarget(e, "", inArea) {
 			continue
 		}
 		if len(domains) > 0 && !slices.ContainsFunc(domains, func(d string) bool { return strings.EqualFold(strings.TrimSpace(d), e.Domain) }) {

@@ -30,8 +30,9 @@ type HomeAssistant interface {
 	CallAssist(ctx context.Context, canonical string, args map[string]any) (homeassistant.ToolResult, error)
 	States() []homeassistant.State
 	State(entityID string) (homeassistant.State, bool)
+	Entry(entityID string) (homeassistant.Entry, bool)
 	Config() homeassistant.HAConfig
-	AreaCalled(name string) (names []string, found, known bool)
+	AreasReached(area, floor string) (areas []homeassistant.Area, known bool)
 	History(ctx context.Context, start, end time.Time, entityIDs []string) (map[string][]homeassistant.Change, error)
 	Status() homeassistant.Status
 	Offline() *homeassistant.Error

@@ -83,8 +83,9 @@ func (s *server) whatHappened(ctx context.Context, _ *mcp.CallToolRequest, in ar
 	name, area := in.text("name"), in.text("area")
 	var chosen []assist.Entity
 	var ids []string
+	inArea, _ := s.areaTarget(area, "")
 	for _, e := range ents {
-		if name != "" && !hasName(e, name) || area != "" && !couldTarget(e, "", targetIn{Area: area}) {
+		if name != "" && !hasName(e, name) || area != "" && !couldTarget(e, "", inArea) {
 			continue
 		}
 		// Home Assistant checks no permission per entity on its history: ask

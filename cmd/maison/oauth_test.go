@@ -426,6 +426,48 @@ func TestConfirmationBoundToTheClient(t *testing.T) {
 	}
 }
 
+// Each token maison token mints is a client of its own: a confirmation
+// proposed to the kitchen tablet's token is worthless from the garage
+// tablet's, and the audit line names the token that called.
+func TestMintedTokensAreEachTheirOwnClient(t *testing.T) {
+	issuer, logs := startOAuthDemo(t, nil)
+	env := map[string]string{"MAISON_SECRET": e2eSecret, "MAISON_PUBLIC_URL": issuer}
+	mint := func(name string) string {
+		var out lockedBuffer
+		if code := run(t.Context(), []string{"token", "--scope", "both", "--name", name}, strings.NewReader(""), &out, io.Discard, func(k string) string { return env[k] }); code != 0 {
+			t.Fatalf("maison token --name %q: exit %d", name, code)
+		}
+		return strings.TrimSpace(out.String())
+	}
+	kitchen := connect(t, issuer+"/mcp", mint("kitchen tablet"), "2025-11-25")
+	garage := connect(t, issuer+"/mcp", mint("garage tablet"), "2025-11-25")
+	m := confirmationRE.FindStringSubmatch(texts(call(t, kitchen, "turn_on", map[string]any{"name": "Garage Door"})))
+	if m == nil {
+		t.Fatal("opening the garage door did not ask for a confirmation")
+	}
+	with := map[string]any{"name": "Garage Door", "confirmation": m[1]}
+	if res := call(t, garage, "turn_on", with); !res.IsError {
+		t.Errorf("the garage tablet's token used the kitchen tablet's confirmation: %s", texts(res))
+	}
+	if res := call(t, kitchen, "turn_on", with); res.IsError {
+		t.Errorf("the token the confirmation was made for: %s", texts(res))
+	}
+	var clients []string
+	for line := range strings.Lines(logs.String()) {
+		if strings.Contains(line, "sensitive action proposed") || strings.Contains(line, "sensitive action refused") {
+			if i := strings.Index(line, "client="); i >= 0 {
+				clients = append(clients, strings.Fields(line[i:])[0])
+			}
+			if !strings.Contains(line, "tablet") {
+				t.Errorf("the audit line does not name the token: %s", line)
+			}
+		}
+	}
+	if len(clients) != 2 || clients[0] == clients[1] {
+		t.Errorf("the two tokens are logged as clients %v, want two different ones", clients)
+	}
+}
+
 // maison token prints a long-lived token signed the same way; it works
 // with its scope, and a changed secret revokes it.
 func TestMaisonToken(t *testing.T) {
