@@ -31,7 +31,7 @@ func stdioCommand(t *testing.T, env []string, args ...string) (*exec.Cmd, *locke
 	return cmd, stderr
 }
 
-func stdioProcess(t *testing.T, env []string, args ...string) (*exec.Cmd, io.WriteCloser, <-chan string, *lockedBuffer) {
+func stdioProcess(t *testing.T, env []string, args ...string) (*exec.Cmd, io.WriteCloser, *stdoutLines, *lockedBuffer) {
 	t.Helper()
 	cmd, stderr := stdioCommand(t, env, args...)
 	stdout, err := cmd.StdoutPipe()
@@ -59,17 +59,30 @@ func stdioProcess(t *testing.T, env []string, args ...string) (*exec.Cmd, io.Wri
 		cmd.Process.Kill()
 		cmd.Wait()
 	})
-	return cmd, stdin, lines, stderr
+	return cmd, stdin, &stdoutLines{C: lines}, stderr
+}
+
+// stdoutLines are maison's stdout lines, as read; lines await passed over,
+// answers that came before the one awaited, are kept for a later await.
+type stdoutLines struct {
+	C    <-chan string
+	held []string
 }
 
 // await reads lines until one holds want; the deadline is a safety net
 // against a hung test, not a timing.
-func await(t *testing.T, lines <-chan string, want string, stderr *lockedBuffer) string {
+func await(t *testing.T, lines *stdoutLines, want string, stderr *lockedBuffer) string {
 	t.Helper()
+	for i, l := range lines.held {
+		if strings.Contains(l, want) {
+			lines.held = append(lines.held[:i], lines.held[i+1:]...)
+			return l
+		}
+	}
 	deadline := time.After(time.Minute)
 	for {
 		select {
-		case l, ok := <-lines:
+		case l, ok := <-lines.C:
 			if !ok {
 				t.Fatalf("stdout ended before %s (stderr: %s)", want, stderr.String())
 			}
@@ -79,6 +92,7 @@ func await(t *testing.T, lines <-chan string, want string, stderr *lockedBuffer)
 			if strings.Contains(l, want) {
 				return l
 			}
+			lines.held = append(lines.held, l)
 		case <-deadline:
 			t.Fatalf("no line with %s (stderr: %s)", want, stderr.String())
 		}
@@ -124,7 +138,7 @@ func TestStdioStopsOnAnAdminTokenFoundLater(t *testing.T) {
 	io.WriteString(stdin, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"e2e","version":"1"}}}`+"\n")
 	await(t, lines, `"id":1`, stderr)
 	house.SetDown(false)
-	for range lines { // stdout ends when maison exits
+	for range lines.C { // stdout ends when maison exits
 	}
 	err := cmd.Wait()
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
@@ -148,7 +162,7 @@ func TestStdioStopsCleanlyOnASignal(t *testing.T) {
 		if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 			t.Fatal(err)
 		}
-		for range lines {
+		for range lines.C {
 		}
 		if err := cmd.Wait(); err != nil {
 			t.Errorf("Home Assistant %s, SIGTERM: %v (stderr: %s)", state, err, stderr.String())
