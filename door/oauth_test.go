@@ -50,7 +50,7 @@ func oauthDoor(t *testing.T) http.Handler {
 func TestChallengesAndScopes(t *testing.T) {
 	h := oauthDoor(t)
 	try := func(token, body string, headers map[string]string) *httptest.ResponseRecorder {
-		req := httptest.NewRequest("POST", "/mcp", strings.NewReader(body))
+		req := httptest.NewRequest("POST", "http://127.0.0.1:8765/mcp", strings.NewReader(body))
 		req.RemoteAddr = "192.0.2.9:1"
 		req.Header.Set("Content-Type", "application/json")
 		if token != "" {
@@ -116,7 +116,7 @@ func TestSlowBodyWithoutTokenIsAnsweredAtOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	conn.Write([]byte("POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"))
+	conn.Write([]byte("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"))
 	conn.SetReadDeadline(time.Now().Add(30 * time.Second))
 	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
 	if err != nil {
@@ -143,9 +143,9 @@ func TestRefusedWithoutTokenClosesEvenWithoutBody(t *testing.T) {
 	srv := httptest.NewServer(okDoor(t, Config{}))
 	defer srv.Close()
 	for _, c := range []struct{ name, request string }{
-		{"no token, empty body", "POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 0\r\n\r\n"},
-		{"wrong token, no body", "POST /mcp HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer wrong\r\nContent-Type: application/json\r\n\r\n"},
-		{"GET without token", "GET /mcp HTTP/1.1\r\nHost: x\r\n\r\n"},
+		{"no token, empty body", "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 0\r\n\r\n"},
+		{"wrong token, no body", "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer wrong\r\nContent-Type: application/json\r\n\r\n"},
+		{"GET without token", "GET /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"},
 	} {
 		conn, err := net.Dial("tcp", strings.TrimPrefix(srv.URL, "http://"))
 		if err != nil {
