@@ -1,10 +1,13 @@
-// Package door is maison's HTTP front: one MCP endpoint, POST /mcp, behind a
-// bearer gate, limits, scopes and an Origin check, plus /healthz, /readyz
-// and, when on, the authorization server's paths. Everything else is 404.
+// Package door is maison's HTTP front: one MCP endpoint, POST /mcp,
+// behind a bearer gate, limits, scopes and a Host and Origin check, plus
+// /healthz, /readyz and, when on, the authorization server's paths.
+// Everything else is 404.
 //
-// Every answer the door gives to /mcp is a JSON-RPC error body with the
-// right status; the token is checked on headers before any body is read;
-// a right token is never refused for others' wrong ones.
+// Every answer the door gives to /mcp in the MCP server's place is JSON-RPC
+// in words: an error with the right status, or, for a call beyond the
+// token's scopes, a tool result saying so. The token is checked on headers
+// before any body is read; a right token is never refused for others'
+// wrong ones.
 package door
 
 import (
@@ -349,9 +352,6 @@ func (d *Door) admit(w http.ResponseWriter, r *http.Request, q *request) *refusa
 			key = "client:" + q.client
 		}
 		*r = *r.WithContext(context.WithValue(r.Context(), tokenInfoKey{}, ti))
-		if ref := d.earlyScope(w, r, ti); ref != nil {
-			return d.charge(key, ref)
-		}
 	} else {
 		q.authed, q.client = true, "local"
 	}
@@ -378,7 +378,7 @@ func (d *Door) admit(w http.ResponseWriter, r *http.Request, q *request) *refusa
 		}
 	}
 	if ti, ok := r.Context().Value(tokenInfoKey{}).(*auth.TokenInfo); ok {
-		if ref := d.bodyScope(q, ti, w); ref != nil {
+		if ref := d.bodyScope(q, ti, r); ref != nil {
 			return ref
 		}
 	}
