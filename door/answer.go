@@ -32,11 +32,26 @@ type refusal struct {
 	id     json.RawMessage
 	retry  time.Duration // Retry-After, when set
 	reason string        // for the log, a few words
+	// body, when set, is the whole answer, sent with status: the door
+	// answering a call in the MCP server's place (see bodyScope).
+	body json.RawMessage
 }
 
 // answer writes r as a JSON-RPC error body with its HTTP status: whatever
 // goes wrong, a client reads JSON it can parse, never plain text.
 func answer(w http.ResponseWriter, r *refusal) {
+	if r.body != nil || r.status == http.StatusAccepted {
+		h := w.Header()
+		if r.body != nil {
+			h.Set("Content-Type", "application/json")
+			h.Set("Content-Length", strconv.Itoa(len(r.body)+1))
+		}
+		w.WriteHeader(r.status)
+		if r.body != nil {
+			w.Write(append(r.body, '\n'))
+		}
+		return
+	}
 	if r.retry > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(seconds(r.retry)))
 	}
@@ -44,6 +59,18 @@ func answer(w http.ResponseWriter, r *refusal) {
 }
 
 func writeRPCError(w http.ResponseWriter, status int, id json.RawMessage, code int, msg string, retry time.Duration) {
+	body := rpcErrorBody(id, code, msg, retry)
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Content-Length", strconv.Itoa(len(body)+1))
+	h.Del("X-Content-Type-Options")
+	w.WriteHeader(status)
+	w.Write(append(body, '\n'))
+}
+
+// rpcErrorBody is a JSON-RPC error answer to id (null when it has none),
+// saying when to retry when retry is set.
+func rpcErrorBody(id json.RawMessage, code int, msg string, retry time.Duration) json.RawMessage {
 	if len(id) == 0 {
 		id = json.RawMessage("null")
 	}
@@ -51,13 +78,8 @@ func writeRPCError(w http.ResponseWriter, status int, id json.RawMessage, code i
 	if retry > 0 {
 		e["data"] = map[string]any{"retryAfterSeconds": seconds(retry)}
 	}
-	body, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "error": e})
-	h := w.Header()
-	h.Set("Content-Type", "application/json")
-	h.Set("Content-Length", strconv.Itoa(len(body)+1))
-	h.Del("X-Content-Type-Options")
-	w.WriteHeader(status)
-	w.Write(append(body, '\n'))
+	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "error": e})
+	return b
 }
 
 // seconds rounds d up to whole seconds, at least one.

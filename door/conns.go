@@ -5,6 +5,8 @@ import (
 	"net"
 	"net/http"
 	"sync"
+
+	"maison/voice"
 )
 
 // Conns is a listener that keeps at most a given number of connections
@@ -27,6 +29,10 @@ type Conns struct {
 	room    chan struct{} // signalled when a slot frees or a connection waits
 	done    chan struct{}
 	closing sync.Once
+	// Lang is the language of the answers Go's server gives before any
+	// handler runs, which the connections put into JSON-RPC (early.go).
+	// Set it before serving.
+	Lang voice.Lang
 }
 
 // LimitConns keeps ln to n open connections (at least 1).
@@ -141,6 +147,20 @@ func (s *slot) Close() error {
 		s.l.free()
 	})
 	return err
+}
+
+// Write passes the server's writes on, putting its own plain-text answers
+// to requests it could not read into JSON-RPC in words (early.go).
+func (s *slot) Write(b []byte) (int, error) {
+	if len(b) > 9 && string(b[:9]) == "HTTP/1.1 " {
+		if j := rewriteEarly(b, s.l.Lang); j != nil {
+			if _, err := s.Conn.Write(j); err != nil {
+				return 0, err
+			}
+			return len(b), nil
+		}
+	}
+	return s.Conn.Write(b)
 }
 
 // CloseWrite passes a half-close on, so the server's last answer on a

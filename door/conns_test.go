@@ -58,7 +58,7 @@ func TestConnectionsHeldByAStrangerGiveWay(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer idle.Close()
-	idle.Write([]byte("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"))
+	idle.Write([]byte("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))
 	idleR := bufio.NewReader(idle)
 	idle.SetReadDeadline(time.Now().Add(5 * time.Second))
 	resp, err := http.ReadResponse(idleR, nil)
@@ -174,7 +174,7 @@ func TestBodiesHeldAreBounded(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c.Write([]byte("POST /mcp HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + client + "\r\nContent-Type: application/json\r\nContent-Length: " + itoa(maxBody) + "\r\n\r\n{"))
+		c.Write([]byte("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + client + "\r\nContent-Type: application/json\r\nContent-Length: " + itoa(maxBody) + "\r\n\r\n{"))
 		held = append(held, c)
 		c.SetReadDeadline(time.Now().Add(10 * time.Second))
 		return bufio.NewReader(c)

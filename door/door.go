@@ -1,10 +1,13 @@
-// Package door is maison's HTTP front: one MCP endpoint, POST /mcp, behind a
-// bearer gate, limits, scopes and an Origin check, plus /healthz, /readyz
-// and, when on, the authorization server's paths. Everything else is 404.
+// Package door is maison's HTTP front: one MCP endpoint, POST /mcp,
+// behind a bearer gate, limits, scopes and a Host and Origin check, plus
+// /healthz, /readyz and, when on, the authorization server's paths.
+// Everything else is 404.
 //
-// Every answer the door gives to /mcp is a JSON-RPC error body with the
-// right status; the token is checked on headers before any body is read;
-// a right token is never refused for others' wrong ones.
+// Every answer the door gives to /mcp in the MCP server's place is JSON-RPC
+// in words: an error with the right status, or, for a call beyond the
+// token's scopes, a tool result saying so. The token is checked on headers
+// before any body is read; a right token is never refused for others'
+// wrong ones.
 package door
 
 import (
@@ -16,7 +19,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -27,6 +29,7 @@ import (
 	"golang.org/x/sync/semaphore"
 
 	"maison/accesslog"
+	"maison/voice"
 )
 
 // Config sets up the door.
@@ -70,6 +73,13 @@ type Config struct {
 	MaxInFlight int
 	// QueueWait is how long a request may wait for room. Zero means 10s.
 	QueueWait time.Duration
+	// Hosts are the host names, besides loopback names and IP addresses, a
+	// request's Host and a browser's Origin may carry (see host.go): the
+	// public URL's, this machine's and MAISON_ALLOWED_HOSTS, lower case.
+	Hosts []string
+	// Lang is the language of the door's words to a person. Empty means
+	// English.
+	Lang voice.Lang
 	// Logger receives one line per request and summaries of refusals. Nil
 	// means discard.
 	Logger *slog.Logger
@@ -190,8 +200,20 @@ func New(cfg Config, mcp http.Handler) (*Door, error) {
 	return d, nil
 }
 
-// ServeHTTP serves every path.
-func (d *Door) ServeHTTP(w http.ResponseWriter, r *http.Request) { d.mux.ServeHTTP(w, r) }
+// ServeHTTP serves every path. Every path but the health probes answers
+// only to maison's own names (see rebound); /mcp says so in JSON-RPC, the
+// others in a page.
+func (d *Door) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	switch r.URL.Path {
+	case "/mcp", "/healthz", "/readyz":
+	default:
+		if ref := d.rebound(r); ref != nil {
+			d.pageRefused(w, r, ref)
+			return
+		}
+	}
+	d.mux.ServeHTTP(w, r)
+}
 
 // Drain stops taking new MCP requests: from now on they are answered 503
 // with words saying to retry (another replica, or this one once it is
@@ -297,14 +319,13 @@ func (d *Door) serveMCP(w http.ResponseWriter, r *http.Request) {
 // of the first that fails. On success the body is read and checked, the
 // request holds its room in the work budget, and r carries the token.
 func (d *Door) admit(w http.ResponseWriter, r *http.Request, q *request) *refusal {
+	if ref := d.rebound(r); ref != nil {
+		return ref
+	}
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
 		return &refusal{status: http.StatusMethodNotAllowed, code: codeInvalidRequest, reason: "method not POST",
 			msg: "maison speaks MCP over POST only; GET and DELETE are not used (a stateless server, no event stream). Send the JSON-RPC message as a POST."}
-	}
-	if origin := r.Header.Get("Origin"); origin != "" && !d.originAllowed(origin, r) {
-		return &refusal{status: http.StatusForbidden, code: codeForbidden, reason: "origin not allowed",
-			msg: "A web page from another site may not call maison. Use an MCP client, or serve the page from maison's own address."}
 	}
 	if d.cfg.NoAuth && !loopbackName(r.Host) {
 		// Without a token, only this machine may call; a page that rebinds
@@ -331,9 +352,6 @@ func (d *Door) admit(w http.ResponseWriter, r *http.Request, q *request) *refusa
 			key = "client:" + q.client
 		}
 		*r = *r.WithContext(context.WithValue(r.Context(), tokenInfoKey{}, ti))
-		if ref := d.earlyScope(w, r, ti); ref != nil {
-			return d.charge(key, ref)
-		}
 	} else {
 		q.authed, q.client = true, "local"
 	}
@@ -360,7 +378,7 @@ func (d *Door) admit(w http.ResponseWriter, r *http.Request, q *request) *refusa
 		}
 	}
 	if ti, ok := r.Context().Value(tokenInfoKey{}).(*auth.TokenInfo); ok {
-		if ref := d.bodyScope(q, ti, w); ref != nil {
+		if ref := d.bodyScope(q, ti, r); ref != nil {
 			return ref
 		}
 	}
@@ -581,20 +599,6 @@ func (d *Door) unauthorized(w http.ResponseWriter, q *request, presented bool) *
 		msg = "The token was not accepted: it is wrong, expired or revoked. " + msg
 	}
 	return &refusal{status: http.StatusUnauthorized, code: codeUnauthorized, reason: reason, msg: msg}
-}
-
-// originAllowed accepts a browser Origin only from this machine, or from the
-// server's own origin when a token guards the door (a rebinding page cannot
-// know the token). MCP clients outside browsers send no Origin.
-func (d *Door) originAllowed(origin string, r *http.Request) bool {
-	u, err := url.Parse(origin)
-	if err != nil || u.Host == "" {
-		return false
-	}
-	if loopbackName(u.Host) {
-		return true
-	}
-	return !d.cfg.NoAuth && strings.EqualFold(u.Host, r.Host)
 }
 
 // loopbackName reports whether host[:port] names this machine.

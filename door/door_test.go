@@ -38,7 +38,7 @@ func okDoor(t *testing.T, cfg Config) *Door {
 }
 
 func post(h http.Handler, addr, token, body string, header ...string) *httptest.ResponseRecorder {
-	req := httptest.NewRequest("POST", "/mcp", strings.NewReader(body))
+	req := httptest.NewRequest("POST", "http://127.0.0.1:8765/mcp", strings.NewReader(body))
 	req.RemoteAddr = addr
 	req.Header.Set("Content-Type", "application/json")
 	if token != "" {
@@ -179,7 +179,7 @@ func TestClientAddress(t *testing.T) {
 		{"[::ffff:127.0.0.1]:5000", map[string][]string{"Cf-Connecting-Ip": {"198.51.100.4"}}, "127.0.0.1", "198.51.100.4"},
 		{"[::ffff:203.0.113.9]:5000", map[string][]string{"Cf-Connecting-Ip": {"198.51.100.4"}}, "203.0.113.9", "203.0.113.9"},
 	} {
-		r := httptest.NewRequest("POST", "/mcp", nil)
+		r := httptest.NewRequest("POST", "http://127.0.0.1:8765/mcp", nil)
 		r.RemoteAddr = c.remote
 		r.Header = c.headers
 		if got := sock(r); got != c.sock {
@@ -264,7 +264,7 @@ func TestBadInputAnsweredInJSONRPC(t *testing.T) {
 		{"form content type", listBody, "application/x-www-form-urlencoded", 415, codeInvalidRequest, "null"},
 		{"over 1 MiB", `{"jsonrpc":"2.0","id":4,"method":"tools/list","params":{"x":"` + strings.Repeat("a", maxBody) + `"}}`, "", 413, codeInvalidRequest, "null"},
 	} {
-		req := httptest.NewRequest("POST", "/mcp", strings.NewReader(c.body))
+		req := httptest.NewRequest("POST", "http://127.0.0.1:8765/mcp", strings.NewReader(c.body))
 		req.RemoteAddr = "192.0.2.1:1"
 		req.Header.Set("Authorization", "Bearer right")
 		ct := c.ctype
@@ -293,7 +293,7 @@ func TestBadInputAnsweredInJSONRPC(t *testing.T) {
 	if rec := post(d, "192.0.2.1:1", "right", listBody); rec.Code != 200 {
 		t.Errorf("a good request after all that: %d", rec.Code)
 	}
-	get := httptest.NewRequest("GET", "/mcp", nil)
+	get := httptest.NewRequest("GET", "http://127.0.0.1:8765/mcp", nil)
 	rec := httptest.NewRecorder()
 	d.ServeHTTP(rec, get)
 	if rec.Code != 405 || rec.Header().Get("Allow") != "POST" {
@@ -342,7 +342,7 @@ func TestDrain(t *testing.T) {
 	}
 	rpcError(t, "draining", rec)
 	ready := httptest.NewRecorder()
-	d.ServeHTTP(ready, httptest.NewRequest("GET", "/readyz", nil))
+	d.ServeHTTP(ready, httptest.NewRequest("GET", "http://127.0.0.1:8765/readyz", nil))
 	if ready.Code != 503 {
 		t.Errorf("/readyz while draining: %d", ready.Code)
 	}
@@ -454,7 +454,7 @@ func TestNoAuthAnswersOnlyToLocalhost(t *testing.T) {
 		{"evil.example:8765", "", 403},
 		{"127.0.0.1:8765", "http://evil.example:8765", 403},
 	} {
-		req := httptest.NewRequest("POST", "/mcp", strings.NewReader(listBody))
+		req := httptest.NewRequest("POST", "http://127.0.0.1:8765/mcp", strings.NewReader(listBody))
 		req.Header.Set("Content-Type", "application/json")
 		req.Host = c.host
 		if c.origin != "" {
@@ -517,7 +517,7 @@ func TestWaitDuringAFlood(t *testing.T) {
 func TestRefusedRequestsCountToo(t *testing.T) {
 	d := okDoor(t, Config{RateLimit: 3})
 	req := func(ctype, body string) int {
-		r := httptest.NewRequest("POST", "/mcp", strings.NewReader(body))
+		r := httptest.NewRequest("POST", "http://127.0.0.1:8765/mcp", strings.NewReader(body))
 		r.RemoteAddr = "192.0.2.1:1"
 		r.Header.Set("Authorization", "Bearer right")
 		r.Header.Set("Content-Type", ctype)

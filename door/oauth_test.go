@@ -2,6 +2,7 @@ package door
 
 import (
 	"bufio"
+	"encoding/json"
 	"errors"
 	"io"
 	"net"
@@ -26,6 +27,8 @@ func oauthDoor(t *testing.T) http.Handler {
 			switch tok {
 			case "read":
 				return &auth.TokenInfo{Scopes: []string{"house.read"}, Expiration: time.Now().Add(time.Hour), Extra: map[string]any{"client_id": "c1"}}, nil
+			case "control":
+				return &auth.TokenInfo{Scopes: []string{"house.control"}, Expiration: time.Now().Add(time.Hour), Extra: map[string]any{"client_id": "c2"}}, nil
 			}
 			return nil, errors.New("no")
 		},
@@ -50,7 +53,7 @@ func oauthDoor(t *testing.T) http.Handler {
 func TestChallengesAndScopes(t *testing.T) {
 	h := oauthDoor(t)
 	try := func(token, body string, headers map[string]string) *httptest.ResponseRecorder {
-		req := httptest.NewRequest("POST", "/mcp", strings.NewReader(body))
+		req := httptest.NewRequest("POST", "http://127.0.0.1:8765/mcp", strings.NewReader(body))
 		req.RemoteAddr = "192.0.2.9:1"
 		req.Header.Set("Content-Type", "application/json")
 		if token != "" {
@@ -73,37 +76,90 @@ func TestChallengesAndScopes(t *testing.T) {
 	if rec := try("static", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"turn_on"}}`, nil); rec.Code != 200 || rec.Body.String() != "house.read house.control" {
 		t.Errorf("the static token: %d %q", rec.Code, rec.Body.String())
 	}
+	// A call the grant does not allow is answered, HTTP 200, in words: a
+	// 403 insufficient_scope makes the clients that exist reopen the
+	// sign-in page, and the call never gets its answer.
 	turnOn := `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"turn_on"}}`
 	for name, tc := range map[string]struct {
 		body    string
 		headers map[string]string
-		want    int
+		want    string // "result" (isError, in words), "error" (in words), "through" (to the MCP server)
 	}{
-		"header names an action":         {`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, map[string]string{"Mcp-Method": "tools/call", "Mcp-Name": "turn_on"}, 403},
-		"body names an action":           {turnOn, nil, 403},
-		"header lies":                    {turnOn, map[string]string{"Mcp-Method": "tools/call", "Mcp-Name": "list_cameras"}, 403},
-		"batch":                          {`[{"jsonrpc":"2.0","id":2,"method":"tools/list"},` + turnOn + `]`, nil, 403},
-		"prompt needs read":              {`{"jsonrpc":"2.0","id":1,"method":"prompts/get","params":{"name":"check_the_house"}}`, nil, 200},
-		"a tool the door does not know":  {`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"nope"}}`, nil, 200},
-		"a read tool":                    {`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_cameras"}}`, nil, 200},
-		"list":                           {`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, nil, 200},
-		"key in another case is ignored": {`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"Name":"list_cameras","name":"turn_on"}}`, nil, 403},
+		"header names an action, body lists": {`{"jsonrpc":"2.0","id":3,"method":"tools/list"}`, map[string]string{"Mcp-Method": "tools/call", "Mcp-Name": "turn_on"}, "through"},
+		"body names an action":               {turnOn, nil, "result"},
+		"header lies":                        {turnOn, map[string]string{"Mcp-Method": "tools/call", "Mcp-Name": "list_cameras"}, "result"},
+		"batch":                              {`[{"jsonrpc":"2.0","id":2,"method":"tools/list"},` + turnOn + `]`, nil, "batch"},
+		"prompt needs read":                  {`{"jsonrpc":"2.0","id":3,"method":"prompts/get","params":{"name":"check_the_house"}}`, nil, "through"},
+		"a tool the door does not know":      {`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"nope"}}`, nil, "through"},
+		"a read tool":                        {`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_cameras"}}`, nil, "through"},
+		"list":                               {`{"jsonrpc":"2.0","id":3,"method":"tools/list"}`, nil, "through"},
+		"key in another case is ignored":     {`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"Name":"list_cameras","name":"turn_on"}}`, nil, "result"},
 	} {
 		rec := try("read", tc.body, tc.headers)
-		if rec.Code != tc.want {
-			t.Errorf("%s: %d, want %d", name, rec.Code, tc.want)
+		if rec.Code != 200 || rec.Header().Get("WWW-Authenticate") != "" {
+			t.Errorf("%s: %d %q, want 200 without a challenge", name, rec.Code, rec.Header().Get("WWW-Authenticate"))
 			continue
 		}
-		if tc.want == 403 {
-			c := rec.Header().Get("WWW-Authenticate")
-			if !strings.Contains(c, `error="insufficient_scope"`) || !strings.Contains(c, `scope="house.read house.control"`) {
-				t.Errorf("%s: challenge %q", name, c)
+		if tc.want == "through" {
+			if rec.Body.String() != "house.read" {
+				t.Errorf("%s: did not reach the MCP server: %q", name, rec.Body.String())
 			}
+			continue
 		}
+		answers := []json.RawMessage{rec.Body.Bytes()}
+		if tc.want == "batch" {
+			if err := json.Unmarshal(rec.Body.Bytes(), &answers); err != nil || len(answers) != 2 {
+				t.Errorf("%s: not two answers: %q", name, rec.Body.String())
+				continue
+			}
+			if _, msg, id := rpcErrorOf(answers[0]); string(id) != "2" || !strings.Contains(msg, "Not run") {
+				t.Errorf("%s: the allowed call's answer: %s", name, answers[0])
+			}
+			answers = answers[1:]
+		}
+		if text, id := toolError(answers[0]); string(id) != "3" || !strings.Contains(text, "Nothing was done") || !strings.Contains(text, "turn_on") ||
+			!strings.Contains(text, "remove the maison connector") || !strings.Contains(text, "Act in the house") {
+			t.Errorf("%s: not a tool result in words for id 3: %s", name, answers[0])
+		}
+	}
+	// A token that may act but not look is told the other way round.
+	if rec := try("control", `{"jsonrpc":"2.0","id":4,"method":"prompts/get","params":{"name":"check_the_house"}}`, nil); rec.Code != 200 {
+		t.Errorf("a prompt without house.read: %d", rec.Code)
+	} else if _, msg, id := rpcErrorOf(rec.Body.Bytes()); string(id) != "4" || !strings.Contains(msg, "See the house") {
+		t.Errorf("a prompt without house.read: %s", rec.Body.String())
 	}
 	if rec := try("read", strings.Repeat(" ", maxBody+1), nil); rec.Code != 413 {
 		t.Errorf("an oversize body: %d", rec.Code)
 	}
+}
+
+// toolError reads a tool result that reports an error, returning its text
+// and the id it answers; "" when the answer is anything else.
+func toolError(b []byte) (string, json.RawMessage) {
+	var r struct {
+		ID     json.RawMessage `json:"id"`
+		Result struct {
+			Content []struct{ Type, Text string }
+			IsError bool `json:"isError"`
+		}
+	}
+	if json.Unmarshal(b, &r) != nil || !r.Result.IsError || len(r.Result.Content) != 1 || r.Result.Content[0].Type != "text" {
+		return "", nil
+	}
+	return r.Result.Content[0].Text, r.ID
+}
+
+// rpcErrorOf reads a JSON-RPC error answer.
+func rpcErrorOf(b []byte) (int, string, json.RawMessage) {
+	var r struct {
+		ID    json.RawMessage `json:"id"`
+		Error struct {
+			Code    int    `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	json.Unmarshal(b, &r)
+	return r.Error.Code, r.Error.Message, r.ID
 }
 
 // A request without a token is answered at once, however slowly its body
@@ -116,7 +172,7 @@ func TestSlowBodyWithoutTokenIsAnsweredAtOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	conn.Write([]byte("POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"))
+	conn.Write([]byte("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"))
 	conn.SetReadDeadline(time.Now().Add(30 * time.Second))
 	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
 	if err != nil {
@@ -143,9 +199,9 @@ func TestRefusedWithoutTokenClosesEvenWithoutBody(t *testing.T) {
 	srv := httptest.NewServer(okDoor(t, Config{}))
 	defer srv.Close()
 	for _, c := range []struct{ name, request string }{
-		{"no token, empty body", "POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 0\r\n\r\n"},
-		{"wrong token, no body", "POST /mcp HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer wrong\r\nContent-Type: application/json\r\n\r\n"},
-		{"GET without token", "GET /mcp HTTP/1.1\r\nHost: x\r\n\r\n"},
+		{"no token, empty body", "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 0\r\n\r\n"},
+		{"wrong token, no body", "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer wrong\r\nContent-Type: application/json\r\n\r\n"},
+		{"GET without token", "GET /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"},
 	} {
 		conn, err := net.Dial("tcp", strings.TrimPrefix(srv.URL, "http://"))
 		if err != nil {

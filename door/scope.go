@@ -2,6 +2,7 @@ package door
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
 	"net/http"
 	"slices"
@@ -13,35 +14,86 @@ import (
 // readScope is the scope a prompt needs: prompts read the house.
 const readScope = "house.read"
 
-// earlyScope refuses, before the body is read, a request whose Mcp-Method
-// and Mcp-Name headers name a tool or prompt the token's scopes do not
-// cover. The decision to go on is always made from the body (bodyScope),
-// since initialize-era clients send no such headers and a header can lie.
-// The MCP server, which parses the body itself, checks again.
-func (d *Door) earlyScope(w http.ResponseWriter, r *http.Request, ti *auth.TokenInfo) *refusal {
+// bodyScope answers, in place of the MCP server, a request any of whose
+// messages would use a tool or prompt the token's scopes do not cover. The
+// answer is HTTP 200, never 403 insufficient_scope: the clients that exist
+// read that as "sign in again for more" and reopen the sign-in page, and
+// the call never gets its answer. A tool call gets a tool result in words
+// (isError) saying the grant allows looking but not acting and how to
+// reconnect with it; a prompt a JSON-RPC error in the same words. The
+// decision is made from the body alone, since a header can lie; the MCP
+// server, which parses the body itself, checks again.
+func (d *Door) bodyScope(q *request, ti *auth.TokenInfo, r *http.Request) *refusal {
 	if d.cfg.ToolScope == nil {
 		return nil
 	}
-	name := r.Header.Get("Mcp-Name")
-	if need := d.needs(r.Header.Get("Mcp-Method"), name); need != "" && !slices.Contains(ti.Scopes, need) {
-		return d.forbid(w, ti, need, name, nil)
-	}
-	return nil
-}
-
-// bodyScope refuses, with 403 and a step-up challenge, a request any of
-// whose messages would use a tool or prompt the token's scopes do not
-// cover.
-func (d *Door) bodyScope(q *request, ti *auth.TokenInfo, w http.ResponseWriter) *refusal {
-	if d.cfg.ToolScope == nil {
-		return nil
-	}
-	for _, m := range q.body.msgs {
+	refused := -1
+	for i, m := range q.body.msgs {
 		if need := d.needs(m.Method, m.Name); need != "" && !slices.Contains(ti.Scopes, need) {
-			return d.forbid(w, ti, need, m.Name, m.ID)
+			refused = i
+			break
 		}
 	}
-	return nil
+	if refused < 0 {
+		return nil
+	}
+	m := q.body.msgs[refused]
+	need := d.needs(m.Method, m.Name)
+	ref := &refusal{status: http.StatusOK, reason: "insufficient scope: needs " + need + " for " + clip(m.Name)}
+	modern := r.Header.Get("Mcp-Protocol-Version") >= "2026-07-28"
+	if !q.body.batch {
+		if m.isCall() {
+			ref.body = d.notGranted(m, ti, modern)
+		} else {
+			ref.status = http.StatusAccepted // a notification: nothing to answer
+		}
+		return ref
+	}
+	var out []json.RawMessage
+	for _, o := range q.body.msgs {
+		switch {
+		case !o.isCall():
+		case d.needs(o.Method, o.Name) != "" && !slices.Contains(ti.Scopes, d.needs(o.Method, o.Name)):
+			out = append(out, d.notGranted(o, ti, modern))
+		default:
+			out = append(out, rpcErrorBody(o.ID, codeForbidden, d.cfg.Lang.Pick(
+				"Not run: this batch also holds a call this connection's grant does not allow, so nothing in it was done. Send this call on its own.",
+				"Pas exécuté : ce lot contient aussi un appel que l'accès de cette connexion ne permet pas, alors rien n'y a été fait. Envoyez cet appel seul."), 0))
+		}
+	}
+	if len(out) == 0 {
+		ref.status = http.StatusAccepted
+		return ref
+	}
+	ref.body, _ = json.Marshal(out)
+	return ref
+}
+
+// notGranted is the answer to m, which needs a scope the token lacks: a
+// tool result in words for a tool call, a JSON-RPC error for a prompt.
+func (d *Door) notGranted(m message, ti *auth.TokenInfo, modern bool) json.RawMessage {
+	need := d.needs(m.Method, m.Name)
+	name := clip(m.Name)
+	lang := d.cfg.Lang
+	var msg string
+	if need == readScope {
+		msg = lang.Pick(
+			"Nothing was done: this connection may act in the house but was not granted looking at it (house.read), so maison did not run "+name+". That lasts until the app is connected again; it does not mean anything is wrong with the house or with maison. To let this app look, remove the maison connector in the app, add it again, and tick “See the house” on maison's sign-in page (a token from maison token needs --scope house.read).",
+			"Rien n'a été fait : cette connexion peut agir dans la maison mais n'a pas reçu la permission de la voir (house.read), alors maison n'a pas exécuté "+name+". Ça dure jusqu'à ce que l'application soit reconnectée; ça ne veut pas dire que la maison ou maison a un problème. Pour laisser cette application voir, retirez le connecteur maison dans l'application, ajoutez-le de nouveau et cochez « Voir la maison » sur la page de connexion de maison (un jeton de maison token demande --scope house.read).")
+	} else {
+		msg = lang.Pick(
+			"Nothing was done: this connection may look at the house but was not granted acting in it ("+need+"), so maison did not run "+name+". That lasts until the app is connected again; it does not mean anything is wrong with the device or with maison. To let this app act, remove the maison connector in the app, add it again, and tick “Act in the house” on maison's sign-in page (a token from maison token needs --scope house.read,house.control).",
+			"Rien n'a été fait : cette connexion peut voir la maison mais n'a pas reçu la permission d'y agir ("+need+"), alors maison n'a pas exécuté "+name+". Ça dure jusqu'à ce que l'application soit reconnectée; ça ne veut pas dire que l'appareil ou maison a un problème. Pour laisser cette application agir, retirez le connecteur maison dans l'application, ajoutez-le de nouveau et cochez « Agir dans la maison » sur la page de connexion de maison (un jeton de maison token demande --scope house.read,house.control).")
+	}
+	if m.Method != "tools/call" {
+		return rpcErrorBody(m.ID, codeForbidden, msg, 0)
+	}
+	result := map[string]any{"content": []map[string]string{{"type": "text", "text": msg}}, "isError": true}
+	if modern {
+		result["resultType"] = "complete"
+	}
+	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": m.ID, "result": result})
+	return b
 }
 
 // needs is the scope a method on a named tool or prompt needs, or "".
@@ -55,22 +107,6 @@ func (d *Door) needs(method, name string) string {
 		return readScope
 	}
 	return ""
-}
-
-// forbid refuses with 403 insufficient_scope, naming every scope needed so
-// the client can ask the person for them (step-up).
-func (d *Door) forbid(w http.ResponseWriter, ti *auth.TokenInfo, need, name string, id []byte) *refusal {
-	want := slices.Clone(ti.Scopes)
-	if !slices.Contains(want, need) {
-		want = append(want, need)
-	}
-	c := `Bearer error="insufficient_scope", scope="` + strings.Join(want, " ") + `"`
-	if d.cfg.ResourceMetadataURL != "" {
-		c += `, resource_metadata="` + d.cfg.ResourceMetadataURL + `"`
-	}
-	w.Header().Set("WWW-Authenticate", c)
-	return &refusal{status: http.StatusForbidden, code: codeForbidden, id: id, reason: "insufficient scope: needs " + need + " for " + clip(name),
-		msg: "This connection may not use " + clip(name) + ": it needs the " + need + " permission, which was not granted. The person can reconnect the app and tick it on maison's page."}
 }
 
 func readerOf(b []byte) io.ReadCloser { return io.NopCloser(bytes.NewReader(b)) }

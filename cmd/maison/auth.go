@@ -6,7 +6,13 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
+	"net/netip"
+	"net/url"
+	"os"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
@@ -69,6 +75,7 @@ func doorConfig(ctx context.Context, cfg config, b *bridge.Bridge, as *oauth.Ser
 		Token: token, NoAuth: cfg.NoAuth, Scopes: oauth.AllScopes, Logger: logger.With("component", "door"),
 		ClientAddr: clientAddr, RateLimit: cfg.RateLimit, RatePeriod: cfg.RatePeriod,
 		MaxBatch: cfg.MaxBatch, MaxInFlight: cfg.MaxInFlight,
+		Hosts: ownHosts(cfg), Lang: cfg.Lang,
 	}
 	if as == nil {
 		return dc, nil
@@ -88,6 +95,36 @@ func doorConfig(ctx context.Context, cfg config, b *bridge.Bridge, as *oauth.Ser
 		dc.OAuth, dc.OAuthPaths, dc.ResourceMetadataURL = as.Handler(), oauth.Paths, as.ResourceMetadataURL()
 	}
 	return dc, nil
+}
+
+// ownHosts are the host names maison answers to besides loopback names
+// and IP addresses (see door.Config.Hosts): MAISON_PUBLIC_URL's, the ones
+// in MAISON_ALLOWED_HOSTS and, when maison listens beyond loopback, this
+// machine's name as a person on the LAN types it (nas, nas.local) and the
+// listen address's name.
+func ownHosts(cfg config) []string {
+	hosts := slices.Clone(cfg.AllowedHosts)
+	if u, err := url.Parse(cfg.PublicURL); err == nil && u.Hostname() != "" {
+		hosts = append(hosts, strings.ToLower(u.Hostname()))
+	}
+	host, _, err := net.SplitHostPort(cfg.Listen)
+	if err != nil {
+		return hosts
+	}
+	if ip, err := netip.ParseAddr(host); err == nil && ip.IsLoopback() || host == "localhost" {
+		return hosts
+	}
+	if _, err := netip.ParseAddr(host); err != nil && host != "" {
+		hosts = append(hosts, strings.ToLower(host))
+	}
+	if name, err := os.Hostname(); err == nil && name != "" {
+		name = strings.ToLower(name)
+		hosts = append(hosts, name)
+		if !strings.Contains(name, ".") {
+			hosts = append(hosts, name+".local")
+		}
+	}
+	return hosts
 }
 
 // clientAddress names the address a request comes from (door.ClientAddress)

@@ -73,6 +73,10 @@ type config struct {
 	// TrustedProxies are the addresses a trusted header is believed from
 	// (MAISON_TRUSTED_PROXIES); nil means loopback and private networks.
 	TrustedProxies []netip.Prefix
+	// AllowedHosts are host names maison answers to besides loopback ones,
+	// IP addresses, the public URL's and this machine's
+	// (MAISON_ALLOWED_HOSTS); see door.ParseHosts.
+	AllowedHosts []string
 	// RateLimit and RatePeriod bound the requests of one client
 	// (MAISON_RATE_LIMIT, such as 30/10s, or off); zero means 30 per 10s,
 	// a negative RateLimit none.
@@ -125,6 +129,8 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 	fs.BoolVar(&c.DemoAdmin, "demo-admin", false, "use the demo house's admin token (maison refuses it)")
 	fs.StringVar(&c.PublicURL, "public-url", env("MAISON_PUBLIC_URL", ""), "public https origin of maison, for OAuth (MAISON_PUBLIC_URL)")
 	var budget, scopes, ttl string
+	var hosts string
+	fs.StringVar(&hosts, "allowed-hosts", env("MAISON_ALLOWED_HOSTS", ""), "host names maison answers to besides localhost, its IP addresses, its public URL's and this machine's name, comma-separated (MAISON_ALLOWED_HOSTS)")
 	var proxies, rate, batch, inflight, conns, grace string
 	fs.StringVar(&c.ClientIPHeader, "client-ip-header", env("MAISON_CLIENT_IP_HEADER", ""), "header naming the client's address, CF-Connecting-IP behind a Cloudflare tunnel (MAISON_CLIENT_IP_HEADER)")
 	fs.StringVar(&proxies, "trusted-proxies", env("MAISON_TRUSTED_PROXIES", ""), "addresses the client address header is believed from (MAISON_TRUSTED_PROXIES; default loopback and private networks)")
@@ -183,6 +189,11 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 		}
 		c.ResultBudget = n
 	}
+	allowed, err := door.ParseHosts(hosts)
+	if err != nil {
+		return c, fmt.Errorf("MAISON_ALLOWED_HOSTS: %w", err)
+	}
+	c.AllowedHosts = allowed
 	if err := c.readLimits(proxies, rate, batch, inflight, conns, grace); err != nil {
 		return c, err
 	}
@@ -223,7 +234,6 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 			return c, fmt.Errorf("MAISON_CAMERAS %.80q is not a camera's entity id: give ids such as camera.front_door, separated by commas (Settings › Entities in Home Assistant shows them), or leave it empty for the cameras exposed to Assist", id)
 		}
 	}
-	var err error
 	if c.Lang, err = voice.ParseLang(lang); err != nil {
 		return c, err
 	}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"log/slog"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -67,5 +69,37 @@ func TestCameraSetting(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "MAISON_CAMERAS") || !strings.Contains(err.Error(), "camera.front_door") {
 			t.Errorf("MAISON_CAMERAS with %.40q: %v", bad, err)
 		}
+	}
+}
+
+// maison answers to the names a person uses: the public URL's, the ones
+// the operator adds and, once it listens beyond loopback, this machine's
+// name as typed on the LAN; a bad entry is refused at start with words.
+func TestOwnHosts(t *testing.T) {
+	name, _ := os.Hostname() // without one, only the other names are checked
+	name = strings.ToLower(name)
+	env := map[string]string{"MAISON_HA_URL": "http://homeassistant.local:8123", "MAISON_HA_TOKEN": "a-token", "MAISON_PUBLIC_URL": "https://Maison.Example.com", "MAISON_ALLOWED_HOSTS": "nas.lan, tablet.home:8765"}
+	for _, c := range []struct {
+		listen      string
+		machineName bool
+	}{{"127.0.0.1:8765", false}, {"localhost:8765", false}, {"0.0.0.0:8765", true}, {":8765", true}, {"192.168.1.20:8765", true}} {
+		env["MAISON_LISTEN"] = c.listen
+		cfg, err := loadConfig("serve", nil, func(k string) string { return env[k] })
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ownHosts(cfg)
+		for _, want := range []string{"nas.lan", "tablet.home", "maison.example.com"} {
+			if !slices.Contains(got, want) {
+				t.Errorf("listening on %s: %q lacks %s", c.listen, got, want)
+			}
+		}
+		if name != "" && slices.Contains(got, name) != c.machineName {
+			t.Errorf("listening on %s: %q, machine name %s wanted: %v", c.listen, got, name, c.machineName)
+		}
+	}
+	env["MAISON_ALLOWED_HOSTS"] = "https://nas.lan/mcp"
+	if _, err := loadConfig("serve", nil, func(k string) string { return env[k] }); err == nil || !strings.Contains(err.Error(), "MAISON_ALLOWED_HOSTS") {
+		t.Errorf("a URL in MAISON_ALLOWED_HOSTS: %v", err)
 	}
 }

@@ -22,6 +22,7 @@ var takenBy = map[string][]string{
 	"public-url":       {"serve", "demo", "token"},
 	"client-ip-header": {"serve", "demo"},
 	"trusted-proxies":  {"serve", "demo"},
+	"allowed-hosts":    {"serve", "demo"},
 	"rate-limit":       {"serve", "demo"},
 	"max-batch":        {"serve", "demo"},
 	"max-in-flight":    {"serve", "demo"},

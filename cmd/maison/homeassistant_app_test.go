@@ -13,6 +13,7 @@ import (
 	"image/png"
 	"log/slog"
 	"net"
+	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
@@ -848,7 +849,7 @@ func TestHomeAssistantAppHostileOptions(t *testing.T) {
 func TestHomeAssistantAppWithWhatTheDocsAsk(t *testing.T) {
 	house, haURL := demoHouse(t)
 	r := startAppRun(t, func(string) map[string]any {
-		return map[string]any{"ha_url": haURL, "ha_token": house.UserToken(), "lang": "en", "log_level": "info", "cameras": []string{}}
+		return map[string]any{"ha_url": haURL, "ha_token": house.UserToken(), "lang": "en", "log_level": "info", "cameras": []string{}, "allowed_hosts": []string{"ha.home"}}
 	})
 	r.waitServing(t)
 	log := r.out.String()
@@ -864,5 +865,23 @@ func TestHomeAssistantAppWithWhatTheDocsAsk(t *testing.T) {
 	}
 	if again := r.env(t, "check")["MAISON_TOKEN"]; again != token {
 		t.Error("check and serve were given different tokens")
+	}
+	// Clients on the network call the machine homeassistant.local (the
+	// DOCS' example), or a name the options add; other names are refused.
+	for host, want := range map[string]int{"homeassistant.local:8765": 200, "homeassistant:8765": 200, "ha.home:8765": 200, "evil.example.com:8765": 403} {
+		req, _ := http.NewRequest("POST", "http://"+r.listen+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`))
+		req.Host = host
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("Mcp-Protocol-Version", "2025-11-25")
+		req.Header.Set("Authorization", "Bearer "+token)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != want {
+			t.Errorf("Host %s: %d, want %d", host, resp.StatusCode, want)
+		}
 	}
 }

@@ -96,6 +96,7 @@ func serveDoor(ctx context.Context, cfg config, b *bridge.Bridge, stdout io.Writ
 	// waiting longest for a request, so a stranger holding connections
 	// cannot shut the owner out.
 	limited := door.LimitConns(ln, conns)
+	limited.Lang = cfg.Lang
 	srv.ConnState = limited.ConnState
 	return serveDraining(ctx, srv, limited, d, grace, logger)
 }

@@ -335,8 +335,11 @@ func scanSecrets(t *testing.T, logs string, secrets []string) {
 }
 
 // Scopes narrow the door: a read-only grant lists only read tools; a call
-// to any other is refused 403 insufficient_scope, early by Mcp-Name and
-// always from the body, whatever the headers say.
+// to any other is answered, HTTP 200, with a tool result in words (isError)
+// saying the grant allows looking, not acting, and how to reconnect with
+// control; decided from the body whatever the headers say, and never with
+// 403 insufficient_scope, which makes the clients that exist reopen the
+// sign-in page and leave the call unanswered.
 func TestScopesNarrowTheDoor(t *testing.T) {
 	issuer, _ := startOAuthDemo(t, nil)
 	c := newConnector(t, issuer)
@@ -361,40 +364,64 @@ func TestScopesNarrowTheDoor(t *testing.T) {
 	for _, tc := range []struct {
 		name, body string
 		headers    map[string]string
-		want       int
+		id         int // of the call answered in words; 0 for a call that runs, -1 either way
 	}{
-		{"legacy body, no headers", legacy, map[string]string{"Mcp-Protocol-Version": "2025-11-25"}, 403},
-		{"2026 with Mcp-Name", modern, map[string]string{"Mcp-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "turn_on"}, 403},
-		{"a header that lies", legacy, map[string]string{"Mcp-Protocol-Version": "2025-11-25", "Mcp-Method": "tools/call", "Mcp-Name": "list_cameras"}, 403},
-		{"a batch hiding an action", "[" + cameras + "," + legacy + "]", map[string]string{"Mcp-Protocol-Version": "2025-03-26"}, 403},
-		{"an allowed tool", cameras, map[string]string{"Mcp-Protocol-Version": "2025-11-25"}, 200},
+		{"legacy body, no headers", legacy, map[string]string{"Mcp-Protocol-Version": "2025-11-25"}, 7},
+		{"2026 with Mcp-Name", modern, map[string]string{"Mcp-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "turn_on"}, 7},
+		{"a header that lies", legacy, map[string]string{"Mcp-Protocol-Version": "2025-11-25", "Mcp-Method": "tools/call", "Mcp-Name": "list_cameras"}, 7},
+		{"a batch hiding an action", "[" + cameras + "," + legacy + "]", map[string]string{"Mcp-Protocol-Version": "2025-03-26"}, 7},
+		{"an allowed tool", cameras, map[string]string{"Mcp-Protocol-Version": "2025-11-25"}, 0},
 		// Parsers that disagree: whatever the door reads, the action never runs.
-		{"a key in another case", `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"turn_on","Name":"list_cameras","arguments":{"name":"Kitchen Light"}}}`, map[string]string{"Mcp-Protocol-Version": "2025-11-25"}, 403},
+		{"a key in another case", `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"turn_on","Name":"list_cameras","arguments":{"name":"Kitchen Light"}}}`, map[string]string{"Mcp-Protocol-Version": "2025-11-25"}, 9},
 		{"a repeated key", `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"turn_on","name":"list_cameras","arguments":{"name":"Kitchen Light"}}}`, map[string]string{"Mcp-Protocol-Version": "2025-11-25"}, -1},
 	} {
 		resp, body := rawCall(t, issuer, read, tc.body, tc.headers)
-		if tc.want == -1 { // refused at the door, or by the MCP server as a tool that is not there
-			if resp.StatusCode != 403 && !strings.Contains(body, "unknown tool") && !strings.Contains(body, `"isError":true`) {
+		if strings.Contains(body, "turned on") || strings.Contains(body, "Kitchen") {
+			t.Errorf("%s: the action ran: %.300s", tc.name, body)
+		}
+		if tc.id == -1 { // refused at the door, or by the MCP server as a tool that is not there
+			if !strings.Contains(body, "unknown tool") && !strings.Contains(body, `"isError":true`) {
 				t.Errorf("%s: %d %.300s", tc.name, resp.StatusCode, body)
 			}
-			if strings.Contains(body, "turned on") || strings.Contains(body, "Kitchen") {
-				t.Errorf("%s: the action ran: %.300s", tc.name, body)
-			}
 			continue
 		}
-		if resp.StatusCode != tc.want {
-			t.Errorf("%s: %d %.200s, want %d", tc.name, resp.StatusCode, body, tc.want)
+		if resp.StatusCode != 200 || resp.Header.Get("WWW-Authenticate") != "" {
+			t.Errorf("%s: %d %q %.200s, want 200 without a challenge", tc.name, resp.StatusCode, resp.Header.Get("WWW-Authenticate"), body)
 			continue
 		}
-		if tc.want == 403 {
-			ch := resp.Header.Get("WWW-Authenticate")
-			if !strings.Contains(ch, `error="insufficient_scope"`) || !strings.Contains(ch, `scope="house.read house.control"`) || !strings.Contains(ch, "resource_metadata=") {
-				t.Errorf("%s: challenge %q", tc.name, ch)
+		if tc.id == 0 {
+			continue
+		}
+		if strings.HasPrefix(body, "[") {
+			var answers []json.RawMessage
+			if err := json.Unmarshal([]byte(body), &answers); err != nil || len(answers) != 2 || !strings.Contains(string(answers[0]), "Not run") {
+				t.Errorf("%s: %.400s", tc.name, body)
+				continue
 			}
-			if !strings.Contains(body, "house.control") {
-				t.Errorf("%s: the refusal does not say what is missing: %s", tc.name, body)
+			body = string(answers[1])
+		}
+		var r struct {
+			ID     int `json:"id"`
+			Result struct {
+				Content []struct{ Text string }
+				IsError bool `json:"isError"`
 			}
 		}
+		if err := json.Unmarshal([]byte(body), &r); err != nil || r.ID != tc.id || !r.Result.IsError || len(r.Result.Content) != 1 {
+			t.Errorf("%s: not a tool result with isError for id %d: %.400s", tc.name, tc.id, body)
+			continue
+		}
+		for _, want := range []string{"Nothing was done", "look at the house", "turn_on", "house.control", "remove the maison connector", "Act in the house"} {
+			if !strings.Contains(r.Result.Content[0].Text, want) {
+				t.Errorf("%s: the words lack %q: %s", tc.name, want, r.Result.Content[0].Text)
+			}
+		}
+	}
+	// An MCP client gets its answer: the call returns a result, it does
+	// not fail or hang waiting for a sign-in.
+	res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: "turn_on", Arguments: map[string]any{"name": "Kitchen Light"}})
+	if err != nil || !res.IsError || len(res.Content) != 1 || !strings.Contains(res.Content[0].(*mcp.TextContent).Text, "Nothing was done") {
+		t.Errorf("turn_on through an MCP client: %v %+v", err, res)
 	}
 }
 
