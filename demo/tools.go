@@ -15,7 +15,9 @@ import (
 type assistTool struct {
 	plain       string // HA ≤ 2026.8 name
 	prefixed    string // HA 2026.9+ name
+	title       string
 	description string
+	hints       toolHints
 	schema      map[string]any
 	run         func(h *House, u *user, args map[string]any) (text string, isErr bool)
 }
@@ -27,72 +29,103 @@ func (t assistTool) advertised(n Naming) string {
 	return t.plain
 }
 
+// toolHints are a tool's MCP annotations (helpers/llm.py, ToolAnnotations).
+type toolHints struct{ readOnly, destructive, idempotent, openWorld bool }
+
+// json is the annotations as the MCP server lists them.
+func (a toolHints) json() map[string]any {
+	return map[string]any{"readOnlyHint": a.readOnly, "destructiveHint": a.destructive, "idempotentHint": a.idempotent, "openWorldHint": a.openWorld}
+}
+
 var (
-	strProp    = map[string]any{"type": "string"}
-	domainEnum = []any{"alarm_control_panel", "binary_sensor", "camera", "climate", "cover", "fan", "light", "lock", "sensor", "switch", "valve"}
-	classEnum  = []any{"awning", "blind", "curtain", "door", "garage", "gate", "shade", "shutter", "window", "outlet", "switch"}
+	strProp = map[string]any{"type": "string"}
+	// The device classes HassTurnOn and HassTurnOff accept: button, cover,
+	// media player, switch and valve classes, in Home Assistant's order.
+	onOffClasses = []any{"identify", "restart", "update", "awning", "blind", "curtain", "damper", "door", "garage", "gate",
+		"shade", "shutter", "window", "tv", "speaker", "receiver", "projector", "outlet", "switch", "water", "gas"}
+	// The cover and valve classes HassSetPosition accepts.
+	positionClasses = []any{"awning", "blind", "curtain", "damper", "door", "garage", "gate", "shade", "shutter", "window", "water", "gas"}
 )
 
-// assistTools lists the house's Assist tools. Schemas carry properties and,
-// as in Home Assistant, no "required".
+// assistTools lists the house's Assist tools as Home Assistant 2026.11
+// lists them: its titles, descriptions, annotations and schemas.
 func assistTools() []assistTool {
-	target := func(extra map[string]any) map[string]any {
+	target := func(classes []any, extra map[string]any) map[string]any {
 		props := map[string]any{
-			"name":         strProp,
-			"area":         strProp,
-			"floor":        strProp,
-			"domain":       map[string]any{"type": "array", "items": map[string]any{"type": "string", "enum": domainEnum}},
-			"device_class": map[string]any{"type": "array", "items": map[string]any{"type": "string", "enum": classEnum}},
+			"name":   strProp,
+			"area":   strProp,
+			"floor":  strProp,
+			"domain": map[string]any{"type": "array", "items": map[string]any{"type": "string"}},
+		}
+		if classes != nil {
+			props["device_class"] = map[string]any{"type": "array", "items": map[string]any{"type": "string", "enum": classes}}
 		}
 		for k, v := range extra {
 			props[k] = v
 		}
 		return map[string]any{"type": "object", "properties": props}
 	}
+	action := toolHints{destructive: true}
+	idempotent := toolHints{destructive: true, idempotent: true}
+	reading := toolHints{readOnly: true, destructive: true}
+	position := target(positionClasses, map[string]any{
+		"position": map[string]any{"allOf": []any{
+			map[string]any{"type": "integer"},
+			map[string]any{"type": "number", "minimum": 0, "maximum": 100},
+		}},
+	})
+	position["required"] = []any{"position"}
 	return []assistTool{
 		{
-			plain: "HassTurnOn", prefixed: "intent__HassTurnOn",
-			description: "Turns on, opens or locks a device, found by name or area: lights switch on, covers open, locks lock.",
-			schema:      target(nil),
+			plain: "HassTurnOn", prefixed: "intent__HassTurnOn", title: "Turn on", hints: action,
+			description: "Turns on/opens/presses a device or entity. For locks, this performs a 'lock' action. Use for requests like 'turn on', 'activate', 'enable', or 'lock'.",
+			schema:      target(onOffClasses, nil),
 			run:         func(h *House, u *user, a map[string]any) (string, bool) { return h.onOff(u, a, true) },
 		},
 		{
-			plain: "HassTurnOff", prefixed: "intent__HassTurnOff",
-			description: "Turns off, closes or unlocks a device, found by name or area: lights switch off, covers close, locks unlock.",
-			schema:      target(nil),
+			plain: "HassTurnOff", prefixed: "intent__HassTurnOff", title: "Turn off", hints: idempotent,
+			description: "Turns off/closes a device or entity. For locks, this performs an 'unlock' action. Use for requests like 'turn off', 'deactivate', 'disable', or 'unlock'.",
+			schema:      target(onOffClasses, nil),
 			run:         func(h *House, u *user, a map[string]any) (string, bool) { return h.onOff(u, a, false) },
 		},
 		{
-			plain: "HassLightSet", prefixed: "light__HassLightSet",
-			description: "Sets the brightness of lights found by name or area; brightness is a percentage.",
-			schema: target(map[string]any{
-				"brightness":  map[string]any{"type": "integer", "minimum": 0, "maximum": 100},
+			plain: "HassLightSet", prefixed: "light__HassLightSet", title: "Set light", hints: idempotent,
+			description: "Sets the brightness percentage or color of a light",
+			schema: target(nil, map[string]any{
+				"domain": map[string]any{"type": "array", "items": map[string]any{"type": "string", "enum": []any{"light"}}},
+				"brightness": map[string]any{"type": "integer", "minimum": 0, "maximum": 100,
+					"description": "The brightness percentage of the light between 0 and 100, where 0 is off and 100 is fully lit"},
 				"color":       strProp,
 				"temperature": map[string]any{"type": "integer", "minimum": 0},
 			}),
 			run: (*House).lightSet,
 		},
 		{
-			plain: "HassSetPosition", prefixed: "intent__HassSetPosition",
-			description: "Sets the position of a cover or a valve found by name or area; position is a percentage, 0 closed and 100 open.",
-			schema: target(map[string]any{
-				"position": map[string]any{"type": "integer", "minimum": 0, "maximum": 100},
-			}),
-			run: (*House).setPosition,
+			plain: "HassSetPosition", prefixed: "intent__HassSetPosition", title: "Set position", hints: idempotent,
+			description: "Sets the position of a device or entity",
+			schema:      position,
+			run:         (*House).setPosition,
 		},
 		{
-			plain: "GetLiveContext", prefixed: "homeassistant__GetLiveContext",
-			description: "Reports the current state of the exposed devices with their areas; filter by name, domain or area to keep it short.",
+			plain: "GetLiveContext", prefixed: "homeassistant__GetLiveContext", title: "Get live context", hints: reading,
+			description: "Provides real-time information about the CURRENT state, value, or mode of devices, sensors, entities, or areas. " +
+				"Use this tool for: 1. Answering questions about current conditions (e.g., 'Is the light on?'). " +
+				"2. As the first step in conditional actions (e.g., 'If the weather is rainy, turn off sprinklers' requires checking the weather first). " +
+				"You may filter for devices by name, domain, and area, including combining those filters. " +
+				"Prefer filtering by domain when searching for multiple devices of the same type.",
 			schema: map[string]any{"type": "object", "properties": map[string]any{
-				"name":   strProp,
-				"domain": map[string]any{"type": "array", "items": map[string]any{"type": "string"}},
-				"area":   strProp,
+				"name": map[string]any{"type": "string", "description": "Filter entities by name or alias (case-insensitive)."},
+				"domain": map[string]any{
+					"anyOf":       []any{strProp, map[string]any{"type": "array", "items": strProp}},
+					"description": "Filter entities by domain (e.g. 'light', 'sensor'). Accepts a single domain or a list.",
+				},
+				"area": map[string]any{"type": "string", "description": "Filter entities by area name or alias (case-insensitive)."},
 			}},
 			run: (*House).getLiveContext,
 		},
 		{
-			plain: "GetDateTime", prefixed: "llm__GetDateTime",
-			description: "Reports the current date, time, weekday and time zone of the home.",
+			plain: "GetDateTime", prefixed: "llm__GetDateTime", title: "Get date and time", hints: reading,
+			description: "Provides the current date and time.",
 			schema:      map[string]any{"type": "object", "properties": map[string]any{}},
 			run:         (*House).getDateTime,
 		},
@@ -283,17 +316,49 @@ func normalize(s string) string {
 	return cases.Fold().String(strings.TrimFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r >= 0x1c && r <= 0x1f }))
 }
 
-// Reasons of MatchFailedError, numbered as Home Assistant's enum.
-var matchReasons = []string{"NAME", "AREA", "FLOOR", "DOMAIN", "DEVICE_CLASS", "FEATURE", "STATE", "ASSISTANT",
-	"INVALID_AREA", "INVALID_FLOOR", "DUPLICATE_NAME", "MULTIPLE_TARGETS"}
+// matchFailureReasons are the sentences of Home Assistant's
+// _MATCH_FAILURE_REASONS (helpers/intent.py), by MatchFailedReason.
+var matchFailureReasons = map[string]string{
+	"NAME":             "No entities matched the name",
+	"AREA":             "No entities were in the area",
+	"FLOOR":            "No entities were on the floor",
+	"DOMAIN":           "No entities matched the domain",
+	"DEVICE_CLASS":     "No entities matched the device class",
+	"FEATURE":          "No entities supported the required features",
+	"STATE":            "No entities were in the required state",
+	"ASSISTANT":        "No matching entities are exposed to the assistant",
+	"INVALID_AREA":     "The area does not exist",
+	"INVALID_FLOOR":    "The floor does not exist",
+	"DUPLICATE_NAME":   "Multiple entities share the name",
+	"MULTIPLE_TARGETS": "Multiple entities matched, but a single target is required",
+}
 
-// matchFailure renders Home Assistant's MatchFailedError as str() shows it.
-func matchFailure(reason string, noMatchName string, t target) string {
-	n := slices.Index(matchReasons, reason) + 1
-	return fmt.Sprintf("<MatchFailedError result=MatchTargetsResult(is_match=False, no_match_reason=<MatchFailedReason.%s: %d>, states=[], no_match_name=%s, areas=[], floors=[]), "+
-		"constraints=MatchTargetsConstraints(name=%s, area_name=%s, floor_name=%s, domains=%s, device_classes=%s, features=None, states=None, assistant='conversation', allow_duplicate_names=False, single_target=False), "+
-		"preferences=MatchTargetsPreferences(area_id=None, floor_id=None)>",
-		reason, n, pyOptRepr(noMatchName), pyOptRepr(t.name), pyOptRepr(t.area), pyOptRepr(t.floor), pySetRepr(t.domains), pySetRepr(t.classes))
+// matchFailure is str() of Home Assistant's MatchFailedError
+// (_match_failure_message): the reason's sentence, then the constraints
+// that were set, as _describe_constraints lists them. The failing name is
+// not repeated: the constraints already hold it.
+func matchFailure(reason string, _ string, t target) string {
+	msg := cmpOr(matchFailureReasons[reason], "No entities matched")
+	var given []string
+	for _, c := range []struct{ label, value string }{{"name", t.name}, {"area", t.area}, {"floor", t.floor}} {
+		if c.value != "" {
+			given = append(given, c.label+" "+pyRepr(c.value))
+		}
+	}
+	for _, c := range []struct {
+		label  string
+		values []string
+	}{{"domains", t.domains}, {"device classes", t.classes}} {
+		if len(c.values) > 0 {
+			v := slices.Clone(c.values)
+			slices.Sort(v)
+			given = append(given, c.label+" "+strings.Join(slices.Compact(v), ", "))
+		}
+	}
+	if len(given) == 0 {
+		return msg
+	}
+	return msg + " (given " + strings.Join(given, ", ") + ")"
 }
 
 // matchLocked finds the entities an intent targets, in Home Assistant's
@@ -415,9 +480,6 @@ func (h *House) setPosition(u *user, args map[string]any) (string, bool) {
 	if !ok {
 		return intentError("required key not provided @ data['position']")
 	}
-	if t.domains == nil {
-		t.domains = []string{"cover", "valve"}
-	}
 	act := actClose
 	if pos > 0 {
 		act = actOpen
@@ -487,9 +549,10 @@ func (h *House) getLiveContext(_ *user, args map[string]any) (string, bool) {
 	area, _ := args["area"].(string)
 	text, errText := h.liveContextText(name, stringList(args["domain"]), area)
 	if errText != "" {
-		return pyDumps(obj{{"success", false}, {"error", errText}}), false
+		// A ToolResult with error set: the MCP server marks it an error.
+		return pyDumps(obj{{"error", errText}}), true
 	}
-	return pyDumps(obj{{"success", true}, {"result", text}}), false
+	return pyDumps(obj{{"result", text}}), false
 }
 
 // liveContextText renders the live context, or an error text when a filter
@@ -568,10 +631,10 @@ func pyStr(v any) string {
 // getDateTime is GetDateTime in the house's time zone.
 func (h *House) getDateTime(_ *user, _ map[string]any) (string, bool) {
 	now := h.now().In(h.loc)
-	return pyDumps(obj{{"success", true}, {"result", obj{
+	return pyDumps(obj{
 		{"date", now.Format("2006-01-02")},
 		{"time", now.Format("15:04:05")},
 		{"timezone", now.Format("MST")},
 		{"weekday", now.Weekday().String()},
-	}}}), false
+	}), false
 }
