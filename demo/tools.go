@@ -133,8 +133,9 @@ func assistTools() []assistTool {
 }
 
 // callTool runs a tool the way HA's MCP server does: unknown names and
-// Home Assistant errors become "Error calling tool: …" error results, input
-// that breaks the schema "Input validation error: …".
+// Home Assistant errors become "Error calling tool: …" error results. The
+// MCP package (2.x) checks no argument against the schema: each tool reads
+// its own, an intent through its slot schema (intentSlots).
 func (h *House) callTool(u *user, name string, args map[string]any) (string, bool) {
 	h.mu.Lock()
 	h.assistCalls = append(h.assistCalls, name)
@@ -153,106 +154,163 @@ func (h *House) callTool(u *user, name string, args map[string]any) (string, boo
 	if args == nil {
 		args = map[string]any{}
 	}
-	if msg := validateArgs(tool.schema, args); msg != "" {
-		return "Input validation error: " + msg, true
+	switch {
+	case strings.HasPrefix(tool.plain, "Hass"):
+		slots, ok := intentSlots(tool.schema, args)
+		if !ok {
+			return intentError("Received invalid slot info for " + tool.plain)
+		}
+		args = slots
+	case tool.plain == "GetLiveContext":
+		read, msg := liveContextArgs(args)
+		if msg != "" {
+			return intentError(msg)
+		}
+		args = read
 	}
 	h.log.Debug("assist tool", "tool", name)
 	return tool.run(h, u, args)
 }
 
-// validateArgs checks arguments against a tool schema and returns the
-// jsonschema library's message for the first violation, or "".
-func validateArgs(schema, args map[string]any) string {
+// intentSlots reads a tool call's arguments as Home Assistant 2026.11's
+// IntentTool and intent handler do: blank values (None, blank text) are
+// left out, then the slot schema coerces and checks the rest (name, area,
+// floor as non-empty text; domain and device class as lists within their
+// choices; brightness and position as whole percentages;
+// the schema's required slots). ok is false where the schema refuses, which
+// Home Assistant reports as invalid slot info.
+func intentSlots(schema, args map[string]any) (slots map[string]any, ok bool) {
 	props, _ := schema["properties"].(map[string]any)
-	keys := make([]string, 0, len(args))
-	for k := range args {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		p, ok := props[k].(map[string]any)
-		if !ok {
+	slots = map[string]any{}
+	for k, v := range args {
+		if s, isStr := v.(string); v == nil || isStr && strings.TrimSpace(s) == "" {
 			continue
 		}
-		if msg := validateValue(p, args[k]); msg != "" {
-			return msg
-		}
+		slots[k] = v
 	}
-	return ""
-}
-
-func validateValue(p map[string]any, v any) string {
-	switch p["type"] {
-	case "string":
-		s, ok := v.(string)
-		if !ok {
-			return pyValueRepr(v) + " is not of type 'string'"
+	for k, v := range slots {
+		if _, known := props[k]; !known {
+			continue // extra slots are allowed and ignored
 		}
-		if enum, ok := p["enum"].([]any); ok && !slices.Contains(enum, any(s)) {
-			return pyValueRepr(v) + " is not one of " + pyValueRepr(enum)
-		}
-	case "integer":
-		f, ok := v.(float64)
-		if !ok || f != math.Trunc(f) {
-			return pyValueRepr(v) + " is not of type 'integer'"
-		}
-		if mx, ok := p["maximum"].(int); ok && f > float64(mx) {
-			return fmt.Sprintf("%s is greater than the maximum of %d", pyValueRepr(v), mx)
-		}
-		if mn, ok := p["minimum"].(int); ok && f < float64(mn) {
-			return fmt.Sprintf("%s is less than the minimum of %d", pyValueRepr(v), mn)
-		}
-	case "array":
-		items, ok := v.([]any)
-		if !ok {
-			return pyValueRepr(v) + " is not of type 'array'"
-		}
-		ip, _ := p["items"].(map[string]any)
-		for _, it := range items {
-			if msg := validateValue(ip, it); msg != "" {
-				return msg
+		switch k {
+		case "name", "area", "floor":
+			s, isStr := cvString(v)
+			if !isStr || strings.TrimSpace(s) == "" {
+				return nil, false
 			}
+			slots[k] = s
+		case "domain", "device_class":
+			p, _ := props[k].(map[string]any)
+			items, _ := p["items"].(map[string]any)
+			enum, limited := items["enum"].([]any)
+			list, isList := v.([]any)
+			if !isList {
+				list = []any{v}
+			}
+			out := make([]any, 0, len(list))
+			for _, x := range list {
+				s, isStr := x.(string)
+				if !limited {
+					s, isStr = cvString(x)
+				}
+				if !isStr || limited && !slices.Contains(enum, any(s)) {
+					return nil, false
+				}
+				out = append(out, s)
+			}
+			slots[k] = out
+		case "brightness", "position":
+			n, isInt := pyInt(v)
+			if !isInt || n < 0 || n > 100 {
+				return nil, false
+			}
+			slots[k] = float64(n)
+		case "temperature":
+			n, isInt := pyInt(v)
+			if !isInt || n < 0 {
+				return nil, false
+			}
+			slots[k] = float64(n)
 		}
 	}
-	return ""
+	required, _ := schema["required"].([]any)
+	for _, r := range required {
+		if _, has := slots[r.(string)]; !has {
+			return nil, false
+		}
+	}
+	return slots, true
 }
 
-// pyValueRepr is Python's repr() of a decoded JSON value.
-func pyValueRepr(v any) string {
+// liveContextArgs reads GetLiveContext's arguments as its probatio schema
+// does: name and area as text, domain as text or a list of text (cv.string
+// turns numbers into text). A non-empty message is the schema's refusal,
+// in probatio's words.
+func liveContextArgs(args map[string]any) (map[string]any, string) {
+	out := map[string]any{}
+	for k, v := range args {
+		switch k {
+		case "name", "area", "domain":
+			if list, isList := v.([]any); isList && k == "domain" {
+				items := make([]any, 0, len(list))
+				for _, x := range list {
+					s, isStr := cvString(x)
+					if !isStr {
+						return nil, fmt.Sprintf("value should be a string at 'domain[%d]'", len(items))
+					}
+					items = append(items, s)
+				}
+				out[k] = items
+				continue
+			}
+			s, isStr := cvString(v)
+			switch {
+			case v == nil:
+				return nil, "string value is None at '" + k + "'"
+			case !isStr:
+				return nil, "value should be a string at '" + k + "'"
+			}
+			out[k] = s
+		default:
+			return nil, "not a valid option at '" + k + "'"
+		}
+	}
+	return out, ""
+}
+
+// cvString is Home Assistant's cv.string: text stays, numbers and booleans
+// become their str(), None, lists and objects are refused.
+func cvString(v any) (string, bool) {
+	switch v.(type) {
+	case nil, []any, map[string]any:
+		return "", false
+	case float64:
+		f := v.(float64)
+		if f == math.Trunc(f) && math.Abs(f) < 1e15 {
+			return strconv.FormatInt(int64(f), 10), true // a JSON integer is a Python int
+		}
+	}
+	return pyStr(v), true
+}
+
+// pyInt is probatio.Coerce(int): Python's int() of a decoded JSON value.
+func pyInt(v any) (int, bool) {
 	switch t := v.(type) {
-	case nil:
-		return "None"
 	case bool:
 		if t {
-			return "True"
+			return 1, true
 		}
-		return "False"
-	case string:
-		return pyRepr(t)
+		return 0, true
 	case float64:
-		if t == math.Trunc(t) && math.Abs(t) < 1e15 {
-			return strconv.FormatInt(int64(t), 10)
+		if math.IsNaN(t) || math.Abs(t) > 1e15 {
+			return 0, false
 		}
-		return pyFloat(t)
-	case []any:
-		parts := make([]string, len(t))
-		for i, x := range t {
-			parts[i] = pyValueRepr(x)
-		}
-		return "[" + strings.Join(parts, ", ") + "]"
-	case map[string]any:
-		keys := make([]string, 0, len(t))
-		for k := range t {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		parts := make([]string, len(keys))
-		for i, k := range keys {
-			parts[i] = pyRepr(k) + ": " + pyValueRepr(t[k])
-		}
-		return "{" + strings.Join(parts, ", ") + "}"
+		return int(t), true
+	case string:
+		n, err := strconv.Atoi(strings.TrimSpace(t))
+		return n, err == nil
 	}
-	return fmt.Sprint(v)
+	return 0, false
 }
 
 // target is the matching part of an intent's slots.
@@ -261,33 +319,20 @@ type target struct {
 	domains, classes  []string // nil: no constraint
 }
 
-// intentTarget reads and checks the slots as the intent's voluptuous schema
-// does; a non-empty message is the error text.
+// intentTarget reads the slots intentSlots checked into match
+// constraints, as DynamicServiceIntentHandler does ("all" names nothing); a
+// non-empty message is its refusal when nothing constrains the match.
 func intentTarget(args map[string]any) (target, string) {
-	var t target
-	for _, k := range []string{"name", "area", "floor"} {
-		v, present := args[k]
-		if !present {
-			continue
-		}
-		s, _ := v.(string)
-		if strings.TrimSpace(s) == "" {
-			return t, "string value is empty for dictionary value @ data['" + k + "']"
-		}
-		switch k {
-		case "name":
-			t.name = s
-		case "area":
-			t.area = s
-		case "floor":
-			t.floor = s
-		}
+	t := target{domains: stringList(args["domain"]), classes: stringList(args["device_class"])}
+	t.name, _ = args["name"].(string)
+	t.area, _ = args["area"].(string)
+	t.floor, _ = args["floor"].(string)
+	if t.name == "all" {
+		t.name = ""
 	}
-	if t.name == "" && t.area == "" && t.floor == "" {
-		return t, "must contain at least one of name, area, floor."
+	if t.name == "" && t.area == "" && t.floor == "" && t.domains == nil && t.classes == nil {
+		return t, "Service handler cannot target all devices"
 	}
-	t.domains = stringList(args["domain"])
-	t.classes = stringList(args["device_class"])
 	return t, ""
 }
 
@@ -451,21 +496,17 @@ func (h *House) onOff(u *user, args map[string]any, on bool) (string, bool) {
 
 // lightSet is HassLightSet: brightness in percent on lights.
 func (h *House) lightSet(u *user, args map[string]any) (string, bool) {
+	if _, ok := args["domain"]; !ok {
+		args["domain"] = []any{"light"} // the handler's required domain
+	}
 	t, msg := intentTarget(args)
 	if msg != "" {
 		return intentError(msg)
-	}
-	_, hasB := args["brightness"]
-	_, hasC := args["color"]
-	_, hasT := args["temperature"]
-	if !hasB && !hasC && !hasT {
-		return intentError("must contain at least one of brightness, color, temperature.")
 	}
 	pct := -1
 	if b, ok := args["brightness"].(float64); ok {
 		pct = int(b)
 	}
-	t.domains = []string{"light"}
 	return h.act(u, t, "turn_on", func(*entity) (action, int, bool) { return actTurnOn, pct, true })
 }
 
