@@ -196,21 +196,22 @@ func (h *House) aiTaskService(ctx context.Context, c *wsConn, id int64, msg map[
 		c.fail(id, errCode, errMessage)
 		return
 	}
+	entity := map[string]any{"entity_id": entityID}
 	switch {
 	case entityID == "":
-		h.haError(c, id, "No entity_id provided and no preferred entity set")
+		aiTaskInvalid(c, id, "no_entity", nil, "No entity_id provided and no preferred entity set.")
 		return
 	case !present:
-		h.haError(c, id, "AI Task entity "+entityID+" not found")
+		aiTaskInvalid(c, id, "entity_not_found", entity, "AI Task entity "+entityID+" not found.")
 		return
 	case service == "generate_data" && features&aiGenerateData == 0:
-		h.haError(c, id, "AI Task entity "+entityID+" does not support generating data")
+		aiTaskInvalid(c, id, "generate_data_not_supported", entity, "AI Task entity "+entityID+" does not support generating data.")
 		return
 	case service == "generate_image" && features&aiGenerateImage == 0:
-		h.haError(c, id, "AI Task entity "+entityID+" does not support generating images")
+		aiTaskInvalid(c, id, "generate_image_not_supported", entity, "AI Task entity "+entityID+" does not support generating images.")
 		return
 	case len(attachments) > 0 && features&aiSupportAttachments == 0:
-		h.haError(c, id, "AI Task entity "+entityID+" does not support attachments")
+		aiTaskInvalid(c, id, "attachments_not_supported", entity, "AI Task entity "+entityID+" does not support attachments.")
 		return
 	}
 	var said []string
@@ -367,6 +368,20 @@ func intAttr(v any) int {
 		return int(i)
 	}
 	return 0
+}
+
+// aiTaskInvalid answers as the websocket API does for the
+// ServiceValidationError ai_task raises (ai_task/task.py,
+// _async_get_entity): service_validation_error, the translated message after
+// "Validation error: ", and the translation's domain, key and placeholders.
+func aiTaskInvalid(c *wsConn, id int64, key string, placeholders map[string]any, message string) {
+	c.send(map[string]any{"id": id, "type": "result", "success": false, "error": map[string]any{
+		"code":                     errServiceValid,
+		"message":                  "Validation error: " + message,
+		"translation_domain":       "ai_task",
+		"translation_key":          key,
+		"translation_placeholders": placeholders,
+	}})
 }
 
 // haError answers with home_assistant_error, as the websocket API does for

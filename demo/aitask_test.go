@@ -1,6 +1,7 @@
 package demo_test
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -192,8 +193,8 @@ func TestAITaskRefusals(t *testing.T) {
 	}{
 		{"porch camera off", with("camera.porch", nil), "home_assistant_error", "Camera is off"},
 		{"unknown camera", with("camera.attic", nil), "home_assistant_error", "Could not resolve media item: camera.attic"},
-		{"unknown entity", with("camera.front_door", map[string]any{"entity_id": "ai_task.nope"}), "home_assistant_error", "AI Task entity ai_task.nope not found"},
-		{"no attachment support", with("camera.front_door", map[string]any{"entity_id": "ai_task.text_only"}), "home_assistant_error", "AI Task entity ai_task.text_only does not support attachments"},
+		{"unknown entity", with("camera.front_door", map[string]any{"entity_id": "ai_task.nope"}), "service_validation_error", "Validation error: AI Task entity ai_task.nope not found."},
+		{"no attachment support", with("camera.front_door", map[string]any{"entity_id": "ai_task.text_only"}), "service_validation_error", "Validation error: AI Task entity ai_task.text_only does not support attachments."},
 		{"malformed entity id", with("camera.front_door", map[string]any{"entity_id": "demo vision"}), "invalid_format", ""},
 		{"no task name", with("camera.front_door", map[string]any{"task_name": nil}), "invalid_format", "required key not provided @ data['task_name']"},
 		{"attachment without type", with("camera.front_door", map[string]any{"attachments": []any{map[string]any{"media_content_id": "media-source://camera/camera.garage"}}}), "invalid_format", "required key not provided @ data['attachments'][0]['media_content_type']"},
@@ -206,8 +207,15 @@ func TestAITaskRefusals(t *testing.T) {
 		}
 	}
 
+	// ai_task's ServiceValidationError carries its translation.
+	r := w.result(w.generate(with("camera.front_door", map[string]any{"entity_id": "ai_task.nope"})))
+	if e, _ := r["error"].(map[string]any); e["translation_domain"] != "ai_task" || e["translation_key"] != "entity_not_found" ||
+		!reflect.DeepEqual(e["translation_placeholders"], map[string]any{"entity_id": "ai_task.nope"}) {
+		t.Errorf("unknown entity: %v", r)
+	}
+
 	// Without attachments the task runs; the AI has nothing to look at.
-	r := w.result(w.generate(with("", map[string]any{"attachments": nil})))
+	r = w.result(w.generate(with("", map[string]any{"attachments": nil})))
 	if s, _ := r["result"].(map[string]any)["response"].(map[string]any)["data"].(string); !strings.Contains(s, "No picture") {
 		t.Errorf("no attachments: %v", r)
 	}
@@ -231,12 +239,16 @@ func TestAITaskNoEntity(t *testing.T) {
 		t.Fatal("NoAITask house has ai_task.demo_vision")
 	}
 	w := dial(t, srv, h.UserToken(), false)
-	if _, msg := haError(t, w.result(w.generate(cameraTask("camera.front_door")))); msg != "No entity_id provided and no preferred entity set" {
-		t.Errorf("preferred entity: %q", msg)
+	r := w.result(w.generate(cameraTask("camera.front_door")))
+	if code, msg := haError(t, r); code != "service_validation_error" || msg != "Validation error: No entity_id provided and no preferred entity set." {
+		t.Errorf("preferred entity: %s %q", code, msg)
+	}
+	if e, _ := r["error"].(map[string]any); e["translation_key"] != "no_entity" || e["translation_placeholders"] != nil {
+		t.Errorf("preferred entity: %v", r)
 	}
 	d := cameraTask("camera.front_door")
 	d["entity_id"] = "ai_task.demo_vision"
-	if _, msg := haError(t, w.result(w.generate(d))); msg != "AI Task entity ai_task.demo_vision not found" {
+	if _, msg := haError(t, w.result(w.generate(d))); msg != "Validation error: AI Task entity ai_task.demo_vision not found." {
 		t.Errorf("named entity: %q", msg)
 	}
 }

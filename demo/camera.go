@@ -108,16 +108,23 @@ func scaleFactor(w, h, tw, th int) int {
 }
 
 // serveCameraProxy answers GET /api/camera_proxy/{entity_id} with Home
-// Assistant's status codes: 404 unknown camera, 401 bad Authorization
-// header, 403 bad or missing ?token=, 503 camera off, 500 non-integer size.
+// Assistant's status codes and aiohttp's "<code>: <reason>" bodies: 404
+// unknown camera (401 without credentials), 401 bad Authorization header, 403 bad or missing ?token=,
+// 503 camera off, 500 when no picture comes (an unavailable camera, a
+// non-integer size).
 func (h *House) serveCameraProxy(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("entity_id")
 	c, ok := h.camera(id)
+	authenticated := h.requestUser(r) != nil
 	if !ok {
+		if !authenticated {
+			h.unauthorized(w) // Home Assistant says nothing of a camera to a stranger
+			return
+		}
 		httpStatus(w, http.StatusNotFound)
 		return
 	}
-	if h.requestUser(r) == nil {
+	if !authenticated {
 		tok := r.URL.Query().Get("token")
 		if tok == "" || !hmac.Equal([]byte(tok), []byte(c.token)) {
 			if r.Header.Get("Authorization") != "" {
@@ -132,7 +139,13 @@ func (h *House) serveCameraProxy(w http.ResponseWriter, r *http.Request) {
 	h.fetches[id]++
 	h.mu.Unlock()
 	if !c.spec.on {
-		w.WriteHeader(http.StatusServiceUnavailable)
+		httpStatus(w, http.StatusServiceUnavailable)
+		return
+	}
+	if h.cameraUnavailable(id) {
+		// The entity is still there and on, but fetching its picture
+		// fails: _async_get_image raises and the view answers 500.
+		httpStatus(w, http.StatusInternalServerError)
 		return
 	}
 	if !h.stallCamera(r, id) {
@@ -161,6 +174,15 @@ func (h *House) serveCameraProxy(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "image/jpeg")
 	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 	_, _ = w.Write(body)
+}
+
+// cameraUnavailable reports whether the camera's state is unavailable, when
+// its integration cannot reach it.
+func (h *House) cameraUnavailable(id string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	e, ok := h.entities[id]
+	return ok && e.cur != nil && e.cur.state == "unavailable"
 }
 
 // queryInt parses a query parameter as Python's int() would; empty means absent.

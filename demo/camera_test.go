@@ -3,13 +3,16 @@ package demo_test
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"image"
 	"image/jpeg"
+	"io"
 	"math"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -21,6 +24,8 @@ func TestCameraProxyStatus(t *testing.T) {
 	h, srv := newHouse(t, demo.Options{})
 	_, attrs, _ := h.State("camera.front_door")
 	camToken := attrs["access_token"].(string)
+	// Its integration lost the camera: the entity stays, the picture fails.
+	h.SetState("camera.garage", "unavailable", nil)
 
 	cases := []struct {
 		name   string
@@ -38,8 +43,9 @@ func TestCameraProxyStatus(t *testing.T) {
 		{"bad query token", "/api/camera_proxy/camera.front_door?token=nope", "", 403},
 		{"another camera's token", "/api/camera_proxy/camera.garage?token=" + camToken, "", 403},
 		{"unknown camera", "/api/camera_proxy/camera.attic", "Bearer " + h.UserToken(), 404},
-		{"unknown camera without auth", "/api/camera_proxy/camera.attic", "", 404},
+		{"unknown camera without auth", "/api/camera_proxy/camera.attic", "", 401},
 		{"camera off", "/api/camera_proxy/camera.porch", "Bearer " + h.UserToken(), 503},
+		{"camera unavailable", "/api/camera_proxy/camera.garage", "Bearer " + h.UserToken(), 500},
 		{"non-integer width", "/api/camera_proxy/camera.front_door?width=abc&height=100", "Bearer " + h.UserToken(), 500},
 		{"non-integer height", "/api/camera_proxy/camera.front_door?width=100&height=1.5", "Bearer " + h.UserToken(), 500},
 	}
@@ -53,17 +59,23 @@ func TestCameraProxyStatus(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			body, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()
 			if resp.StatusCode != tc.want {
 				t.Fatalf("status = %d, want %d", resp.StatusCode, tc.want)
+			}
+			// Errors carry aiohttp's text body, as Home Assistant's do.
+			if want := fmt.Sprintf("%d: %s", tc.want, http.StatusText(tc.want)); tc.want != 200 &&
+				(string(body) != want || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/plain")) {
+				t.Errorf("body = %q (%s), want %q", body, resp.Header.Get("Content-Type"), want)
 			}
 			if tc.want == 200 && resp.Header.Get("Content-Type") != "image/jpeg" {
 				t.Errorf("Content-Type = %q", resp.Header.Get("Content-Type"))
 			}
 		})
 	}
-	if h.FailedLogins() != 1 {
-		t.Errorf("FailedLogins = %d, want 1 (the bad header)", h.FailedLogins())
+	if h.FailedLogins() != 2 {
+		t.Errorf("FailedLogins = %d, want 2 (the bad header, the unknown camera without auth)", h.FailedLogins())
 	}
 }
 

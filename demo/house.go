@@ -29,9 +29,9 @@
 // local network (SetSeenFrom).
 //
 // Simplifications, each deliberate: camera access tokens never rotate; there
-// are no floors unless a test adds them (AddFloor); /api/mcp behaves as with require_admin on; only the services
-// of the house's own domains exist; sensor states are not rounded to a
-// display precision; the AI task resolves only camera media sources, its
+// are no floors unless a test adds them (AddFloor); /api/mcp behaves as with
+// require_admin on; only the services of the house's own domains exist; the
+// AI task resolves only camera media sources, its
 // preferred generate_data entity is fixed, and its schema errors follow
 // voluptuous's wording only approximately.
 //
@@ -80,7 +80,7 @@ func (n Naming) String() string {
 type Options struct {
 	// ToolNaming selects the Assist tool naming era. Zero means NamingPlain.
 	ToolNaming Naming
-	// Version is the reported ha_version. Zero means "2026.9.1".
+	// Version is the reported ha_version. Zero means DefaultVersion.
 	Version string
 	// Logger receives debug logs of requests (never tokens). Nil means discard.
 	Logger *slog.Logger
@@ -98,7 +98,7 @@ type Options struct {
 }
 
 // DefaultVersion is the ha_version reported when Options.Version is empty.
-const DefaultVersion = "2026.9.1"
+const DefaultVersion = "2026.11.0"
 
 // House is a simulated Home Assistant instance. Its methods are safe for
 // concurrent use.
@@ -179,8 +179,11 @@ type entity struct {
 	// unstored: the entry holds no exposure choice yet, as before Home
 	// Assistant first evaluates the entity (GetLiveContext stores it).
 	unstored bool
-	cur      *snap
-	prev     *snap // the state before the last change, for state_changed events
+	// precision is a sensor's suggested display precision (the entry's
+	// sensor options), which GetLiveContext rounds its state to; nil for none.
+	precision *int
+	cur       *snap
+	prev      *snap // the state before the last change, for state_changed events
 }
 
 // snap is an immutable snapshot of an entity's state. Never mutate one that

@@ -2,7 +2,10 @@ package demo
 
 import (
 	"cmp"
+	"errors"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -93,6 +96,9 @@ func (h *House) liveEntitiesLocked() []*entity {
 func (h *House) liveLocked(e *entity) LiveEntity {
 	names := append([]string{e.stateName()}, e.aliases...)
 	le := LiveEntity{Names: strings.Join(names, ", "), Domain: entityDomain(e.id), State: e.cur.state}
+	if le.Domain == "sensor" && e.precision != nil {
+		le.State = roundedState(e.cur.state, *e.precision)
+	}
 	if a := h.areaByID(e.area); a != nil {
 		le.Areas = strings.Join(append([]string{a.name}, sortedCopy(a.aliases)...), ", ")
 	}
@@ -101,7 +107,43 @@ func (h *House) liveLocked(e *entity) LiveEntity {
 			le.Attributes = append(le.Attributes, LiveAttribute{k, v})
 		}
 	}
+	// Tools take brightness as a percentage; Home Assistant adds it after
+	// the attributes for a light whose brightness is an int.
+	if b, ok := e.cur.attrs["brightness"].(int); ok && le.Domain == "light" {
+		pct := int(math.RoundToEven(float64(b) / 255 * 100))
+		if b > 0 {
+			pct = max(pct, 1)
+		}
+		le.Attributes = append(le.Attributes, LiveAttribute{"brightness_pct", strconv.Itoa(pct)})
+	}
 	return le
+}
+
+// roundedState is the sensor's async_rounded_state: a state Python's float()
+// reads, written with precision decimals and no negative zero ("z" format);
+// any other state as it is.
+func roundedState(state string, precision int) string {
+	t := strings.TrimSpace(state)
+	if strings.ContainsAny(t, "xX_") { // hex floats and digit groups: not Python's float() or not Go's
+		return state
+	}
+	f, err := strconv.ParseFloat(t, 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
+		return state
+	}
+	switch {
+	case math.IsNaN(f):
+		return "nan"
+	case math.IsInf(f, 1):
+		return "inf"
+	case math.IsInf(f, -1):
+		return "-inf"
+	}
+	out := strconv.FormatFloat(f, 'f', precision, 64)
+	if strings.TrimLeft(out, "-0.") == "" {
+		out = strings.TrimPrefix(out, "-")
+	}
+	return out
 }
 
 func sortedCopy(s []string) []string {

@@ -13,8 +13,10 @@ import (
 
 // Facts of Home Assistant's MCP server (mcp_server/http.py, server.py).
 const (
-	mcpServerName     = "home-assistant"
-	mcpServerVersion  = "1.26.0" // the Python mcp package's version, not Home Assistant's
+	mcpServerName = "home-assistant"
+	// mcpServerVersion is the server's version as the Python mcp package
+	// 2.x reports it: Home Assistant gives its Server none.
+	mcpServerVersion  = ""
 	mcpLatestProtocol = "2025-11-25"
 	contextSnapshot   = "homeassistant://assist/context-snapshot"
 )
@@ -52,8 +54,13 @@ func (h *House) serveMCPNamed(w http.ResponseWriter, r *http.Request) {
 		httpStatus(w, http.StatusMethodNotAllowed)
 		return
 	}
-	if u := h.requestUser(r); u == nil || !u.isAdmin {
+	u := h.requestUser(r)
+	if u == nil {
 		h.unauthorized(w)
+		return
+	}
+	if !u.isAdmin {
+		httpStatus(w, http.StatusForbidden)
 		return
 	}
 	httpText(w, http.StatusNotFound, "Unknown LLM API '"+r.PathValue("api_id")+"'")
@@ -72,6 +79,7 @@ type rpcMessage struct {
 type rpcError struct {
 	Code    int    `json:"code"`
 	Message string `json:"message"`
+	Data    any    `json:"data,omitempty"`
 }
 
 type rpcResponse struct {
@@ -93,8 +101,13 @@ func (h *House) serveMCP(w http.ResponseWriter, r *http.Request, adminOnly bool)
 		return
 	}
 	u := h.requestUser(r)
-	if u == nil || (adminOnly && !u.isAdmin) {
+	if u == nil {
 		h.unauthorized(w)
+		return
+	}
+	if adminOnly && !u.isAdmin {
+		// The user is known but may not use it: aiohttp's HTTPForbidden.
+		httpStatus(w, http.StatusForbidden)
 		return
 	}
 	if !strings.Contains(strings.Join(r.Header.Values("Accept"), ","), "application/json") {
@@ -120,7 +133,7 @@ func (h *House) serveMCP(w http.ResponseWriter, r *http.Request, adminOnly bool)
 		return
 	}
 	resp := rpcResponse{JSONRPC: "2.0", ID: msg.ID}
-	result, rerr := h.mcpCall(u, *msg.Method, msg.Params)
+	result, rerr := h.mcpCall(u, "http://"+r.Host, *msg.Method, msg.Params)
 	if d := h.currentAssistStall(); d > 0 && *msg.Method == "tools/call" {
 		// The call ran; Home Assistant's own limit cuts the answer.
 		t := time.NewTimer(d)
@@ -193,8 +206,9 @@ func validID(raw json.RawMessage) bool {
 }
 
 // mcpCall answers one request as HA's stateless server does: initialize is
-// optional and any method may come first.
-func (h *House) mcpCall(u *user, method string, params json.RawMessage) (any, *rpcError) {
+// optional and any method may come first. origin is the address the client
+// used, which the server's icon is served from.
+func (h *House) mcpCall(u *user, origin, method string, params json.RawMessage) (any, *rpcError) {
 	switch method {
 	case "initialize":
 		var p struct {
@@ -208,13 +222,14 @@ func (h *House) mcpCall(u *user, method string, params json.RawMessage) (any, *r
 		return map[string]any{
 			"protocolVersion": v,
 			"capabilities": map[string]any{
-				"experimental": map[string]any{},
-				"prompts":      map[string]any{"listChanged": false},
-				"resources":    map[string]any{"subscribe": false, "listChanged": false},
-				"tools":        map[string]any{"listChanged": false},
+				"prompts":   map[string]any{"listChanged": false},
+				"resources": map[string]any{"subscribe": false, "listChanged": false},
+				"tools":     map[string]any{"listChanged": false},
 			},
-			"serverInfo":   map[string]any{"name": mcpServerName, "version": mcpServerVersion},
-			"instructions": assistPrompt,
+			"serverInfo": map[string]any{
+				"name": mcpServerName, "version": mcpServerVersion,
+				"icons": []any{map[string]any{"src": origin + "/static/icons/favicon-192x192.png", "mimeType": "image/png", "sizes": []any{"192x192"}}},
+			},
 		}, nil
 	case "ping":
 		return map[string]any{}, nil
@@ -224,7 +239,10 @@ func (h *House) mcpCall(u *user, method string, params json.RawMessage) (any, *r
 		h.mu.Unlock()
 		tools := []any{}
 		for _, t := range assistTools() {
-			tools = append(tools, map[string]any{"name": t.advertised(naming), "description": t.description, "inputSchema": t.schema})
+			tools = append(tools, map[string]any{
+				"name": t.advertised(naming), "title": t.title, "description": t.description,
+				"inputSchema": t.schema, "annotations": t.hints.json(),
+			})
 		}
 		return map[string]any{"tools": tools}, nil
 	case "tools/call":
@@ -238,7 +256,7 @@ func (h *House) mcpCall(u *user, method string, params json.RawMessage) (any, *r
 		text, isErr := h.callTool(u, *p.Name, p.Arguments)
 		return map[string]any{"content": []any{map[string]any{"type": "text", "text": text}}, "isError": isErr}, nil
 	case "prompts/list":
-		return map[string]any{"prompts": []any{map[string]any{"name": "Assist", "description": "Instructions for the Assist API of this Home Assistant"}}}, nil
+		return map[string]any{"prompts": []any{map[string]any{"name": "Assist", "description": assistPromptDescription}}}, nil
 	case "prompts/get":
 		var p struct {
 			Name string `json:"name"`
@@ -248,13 +266,13 @@ func (h *House) mcpCall(u *user, method string, params json.RawMessage) (any, *r
 			return nil, &rpcError{Code: rpcInvalidParams, Message: "Unknown prompt: " + p.Name}
 		}
 		return map[string]any{
-			"description": "Instructions for the Assist API of this Home Assistant",
+			"description": assistPromptDescription,
 			"messages":    []any{map[string]any{"role": "assistant", "content": map[string]any{"type": "text", "text": assistPrompt}}},
 		}, nil
 	case "resources/list":
 		return map[string]any{"resources": []any{map[string]any{
-			"uri": contextSnapshot, "name": "context_snapshot", "mimeType": "text/plain",
-			"description": "The live context of the exposed entities, as GetLiveContext reports it",
+			"uri": contextSnapshot, "name": "assist_context_snapshot", "title": "Assist context snapshot", "mimeType": "text/plain",
+			"description": "A snapshot of the current Assist context, matching the existing homeassistant__GetLiveContext tool output.",
 		}}}, nil
 	case "resources/read":
 		var p struct {
@@ -267,8 +285,14 @@ func (h *House) mcpCall(u *user, method string, params json.RawMessage) (any, *r
 		text, _ := h.liveContextText("", nil, "")
 		return map[string]any{"contents": []any{map[string]any{"uri": contextSnapshot, "mimeType": "text/plain", "text": text}}}, nil
 	}
-	return nil, &rpcError{Code: rpcMethodNotFound, Message: "Method not found"}
+	// Home Assistant turns away a method the MCP package does not know
+	// before its server runs, naming the method in the error's data.
+	return nil, &rpcError{Code: rpcMethodNotFound, Message: "Method not found", Data: method}
 }
+
+// assistPromptDescription is how Home Assistant describes the Assist API's
+// prompt (mcp_server/server.py).
+const assistPromptDescription = "Default prompt for Home Assistant Assist API"
 
 // assistPrompt is the Assist API's instructions as the server hands them out.
 const assistPrompt = "You control a Home Assistant home through the Assist API. " +

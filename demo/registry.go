@@ -52,7 +52,7 @@ func (h *House) Add(spec Entity) error {
 	}
 	if domain == "camera" {
 		c := &camera{id: spec.ID, name: cmpOr(spec.Name, object), token: randomHex(32),
-			spec: camSpec{w: 1280, h: 720, kind: sceneShed, on: spec.State != "unavailable", brand: "Demo Optics", model: "Mini S1", stream: "hls"}}
+			spec: camSpec{w: 1280, h: 720, kind: sceneShed, on: spec.State != "off", brand: "Demo Optics", model: "Mini S1", stream: "hls"}}
 		h.cams[spec.ID] = c
 		for k, v := range cameraAttributes(c) {
 			if _, set := attrs[k]; !set {
@@ -240,6 +240,9 @@ func (h *House) partialEntryLocked(e *entity) map[string]any {
 	if !e.unstored {
 		options["conversation"] = map[string]any{"should_expose": e.exposed}
 	}
+	if e.precision != nil {
+		options["sensor"] = map[string]any{"suggested_display_precision": *e.precision}
+	}
 	var area any
 	if e.regArea && e.area != "" {
 		area = e.area
@@ -248,8 +251,8 @@ func (h *House) partialEntryLocked(e *entity) map[string]any {
 	return map[string]any{
 		"area_id": area, "categories": map[string]any{}, "config_entry_id": stableHex("entry:" + e.platform),
 		"config_subentry_id": nil, "created_at": t, "device_id": nilIfEmpty(e.device), "disabled_by": nil,
-		"entity_category": nil, "entity_id": e.id, "has_entity_name": false, "hidden_by": nil, "icon": nil,
-		"id": stableHex("entry:" + e.id), "labels": []string{}, "modified_at": t, "name": nil,
+		"entity_category": nil, "entity_id": e.id, "hidden_by": nil, "icon": nil,
+		"id": stableHex("entry:" + e.id), "labels": []string{}, "modified_at": t, "name": nil, "next_name_part": e.nextNamePart(),
 		"options": options, "original_name": nilIfEmpty(e.name), "platform": e.platform,
 		"translation_key": nil, "unique_id": stableHex("unique:" + e.id),
 	}

@@ -36,6 +36,7 @@ type entitySpec struct {
 	maker      string
 	model      string
 	cam        *camSpec
+	precision  *int // a sensor's suggested display precision; nil for none
 }
 
 // camSpec describes a camera's picture.
@@ -102,7 +103,7 @@ func houseEntities() []entitySpec {
 			platform: "onvif", maker: "Demo Optics", model: "Doorbell D1"},
 		{id: "sensor.living_room_temperature", name: "Living Room Temperature", area: "living_room", entityArea: true, exposed: true, state: "21.5",
 			attrs:    map[string]any{"state_class": "measurement", "unit_of_measurement": "°C", "device_class": "temperature"},
-			platform: "zha", maker: "Demo Sensors", model: "Climate T"},
+			platform: "zha", maker: "Demo Sensors", model: "Climate T", precision: new(1)},
 		{id: "sensor.shed_power", name: "Shed Power", area: "shed", entityArea: true, exposed: false, state: "42",
 			attrs:    map[string]any{"state_class": "measurement", "unit_of_measurement": "W", "device_class": "power"},
 			platform: "shelly", maker: "Demo Switches", model: "Plug P"},
@@ -118,7 +119,7 @@ func (h *House) build() {
 			dev.name = s.name + " Camera"
 		}
 		h.devices = append(h.devices, dev)
-		e := &entity{id: s.id, name: s.name, area: s.area, regArea: s.entityArea, device: dev.id, platform: s.platform, exposed: s.exposed, registered: true}
+		e := &entity{id: s.id, name: s.name, area: s.area, regArea: s.entityArea, device: dev.id, platform: s.platform, exposed: s.exposed, registered: true, precision: s.precision}
 		attrs := map[string]any{}
 		for k, v := range s.attrs {
 			attrs[k] = v
@@ -153,6 +154,18 @@ func (h *House) areaByID(id string) *area {
 		if h.areas[i].id == id {
 			return &h.areas[i]
 		}
+	}
+	return nil
+}
+
+// nextNamePart is the registry entry's next_name_part: "area" when the
+// entry itself has an area, else "device" when it has a device, else nil.
+func (e *entity) nextNamePart() any {
+	switch {
+	case e.regArea && e.area != "":
+		return "area"
+	case e.device != "":
+		return "device"
 	}
 	return nil
 }

@@ -15,7 +15,9 @@ import (
 type assistTool struct {
 	plain       string // HA ≤ 2026.8 name
 	prefixed    string // HA 2026.9+ name
+	title       string
 	description string
+	hints       toolHints
 	schema      map[string]any
 	run         func(h *House, u *user, args map[string]any) (text string, isErr bool)
 }
@@ -27,72 +29,103 @@ func (t assistTool) advertised(n Naming) string {
 	return t.plain
 }
 
+// toolHints are a tool's MCP annotations (helpers/llm.py, ToolAnnotations).
+type toolHints struct{ readOnly, destructive, idempotent, openWorld bool }
+
+// json is the annotations as the MCP server lists them.
+func (a toolHints) json() map[string]any {
+	return map[string]any{"readOnlyHint": a.readOnly, "destructiveHint": a.destructive, "idempotentHint": a.idempotent, "openWorldHint": a.openWorld}
+}
+
 var (
-	strProp    = map[string]any{"type": "string"}
-	domainEnum = []any{"alarm_control_panel", "binary_sensor", "camera", "climate", "cover", "fan", "light", "lock", "sensor", "switch", "valve"}
-	classEnum  = []any{"awning", "blind", "curtain", "door", "garage", "gate", "shade", "shutter", "window", "outlet", "switch"}
+	strProp = map[string]any{"type": "string"}
+	// The device classes HassTurnOn and HassTurnOff accept: button, cover,
+	// media player, switch and valve classes, in Home Assistant's order.
+	onOffClasses = []any{"identify", "restart", "update", "awning", "blind", "curtain", "damper", "door", "garage", "gate",
+		"shade", "shutter", "window", "tv", "speaker", "receiver", "projector", "outlet", "switch", "water", "gas"}
+	// The cover and valve classes HassSetPosition accepts.
+	positionClasses = []any{"awning", "blind", "curtain", "damper", "door", "garage", "gate", "shade", "shutter", "window", "water", "gas"}
 )
 
-// assistTools lists the house's Assist tools. Schemas carry properties and,
-// as in Home Assistant, no "required".
+// assistTools lists the house's Assist tools as Home Assistant 2026.11
+// lists them: its titles, descriptions, annotations and schemas.
 func assistTools() []assistTool {
-	target := func(extra map[string]any) map[string]any {
+	target := func(classes []any, extra map[string]any) map[string]any {
 		props := map[string]any{
-			"name":         strProp,
-			"area":         strProp,
-			"floor":        strProp,
-			"domain":       map[string]any{"type": "array", "items": map[string]any{"type": "string", "enum": domainEnum}},
-			"device_class": map[string]any{"type": "array", "items": map[string]any{"type": "string", "enum": classEnum}},
+			"name":   strProp,
+			"area":   strProp,
+			"floor":  strProp,
+			"domain": map[string]any{"type": "array", "items": map[string]any{"type": "string"}},
+		}
+		if classes != nil {
+			props["device_class"] = map[string]any{"type": "array", "items": map[string]any{"type": "string", "enum": classes}}
 		}
 		for k, v := range extra {
 			props[k] = v
 		}
 		return map[string]any{"type": "object", "properties": props}
 	}
+	action := toolHints{destructive: true}
+	idempotent := toolHints{destructive: true, idempotent: true}
+	reading := toolHints{readOnly: true, destructive: true}
+	position := target(positionClasses, map[string]any{
+		"position": map[string]any{"allOf": []any{
+			map[string]any{"type": "integer"},
+			map[string]any{"type": "number", "minimum": 0, "maximum": 100},
+		}},
+	})
+	position["required"] = []any{"position"}
 	return []assistTool{
 		{
-			plain: "HassTurnOn", prefixed: "intent__HassTurnOn",
-			description: "Turns on, opens or locks a device, found by name or area: lights switch on, covers open, locks lock.",
-			schema:      target(nil),
+			plain: "HassTurnOn", prefixed: "intent__HassTurnOn", title: "Turn on", hints: action,
+			description: "Turns on/opens/presses a device or entity. For locks, this performs a 'lock' action. Use for requests like 'turn on', 'activate', 'enable', or 'lock'.",
+			schema:      target(onOffClasses, nil),
 			run:         func(h *House, u *user, a map[string]any) (string, bool) { return h.onOff(u, a, true) },
 		},
 		{
-			plain: "HassTurnOff", prefixed: "intent__HassTurnOff",
-			description: "Turns off, closes or unlocks a device, found by name or area: lights switch off, covers close, locks unlock.",
-			schema:      target(nil),
+			plain: "HassTurnOff", prefixed: "intent__HassTurnOff", title: "Turn off", hints: idempotent,
+			description: "Turns off/closes a device or entity. For locks, this performs an 'unlock' action. Use for requests like 'turn off', 'deactivate', 'disable', or 'unlock'.",
+			schema:      target(onOffClasses, nil),
 			run:         func(h *House, u *user, a map[string]any) (string, bool) { return h.onOff(u, a, false) },
 		},
 		{
-			plain: "HassLightSet", prefixed: "light__HassLightSet",
-			description: "Sets the brightness of lights found by name or area; brightness is a percentage.",
-			schema: target(map[string]any{
-				"brightness":  map[string]any{"type": "integer", "minimum": 0, "maximum": 100},
+			plain: "HassLightSet", prefixed: "light__HassLightSet", title: "Set light", hints: idempotent,
+			description: "Sets the brightness percentage or color of a light",
+			schema: target(nil, map[string]any{
+				"domain": map[string]any{"type": "array", "items": map[string]any{"type": "string", "enum": []any{"light"}}},
+				"brightness": map[string]any{"type": "integer", "minimum": 0, "maximum": 100,
+					"description": "The brightness percentage of the light between 0 and 100, where 0 is off and 100 is fully lit"},
 				"color":       strProp,
 				"temperature": map[string]any{"type": "integer", "minimum": 0},
 			}),
 			run: (*House).lightSet,
 		},
 		{
-			plain: "HassSetPosition", prefixed: "intent__HassSetPosition",
-			description: "Sets the position of a cover or a valve found by name or area; position is a percentage, 0 closed and 100 open.",
-			schema: target(map[string]any{
-				"position": map[string]any{"type": "integer", "minimum": 0, "maximum": 100},
-			}),
-			run: (*House).setPosition,
+			plain: "HassSetPosition", prefixed: "intent__HassSetPosition", title: "Set position", hints: idempotent,
+			description: "Sets the position of a device or entity",
+			schema:      position,
+			run:         (*House).setPosition,
 		},
 		{
-			plain: "GetLiveContext", prefixed: "homeassistant__GetLiveContext",
-			description: "Reports the current state of the exposed devices with their areas; filter by name, domain or area to keep it short.",
+			plain: "GetLiveContext", prefixed: "homeassistant__GetLiveContext", title: "Get live context", hints: reading,
+			description: "Provides real-time information about the CURRENT state, value, or mode of devices, sensors, entities, or areas. " +
+				"Use this tool for: 1. Answering questions about current conditions (e.g., 'Is the light on?'). " +
+				"2. As the first step in conditional actions (e.g., 'If the weather is rainy, turn off sprinklers' requires checking the weather first). " +
+				"You may filter for devices by name, domain, and area, including combining those filters. " +
+				"Prefer filtering by domain when searching for multiple devices of the same type.",
 			schema: map[string]any{"type": "object", "properties": map[string]any{
-				"name":   strProp,
-				"domain": map[string]any{"type": "array", "items": map[string]any{"type": "string"}},
-				"area":   strProp,
+				"name": map[string]any{"type": "string", "description": "Filter entities by name or alias (case-insensitive)."},
+				"domain": map[string]any{
+					"anyOf":       []any{strProp, map[string]any{"type": "array", "items": strProp}},
+					"description": "Filter entities by domain (e.g. 'light', 'sensor'). Accepts a single domain or a list.",
+				},
+				"area": map[string]any{"type": "string", "description": "Filter entities by area name or alias (case-insensitive)."},
 			}},
 			run: (*House).getLiveContext,
 		},
 		{
-			plain: "GetDateTime", prefixed: "llm__GetDateTime",
-			description: "Reports the current date, time, weekday and time zone of the home.",
+			plain: "GetDateTime", prefixed: "llm__GetDateTime", title: "Get date and time", hints: reading,
+			description: "Provides the current date and time.",
 			schema:      map[string]any{"type": "object", "properties": map[string]any{}},
 			run:         (*House).getDateTime,
 		},
@@ -100,8 +133,9 @@ func assistTools() []assistTool {
 }
 
 // callTool runs a tool the way HA's MCP server does: unknown names and
-// Home Assistant errors become "Error calling tool: …" error results, input
-// that breaks the schema "Input validation error: …".
+// Home Assistant errors become "Error calling tool: …" error results. The
+// MCP package (2.x) checks no argument against the schema: each tool reads
+// its own, an intent through its slot schema (intentSlots).
 func (h *House) callTool(u *user, name string, args map[string]any) (string, bool) {
 	h.mu.Lock()
 	h.assistCalls = append(h.assistCalls, name)
@@ -120,106 +154,163 @@ func (h *House) callTool(u *user, name string, args map[string]any) (string, boo
 	if args == nil {
 		args = map[string]any{}
 	}
-	if msg := validateArgs(tool.schema, args); msg != "" {
-		return "Input validation error: " + msg, true
+	switch {
+	case strings.HasPrefix(tool.plain, "Hass"):
+		slots, ok := intentSlots(tool.schema, args)
+		if !ok {
+			return intentError("Received invalid slot info for " + tool.plain)
+		}
+		args = slots
+	case tool.plain == "GetLiveContext":
+		read, msg := liveContextArgs(args)
+		if msg != "" {
+			return intentError(msg)
+		}
+		args = read
 	}
 	h.log.Debug("assist tool", "tool", name)
 	return tool.run(h, u, args)
 }
 
-// validateArgs checks arguments against a tool schema and returns the
-// jsonschema library's message for the first violation, or "".
-func validateArgs(schema, args map[string]any) string {
+// intentSlots reads a tool call's arguments as Home Assistant 2026.11's
+// IntentTool and intent handler do: blank values (None, blank text) are
+// left out, then the slot schema coerces and checks the rest (name, area,
+// floor as non-empty text; domain and device class as lists within their
+// choices; brightness and position as whole percentages;
+// the schema's required slots). ok is false where the schema refuses, which
+// Home Assistant reports as invalid slot info.
+func intentSlots(schema, args map[string]any) (slots map[string]any, ok bool) {
 	props, _ := schema["properties"].(map[string]any)
-	keys := make([]string, 0, len(args))
-	for k := range args {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		p, ok := props[k].(map[string]any)
-		if !ok {
+	slots = map[string]any{}
+	for k, v := range args {
+		if s, isStr := v.(string); v == nil || isStr && strings.TrimSpace(s) == "" {
 			continue
 		}
-		if msg := validateValue(p, args[k]); msg != "" {
-			return msg
-		}
+		slots[k] = v
 	}
-	return ""
-}
-
-func validateValue(p map[string]any, v any) string {
-	switch p["type"] {
-	case "string":
-		s, ok := v.(string)
-		if !ok {
-			return pyValueRepr(v) + " is not of type 'string'"
+	for k, v := range slots {
+		if _, known := props[k]; !known {
+			continue // extra slots are allowed and ignored
 		}
-		if enum, ok := p["enum"].([]any); ok && !slices.Contains(enum, any(s)) {
-			return pyValueRepr(v) + " is not one of " + pyValueRepr(enum)
-		}
-	case "integer":
-		f, ok := v.(float64)
-		if !ok || f != math.Trunc(f) {
-			return pyValueRepr(v) + " is not of type 'integer'"
-		}
-		if mx, ok := p["maximum"].(int); ok && f > float64(mx) {
-			return fmt.Sprintf("%s is greater than the maximum of %d", pyValueRepr(v), mx)
-		}
-		if mn, ok := p["minimum"].(int); ok && f < float64(mn) {
-			return fmt.Sprintf("%s is less than the minimum of %d", pyValueRepr(v), mn)
-		}
-	case "array":
-		items, ok := v.([]any)
-		if !ok {
-			return pyValueRepr(v) + " is not of type 'array'"
-		}
-		ip, _ := p["items"].(map[string]any)
-		for _, it := range items {
-			if msg := validateValue(ip, it); msg != "" {
-				return msg
+		switch k {
+		case "name", "area", "floor":
+			s, isStr := cvString(v)
+			if !isStr || strings.TrimSpace(s) == "" {
+				return nil, false
 			}
+			slots[k] = s
+		case "domain", "device_class":
+			p, _ := props[k].(map[string]any)
+			items, _ := p["items"].(map[string]any)
+			enum, limited := items["enum"].([]any)
+			list, isList := v.([]any)
+			if !isList {
+				list = []any{v}
+			}
+			out := make([]any, 0, len(list))
+			for _, x := range list {
+				s, isStr := x.(string)
+				if !limited {
+					s, isStr = cvString(x)
+				}
+				if !isStr || limited && !slices.Contains(enum, any(s)) {
+					return nil, false
+				}
+				out = append(out, s)
+			}
+			slots[k] = out
+		case "brightness", "position":
+			n, isInt := pyInt(v)
+			if !isInt || n < 0 || n > 100 {
+				return nil, false
+			}
+			slots[k] = float64(n)
+		case "temperature":
+			n, isInt := pyInt(v)
+			if !isInt || n < 0 {
+				return nil, false
+			}
+			slots[k] = float64(n)
 		}
 	}
-	return ""
+	required, _ := schema["required"].([]any)
+	for _, r := range required {
+		if _, has := slots[r.(string)]; !has {
+			return nil, false
+		}
+	}
+	return slots, true
 }
 
-// pyValueRepr is Python's repr() of a decoded JSON value.
-func pyValueRepr(v any) string {
+// liveContextArgs reads GetLiveContext's arguments as its probatio schema
+// does: name and area as text, domain as text or a list of text (cv.string
+// turns numbers into text). A non-empty message is the schema's refusal,
+// in probatio's words.
+func liveContextArgs(args map[string]any) (map[string]any, string) {
+	out := map[string]any{}
+	for k, v := range args {
+		switch k {
+		case "name", "area", "domain":
+			if list, isList := v.([]any); isList && k == "domain" {
+				items := make([]any, 0, len(list))
+				for _, x := range list {
+					s, isStr := cvString(x)
+					if !isStr {
+						return nil, fmt.Sprintf("value should be a string at 'domain[%d]'", len(items))
+					}
+					items = append(items, s)
+				}
+				out[k] = items
+				continue
+			}
+			s, isStr := cvString(v)
+			switch {
+			case v == nil:
+				return nil, "string value is None at '" + k + "'"
+			case !isStr:
+				return nil, "value should be a string at '" + k + "'"
+			}
+			out[k] = s
+		default:
+			return nil, "not a valid option at '" + k + "'"
+		}
+	}
+	return out, ""
+}
+
+// cvString is Home Assistant's cv.string: text stays, numbers and booleans
+// become their str(), None, lists and objects are refused.
+func cvString(v any) (string, bool) {
+	switch v.(type) {
+	case nil, []any, map[string]any:
+		return "", false
+	case float64:
+		f := v.(float64)
+		if f == math.Trunc(f) && math.Abs(f) < 1e15 {
+			return strconv.FormatInt(int64(f), 10), true // a JSON integer is a Python int
+		}
+	}
+	return pyStr(v), true
+}
+
+// pyInt is probatio.Coerce(int): Python's int() of a decoded JSON value.
+func pyInt(v any) (int, bool) {
 	switch t := v.(type) {
-	case nil:
-		return "None"
 	case bool:
 		if t {
-			return "True"
+			return 1, true
 		}
-		return "False"
-	case string:
-		return pyRepr(t)
+		return 0, true
 	case float64:
-		if t == math.Trunc(t) && math.Abs(t) < 1e15 {
-			return strconv.FormatInt(int64(t), 10)
+		if math.IsNaN(t) || math.Abs(t) > 1e15 {
+			return 0, false
 		}
-		return pyFloat(t)
-	case []any:
-		parts := make([]string, len(t))
-		for i, x := range t {
-			parts[i] = pyValueRepr(x)
-		}
-		return "[" + strings.Join(parts, ", ") + "]"
-	case map[string]any:
-		keys := make([]string, 0, len(t))
-		for k := range t {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		parts := make([]string, len(keys))
-		for i, k := range keys {
-			parts[i] = pyRepr(k) + ": " + pyValueRepr(t[k])
-		}
-		return "{" + strings.Join(parts, ", ") + "}"
+		return int(t), true
+	case string:
+		n, err := strconv.Atoi(strings.TrimSpace(t))
+		return n, err == nil
 	}
-	return fmt.Sprint(v)
+	return 0, false
 }
 
 // target is the matching part of an intent's slots.
@@ -228,33 +319,20 @@ type target struct {
 	domains, classes  []string // nil: no constraint
 }
 
-// intentTarget reads and checks the slots as the intent's voluptuous schema
-// does; a non-empty message is the error text.
+// intentTarget reads the slots intentSlots checked into match
+// constraints, as DynamicServiceIntentHandler does ("all" names nothing); a
+// non-empty message is its refusal when nothing constrains the match.
 func intentTarget(args map[string]any) (target, string) {
-	var t target
-	for _, k := range []string{"name", "area", "floor"} {
-		v, present := args[k]
-		if !present {
-			continue
-		}
-		s, _ := v.(string)
-		if strings.TrimSpace(s) == "" {
-			return t, "string value is empty for dictionary value @ data['" + k + "']"
-		}
-		switch k {
-		case "name":
-			t.name = s
-		case "area":
-			t.area = s
-		case "floor":
-			t.floor = s
-		}
+	t := target{domains: stringList(args["domain"]), classes: stringList(args["device_class"])}
+	t.name, _ = args["name"].(string)
+	t.area, _ = args["area"].(string)
+	t.floor, _ = args["floor"].(string)
+	if t.name == "all" {
+		t.name = ""
 	}
-	if t.name == "" && t.area == "" && t.floor == "" {
-		return t, "must contain at least one of name, area, floor."
+	if t.name == "" && t.area == "" && t.floor == "" && t.domains == nil && t.classes == nil {
+		return t, "Service handler cannot target all devices"
 	}
-	t.domains = stringList(args["domain"])
-	t.classes = stringList(args["device_class"])
 	return t, ""
 }
 
@@ -283,17 +361,49 @@ func normalize(s string) string {
 	return cases.Fold().String(strings.TrimFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r >= 0x1c && r <= 0x1f }))
 }
 
-// Reasons of MatchFailedError, numbered as Home Assistant's enum.
-var matchReasons = []string{"NAME", "AREA", "FLOOR", "DOMAIN", "DEVICE_CLASS", "FEATURE", "STATE", "ASSISTANT",
-	"INVALID_AREA", "INVALID_FLOOR", "DUPLICATE_NAME", "MULTIPLE_TARGETS"}
+// matchFailureReasons are the sentences of Home Assistant's
+// _MATCH_FAILURE_REASONS (helpers/intent.py), by MatchFailedReason.
+var matchFailureReasons = map[string]string{
+	"NAME":             "No entities matched the name",
+	"AREA":             "No entities were in the area",
+	"FLOOR":            "No entities were on the floor",
+	"DOMAIN":           "No entities matched the domain",
+	"DEVICE_CLASS":     "No entities matched the device class",
+	"FEATURE":          "No entities supported the required features",
+	"STATE":            "No entities were in the required state",
+	"ASSISTANT":        "No matching entities are exposed to the assistant",
+	"INVALID_AREA":     "The area does not exist",
+	"INVALID_FLOOR":    "The floor does not exist",
+	"DUPLICATE_NAME":   "Multiple entities share the name",
+	"MULTIPLE_TARGETS": "Multiple entities matched, but a single target is required",
+}
 
-// matchFailure renders Home Assistant's MatchFailedError as str() shows it.
-func matchFailure(reason string, noMatchName string, t target) string {
-	n := slices.Index(matchReasons, reason) + 1
-	return fmt.Sprintf("<MatchFailedError result=MatchTargetsResult(is_match=False, no_match_reason=<MatchFailedReason.%s: %d>, states=[], no_match_name=%s, areas=[], floors=[]), "+
-		"constraints=MatchTargetsConstraints(name=%s, area_name=%s, floor_name=%s, domains=%s, device_classes=%s, features=None, states=None, assistant='conversation', allow_duplicate_names=False, single_target=False), "+
-		"preferences=MatchTargetsPreferences(area_id=None, floor_id=None)>",
-		reason, n, pyOptRepr(noMatchName), pyOptRepr(t.name), pyOptRepr(t.area), pyOptRepr(t.floor), pySetRepr(t.domains), pySetRepr(t.classes))
+// matchFailure is str() of Home Assistant's MatchFailedError
+// (_match_failure_message): the reason's sentence, then the constraints
+// that were set, as _describe_constraints lists them. The failing name is
+// not repeated: the constraints already hold it.
+func matchFailure(reason string, _ string, t target) string {
+	msg := cmpOr(matchFailureReasons[reason], "No entities matched")
+	var given []string
+	for _, c := range []struct{ label, value string }{{"name", t.name}, {"area", t.area}, {"floor", t.floor}} {
+		if c.value != "" {
+			given = append(given, c.label+" "+pyRepr(c.value))
+		}
+	}
+	for _, c := range []struct {
+		label  string
+		values []string
+	}{{"domains", t.domains}, {"device classes", t.classes}} {
+		if len(c.values) > 0 {
+			v := slices.Clone(c.values)
+			slices.Sort(v)
+			given = append(given, c.label+" "+strings.Join(slices.Compact(v), ", "))
+		}
+	}
+	if len(given) == 0 {
+		return msg
+	}
+	return msg + " (given " + strings.Join(given, ", ") + ")"
 }
 
 // matchLocked finds the entities an intent targets, in Home Assistant's
@@ -422,21 +532,17 @@ func (h *House) onOff(u *user, args map[string]any, on bool) (string, bool) {
 
 // lightSet is HassLightSet: brightness in percent on lights.
 func (h *House) lightSet(u *user, args map[string]any) (string, bool) {
+	if _, ok := args["domain"]; !ok {
+		args["domain"] = []any{"light"} // the handler's required domain
+	}
 	t, msg := intentTarget(args)
 	if msg != "" {
 		return intentError(msg)
-	}
-	_, hasB := args["brightness"]
-	_, hasC := args["color"]
-	_, hasT := args["temperature"]
-	if !hasB && !hasC && !hasT {
-		return intentError("must contain at least one of brightness, color, temperature.")
 	}
 	pct := -1
 	if b, ok := args["brightness"].(float64); ok {
 		pct = int(b)
 	}
-	t.domains = []string{"light"}
 	return h.act(u, t, "turn_on", func(*entity) (action, int, bool) { return actTurnOn, pct, true })
 }
 
@@ -450,9 +556,6 @@ func (h *House) setPosition(u *user, args map[string]any) (string, bool) {
 	pos, ok := args["position"].(float64)
 	if !ok {
 		return intentError("required key not provided @ data['position']")
-	}
-	if t.domains == nil {
-		t.domains = []string{"cover", "valve"}
 	}
 	act := actClose
 	if pos > 0 {
@@ -529,9 +632,10 @@ func (h *House) getLiveContext(_ *user, args map[string]any) (string, bool) {
 	area, _ := args["area"].(string)
 	text, errText := h.liveContextText(name, stringList(args["domain"]), area)
 	if errText != "" {
-		return pyDumps(obj{{"success", false}, {"error", errText}}), false
+		// A ToolResult with error set: the MCP server marks it an error.
+		return pyDumps(obj{{"error", errText}}), true
 	}
-	return pyDumps(obj{{"success", true}, {"result", text}}), false
+	return pyDumps(obj{{"result", text}}), false
 }
 
 // liveContextText renders the live context, or an error text when a filter
@@ -606,10 +710,10 @@ func pyStr(v any) string {
 // getDateTime is GetDateTime in the house's time zone.
 func (h *House) getDateTime(_ *user, _ map[string]any) (string, bool) {
 	now := h.now().In(h.loc)
-	return pyDumps(obj{{"success", true}, {"result", obj{
+	return pyDumps(obj{
 		{"date", now.Format("2006-01-02")},
 		{"time", now.Format("15:04:05")},
 		{"timezone", now.Format("MST")},
 		{"weekday", now.Weekday().String()},
-	}}}), false
+	}), false
 }

@@ -24,7 +24,7 @@ var wsCommands = map[string]wsCommand{
 	"subscribe_events":                        plain((*House).wsSubscribeEvents),
 	"unsubscribe_events":                      plain((*House).wsUnsubscribeEvents),
 	"auth/current_user":                       plain((*House).wsCurrentUser),
-	"get_config":                              answer((*House).config),
+	"get_config":                              plain((*House).wsGetConfig),
 	"config/area_registry/list":               answer((*House).areaList),
 	"config/floor_registry/list":              answer((*House).floorList),
 	"config/label_registry/list":              answer(emptyList),
@@ -196,7 +196,19 @@ func groupIDs(u *user) []string {
 	return []string{"system-users"}
 }
 
+// wsGetConfig is get_config: the core configuration, without external_url
+// for a local-only user (websocket_api/commands.py, handle_get_config).
+func (h *House) wsGetConfig(c *wsConn, id int64, _ map[string]any) {
+	cfg := h.config()
+	if c.user.localOnly {
+		delete(cfg, "external_url")
+	}
+	c.result(id, cfg)
+}
+
+// config is Config.as_dict.
 func (h *House) config() map[string]any {
+	dirs := []string{"/config/www", "/media"}
 	return map[string]any{
 		"latitude": 48.8566, "longitude": 2.3522, "elevation": 35,
 		"radius": 100,
@@ -208,7 +220,9 @@ func (h *House) config() map[string]any {
 		"time_zone":               h.loc.String(),
 		"components":              []string{"api", "assist_pipeline", "camera", "conversation", "cover", "http", "light", "lock", "mcp_server", "sensor", "binary_sensor", "websocket_api"},
 		"config_dir":              "/config",
-		"allowlist_external_dirs": []string{},
+		"allowlist_external_dirs": dirs,
+		"whitelist_external_dirs": dirs, // kept by Home Assistant for older clients
+		"logging":                 map[string]any{"log_file_disabled_reason": nil},
 		"allowlist_external_urls": []string{},
 		"version":                 h.version,
 		"config_source":           "storage",
@@ -216,7 +230,7 @@ func (h *House) config() map[string]any {
 		"safe_mode":               false,
 		"state":                   "RUNNING",
 		"external_url":            nil,
-		"internal_url":            nil,
+		"internal_url":            "http://demo-house.local:8123",
 		"currency":                "EUR",
 		"country":                 "FR",
 		"language":                "en",
@@ -258,22 +272,29 @@ func (h *House) deviceList() []any {
 	out := []any{}
 	t := unixFloat(h.start.Add(-30 * 24 * time.Hour))
 	for _, d := range h.devices {
+		entry := stableHex("entry:" + d.manufacturer)
+		var next any // DeviceEntry.next_name_part: the area when the device has one
+		if d.area != "" {
+			next = "area"
+		}
 		out = append(out, map[string]any{
 			"id": d.id, "area_id": nilIfEmpty(d.area), "name": d.name, "name_by_user": nil,
 			"manufacturer": d.manufacturer, "model": d.model, "model_id": nil,
-			"config_entries": []string{stableHex("entry:" + d.manufacturer)}, "config_entries_subentries": map[string]any{},
+			"config_entries": []string{entry}, "config_entries_subentries": map[string]any{entry: []any{nil}},
+			"config_entry_id": entry, "config_subentry_id": nil, "primary_config_entry": entry,
 			"connections": []any{}, "identifiers": []any{[]string{"demo", d.id}},
 			"disabled_by": nil, "entry_type": nil, "hw_version": nil, "sw_version": "1.0",
-			"serial_number": nil, "via_device_id": nil, "labels": []string{}, "primary_config_entry": nil,
-			"configuration_url": nil, "created_at": t, "modified_at": t,
+			"serial_number": nil, "via_device_id": nil, "parent_device_id": nil, "labels": []string{},
+			"next_name_part": next, "configuration_url": nil, "created_at": t, "modified_at": t,
 		})
 	}
 	return out
 }
 
 // entityDisplayList is config/entity_registry/list_for_display in its
-// compact form: ei entity_id, di device, ai area (only when set on the entry
-// itself), en name, pl platform.
+// compact form: ei entity_id, pl platform, lb labels, and only when set di
+// device, ai area (on the entry itself), np next name part, en name, dp
+// display precision.
 func (h *House) entityDisplayList() map[string]any {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -283,12 +304,21 @@ func (h *House) entityDisplayList() map[string]any {
 		if !e.registered {
 			continue // a state without a registry entry
 		}
-		m := map[string]any{"ei": e.id, "pl": e.platform, "di": e.device}
+		m := map[string]any{"ei": e.id, "pl": e.platform, "lb": []any{}}
+		if e.device != "" {
+			m["di"] = e.device
+		}
 		if e.regArea && e.area != "" {
 			m["ai"] = e.area
 		}
+		if np := e.nextNamePart(); np != nil {
+			m["np"] = np
+		}
 		if e.name != "" {
 			m["en"] = e.name
+		}
+		if e.precision != nil {
+			m["dp"] = *e.precision
 		}
 		list = append(list, m)
 	}

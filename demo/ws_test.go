@@ -2,7 +2,9 @@ package demo_test
 
 import (
 	"bytes"
+	"maps"
 	"net/http"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -457,5 +459,72 @@ func TestLogbookGetEvents(t *testing.T) {
 	}
 	if got := w.result(w.send("logbook/get_events", map[string]any{"start_time": "yesterday"})); got["success"] != false {
 		t.Errorf("a bad start_time gave %v", got)
+	}
+}
+
+// The configuration and the registries carry the fields Home Assistant
+// 2026.11 sends, with its values.
+func TestRegistriesAsHomeAssistant(t *testing.T) {
+	h, srv := newHouse(t, demo.Options{})
+	w := dial(t, srv, h.UserToken(), false)
+
+	// external_url is kept from a local-only user (handle_get_config).
+	cfg := w.result(w.send("get_config", nil))["result"].(map[string]any)
+	if _, ok := cfg["external_url"]; ok {
+		t.Errorf("get_config gives the local-only user external_url: %v", cfg)
+	}
+	if _, ok := cfg["internal_url"].(string); !ok || cfg["logging"] == nil || !reflect.DeepEqual(cfg["whitelist_external_dirs"], cfg["allowlist_external_dirs"]) {
+		t.Errorf("get_config = %v", cfg)
+	}
+	admin := dial(t, srv, h.AdminToken(), false)
+	if cfg := admin.result(admin.send("get_config", nil))["result"].(map[string]any); !slices.Contains(slices.Collect(maps.Keys(cfg)), "external_url") {
+		t.Errorf("get_config lacks external_url for the administrator: %v", cfg)
+	}
+
+	entries := map[string]map[string]any{}
+	for _, e := range w.result(w.send("config/entity_registry/list", nil))["result"].([]any) {
+		m := e.(map[string]any)
+		entries[m["entity_id"].(string)] = m
+		if _, ok := m["has_entity_name"]; ok {
+			t.Errorf("%s has has_entity_name", m["entity_id"])
+		}
+	}
+	temp, garage := entries["sensor.living_room_temperature"], entries["camera.garage"]
+	if temp["next_name_part"] != "area" || garage["next_name_part"] != "device" {
+		t.Errorf("next_name_part: temperature %v, garage camera %v", temp["next_name_part"], garage["next_name_part"])
+	}
+	if p := temp["options"].(map[string]any)["sensor"]; !reflect.DeepEqual(p, map[string]any{"suggested_display_precision": 1.0}) {
+		t.Errorf("temperature sensor options = %v", temp["options"])
+	}
+
+	disp := w.result(w.send("config/entity_registry/list_for_display", nil))["result"].(map[string]any)
+	for _, e := range disp["entities"].([]any) {
+		m := e.(map[string]any)
+		if lb, ok := m["lb"].([]any); !ok || len(lb) != 0 {
+			t.Errorf("%v: lb should be an empty list", m)
+		}
+		if di, ok := m["di"]; ok && di == "" {
+			t.Errorf("%v: di is sent empty", m)
+		}
+		switch m["ei"] {
+		case "sensor.living_room_temperature":
+			if m["np"] != "area" || m["dp"] != 1.0 {
+				t.Errorf("temperature display entry = %v", m)
+			}
+		case "camera.garage":
+			if m["np"] != "device" {
+				t.Errorf("garage camera display entry = %v", m)
+			}
+		}
+	}
+
+	for _, d := range w.result(w.send("config/device_registry/list", nil))["result"].([]any) {
+		m := d.(map[string]any)
+		entry, _ := m["config_entry_id"].(string)
+		subs, _ := m["config_entries_subentries"].(map[string]any)
+		if entry == "" || m["primary_config_entry"] != entry || !reflect.DeepEqual(subs[entry], []any{nil}) ||
+			(m["next_name_part"] == "area") != (m["area_id"] != nil) || m["parent_device_id"] != nil || m["config_subentry_id"] != nil {
+			t.Errorf("device = %v", m)
+		}
 	}
 }
