@@ -27,8 +27,9 @@ type Config struct {
 	// with them (no MCP server) and waits for nothing.
 	Bridge bridge.Config
 	// ProbeFullAPI also asks whether Home Assistant's full /api/mcp endpoint
-	// refuses this user, as it should. Off by default: Home Assistant counts
-	// the expected 401 as a failed login and may ban the address after a few.
+	// refuses this user, as it should. Off by default: Home Assistant before
+	// 2026.10 counts the expected 401 as a failed login and may ban the
+	// address after a few (2026.10 and later answer 403, not counted).
 	ProbeFullAPI bool
 	// ContactTimeout bounds the first contact with Home Assistant, until
 	// it has said its first word on the websocket: something at the

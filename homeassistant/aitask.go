@@ -153,7 +153,10 @@ func aiTaskError(op string, err error) error {
 		return other
 	}
 	kind := KindProtocol
-	msg := ce.Message
+	// From 2026.11 the service's refusals are service_validation_error with
+	// "Validation error: " before the message and a full stop after it
+	// (measured; ai_task/task.py raising ServiceValidationError).
+	msg := strings.TrimSuffix(strings.TrimPrefix(ce.Message, "Validation error: "), ".")
 	switch ce.Code {
 	case "unauthorized":
 		kind = KindNotAllowed

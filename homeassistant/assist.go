@@ -296,8 +296,12 @@ func (c *Client) rpcLocked(ctx context.Context, method string, params any) (json
 			return raw, nil
 		}
 		e := asError(err)
+		// /api/mcp refuses a user who is not an administrator: 401 up to
+		// 2026.9, 403 from 2026.10 (mcp_server/http.py _validate_admin,
+		// measured on 2026.11; a 403 is not counted as a failed login).
+		adminOnly := p == legacyAssistPath && (e.Status == http.StatusUnauthorized || e.Status == http.StatusForbidden)
 		switch {
-		case e.Status == http.StatusUnauthorized && p == legacyAssistPath && last != nil:
+		case adminOnly && last != nil:
 			// /api/mcp appears with /api/mcp/assist when the integration
 			// loads: it may have loaded between the two requests. Asked
 			// again once, /api/mcp/assist answers if so.
@@ -313,7 +317,7 @@ func (c *Client) rpcLocked(ctx context.Context, method string, params any) (json
 				return nil, again
 			}
 			fallthrough
-		case e.Status == http.StatusUnauthorized && p == legacyAssistPath:
+		case adminOnly:
 			// Either the admin-only endpoint or a bad token; the websocket tells which. Never retried.
 			e.Kind = KindNotAllowed
 			a.refused = e

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"maison/assist"
 	"maison/demo"
 	"maison/demotest"
 	"maison/homeassistant"
@@ -336,7 +337,7 @@ func TestAssistBothNamingEras(t *testing.T) {
 			})
 			// An unexposed entity cannot be acted on: HA checks exposure after the name and reports ASSISTANT.
 			res, err = c.CallAssist(t.Context(), "HassTurnOff", map[string]any{"name": "Shed Power"})
-			if err != nil || !res.IsError || !strings.Contains(res.Text, "MatchFailedReason.ASSISTANT") {
+			if err != nil || !res.IsError || assist.MatchReason(res.Text) != "ASSISTANT" {
 				t.Errorf("unexposed entity: %+v, %v", res, err)
 			}
 		})

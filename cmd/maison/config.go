@@ -145,7 +145,7 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 	fs.StringVar(&c.TokenName, "name", "", "a name for the token, shown in the audit log")
 	var naming string
 	fs.StringVar(&naming, "demo-naming", "plain", "the demo house's Assist tool names: plain (Home Assistant up to 2026.8) or prefixed (2026.9 and later)")
-	fs.BoolVar(&c.ProbeFullAPI, "probe-full-api", false, "check: ask whether /api/mcp refuses the user (counts as a failed login in Home Assistant)")
+	fs.BoolVar(&c.ProbeFullAPI, "probe-full-api", false, "check: ask whether /api/mcp refuses the user (before Home Assistant 2026.10 this counts as a failed login)")
 	rest, perr := parseFlags(cmd, fs, args)
 	if perr != nil {
 		return c, perr
