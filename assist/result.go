@@ -61,6 +61,12 @@ func SayResult(lang voice.Lang, canonical string, args map[string]any, text stri
 	if isError || strings.HasPrefix(text, "Error calling tool") || strings.HasPrefix(text, "Input validation error") {
 		return Outcome{Text: failure(lang, args, text), IsError: true}
 	}
+	if canonical == "GetDateTime" {
+		// From 2026.11 the date comes bare, {"date": …, "time": …}.
+		if t, ok := sayDateTime(lang, json.RawMessage(text)); ok {
+			return Outcome{Text: t}
+		}
+	}
 	var r intentResponse
 	if err := json.Unmarshal([]byte(text), &r); err != nil || r.ResponseType == "" {
 		var env toolEnvelope

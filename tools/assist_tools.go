@@ -98,6 +98,51 @@ func portableSchema(in map[string]any) map[string]any {
 	return out
 }
 
+// mergeAllOf folds an allOf of plain constraints into the property itself,
+// as Home Assistant 2026.11 writes an integer percentage ({"allOf":
+// [{"type": "integer"}, {"type": "number", "minimum": 0, "maximum": 100}]}),
+// which strict readers do not take: the narrower type, the tighter bounds.
+// ok is false, and nothing changes, when the branches disagree otherwise.
+func mergeAllOf(p map[string]any) (map[string]any, bool) {
+	branches, isList := p["allOf"].([]any)
+	if !isList {
+		return nil, false
+	}
+	out := map[string]any{}
+	for k, v := range p {
+		if k != "allOf" {
+			out[k] = v
+		}
+	}
+	for _, b := range branches {
+		bm, isMap := b.(map[string]any)
+		if !isMap {
+			return nil, false
+		}
+		for k, v := range portableProperty(bm) {
+			prev, has := out[k]
+			switch {
+			case !has || prev == v:
+				out[k] = v
+			case k == "type" && ((prev == "integer" && v == "number") || (prev == "number" && v == "integer")):
+				out[k] = "integer"
+			case k == "minimum" || k == "maximum":
+				a, aok := prev.(float64)
+				b, bok := v.(float64)
+				if !aok || !bok {
+					return nil, false
+				}
+				if (k == "minimum") == (b > a) {
+					out[k] = b
+				}
+			default:
+				return nil, false
+			}
+		}
+	}
+	return out, true
+}
+
 // portableProperty rewrites one property's types, and its items' and branches'.
 func portableProperty(p map[string]any) map[string]any {
 	out := map[string]any{}
@@ -128,6 +173,9 @@ func portableProperty(p map[string]any) map[string]any {
 	}
 	if items, ok := p["items"].(map[string]any); ok {
 		out["items"] = portableProperty(items)
+	}
+	if merged, ok := mergeAllOf(out); ok {
+		out = merged
 	}
 	if branches, ok := p["anyOf"].([]any); ok {
 		var kept []any
