@@ -239,3 +239,19 @@ func TestStoppedCheck(t *testing.T) {
 		})
 	}
 }
+
+// A camera Home Assistant says is unavailable answers 500 (as the real
+// 2026.11 does): the check notes it, as it does a camera turned off, and
+// passes; it is the camera's trouble, not maison's setup.
+func TestUnavailableCameraIsANote(t *testing.T) {
+	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
+	house.SetState("camera.front_door", "unavailable", nil)
+	var out strings.Builder
+	ok := check.Run(t.Context(), check.Config{Bridge: bridge.Config{URL: house.URL, Token: house.UserToken()}}, &out)
+	if !ok {
+		t.Errorf("an unavailable camera fails the check:\n%s", out.String())
+	}
+	if !strings.Contains(out.String(), "note  camera Front Door (camera.front_door): unavailable in Home Assistant") {
+		t.Errorf("the unavailable camera is not noted as such:\n%s", out.String())
+	}
+}
