@@ -1,0 +1,85 @@
+package main
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestDocsNameTheBundleAsReleased: every bundle file name the documents
+// give is the one scripts/release writes, maison-<version>.mcpb.
+func TestDocsNameTheBundleAsReleased(t *testing.T) {
+	script, err := os.ReadFile("../../scripts/release")
+	if err != nil {
+		t.Fatal(err)
+	}
+	made := regexp.MustCompile(`\$out/(maison-\$version\.mcpb)`).FindSubmatch(script)
+	if made == nil {
+		t.Fatal("scripts/release no longer writes $out/maison-$version.mcpb; say here what it writes")
+	}
+	want := strings.ReplaceAll(string(made[1]), "$version", "<version>")
+	docs := []string{"../../README.md", "../../ARCHITECTURE.md"}
+	app, err := filepath.Glob("../../homeassistant-app/*.md")
+	if err != nil || len(app) == 0 {
+		t.Fatalf("no document of the Home Assistant app found (%v)", err)
+	}
+	named := 0
+	for _, doc := range append(docs, app...) {
+		b, err := os.ReadFile(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range regexp.MustCompile("[^\\s`(]*\\.mcpb\\b").FindAllString(string(b), -1) {
+			named++
+			if name != want {
+				t.Errorf("%s names the bundle %s; the release writes %s", filepath.Base(doc), name, want)
+			}
+		}
+	}
+	if named == 0 {
+		t.Error("no document names the bundle; the README's Install section should")
+	}
+}
+
+// TestCIInstallsOnlyToolsTestsUse: each tool .ci/run installs for the
+// tests is run by some test, so neither .ci/run nor the README asks a
+// newcomer for a tool nothing uses.
+func TestCIInstallsOnlyToolsTestsUse(t *testing.T) {
+	ci, err := os.ReadFile("../../.ci/run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	loop := regexp.MustCompile(`(?m)^for tool in ([^;]+); do`).FindSubmatch(ci)
+	if loop == nil {
+		t.Fatal(".ci/run no longer installs the tests' tools in a `for tool in name:package ...` loop; say here how it does")
+	}
+	var tests strings.Builder
+	err = filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && path != "../.." {
+			return filepath.SkipDir
+		}
+		if strings.HasSuffix(path, "_test.go") {
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			tests.Write(b)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pair := range strings.Fields(string(loop[1])) {
+		tool, _, _ := strings.Cut(pair, ":")
+		if !strings.Contains(tests.String(), `"`+tool+`"`) {
+			t.Errorf(".ci/run installs %s for the tests, but no test runs it; remove it from .ci/run and the README", tool)
+		}
+	}
+}
