@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"maison/internal/longtest"
 )
 
 // TestDocsNameTheBundleAsReleased: every bundle file name the documents
@@ -82,4 +84,42 @@ func TestCIInstallsOnlyToolsTestsUse(t *testing.T) {
 			t.Errorf(".ci/run installs %s for the tests, but no test runs it; remove it from .ci/run and the README", tool)
 		}
 	}
+}
+
+// TestCIRunsTheReadmesTestCommandWithTheLongTests: the README's test
+// command is the one .ci/run runs, and .ci/run turns the long scenario
+// tests on, so that CI, which fails on any skip, still runs them all.
+func TestCIRunsTheReadmesTestCommandWithTheLongTests(t *testing.T) {
+	section := readmeSection(t, "Test it")
+	block := regexp.MustCompile("(?s)```sh\n(.*?)\n```").FindStringSubmatch(section)
+	if block == nil {
+		t.Fatal("README.md's Test it section shows no command")
+	}
+	command := strings.TrimSpace(block[1])
+	ci, err := os.ReadFile("../../.ci/run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(ci), command+" ") {
+		t.Errorf(".ci/run does not run the README's test command %q", command)
+	}
+	if !regexp.MustCompile(`(?m)^export ` + longtest.Switch + `=1$`).Match(ci) {
+		t.Errorf(".ci/run does not export %s=1: the long scenario tests would skip, and CI fails on any skip", longtest.Switch)
+	}
+}
+
+// readmeSection is the text of the README's section of that title, up to
+// the next section.
+func readmeSection(t *testing.T, title string) string {
+	t.Helper()
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(readme), "\n## "+title+"\n")
+	if !ok {
+		t.Fatalf("README.md has no %s section", title)
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	return section
 }

@@ -30,6 +30,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.yaml.in/yaml/v3"
+
+	"maison/internal/longtest"
 )
 
 // releaseVersion is stamped into the release the tests build.
@@ -60,6 +62,7 @@ func release(t *testing.T) (dir, version string) {
 
 // TestRelease builds the release once and checks what people install.
 func TestRelease(t *testing.T) {
+	longtest.Only(t)
 	dir, version := release(t)
 	t.Run("binaries", func(t *testing.T) { checkReleaseBinaries(t, dir, version) })
 	t.Run("Claude Desktop bundle", func(t *testing.T) { checkBundleStartsAsClaudeDesktopDoes(t, dir, version) })
@@ -587,6 +590,7 @@ func fourK(t *testing.T) string {
 // person's files, some named maison-…, and a name with a space: only the
 // release's own files are replaced, and SHA256SUMS lists only them.
 func TestReleaseKeepsWhatIsNotItsOwn(t *testing.T) {
+	longtest.Only(t)
 	lookPathOrSkip(t, "bash", "bash")
 	out := filepath.Join(t.TempDir(), "my releases")
 	keep := map[string]string{
@@ -630,6 +634,7 @@ func TestReleaseKeepsWhatIsNotItsOwn(t *testing.T) {
 // changed, or a new one, which go build compiles too) is never stamped with a
 // release's version, and its default version says -dirty.
 func TestReleaseOfADirtyTree(t *testing.T) {
+	longtest.Only(t)
 	lookPathOrSkip(t, "bash", "bash")
 	git := lookPathOrSkip(t, "git", "Debian git")
 	clone := filepath.Join(t.TempDir(), "maison")

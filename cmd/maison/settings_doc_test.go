@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -18,15 +17,7 @@ var settingName = regexp.MustCompile(`MAISON_[A-Z0-9_]*[A-Z0-9]`)
 func TestEverySettingIsDocumented(t *testing.T) {
 	known := knownSettings(t)
 
-	readme, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, table, ok := strings.Cut(string(readme), "\n## Settings\n")
-	if !ok {
-		t.Fatal("README.md has no Settings section")
-	}
-	table, _, _ = strings.Cut(table, "\n## ")
+	table := readmeSection(t, "Settings")
 	inTable := map[string]bool{}
 	for _, line := range strings.Split(table, "\n") {
 		if !strings.HasPrefix(line, "| `MAISON_") {
