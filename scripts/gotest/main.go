@@ -117,7 +117,7 @@ type summary struct {
 	skips                  map[string][]string // "package Test" by reason
 	slowest                []timed             // the slowest top-level tests
 	passed, fails, skipped int
-	packages               int
+	packages, pkgFails     int
 }
 
 func newSummary(w io.Writer) *summary {
@@ -174,6 +174,7 @@ func (s *summary) packageDone(e event) {
 	verdict := "ok  "
 	if e.Action == "fail" {
 		verdict = "FAIL"
+		s.pkgFails++
 	}
 	fmt.Fprintf(s.w, "%s  %-28s %6.1fs%s\n", verdict, e.Package, e.Elapsed, s.skippedIn(e.Package))
 	if e.Action != "fail" {
@@ -243,7 +244,11 @@ func (s *summary) end(took time.Duration) {
 		}
 		fmt.Fprintf(s.w, "\nSlowest tests: %s.\n", strings.Join(names, ", "))
 	}
-	fmt.Fprintf(s.w, "\n%d passed, %d failed, %d skipped in %d packages (%s)\n", s.passed, s.fails, s.skipped, s.packages, took.Round(time.Second))
+	failedPkgs := ""
+	if s.pkgFails > 0 {
+		failedPkgs = fmt.Sprintf(", %d of them failed", s.pkgFails)
+	}
+	fmt.Fprintf(s.w, "\n%d passed, %d failed, %d skipped in %d packages%s (%s)\n", s.passed, s.fails, s.skipped, s.packages, failedPkgs, took.Round(time.Second))
 }
 
 // examples names up to three skipped tests, and how many more.

@@ -51,7 +51,7 @@ func TestSummary(t *testing.T) {
 		"b_test.go:9: got 2, want 3",
 		"Skipped, by reason:\n   2  a long scenario test: set MAISON_TEST_LONG=1\n      a.TestLong, a.TestLonger\n   1  djpeg not found; install libjpeg-turbo-progs\n",
 		"Slowest tests: a.TestOne 0.4s.\n",
-		"\n1 passed, 2 failed, 3 skipped in 2 packages (2s)\n",
+		"\n1 passed, 2 failed, 3 skipped in 2 packages, 1 of them failed (2s)\n",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the report lacks %q:\n%s", want, got)
