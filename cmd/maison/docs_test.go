@@ -123,3 +123,27 @@ func readmeSection(t *testing.T, title string) string {
 	section, _, _ = strings.Cut(section, "\n## ")
 	return section
 }
+
+// TestReadmeSaysWhichGo: the README names the Go that go.mod asks for,
+// before its first command, and how long the first build and the tests take.
+func TestReadmeSaysWhichGo(t *testing.T) {
+	mod, err := os.ReadFile("../../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^go (\d+\.\d+)`).FindSubmatch(mod)
+	if m == nil {
+		t.Fatal("go.mod names no go version")
+	}
+	try := readmeSection(t, "Try it")
+	want := "Go " + string(m[1]) + " or later"
+	if i := strings.Index(try, want); i < 0 || i > strings.Index(try, "```") {
+		t.Errorf("README's Try it section does not say %q before its first command:\n%s", want, try)
+	}
+	if !strings.Contains(try, "The first run") {
+		t.Errorf("README's Try it section does not say how long the first build takes:\n%s", try)
+	}
+	if !strings.Contains(readmeSection(t, "Test it"), "minutes on two cores") {
+		t.Error("README's Test it section does not say how long the tests take")
+	}
+}
