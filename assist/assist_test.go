@@ -105,8 +105,11 @@ func TestSayHouseOrdersWhatMatters(t *testing.T) {
 	if first != "The “Front Door Lock” is not locked, and two lights are on" {
 		t.Errorf("first sentence %q", first)
 	}
-	if i, j := strings.Index(got, "“Front Door Lock” is unlocked"), strings.Index(got, "“Living Room Temperature” reads"); i < 0 || j < 0 || i > j {
-		t.Errorf("unlocked lock should come before temperatures: %q", got)
+	if i, j := strings.Index(got, "“Kitchen Light” is on"), strings.Index(got, "“Living Room Temperature” reads"); i < 0 || j < 0 || i > j {
+		t.Errorf("lights on should come before temperatures: %q", got)
+	}
+	if n := strings.Count(got, "Front Door Lock"); n != 1 {
+		t.Errorf("the unlocked lock is named %d times; the first sentence says it once: %q", n, got)
 	}
 	if !strings.Contains(got, "The “Back Door” is closed") {
 		t.Errorf("door sensor not said with its class: %q", got)
@@ -172,4 +175,39 @@ func FuzzSpeak(f *testing.F) {
 			t.Fatal("an answer with no words")
 		}
 	})
+}
+
+// TestSayHouseSaysEachThingOnce: what the first sentence names as open or
+// not locked is not said again, in either language, unless there is more to
+// say of it (a lock that is jammed).
+func TestSayHouseSaysEachThingOnce(t *testing.T) {
+	ents := []Entity{
+		{ID: "binary_sensor.kitchen_window", Names: []string{"Kitchen Window"}, Domain: "binary_sensor", State: "on"},
+		{ID: "cover.garage_door", Names: []string{"Garage Door"}, Domain: "cover", State: "open"},
+		{ID: "lock.front_door", Names: []string{"Front Door Lock"}, Domain: "lock", State: "unlocked"},
+		{ID: "lock.back_door", Names: []string{"Back Door Lock"}, Domain: "lock", State: "jammed"},
+		{ID: "light.kitchen", Names: []string{"Kitchen Light"}, Domain: "light", State: "on"},
+	}
+	facts := func(e Entity) Facts {
+		if e.Domain == "binary_sensor" {
+			return Facts{DeviceClass: "window"}
+		}
+		return Facts{}
+	}
+	now := time.Date(2026, 11, 29, 20, 0, 0, 0, time.UTC)
+	for _, lang := range []voice.Lang{voice.English, voice.French} {
+		got := SayHouse(lang, ents, facts, now, 30)
+		for name, want := range map[string]int{"Kitchen Window": 1, "Garage Door": 1, "Front Door Lock": 1, "Back Door Lock": 2, "Kitchen Light": 1} {
+			if n := strings.Count(got, name); n != want {
+				t.Errorf("%v: %q is named %d times, want %d: %q", lang, name, n, want, got)
+			}
+		}
+		if err := voice.Speakable(got); err != nil {
+			t.Errorf("not speakable: %v: %q", err, got)
+		}
+	}
+	// Said in the first sentence only, they count for nothing left unsaid.
+	if got := SayHouse(voice.English, ents, facts, now, 2); !strings.HasSuffix(got, "“Kitchen Light” is on.") {
+		t.Errorf("a bounded answer, with the jammed lock and the light as its two devices, says more: %q", got)
+	}
 }

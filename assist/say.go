@@ -172,6 +172,21 @@ func priority(e Entity, f Facts, now time.Time) int {
 	return 6
 }
 
+// saidInSummary says whether SayHouse's first sentence, naming e as open
+// or not locked, says all its own sentence would: an open door, window or
+// cover, an unlocked lock. One opening or jammed is said again, with that.
+func saidInSummary(e Entity, f Facts) bool {
+	switch e.Domain {
+	case "binary_sensor":
+		return isOpen(e, f)
+	case "cover", "valve":
+		return e.State == "open"
+	case "lock":
+		return e.State == "unlocked"
+	}
+	return false
+}
+
 func isOpen(e Entity, f Facts) bool {
 	switch e.Domain {
 	case "cover", "valve":
@@ -247,17 +262,25 @@ func SayHouse(lang voice.Lang, entities []Entity, facts func(Entity) Facts, now 
 		first = append(first, lang.Pick(lang.Number(len(lightsOn))+" lights are on", lang.Number(len(lightsOn))+" lumières sont allumées"))
 	}
 	out := []string{voice.Sentence(strings.Join(first, lang.Pick(", and ", ", et ")))}
-	said := 0
+	said, summarised := 0, 0
+	for _, it := range items {
+		if saidInSummary(it.e, it.f) {
+			summarised++
+		}
+	}
 	for _, it := range items {
 		if said == limit {
 			break
+		}
+		if saidInSummary(it.e, it.f) {
+			continue // the first sentence said all there is to say of it
 		}
 		if s := SayEntity(lang, it.e, it.f, now); s != "" {
 			out = append(out, s)
 			said++
 		}
 	}
-	if rest := len(items) - said; said == limit && rest > 0 {
+	if rest := len(items) - summarised - said; said == limit && rest > 0 {
 		out = append(out, lang.Pick(
 			"There are "+lang.Number(rest)+" more devices; ask about one room to hear them.",
 			"Il y a encore "+lang.Number(rest)+" appareils; demandez une pièce pour les entendre."))

@@ -153,6 +153,7 @@ var ownTools = []string{"camera_overview", "camera_snapshot", "describe_camera",
 // tools, which say Home Assistant is out of reach, and the house's actions
 // join the list once it answers, the client being told.
 func TestStartServesAtOnceWhileHomeAssistantIsDown(t *testing.T) {
+	t.Parallel()
 	house, b := startWhileDown(t)
 	defer b.Close()
 	cs, changed := session(t, b)
@@ -221,6 +222,7 @@ func TestStartServesWhileAssistLoads(t *testing.T) {
 // A token refused when Home Assistant is first reached after start is not
 // retried: Failed closes, and Err says why, for the command to stop.
 func TestStartFailsWhenRefusedLater(t *testing.T) {
+	t.Parallel()
 	house, b := startWhileDown(t)
 	defer b.Close()
 	house.RevokeUserToken()
@@ -240,6 +242,7 @@ func TestStartFailsWhenRefusedLater(t *testing.T) {
 
 // Close while Home Assistant is still out of reach stops reaching for it.
 func TestCloseStopsReaching(t *testing.T) {
+	t.Parallel()
 	house, b := startWhileDown(t)
 	b.Close() // returns once reaching has stopped
 	house.SetDown(false)
@@ -253,6 +256,7 @@ func TestCloseStopsReaching(t *testing.T) {
 // wrong port, a stuck proxy) does not keep a client waiting either: Start
 // serves after a moment, and the tools say Home Assistant does not answer.
 func TestStartServesWhileTheAddressIsSilent(t *testing.T) {
+	t.Parallel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -285,6 +289,7 @@ func TestStartServesWhileTheAddressIsSilent(t *testing.T) {
 // when tools are called before Home Assistant first answers: no request
 // presents the token over HTTP before the websocket has accepted it.
 func TestRefusedTokenCostsOneFailedLogin(t *testing.T) {
+	t.Parallel()
 	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
 	house.SetLatency(3 * time.Second) // slower than Start waits for
 	b, err := bridge.Start(t.Context(), bridge.Config{URL: house.URL, Token: "a-token-home-assistant-never-issued", ReachLater: true})
@@ -316,6 +321,7 @@ func TestRefusedTokenCostsOneFailedLogin(t *testing.T) {
 // name is unclear nor that nothing happened. The gap is held open by
 // refusing the websocket alone.
 func TestTheGapBeforeReconnecting(t *testing.T) {
+	t.Parallel()
 	var wsDown atomic.Bool
 	wsDown.Store(true)
 	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true, Wrap: func(next http.Handler) http.Handler {
@@ -400,6 +406,7 @@ func (s slowTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 // start, so Start waits for it however slow the machine, and serves the
 // whole house from the first request (maison demo, even with ReachLater).
 func TestStartWaitsForTheDemoHouseHoweverSlow(t *testing.T) {
+	t.Parallel()
 	b, err := bridge.Start(t.Context(), bridge.Config{
 		Demo: &demo.Options{}, ReachLater: true,
 		HomeAssistant: func(c *homeassistant.Config) {

@@ -40,6 +40,7 @@ func closerGarage(t *testing.T, lang voice.Lang, share float64) (*camera.Service
 // A closer look at a frame damaged once, whose second fetch fails, shows
 // the part that decodes and does not say "twice".
 func TestCloserLookDamagedOnceThenUnreachable(t *testing.T) {
+	t.Parallel()
 	r, err := camera.ParseRegion("top right")
 	if err != nil {
 		t.Fatal(err)
@@ -77,6 +78,7 @@ func TestCloserLookDamagedOnceThenUnreachable(t *testing.T) {
 
 // First damaged, then a page that is not a picture: one damaged frame came.
 func TestCloserLookDamagedThenNotAPicture(t *testing.T) {
+	t.Parallel()
 	for _, look := range []string{"closer", "whole"} {
 		house, svc, cam := flakyGarage(t, voice.English, func(n int, b []byte) []byte {
 			if n == 1 {
@@ -105,6 +107,7 @@ func TestCloserLookDamagedThenNotAPicture(t *testing.T) {
 
 // A box region and concurrent closer looks at a frame damaged twice.
 func TestCloserLookBoxDamagedTwiceConcurrently(t *testing.T) {
+	t.Parallel()
 	house, svc, cam := flakyGarage(t, voice.French, cut(0.6))
 	r, err := camera.Box(0.5, 0.5, 0.25, 0.25)
 	if err != nil {
@@ -304,6 +307,7 @@ func TestCloserLookDescribingHoldsNoSlot(t *testing.T) {
 // Too little decoding twice: a closer look says what the whole picture's
 // path says, in both languages.
 func TestCloserLookTooDamagedTwiceSaysAsTheWholePicture(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []voice.Lang{voice.English, voice.French} {
 		_, svc, cam := flakyGarage(t, lang, cut(0.2))
 		_, whole := svc.Snapshot(t.Context(), cam)

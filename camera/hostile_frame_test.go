@@ -72,6 +72,7 @@ func (f *failingSecond) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // refused frame fails, one damaged frame came, not two; the words said
 // "damaged twice in a row".
 func TestDamagedOnceThenUnreachableIsNotSaidTwice(t *testing.T) {
+	t.Parallel()
 	garage := func(t *testing.T, lang voice.Lang, share float64) (*camera.Service, camera.Camera) {
 		r := demotest.New(t, demotest.Options{
 			Wrap: func(h http.Handler) http.Handler {

@@ -19,6 +19,7 @@ import (
 // Overviews asked at once share their frames and each gets the whole
 // grid; one whose caller gave up ends with its caller's error, at once.
 func TestAttackOverviewsAtOnce(t *testing.T) {
+	t.Parallel()
 	house, svc := houseService(t, nil, nil)
 	house.SetCameraStall("camera.backyard", 2*time.Second)
 	var wg sync.WaitGroup
@@ -55,6 +56,7 @@ func TestAttackOverviewsAtOnce(t *testing.T) {
 // Every camera stalled past the wait: the overview still answers, within
 // about one wait, each tile empty and said late.
 func TestAttackOverviewAllCamerasStalled(t *testing.T) {
+	t.Parallel()
 	house, svc := houseService(t, nil, func(c *camera.Config) { c.OverviewWait = 300 * time.Millisecond })
 	for _, id := range house.Cameras() {
 		house.SetCameraStall(id, 2*time.Second)
@@ -76,6 +78,7 @@ func TestAttackOverviewAllCamerasStalled(t *testing.T) {
 // Cameras beyond the grid are named, so that a listener can ask for them:
 // "ask for them by name" without their names is no help.
 func TestAttackOverviewNamesTheCamerasBeyondTheGrid(t *testing.T) {
+	t.Parallel()
 	for _, extra := range []int{13, 20} {
 		_, svc := houseService(t, func(h *demo.House) {
 			for i := range extra {
@@ -122,6 +125,7 @@ func pick(lang voice.Lang, en, fr string) string {
 // Sixteen cameras late: why a tile is empty and what to do is said once,
 // not sixteen times over to a listener.
 func TestAttackOverviewSaysAnEmptyTilesAdviceOnce(t *testing.T) {
+	t.Parallel()
 	_, svc := houseService(t, func(h *demo.House) {
 		for i := range 12 {
 			if err := h.Add(demo.Entity{ID: fmt.Sprintf("camera.extra_%02d", i), Name: fmt.Sprintf("Extra %02d", i), State: "idle", Exposed: true}); err != nil {

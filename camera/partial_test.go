@@ -106,6 +106,7 @@ func TestFrameRefusedOnceIsFetchedAgain(t *testing.T) {
 }
 
 func TestFrameDamagedTwiceShowsThePartThatDecodes(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		lang  voice.Lang
 		words []string
@@ -374,6 +375,7 @@ func TestCloserLookRefusedOnceIsFetchedAgain(t *testing.T) {
 // the part that decodes, with words saying the part asked for cannot be
 // shown closer and which part is missing; never nothing, and two fetches.
 func TestCloserLookDamagedTwiceShowsThePartThatDecodes(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		lang  voice.Lang
 		words []string

@@ -222,7 +222,7 @@ func checkCameras(ctx context.Context, ha *homeassistant.Client, svc *camera.Ser
 		if len(snap.Repairs) > 0 {
 			repaired = "Repaired: " + strings.Join(snap.Repairs, " ")
 		}
-		fitted := "Passed through unchanged, already within client limits."
+		fitted := "Not resized or re-encoded: already within client limits."
 		if im.Reencoded {
 			fitted = fmt.Sprintf("Fitted to %dx%d, %s at quality %d.", im.Width, im.Height, kb(len(im.JPEG)), im.Quality)
 		}

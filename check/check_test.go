@@ -45,12 +45,18 @@ func TestHealthyHouse(t *testing.T) {
 		"Assist endpoint answers with 6 tools",
 		"camera Garage (camera.garage): fetched 1280x720, ",
 		"Repaired: At byte 2, a comment segment announced 4,094 bytes but really spanned 4,958",
+		"Not resized or re-encoded: already within client limits.",
 		"camera Backyard (camera.backyard): fetched 3840x2160",
 		"Fitted to 1429x804",
 		"note  camera Porch (camera.porch): turned off",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("check output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "Repaired:") && strings.Contains(line, "unchanged") {
+			t.Errorf("a repaired camera is said to be unchanged, which contradicts the repair: %s", line)
 		}
 	}
 	if strings.Contains(out, "Shed") {

@@ -15,6 +15,8 @@ import (
 	"testing"
 
 	"go.yaml.in/yaml/v3"
+
+	"maison/internal/longtest"
 )
 
 // stages reads a Dockerfile's instructions per stage, continuation lines
@@ -93,6 +95,7 @@ func TestDockerfile(t *testing.T) {
 // The binary built as the Dockerfile builds it loads no shared library: it
 // runs in an empty image.
 func TestStaticBinary(t *testing.T) {
+	longtest.Only(t)
 	if testing.Short() {
 		t.Skip("builds maison; run without -short")
 	}

@@ -432,6 +432,7 @@ func TestReconnectAfterDrop(t *testing.T) {
 // but stops answering (as a dying process's does), so the status still
 // says connected and only the ping tells.
 func TestCamera503WithASilentWebsocketIsARestart(t *testing.T) {
+	t.Parallel()
 	var restarting atomic.Bool
 	h := demotest.NewHouse(t, demotest.Options{LazyFrames: true, Wrap: func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -557,6 +558,7 @@ func TestLatencyTimesOut(t *testing.T) {
 }
 
 func TestPingNoticesSilentConnection(t *testing.T) {
+	t.Parallel()
 	f := newHouse(t, demo.NamingPlain)
 	c := f.client(t, f.house.UserToken(), func(cfg *homeassistant.Config) {
 		cfg.PingInterval = 10 * time.Millisecond

@@ -101,8 +101,11 @@ func schema(specs ...argSpec) map[string]any {
 	return s
 }
 
-// withArgs registers a tool whose input is read by its specs.
-func (s *server) withArgs(srv *mcp.Server, tool *mcp.Tool, specs []argSpec, handle func(context.Context, *mcp.CallToolRequest, argValues) *mcp.CallToolResult) mcp.ToolHandler {
+// withArgs registers a copy of tool whose input is read by its specs, and
+// returns the copy and its handler. The declared tool, shared by every
+// server in the process, is never written.
+func (s *server) withArgs(srv *mcp.Server, declared *mcp.Tool, specs []argSpec, handle func(context.Context, *mcp.CallToolRequest, argValues) *mcp.CallToolResult) (*mcp.Tool, mcp.ToolHandler) {
+	tool := *declared
 	tool.InputSchema = schema(specs...)
 	h := mcp.ToolHandler(func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		var raw json.RawMessage
@@ -115,8 +118,8 @@ func (s *server) withArgs(srv *mcp.Server, tool *mcp.Tool, specs []argSpec, hand
 		}
 		return handle(ctx, req, args), nil
 	})
-	srv.AddTool(tool, h)
-	return h
+	srv.AddTool(&tool, h)
+	return &tool, h
 }
 
 // readArgs reads raw arguments by their specs, or says what is wrong.

@@ -179,6 +179,7 @@ func TestAttackEntityIDShapedNameMakesAnswersUnspeakable(t *testing.T) {
 // exposed, and maison ties its words to the one just hidden, whose picture
 // it fetches and shows.
 func TestAttackStaleRegistryAfterFailedReloadShowsHiddenCamera(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, rigOptions{
 		setup:   with(t, demo.Entity{ID: "camera.garage_2", Name: "Garage", Area: "Garage", State: "idle"}),
 		ha:      func(c *homeassistant.Config) { c.ReloadTimeout = 300 * time.Millisecond },

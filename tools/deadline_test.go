@@ -8,6 +8,7 @@ import (
 	"maison/bridge"
 	"maison/demotest"
 	"maison/homeassistant"
+	"maison/internal/longtest"
 )
 
 // Every tool call has one deadline of its own, whatever Home Assistant's
@@ -15,6 +16,7 @@ import (
 // tools and actions alike, and the next call works once the house is fast
 // again.
 func TestEveryCallHasOneDeadline(t *testing.T) {
+	longtest.Only(t)
 	r := demotest.New(t, demotest.Options{LazyFrames: true, Bridge: bridge.Config{
 		CallBudget: 5 * time.Second,  // room for the healthy calls on a loaded machine
 		LiveTTL:    time.Millisecond, // each call asks Home Assistant afresh

@@ -10,6 +10,7 @@ import (
 	"maison/camera"
 	"maison/demo"
 	"maison/homeassistant"
+	"maison/internal/longtest"
 )
 
 // faultySession is a rig tuned to recover fast, returning the client too so
@@ -59,6 +60,7 @@ func sameAsHouse(house *demo.House, ha *homeassistant.Client) string {
 }
 
 func TestFaultsAreSurvivedAndSaid(t *testing.T) {
+	longtest.Only(t)
 	house, ha, cs := faultySession(t)
 	total := len(ha.States())
 

@@ -100,6 +100,7 @@ func overview(t *testing.T, cs *mcp.ClientSession) (string, bool, int) {
 // for every frame, so that none is still on its way (and shown) when Home
 // Assistant goes down, however slow the machine (the race detector).
 func TestAttackOverviewWithHomeAssistantDown(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, rigOptions{liveTTL: time.Hour, camera: func(c *camera.Config) {
 		c.MaxAge = time.Nanosecond
 		c.OverviewWait = time.Minute
@@ -184,6 +185,7 @@ func TestAttackPartsAndOverviewWithinTheBudget(t *testing.T) {
 // Home Assistant gone, or too slow, between the list of what is exposed
 // and the history: said in words, as an error, with nothing told.
 func TestAttackWhatHappenedWithHomeAssistantFailing(t *testing.T) {
+	t.Parallel()
 	for _, fault := range []string{"down", "slow"} {
 		r := newRig(t, rigOptions{liveTTL: time.Hour, ha: func(c *homeassistant.Config) { c.RequestTimeout = 3 * time.Second }})
 		if text, isErr := call(t, r.cs, "what_happened", nil); isErr {

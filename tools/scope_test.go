@@ -73,6 +73,7 @@ func TestScopesInsideTheServer(t *testing.T) {
 // the house's actions later: a read-only token still may not call them,
 // however soon after they join, and a control token may.
 func TestScopesHoldForActionsThatJoinLater(t *testing.T) {
+	t.Parallel()
 	r := demotest.New(t, demotest.Options{LazyFrames: true, Setup: func(h *demo.House) { h.SetMCPServerLoaded(false) },
 		Bridge: bridge.Config{ReachLater: true}})
 	url := r.ServeHTTP(t, auth.RequireBearerToken(func(_ context.Context, tok string, _ *http.Request) (*auth.TokenInfo, error) {

@@ -93,9 +93,10 @@ type server struct {
 	// whole is false while the house's actions are still to be added
 	// (NewAwaiting).
 	whole atomic.Bool
-	// lastOwn is what_happened's handler, added again to tell clients the
-	// list changed once it is whole.
-	lastOwn mcp.ToolHandler
+	// lastOwnTool and lastOwn are what_happened as registered, added again
+	// to tell clients the list changed once it is whole.
+	lastOwnTool *mcp.Tool
+	lastOwn     mcp.ToolHandler
 }
 
 // New returns the MCP server with every tool registered. It asks Home
@@ -138,7 +139,7 @@ func NewAwaiting(deps Deps) (*mcp.Server, func(context.Context) error, error) {
 		s.whole.Store(true)
 		// Clients were not told of each addition (holdListChanged): adding
 		// a tool again, the same, tells them once of the whole list.
-		srv.AddTool(whatHappenedTool, s.lastOwn)
+		srv.AddTool(s.lastOwnTool, s.lastOwn)
 		return nil
 	}
 	return srv, add, nil
@@ -187,7 +188,7 @@ func newServer(deps Deps, awaiting bool) (*mcp.Server, *server, error) {
 	s.withArgs(srv, cameraSnapshotTool, []argSpec{argCamera, argRegion}, s.cameraSnapshot)
 	s.withArgs(srv, describeCameraTool, []argSpec{argCamera}, s.describeCamera)
 	s.withArgs(srv, cameraOverviewTool, nil, s.cameraOverview)
-	s.lastOwn = s.withArgs(srv, whatHappenedTool, whatHappenedArgs, s.whatHappened)
+	s.lastOwnTool, s.lastOwn = s.withArgs(srv, whatHappenedTool, whatHappenedArgs, s.whatHappened)
 	srv.AddPrompt(checkTheHousePrompt, s.checkTheHouse)
 	srv.AddReceivingMiddleware(s.guard) // scopes, audit, result budget: tools/scope.go, tools/budget.go
 	srv.AddSendingMiddleware(s.holdListChanged)

@@ -54,7 +54,7 @@ func runFit(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "maison fit: %v\n", err)
 		return 1
 	}
-	what := "passed through unchanged, already within client limits"
+	what := "not resized or re-encoded, already within client limits"
 	if fit.Reencoded {
 		what = fmt.Sprintf("fitted to %dx%d at quality %d", fit.Width, fit.Height, fit.Quality)
 	}

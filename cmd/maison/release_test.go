@@ -16,6 +16,7 @@ import (
 	"debug/pe"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/jpeg"
 	"io"
@@ -29,6 +30,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.yaml.in/yaml/v3"
+
+	"maison/internal/longtest"
 )
 
 // releaseVersion is stamped into the release the tests build.
@@ -59,6 +62,7 @@ func release(t *testing.T) (dir, version string) {
 
 // TestRelease builds the release once and checks what people install.
 func TestRelease(t *testing.T) {
+	longtest.Only(t)
 	dir, version := release(t)
 	t.Run("binaries", func(t *testing.T) { checkReleaseBinaries(t, dir, version) })
 	t.Run("Claude Desktop bundle", func(t *testing.T) { checkBundleStartsAsClaudeDesktopDoes(t, dir, version) })
@@ -586,6 +590,7 @@ func fourK(t *testing.T) string {
 // person's files, some named maison-…, and a name with a space: only the
 // release's own files are replaced, and SHA256SUMS lists only them.
 func TestReleaseKeepsWhatIsNotItsOwn(t *testing.T) {
+	longtest.Only(t)
 	lookPathOrSkip(t, "bash", "bash")
 	out := filepath.Join(t.TempDir(), "my releases")
 	keep := map[string]string{
@@ -629,6 +634,7 @@ func TestReleaseKeepsWhatIsNotItsOwn(t *testing.T) {
 // changed, or a new one, which go build compiles too) is never stamped with a
 // release's version, and its default version says -dirty.
 func TestReleaseOfADirtyTree(t *testing.T) {
+	longtest.Only(t)
 	lookPathOrSkip(t, "bash", "bash")
 	git := lookPathOrSkip(t, "git", "Debian git")
 	clone := filepath.Join(t.TempDir(), "maison")
@@ -669,5 +675,50 @@ func TestReleaseOfADirtyTree(t *testing.T) {
 	if m, _ := filepath.Glob(filepath.Join(out, "maison-*-dirty-linux-amd64")); len(m) != 1 {
 		entries, _ := os.ReadDir(out)
 		t.Errorf("the default version of a tree with a new file does not say -dirty: %v", entries)
+	}
+}
+
+// TestReleaseWithoutMcpbFailsBeforeCompiling: with no mcpb CLI on PATH, a
+// release that would build the Claude Desktop bundle stops at once, before
+// compiling anything, naming the npm package and --no-bundle in one sentence.
+func TestReleaseWithoutMcpbFailsBeforeCompiling(t *testing.T) {
+	lookPathOrSkip(t, "bash", "bash")
+	// PATH as it is, less any folder holding mcpb, behind a go that records
+	// being run: it must not be.
+	fake := t.TempDir()
+	ran := filepath.Join(fake, "go-was-run")
+	script := fmt.Sprintf("#!/bin/sh\necho \"$*\" >>%q\nexit 1\n", ran)
+	if err := os.WriteFile(filepath.Join(fake, "go"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := []string{fake}
+	for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
+		if _, err := os.Stat(filepath.Join(dir, "mcpb")); err != nil {
+			path = append(path, dir)
+		}
+	}
+	out := t.TempDir()
+	cmd := exec.Command("bash", "../../scripts/release", "--version", "v0.0.3", "--allow-dirty", "--out", out)
+	cmd.Env = append(os.Environ(), "PATH="+strings.Join(path, string(filepath.ListSeparator)))
+	b, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Fatalf("scripts/release without mcpb succeeded:\n%s", b)
+	}
+	var sentence string
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.Contains(line, "mcpb") {
+			sentence = line
+		}
+	}
+	for _, want := range []string{"npm install -g @anthropic-ai/mcpb", "--no-bundle"} {
+		if !strings.Contains(sentence, want) {
+			t.Errorf("the line about mcpb lacks %q:\n%s", want, b)
+		}
+	}
+	if log, err := os.ReadFile(ran); err == nil {
+		t.Errorf("go was run before the missing mcpb was said: go %s", log)
+	}
+	if m, _ := filepath.Glob(filepath.Join(out, "maison-*")); len(m) > 0 {
+		t.Errorf("something was built: %v", m)
 	}
 }

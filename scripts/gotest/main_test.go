@@ -1,0 +1,80 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// A go test -json stream of two packages: one with a pass, two skips for
+// the same reason and one for another, one with a failing subtest; and a
+// package without tests.
+const stream = `{"Action":"start","Package":"maison/a"}
+{"Action":"run","Package":"maison/a","Test":"TestOne"}
+{"Action":"output","Package":"maison/a","Test":"TestOne","Output":"=== RUN   TestOne\n"}
+{"Action":"output","Package":"maison/a","Test":"TestOne","Output":"--- PASS: TestOne (0.00s)\n"}
+{"Action":"pass","Package":"maison/a","Test":"TestOne","Elapsed":0.4}
+{"Action":"run","Package":"maison/a","Test":"TestLong"}
+{"Action":"output","Package":"maison/a","Test":"TestLong","Output":"=== RUN   TestLong\n"}
+{"Action":"output","Package":"maison/a","Test":"TestLong","Output":"    long.go:12: a long scenario test: set MAISON_TEST_LONG=1\n"}
+{"Action":"output","Package":"maison/a","Test":"TestLong","Output":"--- SKIP: TestLong (0.00s)\n"}
+{"Action":"skip","Package":"maison/a","Test":"TestLong","Elapsed":0}
+{"Action":"output","Package":"maison/a","Test":"TestLonger","Output":"    a_test.go:40: a long scenario test: set MAISON_TEST_LONG=1\n"}
+{"Action":"skip","Package":"maison/a","Test":"TestLonger","Elapsed":0}
+{"Action":"output","Package":"maison/a","Test":"TestDjpeg","Output":"    a_test.go:50: djpeg not found; install libjpeg-turbo-progs\n"}
+{"Action":"skip","Package":"maison/a","Test":"TestDjpeg","Elapsed":0}
+{"Action":"output","Package":"maison/a","Output":"PASS\n"}
+{"Action":"pass","Package":"maison/a","Elapsed":1.5}
+{"Action":"output","Package":"maison/b","Test":"TestBroken","Output":"=== RUN   TestBroken\n"}
+{"Action":"output","Package":"maison/b","Test":"TestBroken/sub","Output":"    b_test.go:9: got 2, want 3\n"}
+{"Action":"output","Package":"maison/b","Test":"TestBroken/sub","Output":"    --- FAIL: TestBroken/sub (0.00s)\n"}
+{"Action":"fail","Package":"maison/b","Test":"TestBroken/sub","Elapsed":0}
+{"Action":"output","Package":"maison/b","Test":"TestBroken","Output":"--- FAIL: TestBroken (0.00s)\n"}
+{"Action":"fail","Package":"maison/b","Test":"TestBroken","Elapsed":0}
+{"Action":"fail","Package":"maison/b","Elapsed":0.3}
+{"Action":"output","Package":"maison/c","Output":"?   \tmaison/c\t[no test files]\n"}
+{"Action":"skip","Package":"maison/c","Elapsed":0}
+`
+
+func TestSummary(t *testing.T) {
+	var out strings.Builder
+	s := newSummary(&out)
+	if err := s.read(strings.NewReader(stream)); err != nil {
+		t.Fatal(err)
+	}
+	s.end(2 * time.Second)
+	got := out.String()
+	for _, want := range []string{
+		"ok    maison/a",
+		"(3 skipped)",
+		"FAIL  maison/b",
+		"b_test.go:9: got 2, want 3",
+		"Skipped, by reason:\n   2  a long scenario test: set MAISON_TEST_LONG=1\n      a.TestLong, a.TestLonger\n   1  djpeg not found; install libjpeg-turbo-progs\n",
+		"Slowest tests: a.TestOne 0.4s.\n",
+		"\n1 passed, 2 failed, 3 skipped in 2 packages, 1 of them failed (2s)\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the report lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "maison/c") {
+		t.Errorf("a package without tests is reported:\n%s", got)
+	}
+	if strings.Contains(got, "=== RUN   TestOne") {
+		t.Errorf("a passing test's output is shown:\n%s", got)
+	}
+}
+
+func TestWithPackages(t *testing.T) {
+	for _, tc := range []struct{ args, want string }{
+		{"", "./..."},
+		{"-race", "-race ./..."},
+		{"-run TestX ./camera", "-run TestX ./camera"},
+		{"-run ./x", "-run ./x ./..."},
+		{"-count=1 maison/tools", "-count=1 maison/tools"},
+	} {
+		if got := strings.Join(withPackages(strings.Fields(tc.args)), " "); got != tc.want {
+			t.Errorf("withPackages(%q) = %q, want %q", tc.args, got, tc.want)
+		}
+	}
+}
