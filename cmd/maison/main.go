@@ -61,6 +61,8 @@ OAuth, for the Claude app and other connectors (see README):
   MAISON_CLIENT_METADATA_PRIVATE  1 lets client metadata documents live on private addresses (default off)
 
 The door, for maison serve and maison demo (see README, Settings):
+  MAISON_ALLOWED_HOSTS      host names maison answers to besides localhost, IP addresses,
+                            MAISON_PUBLIC_URL's and this machine's name, e.g. maison.lan,nas.home
   MAISON_CLIENT_IP_HEADER   CF-Connecting-IP behind a Cloudflare tunnel (default: the connection's address)
   MAISON_TRUSTED_PROXIES    addresses that header is believed from (default loopback and private networks)
   MAISON_RATE_LIMIT         requests one client may make, such as 30/10s, or off (default 30/10s)
