@@ -264,6 +264,13 @@ func (t targetIn) empty() bool {
 	return strings.TrimSpace(t.Name) == "" && strings.TrimSpace(t.Area) == "" && strings.TrimSpace(t.Floor) == ""
 }
 
+// aimed reports whether the call names anything to act on: a name, an area
+// or a floor, or only a kind of device (a domain, a device class), which
+// reaches every exposed device of that kind.
+func (t targetIn) aimed() bool {
+	return !t.empty() || len(t.Domain) > 0 || len(t.DeviceClass) > 0
+}
+
 // act calls one Assist intent and says what happened.
 func (s *server) act(ctx context.Context, canonical string, args map[string]any) *mcp.CallToolResult {
 	res, err := s.deps.HA.CallAssist(ctx, canonical, args)
@@ -379,7 +386,7 @@ func (s *server) passthrough(canonical, description string, target bool) mcp.Too
 			}
 		}
 		in := targetFrom(args)
-		if !in.empty() && !readOnlyTools[canonical] {
+		if in.aimed() && !readOnlyTools[canonical] {
 			what, _, err := s.sensitiveTargets(ctx, anyAction, in)
 			if err != nil {
 				return sayError(s.beforeAction(err)), nil

@@ -83,6 +83,11 @@ func (s *server) sensitiveTargets(ctx context.Context, canonical string, in targ
 	if len(in.areaNames) > 0 && name == "" {
 		return nil, nil, nil // a known area where nothing exposed fits: Home Assistant acts on nothing there
 	}
+	if in.empty() && len(in.areaNames) == 0 {
+		// Aimed by kind alone: every exposed device of that kind was
+		// looked at above, and none fits, so Home Assistant acts on none.
+		return nil, nil, nil
+	}
 	onlySensitiveKinds := len(in.Domain) > 0 && slices.ContainsFunc(in.Domain, isSensitiveDomain) || slices.ContainsFunc(in.DeviceClass, isSensitiveClass)
 	if (name != "" && (looksSensitive(name) || onlySensitiveKinds)) || (name == "" && (sensitiveExposed || onlySensitiveKinds)) {
 		target := in.Name
@@ -90,7 +95,11 @@ func (s *server) sensitiveTargets(ctx context.Context, canonical string, in targ
 			target = strings.TrimSpace(in.Area + " " + in.Floor)
 		}
 		q := s.deps.Lang.Quote(target, proposalName)
-		out = append(out, s.deps.Lang.Pick("act on "+q+", which could be a lock or a door", "agir sur "+q+", qui pourrait être une serrure ou une porte"))
+		if q == "" {
+			out = append(out, s.deps.Lang.Pick("act on what could be a lock or a door", "agir sur ce qui pourrait être une serrure ou une porte"))
+		} else {
+			out = append(out, s.deps.Lang.Pick("act on "+q+", which could be a lock or a door", "agir sur "+q+", qui pourrait être une serrure ou une porte"))
+		}
 	}
 	return out, nil, nil
 }
@@ -280,7 +289,12 @@ func couldTarget(e assist.Entity, name string, in targetIn) bool {
 	if len(in.areaNames) > 0 {
 		return inAreas(e, in.areaNames)
 	}
-	return strings.TrimSpace(in.Floor) != ""
+	if strings.TrimSpace(in.Floor) != "" {
+		return true
+	}
+	// No name, area nor floor: a domain or a device class alone reaches
+	// every exposed device of that kind, as Home Assistant matches them.
+	return (len(in.Domain) > 0 || len(in.DeviceClass) > 0) && (len(in.DeviceClass) == 0 || slices.Contains(in.DeviceClass, e.Attributes["device_class"]))
 }
 
 // inAreas reports whether e is in an area called by one of names, or
