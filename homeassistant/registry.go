@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -284,11 +285,13 @@ func loadRegistries(ctx context.Context, sess *session) (registries, error) {
 	return reg, nil
 }
 
-// AreaCalled finds the area that name names, as Home Assistant's intents
-// find one: by its name, one of its aliases or its id, compared as Home
-// Assistant compares names. It returns the area's name then its aliases,
-// and whether such an area exists; known is false when the area registry
-// could not be read, and then nothing can be said either way.
+// AreaCalled finds the areas that name names, as Home Assistant's intents
+// find them: by name, alias or id, compared as Home Assistant compares
+// names. One word can name two areas (an area renamed keeps its id, and a
+// new one takes the old name), and Home Assistant then acts on both, so
+// every one is given: each area's name then its aliases, areas in id order.
+// found says whether any area matched; known is false when the area
+// registry could not be read, and then nothing can be said either way.
 func (c *Client) AreaCalled(name string) (names []string, found, known bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -296,14 +299,15 @@ func (c *Client) AreaCalled(name string) (names []string, found, known bool) {
 		return nil, false, false
 	}
 	want := voice.Loose(name)
-	for id, a := range c.reg.areas {
+	for _, id := range slices.Sorted(maps.Keys(c.reg.areas)) {
+		a := c.reg.areas[id]
 		match := voice.Loose(a.Name) == want || id == strings.TrimSpace(name)
 		for _, al := range a.Aliases {
 			match = match || voice.Loose(al) == want
 		}
 		if match {
-			return append([]string{a.Name}, a.Aliases...), true, true
+			names = append(append(names, a.Name), a.Aliases...)
 		}
 	}
-	return nil, false, true
+	return names, names != nil, true
 }
