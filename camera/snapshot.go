@@ -300,6 +300,12 @@ func (e *Error) Say(lang voice.Lang) string {
 		return lang.Pick(
 			voice.Sentence("I could not get a picture from "+name+" ready in time")+" This is usually brief; it does not mean anything is wrong at home or with the camera. Try again in a moment.",
 			voice.Sentence("Je n'ai pas pu préparer une image de "+name+" à temps")+" C'est généralement bref; ça ne veut pas dire qu'il y a un problème à la maison ni avec la caméra. Réessayez dans un instant.")
+	case kind == homeassistant.KindCameraFailed && e.Camera.State == "unavailable":
+		// Home Assistant answers 500 for a camera its integration has
+		// marked unavailable: not a brief hiccup, and said as the list says it.
+		return lang.Pick(
+			voice.Sentence("Home Assistant says "+name+" is unavailable, so there is no picture")+" Usually the camera is off the network or its integration lost it; this often passes once it is back. It does not mean Home Assistant or the other cameras are down. Ask about another camera, or someone at home can check this one in Home Assistant.",
+			voice.Sentence("Home Assistant dit "+name+" indisponible, il n'y a donc pas d'image")+" D'habitude, la caméra n'est plus sur le réseau ou son intégration l'a perdue; ça passe souvent quand elle revient. Ça ne veut pas dire que Home Assistant ou les autres caméras sont en panne. Demandez une autre caméra, ou quelqu'un à la maison peut vérifier celle-ci dans Home Assistant.")
 	case kind == homeassistant.KindCameraFailed || kind == homeassistant.KindTimeout:
 		return lang.Pick(
 			voice.Sentence("Home Assistant could not get a picture from "+name+" in time")+" This is usually brief, a few seconds while the camera or the network catches up; it does not mean anything is wrong at home. Try again in a moment.",

@@ -207,6 +207,9 @@ func checkCameras(ctx context.Context, ha *homeassistant.Client, svc *camera.Ser
 		case errors.As(err, &ce) && errors.Is(err, homeassistant.KindCameraOff):
 			r.warn("camera %s (%s): turned off in Home Assistant; nothing to check until it is on", cam.Name, cam.EntityID)
 			continue
+		case err != nil && cam.State == "unavailable":
+			r.fail("camera %s (%s): unavailable in Home Assistant, so it gives no picture: the camera is off the network or its integration lost it, not a fault of maison's. Check the camera and its integration in Home Assistant under Settings › Devices & services", cam.Name, cam.EntityID)
+			continue
 		case err != nil:
 			r.fail("camera %s (%s): %s", cam.Name, cam.EntityID, advice(err))
 			continue
