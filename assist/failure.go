@@ -55,11 +55,40 @@ func NoMatch(lang voice.Lang, name, area string, known AreaKnown) string {
 		"Rien de ce qui est partagé avec Assist dans "+a+" ne correspond à la demande."+nothing+" Ça ne veut pas dire qu'un appareil est en panne. Demandez l'état de la maison pour entendre les pièces et les appareils qui existent.")
 }
 
+// matchSentences are the sentences Home Assistant 2026.11 gives for a failed
+// match (the MatchFailedError's str, _MATCH_FAILURE_REASONS in
+// helpers/intent.py, followed by "(given name '…')"), each with its reason.
+// Earlier releases gave the error's repr, which names the reason. The bare
+// "No entities matched", a failure without a reason, comes last: the
+// others begin with it.
+var matchSentences = []struct{ text, reason string }{
+	{"No entities matched the name", "NAME"},
+	{"No entities were in the area", "AREA"},
+	{"No entities were on the floor", "FLOOR"},
+	{"No entities matched the domain", "DOMAIN"},
+	{"No entities matched the device class", "DEVICE_CLASS"},
+	{"No entities supported the required features", "FEATURE"},
+	{"No entities were in the required state", "STATE"},
+	{"No matching entities are exposed to the assistant", "ASSISTANT"},
+	{"The area does not exist", "INVALID_AREA"},
+	{"The floor does not exist", "INVALID_FLOOR"},
+	{"Multiple entities share the name", "DUPLICATE_NAME"},
+	{"Multiple entities matched, but a single target is required", "MULTIPLE_TARGETS"},
+	{"No entities matched", "NAME"},
+}
+
 // MatchReason returns the MatchFailedReason a failed Assist call gives, such
 // as NAME or AREA, or "".
 func MatchReason(text string) string {
 	if m := reasonRE.FindStringSubmatch(text); m != nil {
 		return m[1]
+	}
+	if rest, ok := strings.CutPrefix(text, "Error calling tool: "); ok {
+		for _, m := range matchSentences {
+			if strings.HasPrefix(rest, m.text) {
+				return m.reason
+			}
+		}
 	}
 	return ""
 }
@@ -78,10 +107,7 @@ func failure(lang voice.Lang, args map[string]any, text string) string {
 	if strings.TrimSpace(what) == "" {
 		what = area
 	}
-	reason := ""
-	if m := reasonRE.FindStringSubmatch(text); m != nil {
-		reason = m[1]
-	}
+	reason := MatchReason(text)
 	nothing := lang.Pick(" Nothing was changed.", " Rien n'a changé.")
 	switch reason {
 	case "NAME", "ASSISTANT", "DOMAIN", "DEVICE_CLASS", "FEATURE", "AREA", "INVALID_AREA", "FLOOR", "INVALID_FLOOR", "STATE":
