@@ -279,8 +279,19 @@ func readState(t *testing.T, h realha.House, entityID string) state {
 }
 
 // ownerWS sends one command on Home Assistant's websocket as the owner and
-// returns its result.
+// returns its result, failing the test if Home Assistant refuses it.
 func ownerWS(t *testing.T, h realha.House, fields map[string]any) json.RawMessage {
+	t.Helper()
+	res, err := ownerCommand(t, h, fields)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// ownerCommand sends one command on Home Assistant's websocket as the
+// owner and returns its result, or Home Assistant's refusal.
+func ownerCommand(t *testing.T, h realha.House, fields map[string]any) (json.RawMessage, error) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(t.Context()), 30*time.Second)
 	defer cancel()
@@ -320,9 +331,9 @@ func ownerWS(t *testing.T, h realha.House, fields map[string]any) json.RawMessag
 		}
 		if msg.ID == 1 && msg.Type == "result" {
 			if !msg.Success {
-				t.Fatalf("owner websocket %v: %s", fields, msg.Error)
+				return nil, fmt.Errorf("owner websocket %v: %s", fields, msg.Error)
 			}
-			return msg.Result
+			return msg.Result, nil
 		}
 	}
 }
