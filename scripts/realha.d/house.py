@@ -91,6 +91,12 @@ async def main():
                 await ws("config/device_registry/update", device_id=entry["device_id"], area_id=area)
         await ws("homeassistant/expose_entity", assistants=["conversation"], entity_ids=EXPOSED, should_expose=True)
         await ws("homeassistant/expose_entity", assistants=["conversation"], entity_ids=NOT_EXPOSED, should_expose=False)
+        # Home Assistant 2026.11 moves configuration.yaml's http settings
+        # (loopback, the port) into storage as a trial: unless the owner
+        # confirms them, five minutes after starting it marks them failed,
+        # stops to restart (nothing restarts it here) and comes back, on
+        # the next start, on 0.0.0.0:8123. The owner confirms them.
+        await ws("http/config/promote")
 
 
 asyncio.run(main())
