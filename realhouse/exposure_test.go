@@ -18,6 +18,7 @@ func expose(t *testing.T, h realha.House, shared bool, ids ...string) {
 // already running, without a restart; one no longer shared is gone again.
 func TestRenamedAndExposedSeenWithoutRestart(t *testing.T) {
 	h := realha.Load(t)
+	restoreAfter(t, h, "light.kitchen_lights")
 	cs := serveStdio(t, h)
 	if _, text := ask(t, cs, "describe_house", nil); !strings.Contains(text, "“Kitchen Lights”") {
 		t.Fatalf("describe_house before the rename: %q", text)
@@ -37,7 +38,6 @@ func TestRenamedAndExposedSeenWithoutRestart(t *testing.T) {
 	if st := readState(t, h, "light.kitchen_lights"); res.IsError || st.State != "off" {
 		t.Errorf("turn_off the renamed Pantry Lamp: %q; the owner reads %q", text, st.State)
 	}
-	restoreAfter(t, h, "light.kitchen_lights")
 
 	expose(t, h, true, "switch.ac")
 	t.Cleanup(func() { expose(t, h, false, "switch.ac") })
