@@ -13,11 +13,13 @@ import (
 	"maison/internal/realha"
 )
 
-// The README's words while Home Assistant restarts, and while it cannot
-// be reached at all (the moment its port is closed).
+// The README's words while Home Assistant restarts, while it cannot be
+// reached at all (the moment its port is closed), and while it is up but
+// its Assist tools are not loaded yet.
 const (
 	restartingWords  = "Home Assistant is restarting and not answering yet. This usually takes under a minute. It does not mean devices are offline or that anything changed. Ask again in a moment; I reconnect by myself."
 	unreachableWords = "I cannot reach Home Assistant right now."
+	loadingWords     = "Home Assistant is still loading its Assist tools, as it does for a minute or two after a restart."
 )
 
 // Home Assistant restarted in the middle (scripts/realha restart): maison
@@ -80,6 +82,8 @@ asking:
 					said["restarting"]++
 				case strings.Contains(text, unreachableWords):
 					said["unreachable"]++
+				case strings.Contains(text, loadingWords):
+					said["loading"]++
 				default:
 					t.Errorf("%s: %s while Home Assistant restarts: %q", name, call.tool, text)
 				}
