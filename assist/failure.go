@@ -44,6 +44,8 @@ var sentences = []struct{ text, reason string }{
 	{"The floor does not exist", "INVALID_FLOOR"},
 	{"Multiple entities share the name", "DUPLICATE_NAME"},
 	{"Multiple entities matched, but a single target is required", "MULTIPLE_TARGETS"},
+	// A failure without a reason; every sentence above begins like it.
+	{"No entities matched", "NAME"},
 }
 
 // pyString reads a Python repr of a string, quotes included.

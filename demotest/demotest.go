@@ -10,6 +10,7 @@ package demotest
 import (
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -231,4 +232,26 @@ func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
 		r.Header.Set("Authorization", "Bearer "+b.token)
 	}
 	return b.next.RoundTrip(r)
+}
+
+// UntilActionsOffered waits, at most a minute, until the house's actions
+// join the tools cs lists: maison serve and stdio answer at once and reach
+// Home Assistant in the background, which on a loaded machine can take
+// longer than their first two seconds.
+func UntilActionsOffered(tb testing.TB, cs *mcp.ClientSession) {
+	tb.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		res, err := cs.ListTools(tb.Context(), nil)
+		if err != nil {
+			tb.Fatalf("demotest: tools/list: %v", err)
+		}
+		if slices.ContainsFunc(res.Tools, func(tl *mcp.Tool) bool { return tl.Name == "turn_on" }) {
+			return
+		}
+		if time.Now().After(deadline) {
+			tb.Fatalf("demotest: the house's actions were not offered within a minute")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }

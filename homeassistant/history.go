@@ -23,6 +23,9 @@ const maxHistoryIDs = 200
 // recorder knows one (history/history_during_period, significant changes,
 // no attributes). An entity without any row in the period is absent.
 //
+// A change the live state holds but the recorder has not written yet ends
+// the entity's changes (addUnrecorded).
+//
 // Home Assistant checks no per-entity permission on this command: the caller
 // must ask only for entities it may show.
 //
@@ -70,7 +73,27 @@ func (c *Client) History(ctx context.Context, start, end time.Time, entityIDs []
 			}
 		}
 	}
+	c.addUnrecorded(out, start, end)
 	return out, nil
+}
+
+// addUnrecorded ends each entity's changes with the state the live cache
+// holds when it changed after the last recorded row and within the period:
+// the recorder writes a moment after a change (commit_interval, five
+// seconds by default), and until then history would tell the state before
+// as the present. An entity without any row (one the recorder excludes)
+// stays absent.
+func (c *Client) addUnrecorded(hist map[string][]Change, start, end time.Time) {
+	for id, ch := range hist {
+		st, ok := c.State(id)
+		if !ok || len(ch) == 0 {
+			continue
+		}
+		last := ch[len(ch)-1]
+		if st.State != last.State && st.LastChanged.After(last.At) && !st.LastChanged.Before(start) && !st.LastChanged.After(end) {
+			hist[id] = append(ch, Change{State: st.State, At: st.LastChanged})
+		}
+	}
 }
 
 // historyError gives a failed history command its Kind.

@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -127,27 +126,6 @@ func checkTools(t *testing.T, cs *mcp.ClientSession) {
 		if have[name] == nil {
 			t.Errorf("tool %s missing; have %v", name, keys(have))
 		}
-	}
-}
-
-// untilActionsOffered waits until the house's actions join the tools, for
-// tests of maison serve against a Home Assistant that may answer after the
-// first two seconds on a loaded machine (maison serves meanwhile).
-func untilActionsOffered(t *testing.T, cs *mcp.ClientSession) {
-	t.Helper()
-	deadline := time.Now().Add(time.Minute)
-	for {
-		res, err := cs.ListTools(t.Context(), nil)
-		if err != nil {
-			t.Fatalf("tools/list: %v", err)
-		}
-		if slices.ContainsFunc(res.Tools, func(tl *mcp.Tool) bool { return tl.Name == "turn_on" }) {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the house's actions were not offered within a minute")
-		}
-		time.Sleep(100 * time.Millisecond)
 	}
 }
 

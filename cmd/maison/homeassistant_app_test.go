@@ -672,7 +672,7 @@ func TestHomeAssistantAppRunsWithItsOwnUser(t *testing.T) {
 	// A client on the network, with the token from the options, sees the
 	// cameras the options list and hears French.
 	cs := connect(t, "http://"+r.listen+"/mcp", clientToken, "")
-	untilActionsOffered(t, cs)
+	demotest.UntilActionsOffered(t, cs)
 	tools, err := cs.ListTools(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)

@@ -31,6 +31,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.yaml.in/yaml/v3"
 
+	"maison/demotest"
 	"maison/internal/longtest"
 )
 
@@ -389,7 +390,7 @@ func checkBundleStartsAsClaudeDesktopDoes(t *testing.T, dir, version string) {
 	if info := cs.InitializeResult().ServerInfo; info.Name != "maison" || info.Version != version {
 		t.Errorf("serverInfo %s %s, want maison %s", info.Name, info.Version, version)
 	}
-	untilActionsOffered(t, cs)
+	demotest.UntilActionsOffered(t, cs)
 	tools, err := cs.ListTools(t.Context(), nil)
 	if err != nil {
 		t.Fatalf("tools/list: %v\n%s", err, stderr.String())

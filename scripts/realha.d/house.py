@@ -93,6 +93,12 @@ async def main():
         await ws("homeassistant/expose_entity", assistants=["conversation"], entity_ids=NOT_EXPOSED, should_expose=False)
         # A light off, so the live context shows an attribute without a value.
         await ws("call_service", domain="light", service="turn_off", service_data={"entity_id": "light.office_rgbw_lights"})
+        # Home Assistant 2026.11 moves configuration.yaml's http settings
+        # (loopback, the port) into storage as a trial: unless the owner
+        # confirms them, five minutes after starting it marks them failed,
+        # stops to restart (nothing restarts it here) and comes back, on
+        # the next start, on 0.0.0.0:8123. The owner confirms them.
+        await ws("http/config/promote")
 
 
 asyncio.run(main())
