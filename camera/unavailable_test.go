@@ -23,7 +23,7 @@ func TestUnavailableCameraIsSaidUnavailable(t *testing.T) {
 		want, not string
 	}{
 		{voice.English, "Home Assistant says the “Attic” camera is unavailable", "in time"},
-		{voice.French, "Home Assistant dit la caméra « Attic » indisponible", "à temps"},
+		{voice.French, "Home Assistant dit que la caméra « Attic » est indisponible", "à temps"},
 	} {
 		said := err.Say(c.lang)
 		if !strings.Contains(said, c.want) || strings.Contains(said, c.not) {
