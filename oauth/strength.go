@@ -9,15 +9,15 @@ import (
 	"unicode"
 )
 
-// guessesPerHour is the most wrong passwords the sign-in page checks in an
-// hour, from however many addresses: every sender the lockout table holds,
-// and the one count the rest share, each failing maxFailures times per
-// lockout, around the clock. (10,001 × 5 × 4 = 200,020.)
-const guessesPerHour = (maxKeys + 1) * maxFailures * int(time.Hour/lockout)
+// guessesPerHour is the most passwords the sign-in page checks in an hour,
+// from however many addresses: maxFresh from senders that had not tried
+// and maxRepeats from the others, every 15-minute window, around the
+// clock. ((1,048,576 + 50,000) × 4 = 4,394,304.)
+const guessesPerHour = (maxFresh + maxRepeats) * int(time.Hour/lockout)
 
 // minPasswordBits is how strong the operator password must be estimated: a
-// year of guessing at guessesPerHour (about 2^30.7 guesses) must find it
-// with at most a one-in-a-million chance (2^-20), so 51 bits.
+// year of guessing at guessesPerHour (about 2^35.2 guesses) must find it
+// with at most a one-in-a-million chance (2^-20), so 56 bits.
 func minPasswordBits() float64 {
 	return math.Ceil(math.Log2(float64(guessesPerHour)*24*365) + 20)
 }
