@@ -216,8 +216,8 @@ func (s *Server) authorizeSubmit(w http.ResponseWriter, r *http.Request) {
 		s.page(w, status, pageData{Client: c, Redirect: tx.Redirect, Ask: true, Password: s.cfg.Password != "", Tx: raw,
 			Scopes: s.scopeChoices(tx.Scopes, form["scope"]), Problem: problem}, tx.Redirect, 0)
 	}
-	if wait, paused := s.logins.wait(addr); wait > 0 {
-		s.logRefusal(slog.LevelWarn, addr, "login refused: this address failed and waits", "retry_in", wait.Round(time.Second), "paused", paused)
+	if wait, paused := s.logins.attempt(addr); wait > 0 {
+		s.logRefusal(slog.LevelWarn, addr, "login refused: this address tried too often and waits", "retry_in", wait.Round(time.Second), "paused", paused)
 		s.page(w, http.StatusTooManyRequests, pageData{Problem: s.text.lockedOut(wait, paused)}, "", wait)
 		return
 	}
@@ -233,13 +233,12 @@ func (s *Server) authorizeSubmit(w http.ResponseWriter, r *http.Request) {
 	if s.cfg.Password != "" {
 		given, _ := once(form, "password")
 		if !passwordMatches(given, s.cfg.Password) {
-			s.logins.failed(addr)
 			s.log.Warn("login failed: wrong operator password", "client", tx.Label, "remote", addr)
 			again(http.StatusUnauthorized, s.text.wrongPassword)
 			return
 		}
-		s.logins.succeeded(addr)
 	}
+	s.logins.succeeded(addr)
 	var granted []string
 	for _, sc := range tx.Scopes {
 		if slices.Contains(form["scope"], sc) {

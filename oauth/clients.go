@@ -99,11 +99,16 @@ func (s *Server) postWithin(w http.ResponseWriter, r *http.Request, budget *wind
 	}
 	addr = s.cfg.ClientAddr(r)
 	if ok, wait := budget.allow(key(addr)); !ok {
-		s.logRefusal(slog.LevelWarn, addr, "request refused: too many from "+whose+" to "+r.URL.Path)
-		tooMany(w, wait, "Too many requests from "+whose+" within a minute.")
+		s.refuseBudget(w, r, addr, wait, whose)
 		return addr, false
 	}
 	return addr, true
+}
+
+// refuseBudget answers a POST over its sender's budget, saying whose.
+func (s *Server) refuseBudget(w http.ResponseWriter, r *http.Request, addr string, wait time.Duration, whose string) {
+	s.logRefusal(slog.LevelWarn, addr, "request refused: too many from "+whose+" to "+r.URL.Path)
+	tooMany(w, wait, "Too many requests from "+whose+" within a minute.")
 }
 
 // network names the group of addresses a registration budget counts: an
@@ -113,13 +118,25 @@ func network(addr string) string { return addressGroup(addr, 24, 56) }
 // serveRegister is dynamic client registration (RFC 7591). Nothing is
 // stored: the client id is the signed registration. Each network has its
 // budget, so a stranger spends only their own; the ceiling over all of them
-// is reached only by a flood far beyond any real use.
+// is reached only by a flood far beyond any real use, and refuses only
+// networks past their first freeRegistrations of the minute.
 func (s *Server) serveRegister(w http.ResponseWriter, r *http.Request) {
-	addr, ok := s.postWithin(w, r, s.limits.register, network, "this network (addresses sharing the first 24 bits, or 56 for IPv6)")
-	if !ok {
+	if r.Method != http.MethodPost {
+		methodNotAllowed(w, "POST")
 		return
 	}
-	if ok, wait := s.limits.registerAll.allow("all"); !ok {
+	addr := s.cfg.ClientAddr(r)
+	n, ok, wait := s.limits.register.take(network(addr))
+	if !ok {
+		s.refuseBudget(w, r, addr, wait, "this network (addresses sharing the first 24 bits, or 56 for IPv6)")
+		return
+	}
+	if n < freeRegistrations {
+		ok = true
+	} else {
+		ok, wait = s.limits.registerAll.allow("all")
+	}
+	if !ok {
 		s.logRefusal(slog.LevelWarn, addr, "registration refused: maison is flooded with registrations from many networks")
 		tooMany(w, wait, "maison is receiving registrations from many networks at a rate far beyond any real use, a flood; this client did nothing wrong.")
 		return

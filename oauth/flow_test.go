@@ -16,7 +16,7 @@ import (
 	"time"
 )
 
-const testPassword = "correct horse battery staple"
+const testPassword = "glacier tumbles orbit velvet canyon whisper"
 
 var testSecret = []byte("0123456789abcdef0123456789abcdef-test-secret")
 

@@ -75,6 +75,13 @@ func newWindow(max int, length time.Duration, now func() time.Time) *window {
 // allow counts one event for key and reports whether it is within the limit.
 // It returns how long to wait otherwise.
 func (w *window) allow(key string) (bool, time.Duration) {
+	_, ok, wait := w.take(key)
+	return ok, wait
+}
+
+// take is allow that also returns how many events key had counted in the
+// window before this one.
+func (w *window) take(key string) (n int, ok bool, wait time.Duration) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	now := w.now()
@@ -84,18 +91,19 @@ func (w *window) allow(key string) (bool, time.Duration) {
 	if _, ok := w.counts[key]; !ok && len(w.counts) >= maxKeys {
 		key = ""
 	}
-	if w.counts[key] >= w.max {
-		return false, w.start.Add(w.length).Sub(now)
+	n = w.counts[key]
+	if n >= w.max {
+		return n, false, w.start.Add(w.length).Sub(now)
 	}
 	w.counts[key]++
-	return true, 0
+	return n, true, 0
 }
 
 // limits are the budgets of the unauthenticated endpoints, each its own:
 // registering cannot use up the login page, nor the reverse.
 type limits struct {
 	register    *window // per network
-	registerAll *window // all networks together
+	registerAll *window // all networks together, past each one's first freeRegistrations
 	authorize   *window // per address: each may fetch a metadata document
 	token       *window // per address
 }
@@ -104,13 +112,20 @@ func newLimits(now func() time.Time) *limits {
 	return &limits{
 		// The Claude app registers on every fresh connection and retries;
 		// its calls come from Anthropic's networks. Generous per network;
-		// the ceiling, 200 networks' worth, is only for a flood.
+		// the ceiling, 200 networks' worth, is only for a flood, and never
+		// refuses a network's first freeRegistrations in a minute.
 		register:    newWindow(30, time.Minute, now),
 		registerAll: newWindow(6000, time.Minute, now),
 		authorize:   newWindow(60, time.Minute, now),
 		token:       newWindow(120, time.Minute, now),
 	}
 }
+
+// freeRegistrations is how many registrations a minute each network makes
+// whatever the ceiling: a network that has not registered recently (the
+// Claude app's) is refused only when more than maxKeys networks register
+// within the minute, and the rest share one count.
+const freeRegistrations = 5
 
 // sameAddress counts each address apart.
 func sameAddress(addr string) string { return addr }

@@ -68,9 +68,9 @@ func pageWords(lang string) *words {
 			noScope:         "Cochez au moins un accès, ou choisissez Refuser.",
 			lockedOut: func(d time.Duration, paused bool) string {
 				if paused {
-					return "Des mots de passe erronés arrivent de plusieurs endroits : chaque erreur fait maintenant attendre 30 secondes l'adresse qui l'envoie. Réessayez dans une minute, avec soin. Rien n'a été accordé, et votre mot de passe n'a pas changé."
+					return "Des mots de passe arrivent en très grand nombre de plusieurs endroits (une attaque) : pour l'instant, cette adresse attend. Réessayez dans " + minutes(d, "fr") + ", avec soin, ou depuis une autre connexion (le réseau cellulaire, par exemple). Rien n'a été accordé, et votre mot de passe n'a pas changé."
 				}
-				return "Trop de mots de passe erronés depuis cette adresse. Réessayez dans " + minutes(d, "fr") + ". Rien n'a été accordé; votre mot de passe n'a pas changé, et les autres adresses peuvent toujours se connecter."
+				return "Trop de mots de passe essayés depuis cette adresse. Réessayez dans " + minutes(d, "fr") + ". Rien n'a été accordé; votre mot de passe n'a pas changé, et les autres adresses peuvent toujours se connecter."
 			},
 		}
 	}
@@ -103,9 +103,9 @@ func pageWords(lang string) *words {
 		noScope:         "Tick at least one kind of access, or choose Deny.",
 		lockedOut: func(d time.Duration, paused bool) string {
 			if paused {
-				return "Wrong passwords are arriving from many places, so each wrong one now makes the address that sent it wait 30 seconds. Try again in a minute, with care. Nothing was granted, and your password has not changed."
+				return "Passwords are arriving in great numbers from many places (an attack), so for now this address waits. Try again in " + minutes(d, "en") + ", with care, or from another connection (mobile data, say). Nothing was granted, and your password has not changed."
 			}
-			return "Too many wrong passwords from this address. Try again in " + minutes(d, "en") + ". Nothing was granted; your password has not changed, and other addresses can still sign in."
+			return "Too many passwords tried from this address. Try again in " + minutes(d, "en") + ". Nothing was granted; your password has not changed, and other addresses can still sign in."
 		},
 	}
 }

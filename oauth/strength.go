@@ -9,15 +9,15 @@ import (
 	"unicode"
 )
 
-// guessesPerHour is the most wrong passwords the sign-in page checks in an
-// hour, from however many addresses: every sender the lockout table holds,
-// and the one count the rest share, each failing maxFailures times per
-// lockout, around the clock. (10,001 × 5 × 4 = 200,020.)
-const guessesPerHour = (maxKeys + 1) * maxFailures * int(time.Hour/lockout)
+// guessesPerHour is the most passwords the sign-in page checks in an hour,
+// from however many addresses: maxFresh from senders that had not tried
+// and maxRepeats from the others, every 15-minute window, around the
+// clock. ((1,048,576 + 50,000) × 4 = 4,394,304.)
+const guessesPerHour = (maxFresh + maxRepeats) * int(time.Hour/lockout)
 
 // minPasswordBits is how strong the operator password must be estimated: a
-// year of guessing at guessesPerHour (about 2^30.7 guesses) must find it
-// with at most a one-in-a-million chance (2^-20), so 51 bits.
+// year of guessing at guessesPerHour (about 2^35.2 guesses) must find it
+// with at most a one-in-a-million chance (2^-20), so 56 bits.
 func minPasswordBits() float64 {
 	return math.Ceil(math.Log2(float64(guessesPerHour)*24*365) + 20)
 }
@@ -47,39 +47,39 @@ func grouped(n int) string {
 	return s
 }
 
-// commonWords are guessed first by anyone; a password's occurrence of one
-// is worth a few bits, whatever its length.
+// commonWords are guessed first by anyone: common passwords and words,
+// well-known passphrases and their words, product and app names. Each
+// occurrence, separators between its words ignored, is worth 2 bits
+// whatever its length; so is a year (19xx, 20xx).
 var commonWords = []string{
 	"password", "passwort", "motdepasse", "maison", "qwerty", "azerty", "asdf", "letmein",
 	"welcome", "bienvenue", "admin", "secret", "changeme", "replace", "iloveyou", "jetaime",
-	"monkey", "dragon", "football", "hockey", "soleil", "bonjour", "hunter",
+	"monkey", "dragon", "football", "hockey", "soleil", "bonjour", "hunter", "trustno1",
+	"correcthorsebatterystaple", "correct", "horse", "battery", "staple", "tr0ub4dor", "troubador",
+	"thequickbrownfox", "quick", "brown", "jumps", "overthelazydog", "tobeornottobe", "thatisthequestion",
+	"sunshine", "rainbow", "butterfly", "princess", "shadow", "master", "superman", "batman", "starwars",
+	"pokemon", "minecraft", "freedom", "whatever",
+	"homeassistant", "home", "assistant", "claude", "anthropic", "cloudflare", "raspberry", "google", "apple",
 }
 
 // passwordBits estimates, in bits, how many guesses a password needs,
 // erring low: each character is worth what its class offers (a letter 4.7
 // bits, a capital 5.7, a digit 3.3, a symbol 5, a separator such as a space
 // 1), but a letter past the second of a run only 2 (words are far from
-// random letters), a character that repeats or continues a sequence
-// ("aaa", "abc", "321", "abcabc") 1, and a common word 2 in all. Like
-// zxcvbn, in miniature and without its dictionaries.
+// random letters); a character that repeats or continues a sequence
+// ("aaa", "abc", "321", "a1b2c3") or a keyboard walk of four keys or more
+// ("1qaz", "!@#$", rows and columns, shifted or not) 1; a chunk of three
+// characters or more seen before ("glacier glacier", "abcdABCD") 1 in all;
+// and a common word or year 2 in all. Like zxcvbn, in miniature and
+// without its dictionaries.
 func passwordBits(p string) float64 {
 	r := []rune(p)
 	lower := []rune(strings.ToLower(p))
-	common := make([]bool, len(r))
-	bits := 0.0
-	if len(lower) == len(r) {
-		for _, w := range commonWords {
-			lw := []rune(w)
-			for i := 0; i+len(lw) <= len(lower); i++ {
-				if string(lower[i:i+len(lw)]) == w && !common[i] {
-					for j := range lw {
-						common[i+j] = true
-					}
-					bits += 2
-				}
-			}
-		}
+	if len(lower) != len(r) {
+		lower = r
 	}
+	cost := make([]float64, len(r))
+	bits := 0.0
 	run := 0 // letters in the current run
 	for i, c := range r {
 		if unicode.IsLetter(c) {
@@ -88,35 +88,178 @@ func passwordBits(p string) float64 {
 			run = 0
 		}
 		switch {
-		case common[i]:
 		case repeats(lower, i):
-			bits++
+			cost[i] = 1
 		case unicode.IsLetter(c):
 			if run > 2 {
-				bits += 2
+				cost[i] = 2
 			} else if unicode.IsUpper(c) {
-				bits += 5.7
+				cost[i] = 5.7
 			} else {
-				bits += 4.7
+				cost[i] = 4.7
 			}
 		case unicode.IsDigit(c):
-			bits += 3.3
+			cost[i] = 3.3
 		case unicode.IsSpace(c) || strings.ContainsRune("-_.,", c):
-			bits++
+			cost[i] = 1
 		default:
-			bits += 5
+			cost[i] = 5
 		}
+	}
+	for _, w := range keyboardWalks(lower) {
+		for i := w[0] + 1; i < w[1]; i++ {
+			cost[i] = min(cost[i], 1)
+		}
+	}
+	for _, c := range repeatedChunks(lower) {
+		cost[c[0]] = min(cost[c[0]], 1)
+		for i := c[0] + 1; i < c[1]; i++ {
+			cost[i] = 0
+		}
+	}
+	for _, m := range commonSpans(lower) {
+		for i := m[0]; i < m[1]; i++ {
+			cost[i] = 0
+		}
+		bits += 2
+	}
+	for _, c := range cost {
+		bits += c
 	}
 	return bits
 }
 
+// isSeparator reports whether c only separates words.
+func isSeparator(c rune) bool { return unicode.IsSpace(c) || strings.ContainsRune("-_.,", c) }
+
+// commonSpans returns the [start, end) spans of lower that are common
+// words (separators between letters ignored) or years, without overlap,
+// longest first.
+func commonSpans(lower []rune) [][2]int {
+	var letters []rune // lower without separators
+	var at []int       // where each of letters stands in lower
+	for i, c := range lower {
+		if !isSeparator(c) {
+			letters = append(letters, c)
+			at = append(at, i)
+		}
+	}
+	taken := make([]bool, len(lower))
+	var spans [][2]int
+	mark := func(from, to int) { // letters[from:to]
+		s, e := at[from], at[to-1]+1
+		for i := s; i < e; i++ {
+			if taken[i] {
+				return
+			}
+		}
+		for i := s; i < e; i++ {
+			taken[i] = true
+		}
+		spans = append(spans, [2]int{s, e})
+	}
+	for _, w := range commonWords { // longest first within each group, as listed
+		lw := []rune(w)
+		for i := 0; i+len(lw) <= len(letters); i++ {
+			if string(letters[i:i+len(lw)]) == w {
+				mark(i, i+len(lw))
+			}
+		}
+	}
+	for i := 0; i+4 <= len(letters); i++ {
+		y := string(letters[i : i+4])
+		if (strings.HasPrefix(y, "19") || strings.HasPrefix(y, "20")) && strings.IndexFunc(y, func(c rune) bool { return !unicode.IsDigit(c) }) < 0 {
+			mark(i, i+4)
+		}
+	}
+	return spans
+}
+
+// repeatedChunks returns the [start, end) spans of r, three characters or
+// more, that repeat a chunk starting earlier, longest first from the left.
+func repeatedChunks(r []rune) [][2]int {
+	var chunks [][2]int
+	for i := 1; i < len(r); {
+		best := 0
+		for j := range i {
+			n := 0
+			for i+n < len(r) && r[j+n] == r[i+n] {
+				n++
+			}
+			best = max(best, n)
+		}
+		if best >= 3 {
+			chunks = append(chunks, [2]int{i, i + best})
+			i += best
+		} else {
+			i++
+		}
+	}
+	return chunks
+}
+
+// keyPlace is where a key stands on a QWERTY keyboard: its row, and its
+// distance from the left edge in keys (rows are staggered).
+type keyPlace struct{ row, x float64 }
+
+// keyboard places each character, shifted or not, on its key.
+var keyboard = func() map[rune]keyPlace {
+	rows := [][2]string{
+		{"`1234567890-=", "~!@#$%^&*()_+"},
+		{"qwertyuiop[]\\", "QWERTYUIOP{}|"},
+		{"asdfghjkl;'", "ASDFGHJKL:\""},
+		{"zxcvbnm,./", "ZXCVBNM<>?"},
+	}
+	offset := []float64{0, 0.5, 0.75, 1.25}
+	m := map[rune]keyPlace{}
+	for row, keys := range rows {
+		for _, s := range keys {
+			for x, c := range []rune(s) {
+				m[c] = keyPlace{float64(row), float64(x) + offset[row]}
+			}
+		}
+	}
+	return m
+}()
+
+// nextKeys reports whether b's key touches a's, or is a's.
+func nextKeys(a, b rune) bool {
+	pa, okA := keyboard[a]
+	pb, okB := keyboard[b]
+	if !okA || !okB {
+		return false
+	}
+	dr, dx := math.Abs(pa.row-pb.row), math.Abs(pa.x-pb.x)
+	return dr == 0 && dx <= 1 || dr == 1 && dx <= 1
+}
+
+// keyboardWalks returns the [start, end) spans of r, four keys or more,
+// where each key touches the one before.
+func keyboardWalks(r []rune) [][2]int {
+	var walks [][2]int
+	start := 0
+	for i := 1; i <= len(r); i++ {
+		if i < len(r) && nextKeys(r[i-1], r[i]) {
+			continue
+		}
+		if i-start >= 4 {
+			walks = append(walks, [2]int{start, i})
+		}
+		start = i
+	}
+	return walks
+}
+
 // repeats reports whether r[i] repeats the character before it, continues a
-// sequence of steps of one, or ends three characters seen before.
+// sequence of steps of one (of every character, or of every other one), or
+// ends three characters seen before.
 func repeats(r []rune, i int) bool {
 	switch {
 	case i >= 1 && r[i] == r[i-1]:
 		return true
 	case i >= 2 && (r[i]-r[i-1] == 1 || r[i]-r[i-1] == -1) && r[i]-r[i-1] == r[i-1]-r[i-2]:
+		return true
+	case i >= 4 && (r[i]-r[i-2] == 1 || r[i]-r[i-2] == -1) && r[i]-r[i-2] == r[i-2]-r[i-4]:
 		return true
 	}
 	for p := 1; i >= p+2; p++ {
