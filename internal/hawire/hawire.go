@@ -386,7 +386,7 @@ func (p Peer) toolsList(ctx context.Context) (Answer, error) {
 	byName := map[string]any{}
 	for _, t := range tools {
 		if m, ok := t.(map[string]any); ok {
-			byName[fmt.Sprint(m["name"])] = m
+			byName[fmt.Sprint(m["name"])] = sortedSets(m)
 		}
 	}
 	return Answer{Shape: ShapeOf(out), Each: byName}, nil
@@ -458,4 +458,35 @@ func clip(s string, n int) string {
 		return s
 	}
 	return s[:n]
+}
+
+// sortedSets sorts what Home Assistant builds from Python sets, whose order
+// changes from one start to the next: each "enum" and the branches of each
+// "anyOf" (measured: HassSetVolumeRelative's volume_step).
+func sortedSets(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		out := map[string]any{}
+		for k, e := range v {
+			e = sortedSets(e)
+			if list, ok := e.([]any); ok && (k == "enum" || k == "anyOf") {
+				list = slices.Clone(list)
+				slices.SortFunc(list, func(a, b any) int {
+					ab, _ := json.Marshal(a)
+					bb, _ := json.Marshal(b)
+					return strings.Compare(string(ab), string(bb))
+				})
+				e = list
+			}
+			out[k] = e
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = sortedSets(e)
+		}
+		return out
+	}
+	return v
 }
