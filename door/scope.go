@@ -6,9 +6,10 @@ import (
 	"io"
 	"net/http"
 	"slices"
-	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
+
+	"maison/voice"
 )
 
 // readScope is the scope a prompt needs: prompts read the house.
@@ -111,15 +112,6 @@ func (d *Door) needs(method, name string) string {
 
 func readerOf(b []byte) io.ReadCloser { return io.NopCloser(bytes.NewReader(b)) }
 
-// clip bounds a name from outside for logs and messages.
-func clip(s string) string {
-	if len(s) > 64 {
-		s = s[:64]
-	}
-	return strings.ToValidUTF8(strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f {
-			return -1
-		}
-		return r
-	}, s), "")
-}
+// clip bounds a name from outside for logs and messages, keeping only
+// what a person sees of it (voice.Visible).
+func clip(s string) string { return voice.Visible(s, 64) }
