@@ -202,8 +202,15 @@ func New(cfg Config, mcp http.Handler) (*Door, error) {
 
 // ServeHTTP serves every path. Every path but the health probes answers
 // only to maison's own names (see rebound); /mcp says so in JSON-RPC, the
-// others in a page.
+// others in a page. HTTP/2's opening line is answered 505 in JSON-RPC.
 func (d *Door) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.ProtoMajor != 1 {
+		// Go's server lets through only HTTP/2's opening line, "PRI *
+		// HTTP/2.0", for a handler to upgrade; maison speaks HTTP/1.1.
+		w.Header().Set("Connection", "close")
+		writeRPCError(w, http.StatusHTTPVersionNotSupported, nil, codeInvalidRequest, versionWords(d.cfg.Lang), 0)
+		return
+	}
 	switch r.URL.Path {
 	case "/mcp", "/healthz", "/readyz":
 	default:
