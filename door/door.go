@@ -498,14 +498,13 @@ func (d *Door) refuse(w http.ResponseWriter, r *http.Request, q *request, ref *r
 			d.log.Info("request refused", "reason", ref.reason, "remote", q.addr, "client", q.client)
 		}
 	default:
-		d.log.Info("request", "client", q.client, "remote", q.addr, "method", methodOf(q.body), "status", ref.status,
-			"outcome", "refused: "+ref.reason, "took", time.Since(q.start).Round(time.Microsecond), "in", q.in, "out", c.n)
+		d.logLine(q, ref.status, "refused: "+ref.reason, c.n)
 	}
 }
 
 // logServed writes the one line of a request the MCP server answered.
 func (d *Door) logServed(q *request, rec *recorder) {
-	tools, outcomes, attrs := q.entry.Calls()
+	_, outcomes, _ := q.entry.Calls()
 	outcome := "ok"
 	switch {
 	case rec.status >= 400:
@@ -519,6 +518,14 @@ func (d *Door) logServed(q *request, rec *recorder) {
 	if status == 0 {
 		status = http.StatusOK
 	}
+	d.logLine(q, status, outcome, rec.bytes)
+}
+
+// logLine writes the one line of a request, answered or refused: the
+// client (its id and the name it gives), the method, the tools it called
+// and what they looked at or acted on, and how it ended.
+func (d *Door) logLine(q *request, status int, outcome string, out int) {
+	tools, _, attrs := q.entry.Calls()
 	line := []any{"client", q.client}
 	if q.name != "" {
 		line = append(line, "client_name", clip(q.name))
@@ -528,7 +535,7 @@ func (d *Door) logServed(q *request, rec *recorder) {
 		line = append(line, "tool", strings.Join(tools, ","))
 	}
 	line = append(line, attrs...)
-	line = append(line, "status", status, "outcome", outcome, "took", time.Since(q.start).Round(time.Microsecond), "in", q.in, "out", rec.bytes)
+	line = append(line, "status", status, "outcome", outcome, "took", time.Since(q.start).Round(time.Microsecond), "in", q.in, "out", out)
 	d.log.Info("request", line...)
 }
 

@@ -30,6 +30,7 @@ type message struct {
 	Method string
 	Name   string // params.name, of tools/call and prompts/get
 	params json.RawMessage
+	args   json.RawMessage // params.arguments, for the log line
 }
 
 // isCall reports whether the message expects an answer.
@@ -196,6 +197,7 @@ func readMessage(m json.RawMessage) (message, string) {
 			var p map[string]json.RawMessage
 			if json.Unmarshal(params, &p) == nil {
 				json.Unmarshal(p["name"], &msg.Name)
+				msg.args = p["arguments"]
 			}
 		case '[':
 		default:

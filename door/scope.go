@@ -9,6 +9,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
 
+	"maison/accesslog"
 	"maison/voice"
 )
 
@@ -37,6 +38,12 @@ func (d *Door) bodyScope(q *request, ti *auth.TokenInfo, r *http.Request) *refus
 	}
 	if refused < 0 {
 		return nil
+	}
+	for _, o := range q.body.msgs {
+		if need := d.needs(o.Method, o.Name); o.Method == "tools/call" && need != "" && !slices.Contains(ti.Scopes, need) {
+			// The refused call is on the request's log line as any call is.
+			q.entry.Tool(clip(o.Name), "refused: insufficient scope", accesslog.Args(o.args)...)
+		}
 	}
 	m := q.body.msgs[refused]
 	need := d.needs(m.Method, m.Name)

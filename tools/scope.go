@@ -2,7 +2,6 @@ package tools
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"slices"
 	"strings"
@@ -213,30 +212,11 @@ func (s *server) scopeOf(ctx context.Context, cr *mcp.CallToolRequest, next mcp.
 	return need, ok
 }
 
-// auditArgs are the arguments an audit line names: what was looked at or
-// acted on. Nothing else is logged (a confirmation code never is).
-var auditArgs = []string{"camera", "name", "area", "floor", "domain"}
-
 // audit accounts for every tool call: which client read which camera or
 // ran which action, and how it ended. Over HTTP it joins the one line the
 // door writes for the request; elsewhere (stdio) it is a line of its own.
 func (s *server) audit(ctx context.Context, req mcp.Request, cr *mcp.CallToolRequest, res mcp.Result, err error, took time.Duration) {
-	var attrs []any
-	var args map[string]any
-	if json.Unmarshal(cr.Params.Arguments, &args) == nil {
-		for _, k := range auditArgs {
-			switch v := args[k].(type) {
-			case string:
-				attrs = append(attrs, k, logText(v))
-			case []any:
-				b, _ := json.Marshal(v)
-				attrs = append(attrs, k, logText(string(b)))
-			}
-		}
-		if _, ok := args["confirmation"]; ok {
-			attrs = append(attrs, "confirmed", true)
-		}
-	}
+	attrs := accesslog.Args(cr.Params.Arguments)
 	outcome := "ok"
 	switch r, _ := res.(*mcp.CallToolResult); {
 	case err != nil:
@@ -260,7 +240,5 @@ func (s *server) audit(ctx context.Context, req mcp.Request, cr *mcp.CallToolReq
 	s.log.Info("tool call", attrs...)
 }
 
-// logText bounds text from outside for a log line and drops what
-// voice.Visible drops (controls, what voice.Invisible names), so it cannot
-// forge a line nor hide or reorder what it says.
-func logText(s string) string { return voice.Visible(s, 81) }
+// logText bounds text from outside for a log line (accesslog.Text).
+func logText(s string) string { return accesslog.Text(s) }
