@@ -117,6 +117,17 @@ func (s *server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 			}
 			res, err := next(ctx, method, req)
 			return res, s.unknownIf(err, "prompt", name)
+		case "resources/read":
+			var uri string
+			if rr, ok := req.(*mcp.ReadResourceRequest); ok && rr.Params != nil {
+				uri = rr.Params.URI
+			}
+			res, err := next(ctx, method, req)
+			var e *jsonrpc.Error
+			if errors.As(err, &e) && e.Message == "Resource not found" {
+				err = s.unknown("resource", uri)
+			}
+			return res, err
 		case "prompts/list":
 			if limited && !slices.Contains(scopes, ScopeRead) {
 				res, err := next(ctx, method, req)
@@ -160,14 +171,17 @@ func (s *server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 	}
 }
 
-// unknown refuses a call of a tool or prompt ("tool", "prompt") this
-// caller is not offered, in words, repeating its name only as far as a
-// person sees it.
+// unknown refuses a call of a tool, prompt or resource ("tool", "prompt",
+// "resource") this caller is not offered, in words, repeating its name
+// only as far as a person sees it.
 func (s *server) unknown(what, name string) error {
 	n := voice.Visible(name, 64)
 	en, fr, list := "Unknown tool “"+n+"”: maison offers no tool", "Outil inconnu « "+n+" » : maison n'offre aucun outil", "tools/list"
-	if what == "prompt" {
+	switch what {
+	case "prompt":
 		en, fr, list = "Unknown prompt “"+n+"”: maison offers no prompt", "Invite inconnue « "+n+" » : maison n'offre aucune invite (prompt)", "prompts/list"
+	case "resource":
+		en, fr, list = "Unknown resource “"+n+"”: maison offers no resource", "Ressource inconnue « "+n+" » : maison n'offre aucune ressource", "resources/list"
 	}
 	return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: s.deps.Lang.Pick(
 		en+" by that name to this connection, so nothing was done. Call "+list+" for the names it offers and send one exactly as listed.",

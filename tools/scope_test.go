@@ -134,5 +134,7 @@ func TestUnknownNameRepeatedAsSeen(t *testing.T) {
 		check(token+" tools/call", err)
 		_, err = cs.GetPrompt(t.Context(), &mcp.GetPromptParams{Name: name})
 		check(token+" prompts/get", err)
+		_, err = cs.ReadResource(t.Context(), &mcp.ReadResourceParams{URI: name})
+		check(token+" resources/read", err)
 	}
 }
