@@ -6,7 +6,10 @@ package accesslog
 
 import (
 	"context"
+	"encoding/json"
 	"sync"
+
+	"maison/voice"
 )
 
 // Entry collects what the calls of one request report. It is safe for
@@ -51,3 +54,37 @@ func (e *Entry) Calls() (tools, outcomes []string, attrs []any) {
 	defer e.mu.Unlock()
 	return append([]string(nil), e.tools...), append([]string(nil), e.outcomes...), append([]any(nil), e.attrs...)
 }
+
+// auditArgs are the arguments a tool call's log line names: what was
+// looked at or acted on. Nothing else is logged (a confirmation code never
+// is).
+var auditArgs = []string{"camera", "name", "area", "floor", "domain"}
+
+// Args gives the attributes (key, value pairs) a tool call's log line
+// takes from its arguments, whoever writes the line: what it looked at or
+// acted on, as Text, and confirmed=true when it carries a confirmation.
+func Args(arguments json.RawMessage) []any {
+	var attrs []any
+	var args map[string]any
+	if json.Unmarshal(arguments, &args) != nil {
+		return nil
+	}
+	for _, k := range auditArgs {
+		switch v := args[k].(type) {
+		case string:
+			attrs = append(attrs, k, Text(v))
+		case []any:
+			b, _ := json.Marshal(v)
+			attrs = append(attrs, k, Text(string(b)))
+		}
+	}
+	if _, ok := args["confirmation"]; ok {
+		attrs = append(attrs, "confirmed", true)
+	}
+	return attrs
+}
+
+// Text bounds text from outside for a log line and keeps only what
+// voice.Visible keeps (no controls, nothing voice.Invisible names), so it
+// cannot forge a line nor hide or reorder what it says.
+func Text(s string) string { return voice.Visible(s, 81) }

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"maison/voice"
 )
 
 // JSON-RPC error codes the door answers with. The standard ones come from
@@ -17,6 +19,7 @@ const (
 	codeParse          = -32700
 	codeInvalidRequest = -32600
 	codeMethodNotFound = -32601
+	codeInvalidParams  = -32602
 	codeInternal       = -32603
 	codeUnauthorized   = -32001
 	codeTooMany        = -32002
@@ -189,14 +192,9 @@ func explainSDK(status int, text string) (int, string) {
 	return codeInvalidRequest, "maison's MCP handler refused this request: " + clipText(text) + ". Check it against the MCP specification; nothing was done."
 }
 
-// clipText bounds a text quoted in an answer and keeps it on one line.
-func clipText(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > 200 {
-		s = string(r[:200]) + "…"
-	}
-	return strings.ToValidUTF8(s, "")
-}
+// clipText bounds a text quoted in an answer, keeps it on one line and
+// keeps only what a person sees of it (voice.Visible).
+func clipText(s string) string { return voice.Visible(s, 201) }
 
 func isJSON(contentType string) bool {
 	mt, _, err := mime.ParseMediaType(contentType)

@@ -202,8 +202,15 @@ func New(cfg Config, mcp http.Handler) (*Door, error) {
 
 // ServeHTTP serves every path. Every path but the health probes answers
 // only to maison's own names (see rebound); /mcp says so in JSON-RPC, the
-// others in a page.
+// others in a page. HTTP/2's opening line is answered 505 in JSON-RPC.
 func (d *Door) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.ProtoMajor != 1 {
+		// Go's server lets through only HTTP/2's opening line, "PRI *
+		// HTTP/2.0", for a handler to upgrade; maison speaks HTTP/1.1.
+		w.Header().Set("Connection", "close")
+		writeRPCError(w, http.StatusHTTPVersionNotSupported, nil, codeInvalidRequest, versionWords(d.cfg.Lang), 0)
+		return
+	}
 	switch r.URL.Path {
 	case "/mcp", "/healthz", "/readyz":
 	default:
@@ -491,14 +498,13 @@ func (d *Door) refuse(w http.ResponseWriter, r *http.Request, q *request, ref *r
 			d.log.Info("request refused", "reason", ref.reason, "remote", q.addr, "client", q.client)
 		}
 	default:
-		d.log.Info("request", "client", q.client, "remote", q.addr, "method", methodOf(q.body), "status", ref.status,
-			"outcome", "refused: "+ref.reason, "took", time.Since(q.start).Round(time.Microsecond), "in", q.in, "out", c.n)
+		d.logLine(q, ref.status, "refused: "+ref.reason, c.n)
 	}
 }
 
 // logServed writes the one line of a request the MCP server answered.
 func (d *Door) logServed(q *request, rec *recorder) {
-	tools, outcomes, attrs := q.entry.Calls()
+	_, outcomes, _ := q.entry.Calls()
 	outcome := "ok"
 	switch {
 	case rec.status >= 400:
@@ -512,6 +518,14 @@ func (d *Door) logServed(q *request, rec *recorder) {
 	if status == 0 {
 		status = http.StatusOK
 	}
+	d.logLine(q, status, outcome, rec.bytes)
+}
+
+// logLine writes the one line of a request, answered or refused: the
+// client (its id and the name it gives), the method, the tools it called
+// and what they looked at or acted on, and how it ended.
+func (d *Door) logLine(q *request, status int, outcome string, out int) {
+	tools, _, attrs := q.entry.Calls()
 	line := []any{"client", q.client}
 	if q.name != "" {
 		line = append(line, "client_name", clip(q.name))
@@ -521,7 +535,7 @@ func (d *Door) logServed(q *request, rec *recorder) {
 		line = append(line, "tool", strings.Join(tools, ","))
 	}
 	line = append(line, attrs...)
-	line = append(line, "status", status, "outcome", outcome, "took", time.Since(q.start).Round(time.Microsecond), "in", q.in, "out", rec.bytes)
+	line = append(line, "status", status, "outcome", outcome, "took", time.Since(q.start).Round(time.Microsecond), "in", q.in, "out", out)
 	d.log.Info("request", line...)
 }
 

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"maison/accesslog"
+	"maison/voice"
 )
 
 const listBody = `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`
@@ -234,7 +235,7 @@ func TestRateLimitPerClient(t *testing.T) {
 // Bad input gets the right status and a JSON-RPC error body, never plain
 // text, and the door keeps serving.
 func TestBadInputAnsweredInJSONRPC(t *testing.T) {
-	d := okDoor(t, Config{})
+	d := okDoor(t, Config{RateLimit: 100})
 	deep := strings.Repeat("[", 100) + strings.Repeat("]", 100)
 	nine := "[" + strings.TrimSuffix(strings.Repeat(listBody+",", 9), ",") + "]"
 	for _, c := range []struct {
@@ -252,6 +253,13 @@ func TestBadInputAnsweredInJSONRPC(t *testing.T) {
 		{"fractional id", `{"jsonrpc":"2.0","id":1.5,"method":"tools/list"}`, "", 400, codeInvalidRequest, "null"},
 		{"id past exact integers", `{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"tools/list"}`, "", 400, codeInvalidRequest, "null"},
 		{"id one past 2^53", `{"jsonrpc":"2.0","id":9007199254740993,"method":"tools/list"}`, "", 400, codeInvalidRequest, "null"},
+		{"id with an exponent", `{"jsonrpc":"2.0","id":1e3,"method":"tools/list"}`, "", 400, codeInvalidRequest, "null"},
+		{"id minus zero", `{"jsonrpc":"2.0","id":-0,"method":"tools/list"}`, "", 400, codeInvalidRequest, "null"},
+		{"params an array", `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":[1,2]}`, "", 400, codeInvalidParams, "4"},
+		{"tool name a number", `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":1,"arguments":{}}}`, "", 400, codeInvalidParams, "4"},
+		{"tool name capitalised", `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"Name":"turn_on"}}`, "", 400, codeInvalidParams, "4"},
+		{"completion without ref", `{"jsonrpc":"2.0","id":4,"method":"completion/complete","params":{}}`, "", 400, codeInvalidParams, "4"},
+		{"batch with bad params", `[` + listBody + `,{"jsonrpc":"2.0","id":2,"method":"tools/call","params":[1]}]`, "", 400, codeInvalidParams, "null"},
 		{"id an object", `{"jsonrpc":"2.0","id":{"a":1},"method":"tools/list"}`, "", 400, codeInvalidRequest, "null"},
 		{"params a string", `{"jsonrpc":"2.0","id":4,"method":"tools/list","params":"x"}`, "", 400, codeInvalidRequest, "4"},
 		{"a bare number", `42`, "", 400, codeInvalidRequest, "null"},
@@ -306,15 +314,19 @@ func TestBadInputAnsweredInJSONRPC(t *testing.T) {
 // JSON-RPC error with the same status.
 func TestPlainTextFromTheHandlerBecomesJSONRPC(t *testing.T) {
 	d, err := New(Config{Token: "right"}, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		http.Error(w, `jsonrpc2: method not handled: "nope/nope" unsupported`, http.StatusBadRequest)
+		// As the SDK words it: %q leaves a Hangul filler (a letter) as is.
+		http.Error(w, "jsonrpc2: method not handled: \"nope\u3164/nope\\u202e\" unsupported", http.StatusBadRequest)
 	}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := post(d, "192.0.2.1:1", "right", `{"jsonrpc":"2.0","id":9,"method":"nope/nope"}`)
+	rec := post(d, "192.0.2.1:1", "right", "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"nope\u3164/nope\u202e\"}")
 	code, msg, id := rpcError(t, "unknown method", rec)
 	if rec.Code != 400 || code != codeMethodNotFound || string(id) != "9" || !strings.Contains(msg, "tools/list") {
 		t.Errorf("unknown method: %d code %d id %s %q", rec.Code, code, id, msg)
+	}
+	if strings.ContainsFunc(msg, voice.Invisible) {
+		t.Errorf("the answer repeats an invisible character: %+q", msg)
 	}
 }
 

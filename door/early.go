@@ -47,9 +47,13 @@ func rewriteEarly(b []byte, lang voice.Lang) []byte {
 			"The request's body uses a transfer encoding maison does not read, so it read nothing of it. Nothing was done. Send the body with Content-Length, or chunked; this connection is closed.",
 			"Le corps de la requête utilise un encodage de transfert que maison ne lit pas, alors elle n'en a rien lu. Rien n'a été fait. Envoyez le corps avec Content-Length, ou en morceaux (chunked); cette connexion est fermée.")
 	case 505:
-		msg = lang.Pick(
-			"This HTTP version is not one maison speaks, so it read nothing of the request. Nothing was done. Send HTTP/1.1; this connection is closed.",
-			"Cette version de HTTP n'est pas une que maison parle, alors elle n'a rien lu de la requête. Rien n'a été fait. Envoyez du HTTP/1.1; cette connexion est fermée.")
+		msg = versionWords(lang)
+	case 400:
+		if string(detail) == "missing required Host header" {
+			msg = noHostWords(lang)
+			break
+		}
+		fallthrough
 	default:
 		why := ""
 		if len(detail) > 0 {
@@ -64,4 +68,13 @@ func rewriteEarly(b []byte, lang voice.Lang) []byte {
 	head := "HTTP/1.1 " + string(m[1]) + " " + string(status) +
 		"\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: " + strconv.Itoa(len(out)) + "\r\n\r\n"
 	return append([]byte(head), out...)
+}
+
+// versionWords says maison does not speak the request's HTTP version: Go's
+// server answers most such requests itself, and lets HTTP/2's opening line
+// (an h2c client with prior knowledge) through to the door.
+func versionWords(lang voice.Lang) string {
+	return lang.Pick(
+		"This HTTP version is not one maison speaks, so it read nothing of the request. Nothing was done. Send HTTP/1.1; this connection is closed.",
+		"Cette version de HTTP n'est pas une que maison parle, alors elle n'a rien lu de la requête. Rien n'a été fait. Envoyez du HTTP/1.1; cette connexion est fermée.")
 }

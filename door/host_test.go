@@ -77,6 +77,30 @@ func TestHostAndOriginAgainstRebinding(t *testing.T) {
 	}
 }
 
+// Every Origin header is checked: a foreign one refuses the request
+// whether it comes first or after maison's own. A port that is no port
+// makes an Origin foreign too.
+func TestEveryOriginChecked(t *testing.T) {
+	d := okDoor(t, Config{})
+	for _, origins := range [][]string{
+		{"http://127.0.0.1:8765", "http://evil.example.com"},
+		{"http://evil.example.com", "http://127.0.0.1:8765"},
+		{"http://localhost:99999"},
+	} {
+		req := httptest.NewRequest("POST", "http://127.0.0.1:8765/mcp", strings.NewReader(listBody))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Bearer right")
+		for _, o := range origins {
+			req.Header.Add("Origin", o)
+		}
+		rec := httptest.NewRecorder()
+		d.ServeHTTP(rec, req)
+		if code, msg, _ := rpcError(t, "Origin", rec); rec.Code != 403 || code != codeForbidden {
+			t.Errorf("Origins %q: %d %q, want 403", origins, rec.Code, msg)
+		}
+	}
+}
+
 // The refusal speaks the configured language.
 func TestHostRefusedInFrench(t *testing.T) {
 	d := okDoor(t, Config{Lang: "fr"})

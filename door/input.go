@@ -29,6 +29,8 @@ type message struct {
 	ID     json.RawMessage
 	Method string
 	Name   string // params.name, of tools/call and prompts/get
+	params json.RawMessage
+	args   json.RawMessage // params.arguments, for the log line
 }
 
 // isCall reports whether the message expects an answer.
@@ -137,12 +139,17 @@ func inspect(raw []byte, maxBatch int) (body, *refusal) {
 	for i, m := range raws {
 		msg, problem := readMessage(m)
 		b.msgs = append(b.msgs, msg)
+		code, reason, what := codeInvalidRequest, "invalid JSON-RPC", " is not a valid JSON-RPC 2.0 request: "
+		if problem == "" && msg.Method != "" {
+			problem = rpcmsg.ParamsProblem(msg.Method, msg.params)
+			code, reason, what = codeInvalidParams, "params not what the method takes", " is not a request "+clip(msg.Method)+" can read: "
+		}
 		if problem != "" {
 			where := "The message"
 			if b.batch {
 				where = "Message " + strconv.Itoa(i+1) + " of the batch"
 			}
-			_, r := bad(codeInvalidRequest, "invalid JSON-RPC", where+" is not a valid JSON-RPC 2.0 request: "+problem+" Nothing was done.")
+			_, r := bad(code, reason, where+what+problem+" Nothing was done.")
 			if !b.batch {
 				r.id = msg.ID
 			}
@@ -184,11 +191,13 @@ func readMessage(m json.RawMessage) (message, string) {
 		return msg, `its "method" must be a non-empty string.`
 	}
 	if params, ok := fields["params"]; ok {
+		msg.params = params
 		switch firstByte(params) {
 		case '{':
 			var p map[string]json.RawMessage
 			if json.Unmarshal(params, &p) == nil {
 				json.Unmarshal(p["name"], &msg.Name)
+				msg.args = p["arguments"]
 			}
 		case '[':
 		default:

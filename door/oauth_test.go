@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -228,5 +229,36 @@ func TestRefusedWithoutTokenClosesEvenWithoutBody(t *testing.T) {
 	rec := post(okDoor(t, Config{}), "192.0.2.1:1", "right", listBody)
 	if rec.Code != 200 || rec.Header().Get("Connection") == "close" {
 		t.Errorf("right token: %d, Connection %q", rec.Code, rec.Header().Get("Connection"))
+	}
+}
+
+// A call the token's scopes do not allow is on its request's log line as
+// any call is: the client's name, the tool and what it was aimed at, so an
+// owner can find refused attempts by who made them.
+func TestScopeRefusalLoggedLikeACall(t *testing.T) {
+	var buf syncBuffer
+	d, err := New(Config{
+		Token: "static", Scopes: []string{"house.read", "house.control"},
+		Verify: func(string) (*auth.TokenInfo, error) {
+			return &auth.TokenInfo{Scopes: []string{"house.read"}, Expiration: time.Now().Add(time.Hour), Extra: map[string]any{"client_id": "maison-token-x", "client_name": "reader"}}, nil
+		},
+		ToolScope: func(name string) (string, bool) { return "house.control", name == "turn_on" },
+		Logger:    slog.New(slog.NewTextHandler(&buf, nil)),
+	}, http.NotFoundHandler())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := post(d, "192.0.2.1:1", "reader-token", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"turn_on","arguments":{"name":"Kitchen Light","confirmation":"123456"}}}`)
+	if rec.Code != 200 {
+		t.Fatalf("%d %s", rec.Code, rec.Body.String())
+	}
+	line := buf.String()
+	for _, want := range []string{"client=maison-token-x", "client_name=reader", "tool=turn_on", `name="Kitchen Light"`, "confirmed=true", "outcome=\"refused: insufficient scope"} {
+		if !strings.Contains(line, want) {
+			t.Errorf("the line lacks %s: %s", want, line)
+		}
+	}
+	if strings.Contains(line, "123456") {
+		t.Errorf("a confirmation code reached the log: %s", line)
 	}
 }

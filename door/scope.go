@@ -6,9 +6,11 @@ import (
 	"io"
 	"net/http"
 	"slices"
-	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
+
+	"maison/accesslog"
+	"maison/voice"
 )
 
 // readScope is the scope a prompt needs: prompts read the house.
@@ -36,6 +38,12 @@ func (d *Door) bodyScope(q *request, ti *auth.TokenInfo, r *http.Request) *refus
 	}
 	if refused < 0 {
 		return nil
+	}
+	for _, o := range q.body.msgs {
+		if need := d.needs(o.Method, o.Name); o.Method == "tools/call" && need != "" && !slices.Contains(ti.Scopes, need) {
+			// The refused call is on the request's log line as any call is.
+			q.entry.Tool(clip(o.Name), "refused: insufficient scope", accesslog.Args(o.args)...)
+		}
 	}
 	m := q.body.msgs[refused]
 	need := d.needs(m.Method, m.Name)
@@ -111,15 +119,6 @@ func (d *Door) needs(method, name string) string {
 
 func readerOf(b []byte) io.ReadCloser { return io.NopCloser(bytes.NewReader(b)) }
 
-// clip bounds a name from outside for logs and messages.
-func clip(s string) string {
-	if len(s) > 64 {
-		s = s[:64]
-	}
-	return strings.ToValidUTF8(strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f {
-			return -1
-		}
-		return r
-	}, s), "")
-}
+// clip bounds a name from outside for logs and messages, keeping only
+// what a person sees of it (voice.Visible).
+func clip(s string) string { return voice.Visible(s, 64) }

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -24,6 +25,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"maison/internal/rpcmsg"
+	"maison/voice"
 )
 
 // MaxLine is the longest line read; a longer one is answered with an error
@@ -177,6 +179,12 @@ func (c *conn) accept(l line) jsonrpc.Message {
 		c.refuse(nil, jsonrpc.CodeInvalidRequest, "The message is not a valid JSON-RPC 2.0 message: "+problem+" Nothing was done; the session goes on.")
 		return nil
 	}
+	if method, params := requestOf(b); method != "" {
+		if problem := rpcmsg.ParamsProblem(method, params); problem != "" {
+			c.refuse(idOf(b), jsonrpc.CodeInvalidParams, "The message is not a request "+clip(method)+" can read: "+problem+" Nothing was done; the session goes on.")
+			return nil
+		}
+	}
 	msg, err := jsonrpc.DecodeMessage(b)
 	if err != nil {
 		c.refuse(idOf(b), jsonrpc.CodeInvalidRequest, "The message is not a valid JSON-RPC 2.0 message ("+clip(err.Error())+"). Nothing was done; the session goes on.")
@@ -227,6 +235,17 @@ func rawID(b []byte) json.RawMessage {
 		return nil
 	}
 	return m["id"]
+}
+
+// requestOf is a message's method and params as written, keys matched
+// exactly as the SDK matches them.
+func requestOf(b []byte) (string, json.RawMessage) {
+	var m map[string]json.RawMessage
+	var method string
+	if json.Unmarshal(b, &m) != nil || json.Unmarshal(m["method"], &method) != nil {
+		return "", nil
+	}
+	return method, m["params"]
 }
 
 // idOf digs the id out of a message that did not decode, if it has one.
@@ -285,10 +304,21 @@ func (c *conn) Write(ctx context.Context, msg jsonrpc.Message) error {
 
 // ownWords answers, in maison's words and with a JSON-RPC code, a call the
 // SDK refused in its own words with code 0: before initialize, an invalid
-// request; later, an internal error that names the SDK's reason.
+// request; later, an internal error that names the SDK's reason. An
+// unknown method is said in words, and no SDK error repeats an invisible
+// character.
 func ownWords(resp *jsonrpc.Response, method string, initialized bool) *jsonrpc.Response {
 	var wire *jsonrpc.Error
-	if resp.Error == nil || errors.As(resp.Error, &wire) {
+	switch {
+	case resp.Error == nil:
+		return resp
+	case errors.As(resp.Error, &wire) && wire.Code == jsonrpc.CodeMethodNotFound:
+		return &jsonrpc.Response{ID: resp.ID, Error: &jsonrpc.Error{Code: wire.Code, Message: "maison does not know the method “" + clip(method) + "”, so nothing was done; the session goes on. Call tools/list to see what it offers."}}
+	case wire != nil && strings.ContainsFunc(wire.Message, voice.Invisible):
+		// The SDK's own words repeat a name as sent (%q leaves some
+		// invisible letters): keep only what a person sees of them.
+		return &jsonrpc.Response{ID: resp.ID, Error: &jsonrpc.Error{Code: wire.Code, Message: voice.Visible(wire.Message, 0), Data: wire.Data}}
+	case wire != nil:
 		return resp
 	}
 	e := &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "maison could not finish answering this " + strconv.Quote(method) + " call (" + clip(resp.Error.Error()) + "). The session goes on. Try the call again; if it keeps failing, report it with maison's log."}
@@ -324,9 +354,6 @@ func (c *conn) Close() error {
 // SessionID is empty: stdio has one session.
 func (c *conn) SessionID() string { return "" }
 
-func clip(s string) string {
-	if r := []rune(s); len(r) > 160 {
-		s = string(r[:160]) + "…"
-	}
-	return s
-}
+// clip bounds a text quoted in an answer and keeps only what a person
+// sees of it (voice.Visible).
+func clip(s string) string { return voice.Visible(s, 161) }

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"maison/voice"
 )
 
 type slowIn struct {
@@ -92,8 +94,8 @@ func TestMalformedLinesAndEndOfInput(t *testing.T) {
 	}
 }
 
-// An id the SDK would answer under another number (a fraction, or past the
-// integers a float64 holds exactly) is refused: the client could not match
+// An id the SDK would answer under another number (a fraction, an
+// exponent, or past the integers a float64 holds exactly) is refused: the client could not match
 // the answer to its call. A call sent twice under one id while the first is
 // still running is refused in words, not dropped without an answer.
 func TestIDsAnsweredAsSent(t *testing.T) {
@@ -122,11 +124,11 @@ func TestIDsAnsweredAsSent(t *testing.T) {
 	for _, id := range ids {
 		count[id]++
 	}
-	if count["null"] != 3 || count["100"] != 1 || count[`"a"`] != 1 {
-		t.Errorf("answers by id %v, want three refusals (null), 100 once, \"a\" once:\n%s", count, out.String())
+	if count["null"] != 4 || count[`"a"`] != 1 {
+		t.Errorf("answers by id %v, want four refusals (null), \"a\" once:\n%s", count, out.String())
 	}
 	for _, id := range ids {
-		if id != "null" && id != "1" && id != "100" && id != `"a"` {
+		if id != "null" && id != "1" && id != `"a"` {
 			t.Errorf("an answer under an id no call had: %s", id)
 		}
 	}
@@ -189,5 +191,51 @@ func TestCallBeforeInitializeIsAnInvalidRequestInWords(t *testing.T) {
 	}
 	if a := answers["4"]; a.Result == nil {
 		t.Errorf("tools/list after initialize: %+v, want a result", a)
+	}
+}
+
+// Params a method cannot take are refused in words with -32602, and no
+// answer repeats a character a person cannot see from what was sent.
+func TestParamsAndNamesAnsweredInWords(t *testing.T) {
+	in := strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":[1,2]}`,
+		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":1,"arguments":{}}}`,
+		`{"jsonrpc":"2.0","id":4,"method":"completion/complete","params":{}}`,
+		`{"jsonrpc":"2.0","id":5,"method":"nope\u3164\u202e/x"}`,
+		`{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"slow\u3164\u200b","arguments":{}}}`,
+	}, "\n")
+	out := runToEnd(t, in)
+	answers := map[string]struct {
+		Code    int
+		Message string
+	}{}
+	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var a struct {
+			ID    json.RawMessage
+			Error *struct {
+				Code    int
+				Message string
+			}
+		}
+		if err := json.Unmarshal([]byte(l), &a); err != nil {
+			t.Fatalf("stdout carries something other than JSON-RPC: %q", l)
+		}
+		if a.Error != nil {
+			answers[string(a.ID)] = *a.Error
+		}
+	}
+	for _, id := range []string{"2", "3", "4"} {
+		a := answers[id]
+		if a.Code != -32602 || !strings.Contains(a.Message, "Nothing was done") || strings.Contains(a.Message, "unmarshal") || strings.Contains(a.Message, "missing required") {
+			t.Errorf("call %s: %d %q, want -32602 in words", id, a.Code, a.Message)
+		}
+	}
+	for _, id := range []string{"5", "6"} {
+		a, ok := answers[id]
+		if !ok || strings.ContainsFunc(a.Message, voice.Invisible) {
+			t.Errorf("call %s: %+q, want an error without invisible characters", id, a.Message)
+		}
 	}
 }

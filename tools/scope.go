@@ -2,12 +2,11 @@ package tools
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
 	"slices"
 	"strings"
 	"sync"
 	"time"
-	"unicode"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -109,9 +108,26 @@ func (s *server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 			}
 			return res, err
 		case "prompts/get":
-			if limited && !slices.Contains(scopes, ScopeRead) {
-				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "unknown prompt"}
+			var name string
+			if gr, ok := req.(*mcp.GetPromptRequest); ok && gr.Params != nil {
+				name = gr.Params.Name
 			}
+			if limited && !slices.Contains(scopes, ScopeRead) {
+				return nil, s.unknown("prompt", name)
+			}
+			res, err := next(ctx, method, req)
+			return res, s.unknownIf(err, "prompt", name)
+		case "resources/read":
+			var uri string
+			if rr, ok := req.(*mcp.ReadResourceRequest); ok && rr.Params != nil {
+				uri = rr.Params.URI
+			}
+			res, err := next(ctx, method, req)
+			var e *jsonrpc.Error
+			if errors.As(err, &e) && e.Message == "Resource not found" {
+				err = s.unknown("resource", uri)
+			}
+			return res, err
 		case "prompts/list":
 			if limited && !slices.Contains(scopes, ScopeRead) {
 				res, err := next(ctx, method, req)
@@ -137,14 +153,14 @@ func (s *server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 				if need, known := s.scopeOf(ctx, cr, next); !known || !slices.Contains(scopes, need) {
 					id, _ := clientOf(req)
 					s.log.Info("tool call refused: not in the token's scopes", "client", id, "tool", cr.Params.Name, "needs", need)
-					return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "unknown tool " + jsonQuote(cr.Params.Name)}
+					return nil, s.unknown("tool", cr.Params.Name)
 				}
 			}
 			start := time.Now()
 			callCtx, cancel := context.WithTimeout(ctx, s.deps.CallBudget)
 			res, err := next(callCtx, method, req)
 			cancel()
-			err = s.confirmFault(err)
+			err = s.unknownIf(s.confirmFault(err), "tool", cr.Params.Name)
 			if r, ok := res.(*mcp.CallToolResult); ok && err == nil {
 				s.fitBudget(ctx, r)
 			}
@@ -153,6 +169,33 @@ func (s *server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 		}
 		return next(ctx, method, req)
 	}
+}
+
+// unknown refuses a call of a tool, prompt or resource ("tool", "prompt",
+// "resource") this caller is not offered, in words, repeating its name
+// only as far as a person sees it.
+func (s *server) unknown(what, name string) error {
+	n := voice.Visible(name, 64)
+	en, fr, list := "Unknown tool “"+n+"”: maison offers no tool", "Outil inconnu « "+n+" » : maison n'offre aucun outil", "tools/list"
+	switch what {
+	case "prompt":
+		en, fr, list = "Unknown prompt “"+n+"”: maison offers no prompt", "Invite inconnue « "+n+" » : maison n'offre aucune invite (prompt)", "prompts/list"
+	case "resource":
+		en, fr, list = "Unknown resource “"+n+"”: maison offers no resource", "Ressource inconnue « "+n+" » : maison n'offre aucune ressource", "resources/list"
+	}
+	return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: s.deps.Lang.Pick(
+		en+" by that name to this connection, so nothing was done. Call "+list+" for the names it offers and send one exactly as listed.",
+		fr+" de ce nom à cette connexion, alors rien n'a été fait. Appelez "+list+" pour les noms offerts et envoyez-en un tel quel.")}
+}
+
+// unknownIf puts the SDK's own refusal of an unknown tool or prompt in
+// maison's words; any other err is returned as is.
+func (s *server) unknownIf(err error, what, name string) error {
+	var e *jsonrpc.Error
+	if errors.As(err, &e) && e.Code == jsonrpc.CodeInvalidParams && strings.HasPrefix(e.Message, "unknown "+what+" ") {
+		return s.unknown(what, name)
+	}
+	return err
 }
 
 // scopeOf finds the scope a called tool needs, listing the tools once
@@ -183,30 +226,11 @@ func (s *server) scopeOf(ctx context.Context, cr *mcp.CallToolRequest, next mcp.
 	return need, ok
 }
 
-// auditArgs are the arguments an audit line names: what was looked at or
-// acted on. Nothing else is logged (a confirmation code never is).
-var auditArgs = []string{"camera", "name", "area", "floor", "domain"}
-
 // audit accounts for every tool call: which client read which camera or
 // ran which action, and how it ended. Over HTTP it joins the one line the
 // door writes for the request; elsewhere (stdio) it is a line of its own.
 func (s *server) audit(ctx context.Context, req mcp.Request, cr *mcp.CallToolRequest, res mcp.Result, err error, took time.Duration) {
-	var attrs []any
-	var args map[string]any
-	if json.Unmarshal(cr.Params.Arguments, &args) == nil {
-		for _, k := range auditArgs {
-			switch v := args[k].(type) {
-			case string:
-				attrs = append(attrs, k, logText(v))
-			case []any:
-				b, _ := json.Marshal(v)
-				attrs = append(attrs, k, logText(string(b)))
-			}
-		}
-		if _, ok := args["confirmation"]; ok {
-			attrs = append(attrs, "confirmed", true)
-		}
-	}
+	attrs := accesslog.Args(cr.Params.Arguments)
 	outcome := "ok"
 	switch r, _ := res.(*mcp.CallToolResult); {
 	case err != nil:
@@ -230,23 +254,5 @@ func (s *server) audit(ctx context.Context, req mcp.Request, cr *mcp.CallToolReq
 	s.log.Info("tool call", attrs...)
 }
 
-// logText bounds text from outside for a log line and drops control
-// characters and what voice.Invisible names, so it cannot forge a line nor
-// hide or reorder what it says.
-func logText(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || voice.Invisible(r) {
-			return -1
-		}
-		return r
-	}, strings.ToValidUTF8(s, ""))
-	if r := []rune(s); len(r) > 80 {
-		s = string(r[:80]) + "…"
-	}
-	return s
-}
-
-func jsonQuote(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
-}
+// logText bounds text from outside for a log line (accesslog.Text).
+func logText(s string) string { return accesslog.Text(s) }

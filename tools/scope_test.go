@@ -14,6 +14,7 @@ import (
 	"maison/bridge"
 	"maison/demo"
 	"maison/demotest"
+	"maison/voice"
 )
 
 // scoped serves the tools behind a bearer gate whose tokens are scope
@@ -54,7 +55,7 @@ func TestScopesInsideTheServer(t *testing.T) {
 		}
 	}
 	read := connectAs(t, url, "house.read")
-	if _, err := read.CallTool(t.Context(), &mcp.CallToolParams{Name: "turn_on", Arguments: map[string]any{"name": "Kitchen Light"}}); err == nil || !strings.Contains(err.Error(), "unknown tool") {
+	if _, err := read.CallTool(t.Context(), &mcp.CallToolParams{Name: "turn_on", Arguments: map[string]any{"name": "Kitchen Light"}}); err == nil || !strings.Contains(err.Error(), "Unknown tool") {
 		t.Errorf("turn_on with house.read: %v, want unknown tool", err)
 	}
 	control := connectAs(t, url, "house.control")
@@ -99,7 +100,7 @@ func TestScopesHoldForActionsThatJoinLater(t *testing.T) {
 			}
 		}
 	}
-	if _, err := read.CallTool(t.Context(), &mcp.CallToolParams{Name: "turn_on", Arguments: map[string]any{"name": "Porch Light"}}); err == nil || !strings.Contains(err.Error(), "unknown tool") {
+	if _, err := read.CallTool(t.Context(), &mcp.CallToolParams{Name: "turn_on", Arguments: map[string]any{"name": "Porch Light"}}); err == nil || !strings.Contains(err.Error(), "Unknown tool") {
 		t.Errorf("turn_on with house.read once the actions joined: %v, want unknown tool", err)
 	}
 	if st, _, _ := r.House.State("light.porch"); st != "off" {
@@ -107,5 +108,33 @@ func TestScopesHoldForActionsThatJoinLater(t *testing.T) {
 	}
 	if res, err := control.CallTool(t.Context(), &mcp.CallToolParams{Name: "turn_on", Arguments: map[string]any{"name": "Porch Light"}}); err != nil || res.IsError {
 		t.Errorf("turn_on with house.control: %v", err)
+	}
+}
+
+// A tool or prompt maison does not offer is refused in words that repeat
+// its name only as far as a person sees it, whichever refuses it (the
+// token's scopes or the server): nothing invisible or reordering comes back.
+func TestUnknownNameRepeatedAsSeen(t *testing.T) {
+	url := scoped(t)
+	name := "turn_on\u202eX\u200bY\u2066Z\U000e0041\u00ad\u0000\u061c\u3164"
+	check := func(what string, err error) {
+		t.Helper()
+		switch {
+		case err == nil:
+			t.Errorf("%s: answered", what)
+		case strings.ContainsFunc(err.Error(), voice.Invisible):
+			t.Errorf("%s: the answer repeats invisible characters: %+q", what, err.Error())
+		case !strings.Contains(err.Error(), "“turn_onXYZ”") || !strings.Contains(err.Error(), "nothing was done"):
+			t.Errorf("%s: %q does not name the call as seen, in words", what, err.Error())
+		}
+	}
+	for _, token := range []string{"house.read", "house.control", "house.read+house.control"} {
+		cs := connectAs(t, url, token)
+		_, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: name, Arguments: map[string]any{}})
+		check(token+" tools/call", err)
+		_, err = cs.GetPrompt(t.Context(), &mcp.GetPromptParams{Name: name})
+		check(token+" prompts/get", err)
+		_, err = cs.ReadResource(t.Context(), &mcp.ReadResourceParams{URI: name})
+		check(token+" resources/read", err)
 	}
 }

@@ -147,6 +147,30 @@ func Clean(s string, max int) string {
 	return truncate(out, max)
 }
 
+// Visible gives text a client sent (a tool's name, a method, a header) as
+// it may be repeated in an error or a log line: every [Invisible]
+// character and invalid UTF-8 dropped, white space collapsed to single
+// spaces, and, when max > 0, at most max runes, ending with "…" where cut.
+// Unlike [Clean] it keeps markup characters and underscores and does not
+// reorder: with the bidi controls gone the text reads as it is stored, so
+// an identifier stays the identifier that was sent, minus what cannot be
+// seen.
+func Visible(s string, max int) string {
+	s = strings.Join(strings.Fields(strings.Map(func(r rune) rune {
+		switch {
+		case unicode.IsSpace(r):
+			return ' '
+		case Invisible(r):
+			return -1
+		}
+		return r
+	}, strings.ToValidUTF8(s, ""))), " ")
+	if r := []rune(s); max > 0 && len(r) > max {
+		s = string(r[:max-1]) + "…"
+	}
+	return s
+}
+
 // truncate cuts runes to at most max runes, "…" included. It cuts at the
 // last word boundary when one lies in the second half of what fits, else in
 // the middle of the word.

@@ -428,3 +428,22 @@ func FuzzQuote(f *testing.F) {
 		}
 	})
 }
+
+// TestVisible: what a client sent is repeated without anything a reader
+// cannot see or that reorders it, and otherwise as sent.
+func TestVisible(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		max  int
+		want string
+	}{
+		{"turn_on\u202eX\u200bY\u2066Z\U000e0041\u00ad\u0000\u061c\u3164", 0, "turn_onXYZ"},
+		{"ha_{light}  \n set", 0, "ha_{light} set"},
+		{"\xffa\ufe0fb\u2800", 0, "ab"},
+		{"abcdefghij", 5, "abcd…"},
+	} {
+		if got := Visible(c.in, c.max); got != c.want {
+			t.Errorf("Visible(%q, %d) = %q, want %q", c.in, c.max, got, c.want)
+		}
+	}
+}

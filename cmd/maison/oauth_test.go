@@ -380,7 +380,7 @@ func TestScopesNarrowTheDoor(t *testing.T) {
 			t.Errorf("%s: the action ran: %.300s", tc.name, body)
 		}
 		if tc.id == -1 { // refused at the door, or by the MCP server as a tool that is not there
-			if !strings.Contains(body, "unknown tool") && !strings.Contains(body, `"isError":true`) {
+			if !strings.Contains(body, "Unknown tool") && !strings.Contains(body, `"isError":true`) {
 				t.Errorf("%s: %d %.300s", tc.name, resp.StatusCode, body)
 			}
 			continue

@@ -1,12 +1,12 @@
 // Package rpcmsg holds the checks on a JSON-RPC message's text that both
 // of maison's front ends (the HTTP door and stdio) make before the MCP SDK
-// reads it: how deeply it nests, and whether its id can be answered under
-// the same number.
+// reads it: how deeply it nests, whether its id can be answered as it was
+// sent, and whether its params are what its method takes.
 package rpcmsg
 
 import (
 	"bytes"
-	"math"
+	"encoding/json"
 	"strconv"
 )
 
@@ -19,9 +19,10 @@ const maxExactID = 1 << 53
 
 // IDProblem says, as the end of a sentence, what is wrong with a JSON-RPC
 // id, or returns "" when its answer will carry that very id: a string,
-// null, or a whole number within ±2^53 (or no id at all). A fraction or a larger number
-// would be answered under another number (1.5 as 1), and the client could
-// not match the answer to its call.
+// null, or a whole number within ±2^53 written in digits alone (or no id
+// at all). The MCP SDK reads a number as a float64 and writes it back in
+// its own form, so 1.5 would be answered as 1, 1e3 as 1000 and -0 as 0,
+// and the client could not match the answer to its call.
 func IDProblem(id []byte) string {
 	id = bytes.TrimSpace(id)
 	var c byte
@@ -33,16 +34,72 @@ func IDProblem(id []byte) string {
 		return ""
 	case c == '-' || c >= '0' && c <= '9':
 		text := string(id)
-		if n, err := strconv.ParseInt(text, 10, 64); err == nil {
-			if n >= -maxExactID && n <= maxExactID {
-				return ""
-			}
-		} else if f, err := strconv.ParseFloat(text, 64); err == nil && f == math.Trunc(f) && math.Abs(f) < maxExactID {
+		if n, err := strconv.ParseInt(text, 10, 64); err == nil && strconv.FormatInt(n, 10) == text && n >= -maxExactID && n <= maxExactID {
 			return ""
 		}
-		return "its id must be a string or a whole number no larger than 9007199254740992 (2^53); another number would be answered under a different id."
+		return "its id must be a string or a whole number written in digits alone (no fraction, exponent or -0), no larger than 9007199254740992 (2^53); another number would be answered under a different id (1e3 as 1000)."
 	}
 	return "its id must be a string or a number."
+}
+
+// ParamsProblem says, as the end of a sentence, what is wrong with the
+// params of a request for method, or returns "" when the MCP SDK can read
+// them: MCP's methods take an object (or none); tools/call and prompts/get
+// one naming the tool or prompt by a string "name", with "arguments" an
+// object; completion/complete one with a "ref" object. The SDK would
+// otherwise answer in its own terms (a Go type, a missing field).
+func ParamsProblem(method string, params []byte) string {
+	params = bytes.TrimSpace(params)
+	var named string
+	switch method {
+	case "tools/call":
+		named = `the tool, such as {"name": "describe_house", "arguments": {}}; tools/list gives the names`
+	case "prompts/get":
+		named = `the prompt, such as {"name": "…", "arguments": {}}; prompts/list gives the names`
+	}
+	if len(params) == 0 || string(params) == "null" {
+		switch {
+		case named != "":
+			return `its "params" must name ` + named + "."
+		case method == "completion/complete":
+			return `its "params" must hold a "ref" object naming what to complete, such as {"ref": {"type": "ref/prompt", "name": "…"}, "argument": {"name": "…", "value": "…"}}.`
+		}
+		return ""
+	}
+	var p map[string]json.RawMessage
+	if params[0] != '{' || json.Unmarshal(params, &p) != nil {
+		return `its "params" must be a JSON object, not ` + kind(params) + `: the method takes named fields.`
+	}
+	switch {
+	case named != "":
+		var name string
+		if json.Unmarshal(p["name"], &name) != nil || name == "" {
+			return `its "params" must name ` + named + ` ("name" is a non-empty string, spelt in lower case).`
+		}
+		if a := bytes.TrimSpace(p["arguments"]); len(a) > 0 && a[0] != '{' && string(a) != "null" {
+			return `its "arguments" must be a JSON object of named arguments, not ` + kind(a) + "."
+		}
+	case method == "completion/complete":
+		if r := bytes.TrimSpace(p["ref"]); len(r) == 0 || r[0] != '{' {
+			return `its "params" must hold a "ref" object naming what to complete, such as {"ref": {"type": "ref/prompt", "name": "…"}, "argument": {"name": "…", "value": "…"}}.`
+		}
+	}
+	return ""
+}
+
+// kind names the kind of a JSON value for a sentence.
+func kind(v []byte) string {
+	switch v[0] {
+	case '[':
+		return "an array"
+	case '"':
+		return "a string"
+	case 't', 'f':
+		return "true or false"
+	case 'n':
+		return "null"
+	}
+	return "a number"
 }
 
 // TooDeep reports whether JSON text b nests arrays and objects more than
