@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strings"
 	"time"
 
 	"maison/bridge"
@@ -54,22 +55,26 @@ func serveDoor(ctx context.Context, cfg config, b *bridge.Bridge, stdout io.Writ
 		return fmt.Errorf("listening on %s (MAISON_LISTEN): %w", cfg.Listen, err)
 	}
 	url := "http://" + ln.Addr().String() + "/mcp"
-	fmt.Fprintf(stdout, "maison is serving %s\n", url)
+	// The announcement is written at once: whoever waits for "maison is
+	// serving" finds the lines after it there too.
+	var ann strings.Builder
+	fmt.Fprintf(&ann, "maison is serving %s\n", url)
 	switch {
 	case cfg.NoAuth:
-		fmt.Fprintf(stdout, "No bearer token: --no-auth, loopback only.\n  claude mcp add --transport http maison %s\n", url)
+		fmt.Fprintf(&ann, "No bearer token: --no-auth, loopback only.\n  claude mcp add --transport http maison %s\n", url)
 	case shown:
-		fmt.Fprintf(stdout, "Bearer token (shown once; set MAISON_TOKEN to choose your own): %s\n", token)
-		fmt.Fprintf(stdout, "  claude mcp add --transport http maison %s --header \"Authorization: Bearer %s\"\n", url, token)
+		fmt.Fprintf(&ann, "Bearer token (shown once; set MAISON_TOKEN to choose your own): %s\n", token)
+		fmt.Fprintf(&ann, "  claude mcp add --transport http maison %s --header \"Authorization: Bearer %s\"\n", url, token)
 	case token == "":
-		fmt.Fprintf(stdout, "No static bearer token (MAISON_TOKEN is not set): clients send tokens signed with MAISON_SECRET (OAuth, or maison token).\n")
+		fmt.Fprintf(&ann, "No static bearer token (MAISON_TOKEN is not set): clients send tokens signed with MAISON_SECRET (OAuth, or maison token).\n")
 	default:
-		fmt.Fprintf(stdout, "Bearer token: the one in MAISON_TOKEN.\n  claude mcp add --transport http maison %s --header \"Authorization: Bearer $MAISON_TOKEN\"\n", url)
+		fmt.Fprintf(&ann, "Bearer token: the one in MAISON_TOKEN.\n  claude mcp add --transport http maison %s --header \"Authorization: Bearer $MAISON_TOKEN\"\n", url)
 	}
 	if as != nil && as.Enabled() {
 		// Not /authorize: opened by hand, it has no app to approve.
-		fmt.Fprintf(stdout, "OAuth for the Claude app and other connectors: add %s as a custom connector in the client (the Claude app: Settings › Connectors › Add custom connector, then Connect); the client opens maison's sign-in page itself.\n", as.Resource())
+		fmt.Fprintf(&ann, "OAuth for the Claude app and other connectors: add %s as a custom connector in the client (the Claude app: Settings › Connectors › Add custom connector, then Connect); the client opens maison's sign-in page itself.\n", as.Resource())
 	}
+	io.WriteString(stdout, ann.String())
 	logger.Info("serving", "url", url, "auth", !cfg.NoAuth, "oauth", as != nil && as.Enabled())
 	reportOnSignal(ctx, logger, d.InFlight)
 	tuneGC()
