@@ -22,8 +22,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
-	"github.com/coder/websocket/wsjson"
 
 	"maison/internal/realha"
 )
@@ -347,50 +345,17 @@ func (h haclientHA) diagnostics(t *testing.T, entryID string, out any) {
 	}
 }
 
-// ws sends one websocket command as the owner and decodes its result.
-func (h haclientHA) ws(ctx context.Context, t *testing.T, cmd map[string]any, out any) {
+// ws sends one websocket command as the owner (ownerCommand) and decodes
+// its result.
+func (h haclientHA) ws(_ context.Context, t *testing.T, cmd map[string]any, out any) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	defer cancel()
-	conn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(h.base, "http")+"/api/websocket", nil)
+	res, err := ownerCommand(t, realha.House{URL: h.base, OwnerToken: h.token}, cmd)
 	if err != nil {
-		t.Fatalf("websocket: %v", err)
-	}
-	defer conn.CloseNow()
-	conn.SetReadLimit(1 << 22)
-	var msg struct {
-		Type    string          `json:"type"`
-		ID      int             `json:"id"`
-		Success bool            `json:"success"`
-		Result  json.RawMessage `json:"result"`
-		Error   json.RawMessage `json:"error"`
-	}
-	read := func() {
-		if err := wsjson.Read(ctx, conn, &msg); err != nil {
-			t.Fatalf("websocket %s: %v", cmd["type"], err)
-		}
-	}
-	read() // auth_required
-	if err := wsjson.Write(ctx, conn, map[string]any{"type": "auth", "access_token": h.token}); err != nil {
-		t.Fatalf("websocket: %v", err)
-	}
-	read()
-	if msg.Type != "auth_ok" {
-		t.Fatalf("websocket: the owner's token was not accepted: %s", msg.Type)
-	}
-	cmd["id"] = 1
-	if err := wsjson.Write(ctx, conn, cmd); err != nil {
-		t.Fatalf("websocket: %v", err)
-	}
-	for msg.ID != 1 {
-		read()
-	}
-	if !msg.Success {
-		t.Fatalf("websocket %s refused: %s", cmd["type"], msg.Error)
+		t.Fatalf("websocket %s refused: %v", cmd["type"], err)
 	}
 	if out != nil {
-		if err := json.Unmarshal(msg.Result, out); err != nil {
-			t.Fatalf("websocket %s: %v in %s", cmd["type"], err, msg.Result)
+		if err := json.Unmarshal(res, out); err != nil {
+			t.Fatalf("websocket %s: %v in %s", cmd["type"], err, res)
 		}
 	}
 }
