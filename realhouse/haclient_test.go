@@ -22,7 +22,6 @@ import (
 	"testing"
 	"time"
 
-
 	"maison/internal/realha"
 )
 
