@@ -95,7 +95,8 @@ func TestWeakPasswordsRefuseToStart(t *testing.T) {
 	for _, p := range []string{
 		testPassword, "a passphrase of several words", "a long operator passphrase for tests",
 		"ci operator passphrase 00", "ci operator passphrase 3276732767",
-		"k3J9qPx2Zm8Lw4Rt", "glacier tumbles orbit velvet canyon whisper",
+		"k3J9qPx2Zm8Lw4Rt", "glacier tumbles orbit velvet canyon whisper", "a passphrase of words",
+		"a real house test Zx8qP2mK9wLr", "lantern quarry mosaic pepper thimble",
 	} {
 		if _, err := New(Config{Issuer: "https://maison.example.com", Secret: testSecret, Password: p}); err != nil {
 			t.Errorf("%q refused: %v", p, err)
@@ -109,6 +110,11 @@ func TestWeakPasswordsRefuseToStart(t *testing.T) {
 		"Tr0ub4dor&3Tr0ub4dor&3", "the quick brown fox jumps", "sunshine rainbow butterfly",
 		"to be or not to be that is the question", "Maison Home Assistant 2026", "1qaz2wsx3edc4rfv",
 		"ZAQ!2wsxCDE#4rfv", "zaq12wsxcde34rfv", "!@#$%^&*()_+!@#$", "abcd1234ABCD!@#$", "a1b2c3d4e5f6g7h8i9",
+		// stock phrases, ordered lists, leetspeak, a two-row zigzag
+		"may the force be with you", "all your base are belong to us", "never gonna give you up never",
+		"happy birthday to you 2026", "January February March April", "Monday Tuesday Wednesday Thursday",
+		"one two three four five six", "red orange yellow green blue", "mercury venus earth mars jupiter",
+		"winter spring summer autumn 2025", "m0nk3yDr4g0nSh4d0w!", "Sh4d0wM4st3rDr4g0n", "1q2w3e4r5t6y7u8i9o0p",
 	} {
 		_, err := New(Config{Issuer: "https://maison.example.com", Secret: testSecret, Password: p})
 		if err == nil {

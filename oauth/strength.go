@@ -67,11 +67,14 @@ var commonWords = []string{
 // bits, a capital 5.7, a digit 3.3, a symbol 5, a separator such as a space
 // 1), but a letter past the second of a run only 2 (words are far from
 // random letters); a character that repeats or continues a sequence
-// ("aaa", "abc", "321", "a1b2c3") or a keyboard walk of four keys or more
-// ("1qaz", "!@#$", rows and columns, shifted or not) 1; a chunk of three
-// characters or more seen before ("glacier glacier", "abcdABCD") 1 in all;
-// and a common word or year 2 in all. Like zxcvbn, in miniature and
-// without its dictionaries.
+// ("aaa", "abc", "321", "a1b2c3"), a keyboard walk of four keys or more
+// ("1qaz", "!@#$", rows and columns, shifted or not) or a zigzag across two
+// rows ("1q2w3e") 1; a chunk of three characters or more seen before
+// ("glacier glacier", "abcdABCD") 1 in all; a common word or year, or a
+// run of a list known in order ("one two three", "Monday Tuesday") 2 in
+// all; and a whole word of smallWords at most smallWordBits. Words are
+// read through leetspeak ("m0nk3y" is "monkey"). Like zxcvbn, in
+// miniature and with small dictionaries.
 func passwordBits(p string) float64 {
 	r := []rune(p)
 	lower := []rune(strings.ToLower(p))
@@ -106,7 +109,7 @@ func passwordBits(p string) float64 {
 			cost[i] = 5
 		}
 	}
-	for _, w := range keyboardWalks(lower) {
+	for _, w := range append(keyboardWalks(lower), zigzags(lower)...) {
 		for i := w[0] + 1; i < w[1]; i++ {
 			cost[i] = min(cost[i], 1)
 		}
@@ -123,18 +126,108 @@ func passwordBits(p string) float64 {
 		}
 		bits += 2
 	}
+	for _, t := range tokens(r) {
+		if t[1]-t[0] < 3 || !isSmallWord(lower[t[0]:t[1]]) {
+			continue // a word of one or two letters is worth little already
+		}
+		sum := 0.0
+		for i := t[0]; i < t[1]; i++ {
+			sum += cost[i]
+		}
+		if sum > smallWordBits {
+			cost[t[0]] = smallWordBits
+			for i := t[0] + 1; i < t[1]; i++ {
+				cost[i] = 0
+			}
+		}
+	}
 	for _, c := range cost {
 		bits += c
 	}
 	return bits
 }
 
+// smallWordBits is the most a whole word of smallWords is worth: under the
+// 8 bits of a list of a few hundred, as phrases of them follow grammar or
+// quote a song or a film.
+const smallWordBits = 6
+
+// leet is what a digit or symbol stands for in leetspeak ("p4$$w0rd").
+var leet = map[rune]string{'0': "o", '1': "il", '3': "e", '4': "a", '5': "s", '7': "t", '@': "a", '$': "s", '!': "i"}
+
+// reads returns how many characters of p, from its start, read as word,
+// as written or through leetspeak; 0 if p does not start with word.
+func reads(p []rune, word string) int {
+	n := 0
+	for _, w := range word {
+		if n >= len(p) || p[n] != w && !strings.ContainsRune(leet[p[n]], w) {
+			return 0
+		}
+		n++
+	}
+	return n
+}
+
+// isSmallWord reports whether t, all of it, is a word of smallWords.
+func isSmallWord(t []rune) bool {
+	for _, w := range smallWords {
+		if len([]rune(w)) == len(t) && reads(t, w) == len(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// tokens returns the [start, end) spans of r's words: what separators
+// divide, and a capital after a small letter ("ShadowMaster").
+func tokens(r []rune) [][2]int {
+	var spans [][2]int
+	start := 0
+	for i := 0; i <= len(r); i++ {
+		switch {
+		case i == len(r) || isSeparator(r[i]):
+			if i > start {
+				spans = append(spans, [2]int{start, i})
+			}
+			start = i + 1
+		case i > start && unicode.IsUpper(r[i]) && unicode.IsLower(r[i-1]):
+			spans = append(spans, [2]int{start, i})
+			start = i
+		}
+	}
+	return spans
+}
+
+// orderedRun returns how many letters, from the start of p, are a run of
+// three or more items in a row of one of orderedLists, 0 if none. Its
+// letters must be four or more: "abc" is left to the sequence rule.
+func orderedRun(p []rune) int {
+	best := 0
+	for _, list := range orderedLists {
+		for k := range list {
+			n, items := 0, 0
+			for items < len(list) {
+				m := reads(p[n:], list[(k+items)%len(list)])
+				if m == 0 {
+					break
+				}
+				n += m
+				items++
+			}
+			if items >= 3 && n >= 4 {
+				best = max(best, n)
+			}
+		}
+	}
+	return best
+}
+
 // isSeparator reports whether c only separates words.
 func isSeparator(c rune) bool { return unicode.IsSpace(c) || strings.ContainsRune("-_.,", c) }
 
-// commonSpans returns the [start, end) spans of lower that are common
-// words (separators between letters ignored) or years, without overlap,
-// longest first.
+// commonSpans returns the [start, end) spans of lower that are runs of
+// ordered lists, common words (separators between letters ignored, read
+// through leetspeak) or years, without overlap, longest first.
 func commonSpans(lower []rune) [][2]int {
 	var letters []rune // lower without separators
 	var at []int       // where each of letters stands in lower
@@ -158,11 +251,16 @@ func commonSpans(lower []rune) [][2]int {
 		}
 		spans = append(spans, [2]int{s, e})
 	}
+	for i := 0; i < len(letters); i++ {
+		if n := orderedRun(letters[i:]); n > 0 {
+			mark(i, i+n)
+			i += n - 1
+		}
+	}
 	for _, w := range commonWords { // longest first within each group, as listed
-		lw := []rune(w)
-		for i := 0; i+len(lw) <= len(letters); i++ {
-			if string(letters[i:i+len(lw)]) == w {
-				mark(i, i+len(lw))
+		for i := range letters {
+			if n := reads(letters[i:], w); n > 0 {
+				mark(i, i+n)
 			}
 		}
 	}
@@ -248,6 +346,33 @@ func keyboardWalks(r []rune) [][2]int {
 		start = i
 	}
 	return walks
+}
+
+// zigzags returns the [start, end) spans of r, six keys or more, that
+// zigzag across two adjacent rows ("1q2w3e", "qawsed"): each key on the
+// other row from the one before, and next to the one two before.
+func zigzags(r []rune) [][2]int {
+	zig := func(a, b, c rune) bool {
+		pa, okA := keyboard[a]
+		pb, okB := keyboard[b]
+		pc, okC := keyboard[c]
+		return okA && okB && okC && pa.row == pc.row && math.Abs(pa.row-pb.row) == 1 &&
+			math.Abs(pa.x-pc.x) == 1 && math.Abs(pa.x-pb.x) <= 1.5 && math.Abs(pb.x-pc.x) <= 1.5
+	}
+	var spans [][2]int
+	for i := 0; i+2 < len(r); {
+		j := i + 2
+		for j < len(r) && zig(r[j-2], r[j-1], r[j]) {
+			j++
+		}
+		if j-i >= 6 {
+			spans = append(spans, [2]int{i, j})
+			i = j
+		} else {
+			i++
+		}
+	}
+	return spans
 }
 
 // repeats reports whether r[i] repeats the character before it, continues a
