@@ -126,19 +126,17 @@ func (s *Server) serveRegister(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	addr := s.cfg.ClientAddr(r)
-	n, ok, wait := s.limits.register.take(network(addr))
-	if !ok {
+	n, ok, wait, shared := s.limits.register.take(network(addr))
+	if !ok && !shared {
 		s.refuseBudget(w, r, addr, wait, "this network (addresses sharing the first 24 bits, or 56 for IPv6)")
 		return
 	}
-	if n < freeRegistrations {
-		ok = true
-	} else {
+	if ok && n >= freeRegistrations {
 		ok, wait = s.limits.registerAll.allow("all")
 	}
-	if !ok {
+	if !ok { // the ceiling, or more networks than maxKeys sharing one count
 		s.logRefusal(slog.LevelWarn, addr, "registration refused: maison is flooded with registrations from many networks")
-		tooMany(w, wait, "maison is receiving registrations from many networks at a rate far beyond any real use, a flood; this client did nothing wrong.")
+		slowDown(w, wait, s.text.registrationFlood(wait))
 		return
 	}
 	var req struct {

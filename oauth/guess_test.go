@@ -203,3 +203,24 @@ func TestARegistrationFloodNeverRefusesAFreshNetwork(t *testing.T) {
 		t.Errorf("a fresh network after a flood from 205 networks: %d %s", status, body)
 	}
 }
+
+// Past maxKeys networks within the minute the rest share one count; when
+// it is spent, a network that sent nothing itself is told that maison is
+// flooded from many networks, never that its own network sent too many, in
+// the page's language.
+func TestAFloodOfNetworksIsNotBlamedOnAFreshOne(t *testing.T) {
+	for lang, want := range map[string][2]string{
+		"en": {"flooded with registrations from many networks", "a minute"},
+		"fr": {"inondée d'enregistrements venus de nombreux réseaux", "une minute"},
+	} {
+		r := newRig(t, func(c *Config) { fromHeader(c); c.Lang = lang })
+		for i := range maxKeys + 30 {
+			r.as.limits.register.take(fmt.Sprintf("flooder %d", i))
+		}
+		status, body := r.registerFrom("127.254.12.1")
+		if status != 429 || !strings.Contains(body, want[0]) || !strings.Contains(body, want[1]) ||
+			strings.Contains(body, "this network") || strings.Contains(body, "ce réseau") {
+			t.Errorf("%s: a fresh network past %d others: %d %s", lang, maxKeys, status, body)
+		}
+	}
+}

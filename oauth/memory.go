@@ -75,13 +75,14 @@ func newWindow(max int, length time.Duration, now func() time.Time) *window {
 // allow counts one event for key and reports whether it is within the limit.
 // It returns how long to wait otherwise.
 func (w *window) allow(key string) (bool, time.Duration) {
-	_, ok, wait := w.take(key)
+	_, ok, wait, _ := w.take(key)
 	return ok, wait
 }
 
 // take is allow that also returns how many events key had counted in the
-// window before this one.
-func (w *window) take(key string) (n int, ok bool, wait time.Duration) {
+// window before this one, and whether key, new past maxKeys, shares the
+// count of the others that came too late.
+func (w *window) take(key string) (n int, ok bool, wait time.Duration, shared bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	now := w.now()
@@ -89,14 +90,14 @@ func (w *window) take(key string) (n int, ok bool, wait time.Duration) {
 		w.start, w.counts = now, map[string]int{}
 	}
 	if _, ok := w.counts[key]; !ok && len(w.counts) >= maxKeys {
-		key = ""
+		key, shared = "", true
 	}
 	n = w.counts[key]
 	if n >= w.max {
-		return n, false, w.start.Add(w.length).Sub(now)
+		return n, false, w.start.Add(w.length).Sub(now), shared
 	}
 	w.counts[key]++
-	return n, true, 0
+	return n, true, 0, shared
 }
 
 // limits are the budgets of the unauthenticated endpoints, each its own:
@@ -132,14 +133,19 @@ func sameAddress(addr string) string { return addr }
 
 // tooMany answers a request over its budget: why, then how long to wait.
 func tooMany(w http.ResponseWriter, wait time.Duration, why string) {
-	secs := int(wait.Seconds()) + 1
-	w.Header().Set("Retry-After", itoa(secs))
-	w.Header().Set("Connection", "close") // the body is not read: do not wait for it
-	writeJSON(w, http.StatusTooManyRequests, map[string]string{
-		"error":             "slow_down",
-		"error_description": why + " Wait " + itoa(secs) + " seconds and try again.",
-	})
+	slowDown(w, wait, why+" Wait "+itoa(waitSeconds(wait))+" seconds and try again.")
 }
+
+// slowDown answers a request over a budget in words that say how long to
+// wait.
+func slowDown(w http.ResponseWriter, wait time.Duration, description string) {
+	w.Header().Set("Retry-After", itoa(waitSeconds(wait)))
+	w.Header().Set("Connection", "close") // the body is not read: do not wait for it
+	writeJSON(w, http.StatusTooManyRequests, map[string]string{"error": "slow_down", "error_description": description})
+}
+
+// waitSeconds is wait in whole seconds, rounded up.
+func waitSeconds(wait time.Duration) int { return int(wait.Seconds()) + 1 }
 
 func itoa(n int) string {
 	b, _ := json.Marshal(n)

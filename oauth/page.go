@@ -35,6 +35,7 @@ type words struct {
 	tooManyRequests, badRequest, unknownClient, unreadDocument, badRedirect, accessRefused, staleForm  string
 	wrongPassword, noScope                                                                             string
 	lockedOut                                                                                          func(d time.Duration, paused bool) string
+	registrationFlood                                                                                  func(d time.Duration) string
 }
 
 func pageWords(lang string) *words {
@@ -72,6 +73,9 @@ func pageWords(lang string) *words {
 				}
 				return "Trop de mots de passe essayés depuis cette adresse. Réessayez dans " + minutes(d, "fr") + ". Rien n'a été accordé; votre mot de passe n'a pas changé, et les autres adresses peuvent toujours se connecter."
 			},
+			registrationFlood: func(d time.Duration) string {
+				return "maison est inondée d'enregistrements venus de nombreux réseaux, bien au-delà de tout usage réel; cette application et son réseau n'y sont pour rien. Rien n'a été enregistré. Réessayez dans " + minutes(d, "fr") + "."
+			},
 		}
 	}
 	return &words{
@@ -106,6 +110,9 @@ func pageWords(lang string) *words {
 				return "Passwords are arriving in great numbers from many places (an attack), so for now this address waits. Try again in " + minutes(d, "en") + ", with care, or from another connection (mobile data, say). Nothing was granted, and your password has not changed."
 			}
 			return "Too many passwords tried from this address. Try again in " + minutes(d, "en") + ". Nothing was granted; your password has not changed, and other addresses can still sign in."
+		},
+		registrationFlood: func(d time.Duration) string {
+			return "maison is flooded with registrations from many networks, far beyond any real use; this app and its network did nothing wrong. Nothing was registered. Try again in " + minutes(d, "en") + "."
 		},
 	}
 }
