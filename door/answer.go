@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"maison/internal/rpcmsg"
 	"maison/voice"
 )
 
@@ -91,27 +92,39 @@ func seconds(d time.Duration) int {
 }
 
 // recorder stands between the MCP handler and the client: it counts what
-// is written for the request's log line, and turns a plain-text error from
-// the MCP handler (the SDK answers some bad requests in plain text) into a
-// JSON-RPC error body with the same status.
+// is written for the request's log line, turns a plain-text error from the
+// MCP handler (the SDK answers some bad requests in plain text) into a
+// JSON-RPC error body with the same status, and holds back the JSON answer
+// to a single request so that the SDK's own refusal in it is put in words
+// (rpcmsg.SDKWords).
 type recorder struct {
 	http.ResponseWriter
 	id      json.RawMessage // of a single request, for a rewritten error
+	method  string          // of a single request, for a reworded refusal
 	status  int
 	bytes   int
 	plain   bool         // a plain-text error is being held back
+	json    bool         // a JSON answer is being held back
 	held    bytes.Buffer // its text, bounded
 	wrote   bool
 	rpcCode int // the JSON-RPC error code in the answer, if the door saw one
 }
+
+// maxHeldJSON bounds the JSON answer held back to be read: an SDK refusal
+// is far shorter, so a longer answer is passed on as it comes.
+const maxHeldJSON = 64 << 10
 
 func (rw *recorder) WriteHeader(status int) {
 	if rw.wrote {
 		return
 	}
 	rw.wrote, rw.status = true, status
-	if status >= 400 && !isJSON(rw.Header().Get("Content-Type")) {
+	switch json := isJSON(rw.Header().Get("Content-Type")); {
+	case status >= 400 && !json:
 		rw.plain = true
+		return
+	case json && rw.method != "":
+		rw.json = true
 		return
 	}
 	rw.ResponseWriter.WriteHeader(status)
@@ -121,40 +134,85 @@ func (rw *recorder) Write(b []byte) (int, error) {
 	if !rw.wrote {
 		rw.WriteHeader(http.StatusOK)
 	}
-	if rw.plain {
+	switch {
+	case rw.plain:
 		if room := 512 - rw.held.Len(); room > 0 {
 			rw.held.Write(b[:min(len(b), room)])
 		}
 		return len(b), nil
+	case rw.json && rw.held.Len()+len(b) <= maxHeldJSON:
+		return rw.held.Write(b)
+	case rw.json:
+		rw.release(rw.held.Bytes())
 	}
 	n, err := rw.ResponseWriter.Write(b)
 	rw.bytes += n
 	return n, err
 }
 
+// release sends the held-back JSON answer's status and body, now body.
+func (rw *recorder) release(body []byte) {
+	rw.json = false
+	rw.ResponseWriter.WriteHeader(rw.status)
+	n, _ := rw.ResponseWriter.Write(body)
+	rw.bytes += n
+	rw.held.Reset()
+}
+
 // Unwrap lets http.ResponseController reach the connection.
 func (rw *recorder) Unwrap() http.ResponseWriter { return rw.ResponseWriter }
 
-// Flush passes a flush on, unless an error is being held back.
+// Flush passes a flush on, unless an answer is being held back.
 func (rw *recorder) Flush() {
-	if !rw.plain {
+	if !rw.plain && !rw.json {
 		http.NewResponseController(rw.ResponseWriter).Flush()
 	}
 }
 
-// finish writes the held-back plain-text error as JSON-RPC.
+// finish writes the held-back plain-text error as JSON-RPC, and the held
+// JSON answer with the SDK's refusal in it put in words.
 func (rw *recorder) finish() {
+	if rw.json {
+		body := rw.held.Bytes()
+		if b := rw.reword(body); b != nil {
+			body = b
+			rw.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		}
+		rw.release(body)
+		return
+	}
 	if !rw.plain {
 		return
 	}
 	text := strings.TrimSpace(rw.held.String())
-	code, msg := explainSDK(rw.status, text)
+	code, msg := explainSDK(rw.status, rw.method, text)
 	rw.rpcCode = code
 	rw.Header().Del("Content-Type")
 	c := &counter{ResponseWriter: rw.ResponseWriter}
 	writeRPCError(c, rw.status, rw.id, code, msg, 0)
 	rw.bytes += c.n
 	rw.plain = false
+}
+
+// reword is the JSON-RPC error answer body with the SDK's refusal put in
+// maison's words, or nil when body is not such an answer.
+func (rw *recorder) reword(body []byte) []byte {
+	var a struct {
+		ID    json.RawMessage `json:"id"`
+		Error *struct {
+			Code    int64  `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	if json.Unmarshal(body, &a) != nil || a.Error == nil {
+		return nil
+	}
+	rw.rpcCode = int(a.Error.Code)
+	words := rpcmsg.SDKWords(rw.method, a.Error.Code, a.Error.Message)
+	if words == "" {
+		return nil
+	}
+	return append(rpcErrorBody(a.ID, int(a.Error.Code), words, 0), '\n')
 }
 
 type counter struct {
@@ -168,14 +226,17 @@ func (c *counter) Write(b []byte) (int, error) {
 	return n, err
 }
 
-// explainSDK puts the MCP handler's terse refusal into sentences.
-func explainSDK(status int, text string) (int, string) {
+// explainSDK puts the MCP handler's terse plain-text refusal of a call to
+// method ("" in a batch) into sentences.
+func explainSDK(status int, method, text string) (int, string) {
 	low := strings.ToLower(text)
 	switch {
 	case strings.Contains(low, "unsupported") && strings.Contains(low, "protocol version"):
 		return codeInvalidRequest, "This MCP protocol version is not one maison speaks (" + clipText(text) + "). Send Mcp-Protocol-Version with one of those versions, or leave it out and start with initialize."
+	case strings.Contains(low, "unsupported") && method != "":
+		return codeMethodNotFound, rpcmsg.SDKWords(method, codeMethodNotFound, text)
 	case strings.Contains(low, "unsupported"):
-		return codeMethodNotFound, "maison does not know this method (" + clipText(text) + "). Call tools/list to see what it offers."
+		return codeMethodNotFound, "A method in this batch is not one maison offers, so nothing in the batch was done. Call tools/list to see what it offers, and leave that method out."
 	case strings.Contains(low, "accept must contain"):
 		return codeInvalidRequest, "Send the header Accept: application/json, text/event-stream, as MCP clients do. maison answers in plain JSON."
 	case strings.Contains(low, "batching is not supported"):

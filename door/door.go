@@ -311,7 +311,7 @@ func (d *Door) serveMCP(w http.ResponseWriter, r *http.Request) {
 		d.refuse(w, r, q, ref)
 		return
 	}
-	rec := &recorder{ResponseWriter: w, id: q.body.id()}
+	rec := &recorder{ResponseWriter: w, id: q.body.id(), method: q.body.method()}
 	next := d.mcp
 	if d.cfg.NoAuth {
 		next = d.open

@@ -64,6 +64,14 @@ func (b body) id() json.RawMessage {
 	return nil
 }
 
+// method is the method of a single message, or "" for a batch.
+func (b body) method() string {
+	if !b.batch && len(b.msgs) == 1 {
+		return b.msgs[0].Method
+	}
+	return ""
+}
+
 // contentType refuses a body that does not say it is JSON, before reading it.
 func contentType(r *http.Request) *refusal {
 	if isJSON(r.Header.Get("Content-Type")) {

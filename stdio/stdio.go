@@ -304,22 +304,25 @@ func (c *conn) Write(ctx context.Context, msg jsonrpc.Message) error {
 
 // ownWords answers, in maison's words and with a JSON-RPC code, a call the
 // SDK refused in its own words with code 0: before initialize, an invalid
-// request; later, an internal error that names the SDK's reason. An
-// unknown method is said in words, and no SDK error repeats an invisible
-// character.
+// request; later, an internal error that names the SDK's reason. The SDK's
+// own refusals with a code (params it cannot read, a cursor it did not
+// give, a method maison does not offer) are said in words
+// (rpcmsg.SDKWords), and no SDK error repeats an invisible character.
 func ownWords(resp *jsonrpc.Response, method string, initialized bool) *jsonrpc.Response {
 	var wire *jsonrpc.Error
 	switch {
 	case resp.Error == nil:
 		return resp
-	case errors.As(resp.Error, &wire) && wire.Code == jsonrpc.CodeMethodNotFound:
-		return &jsonrpc.Response{ID: resp.ID, Error: &jsonrpc.Error{Code: wire.Code, Message: "maison does not know the method “" + clip(method) + "”, so nothing was done; the session goes on. Call tools/list to see what it offers."}}
-	case wire != nil && strings.ContainsFunc(wire.Message, voice.Invisible):
+	case errors.As(resp.Error, &wire):
+		if words := rpcmsg.SDKWords(method, wire.Code, resp.Error.Error()); words != "" {
+			return &jsonrpc.Response{ID: resp.ID, Error: &jsonrpc.Error{Code: wire.Code, Message: words + " The session goes on."}}
+		}
+		if !strings.ContainsFunc(wire.Message, voice.Invisible) {
+			return resp
+		}
 		// The SDK's own words repeat a name as sent (%q leaves some
 		// invisible letters): keep only what a person sees of them.
 		return &jsonrpc.Response{ID: resp.ID, Error: &jsonrpc.Error{Code: wire.Code, Message: voice.Visible(wire.Message, 0), Data: wire.Data}}
-	case wire != nil:
-		return resp
 	}
 	e := &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "maison could not finish answering this " + strconv.Quote(method) + " call (" + clip(resp.Error.Error()) + "). The session goes on. Try the call again; if it keeps failing, report it with maison's log."}
 	if !initialized && method != "initialize" {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -206,26 +207,7 @@ func TestParamsAndNamesAnsweredInWords(t *testing.T) {
 		`{"jsonrpc":"2.0","id":5,"method":"nope\u3164\u202e/x"}`,
 		`{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"slow\u3164\u200b","arguments":{}}}`,
 	}, "\n")
-	out := runToEnd(t, in)
-	answers := map[string]struct {
-		Code    int
-		Message string
-	}{}
-	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
-		var a struct {
-			ID    json.RawMessage
-			Error *struct {
-				Code    int
-				Message string
-			}
-		}
-		if err := json.Unmarshal([]byte(l), &a); err != nil {
-			t.Fatalf("stdout carries something other than JSON-RPC: %q", l)
-		}
-		if a.Error != nil {
-			answers[string(a.ID)] = *a.Error
-		}
-	}
+	answers := errorsOf(t, runToEnd(t, in))
 	for _, id := range []string{"2", "3", "4"} {
 		a := answers[id]
 		if a.Code != -32602 || !strings.Contains(a.Message, "Nothing was done") || strings.Contains(a.Message, "unmarshal") || strings.Contains(a.Message, "missing required") {
@@ -238,4 +220,71 @@ func TestParamsAndNamesAnsweredInWords(t *testing.T) {
 			t.Errorf("call %s: %+q, want an error without invisible characters", id, a.Message)
 		}
 	}
+}
+
+// The SDK's own refusals reach a stdio client as maison's sentences, with
+// the SDK's JSON-RPC code kept: no Go type, no bare "invalid params", no
+// method name with invisible letters.
+func TestSDKRefusalsInWords(t *testing.T) {
+	cases := []struct {
+		name, method, params string
+		code                 int
+		says                 string
+	}{
+		{"cursor a number", "tools/list", `{"cursor":5}`, -32602, "tools/list"},
+		{"cursor not maison's", "tools/list", `{"cursor":"zzz"}`, -32602, "cursor"},
+		{"level a number", "logging/setLevel", `{"level":3}`, -32602, "logging/setLevel"},
+		{"uri a number", "resources/subscribe", `{"uri":5}`, -32602, "resources/subscribe"},
+		{"_meta a number", "tools/call", `{"name":"slow","arguments":{},"_meta":5}`, -32602, "tools/call"},
+		{"completion with a ref", "completion/complete", `{"ref":{"type":"ref/prompt","name":"p"},"argument":{"name":"a","value":"b"}}`, -32601, "completion/complete"},
+		{"unknown method", "x/\u202enope", `{}`, -32601, "x/nope"},
+	}
+	lines := []string{
+		`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+	}
+	for i, c := range cases {
+		lines = append(lines, `{"jsonrpc":"2.0","id":`+strconv.Itoa(i+1)+`,"method":"`+c.method+`","params":`+c.params+`}`)
+	}
+	answers := errorsOf(t, runToEnd(t, strings.Join(lines, "\n")))
+	for i, c := range cases {
+		a, ok := answers[strconv.Itoa(i+1)]
+		if !ok || a.Code != c.code {
+			t.Errorf("%s: %+v, want the error %d", c.name, a, c.code)
+			continue
+		}
+		for _, bad := range []string{"*mcp.", "unmarshal", "handling '", "JSON RPC", "json:", "\u202e"} {
+			if strings.Contains(a.Message, bad) {
+				t.Errorf("%s: the answer repeats the SDK's %q: %q", c.name, bad, a.Message)
+			}
+		}
+		if a.Message == "invalid params" || !strings.Contains(a.Message, c.says) || !strings.Contains(a.Message, "othing was done") || !strings.HasSuffix(a.Message, ".") {
+			t.Errorf("%s: %q does not say %q, that nothing was done, in sentences", c.name, a.Message, c.says)
+		}
+	}
+}
+
+// rpcError is a JSON-RPC error answer's code and message.
+type rpcError struct {
+	Code    int
+	Message string
+}
+
+// errorsOf reads the error answers on out, by id.
+func errorsOf(t *testing.T, out *lockedBuffer) map[string]rpcError {
+	t.Helper()
+	answers := map[string]rpcError{}
+	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var a struct {
+			ID    json.RawMessage
+			Error *rpcError
+		}
+		if err := json.Unmarshal([]byte(l), &a); err != nil {
+			t.Fatalf("stdout carries something other than JSON-RPC: %q", l)
+		}
+		if a.Error != nil {
+			answers[string(a.ID)] = *a.Error
+		}
+	}
+	return answers
 }

@@ -7,7 +7,11 @@ package rpcmsg
 import (
 	"bytes"
 	"encoding/json"
+	"regexp"
 	"strconv"
+	"strings"
+
+	"maison/voice"
 )
 
 // MaxDepth bounds how deeply a message may nest arrays and objects (TooDeep).
@@ -85,6 +89,61 @@ func ParamsProblem(method string, params []byte) string {
 		}
 	}
 	return ""
+}
+
+// JSON-RPC codes of the SDK refusals SDKWords rewords.
+const (
+	codeMethodNotFound = -32601
+	codeInvalidParams  = -32602
+)
+
+// sdkField finds, in the SDK's refusal of params it could not read, the
+// field and the Go type it wanted.
+var sdkField = regexp.MustCompile(`Go struct field \S+?\.([^.\s]+) of type (\S+)`)
+
+// SDKWords puts the MCP SDK's own refusal of a call to method (JSON-RPC
+// code, message) into maison's sentences, or returns "" when the message is
+// not the SDK's (maison's own words, which end in a full stop, are kept;
+// maison never answers "method not found" itself). The SDK names Go types
+// (*mcp.ListToolsParams), says a bare "invalid params" for a cursor it did
+// not give, and quotes method names with invisible letters; the client
+// reads what was wrong, that nothing was done, and what to send instead.
+func SDKWords(method string, code int64, msg string) string {
+	m := "“" + voice.Visible(method, 81) + "”"
+	switch {
+	case code == codeMethodNotFound:
+		return "maison does not offer the method " + m + ", so nothing was done. Call tools/list to see what it offers, and leave this method out."
+	case code != codeInvalidParams:
+		return ""
+	case msg == "invalid params" && strings.HasSuffix(method, "/list"):
+		return `The "cursor" in the params of ` + m + " is not one maison gave, so nothing was done. Send the nextCursor of maison's last answer as it was, or leave the cursor out to start from the first page."
+	case strings.HasPrefix(msg, "handling '"), strings.HasPrefix(msg, "invalid params"), !strings.HasSuffix(msg, "."):
+		what := ""
+		if f := sdkField.FindStringSubmatch(msg); f != nil {
+			what = ` (its "` + voice.Visible(f[1], 41) + `" must be ` + jsonKind(f[2]) + ")"
+		} else if !strings.Contains(msg, "mcp.") && !strings.Contains(msg, "unmarshal") && !strings.HasPrefix(msg, "invalid params") {
+			what = " (" + voice.Visible(msg, 161) + ")"
+		}
+		return "The params of " + m + " are not what it takes" + what + ", so nothing was done. Send them again as the MCP specification gives them for " + m + "."
+	}
+	return ""
+}
+
+// jsonKind names, for a sentence, the JSON value a Go type is read from.
+func jsonKind(goType string) string {
+	switch t := strings.TrimLeft(goType, "*"); {
+	case t == "string":
+		return "a string"
+	case t == "bool":
+		return "true or false"
+	case strings.HasPrefix(t, "[]"):
+		return "an array"
+	case strings.HasPrefix(t, "map["):
+		return "an object"
+	case strings.HasPrefix(t, "int"), strings.HasPrefix(t, "uint"), strings.HasPrefix(t, "float"):
+		return "a number"
+	}
+	return "of another kind"
 }
 
 // kind names the kind of a JSON value for a sentence.
