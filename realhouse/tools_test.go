@@ -109,7 +109,7 @@ func TestCamerasOverHTTPAndStdio(t *testing.T) {
 			// AI measures the Patio's frame, whose lying comment Pillow
 			// skips, at the size maison showed; the Shed's frame without its
 			// end marker and the truncated Driveway frame make Pillow fail,
-			// and maison then says what the sensors report.
+			// and maison then says why and what the sensors report.
 			res, text = ask(t, cs, "describe_camera", map[string]any{"camera": "camera.dahua_com_too_short"})
 			m := regexp.MustCompile(`a (\d+x\d+) picture, mean brightness (\d+) of 255`).FindStringSubmatch(text)
 			switch {
@@ -125,7 +125,9 @@ func TestCamerasOverHTTPAndStdio(t *testing.T) {
 			for _, id := range []string{"camera.esp32cam_missing_eoi", "camera.reolink_truncated"} {
 				res, text := ask(t, cs, "describe_camera", map[string]any{"camera": id})
 				t.Logf("describe_camera %s: %s", id, text)
-				if res.IsError || !strings.Contains(text, "Home Assistant's AI could not describe the picture") || strings.Contains(text, "answered") {
+				// Home Assistant hands its AI the camera's own damaged frame,
+				// so this fails every time: said so, not as a brief moment.
+				if res.IsError || !strings.Contains(text, "Home Assistant's AI could not read this camera's picture") || strings.Contains(text, "answered") || strings.Contains(text, "usually brief") {
 					t.Errorf("describe_camera %s, a frame the AI task cannot open: %q", id, text)
 				}
 			}
