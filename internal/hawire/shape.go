@@ -165,11 +165,13 @@ func field(m map[string]any, k string) (v any, has, optional bool) {
 // Empty when the demo could have been Home Assistant.
 func Conforms(demo, real any) []string {
 	var diffs []string
-	conforms("", demo, real, &diffs)
+	conforms("", demo, real, false, &diffs)
 	return diffs
 }
 
-func conforms(path string, demo, real any, diffs *[]string) {
+// conforms compares demo's shape with real's; holdsOnly leaves out the keys
+// and types demo has beyond real's, keeping only what real always holds.
+func conforms(path string, demo, real any, holdsOnly bool, diffs *[]string) {
 	dm, dok := demo.(map[string]any)
 	rm, rok := real.(map[string]any)
 	if dok && rok {
@@ -177,13 +179,15 @@ func conforms(path string, demo, real any, diffs *[]string) {
 			name := strings.TrimSuffix(k, "?")
 			rv, has, rOpt := field(rm, name)
 			if !has {
-				*diffs = append(*diffs, fmt.Sprintf("%s.%s: the demo sends it, Home Assistant does not", path, name))
+				if !holdsOnly {
+					*diffs = append(*diffs, fmt.Sprintf("%s.%s: the demo sends it, Home Assistant does not", path, name))
+				}
 				continue
 			}
 			if strings.HasSuffix(k, "?") && !rOpt {
 				*diffs = append(*diffs, fmt.Sprintf("%s.%s: Home Assistant always sends it, the demo sometimes leaves it out", path, name))
 			}
-			conforms(path+"."+name, dv, rv, diffs)
+			conforms(path+"."+name, dv, rv, holdsOnly, diffs)
 		}
 		for k := range rm {
 			if strings.HasSuffix(k, "?") {
@@ -199,8 +203,11 @@ func conforms(path string, demo, real any, diffs *[]string) {
 	ra, rok := real.([]any)
 	if dok && rok {
 		if len(da) > 0 && len(ra) > 0 {
-			conforms(path+"[]", da[0], ra[0], diffs)
+			conforms(path+"[]", da[0], ra[0], holdsOnly, diffs)
 		}
+		return
+	}
+	if holdsOnly {
 		return
 	}
 	allowed := types(kind(real))
@@ -209,9 +216,6 @@ func conforms(path string, demo, real any, diffs *[]string) {
 			*diffs = append(*diffs, fmt.Sprintf("%s: the demo sends %s, Home Assistant sends %s", path, kind(demo), kind(real)))
 			return
 		}
-	}
-	if dok || dm != nil { // an array or object where the real one also allows it: its inside is not known
-		return
 	}
 }
 
