@@ -3,7 +3,6 @@ package camera
 import (
 	"context"
 	"errors"
-	"strings"
 	"time"
 
 	"maison/homeassistant"
@@ -120,11 +119,7 @@ func aiFailure(lang voice.Lang, err error) string {
 			"Home Assistant's AI did not accept the way I asked, which waiting will not change, so I can only tell you what the sensors say; whoever runs maison should update it.",
 			"L'IA de Home Assistant n'a pas accepté ma façon de demander, ce qui ne changera pas avec le temps; je ne peux vous dire que ce que disent les capteurs, et la personne qui gère maison devrait la mettre à jour.")
 	}
-	if kind == homeassistant.KindAITaskFailed && unreadablePicture(err) {
-		// Home Assistant hands its AI the camera's own frame (media-source://
-		// camera/…), not the one maison repaired: a camera that sends damaged
-		// frames fails it every time (measured on 2026.11: "image file is
-		// truncated").
+	if errors.Is(err, homeassistant.ErrUnreadablePicture) {
 		return lang.Pick(
 			"Home Assistant's AI could not read this camera's picture: Home Assistant gives it the picture as the camera sends it, and the camera sends it damaged (the one I showed was repaired). This lasts as long as the camera sends damaged pictures; it does not mean the AI is broken. So I can only tell you what the sensors say.",
 			"L'IA de Home Assistant n'a pas pu lire l'image de cette caméra : Home Assistant la lui donne telle que la caméra l'envoie, et la caméra l'envoie abîmée (celle que j'ai montrée a été réparée). Ça dure tant que la caméra envoie des images abîmées; ça ne veut pas dire que l'IA est en panne. Je ne peux donc vous dire que ce que disent les capteurs.")
@@ -132,13 +127,4 @@ func aiFailure(lang voice.Lang, err error) string {
 	return lang.Pick(
 		"Home Assistant's AI could not describe the picture this time, which is usually brief, so I can only tell you what the sensors say.",
 		"L'IA de Home Assistant n'a pas pu décrire l'image cette fois, ce qui est généralement bref; je ne peux vous dire que ce que disent les capteurs.")
-}
-
-// unreadablePicture reports whether Home Assistant's AI task failed because
-// the picture could not be decoded (Pillow's words, as Home Assistant
-// passes them on).
-func unreadablePicture(err error) bool {
-	msg := strings.ToLower(err.Error())
-	return strings.Contains(msg, "image file is truncated") || strings.Contains(msg, "cannot identify image file") ||
-		strings.Contains(msg, "broken data stream") || strings.Contains(msg, "truncated file read")
 }

@@ -2,6 +2,7 @@ package camera
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -14,7 +15,7 @@ import (
 // time, which is not "usually brief".
 func TestAIFailureOnAPictureHomeAssistantCannotRead(t *testing.T) {
 	unreadable := &homeassistant.Error{Kind: homeassistant.KindAITaskFailed, Op: "websocket call_service ai_task.generate_data",
-		Err: errors.New("unknown_error: image file is truncated (31 bytes not processed)")}
+		Err: fmt.Errorf("%w: %w", homeassistant.ErrUnreadablePicture, errors.New("unknown_error: image file is truncated (31 bytes not processed)"))}
 	said := aiFailure(voice.English, unreadable)
 	for _, want := range []string{"could not read this camera's picture", "damaged", "does not mean the AI is broken", "sensors"} {
 		if !strings.Contains(said, want) {

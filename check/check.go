@@ -208,7 +208,7 @@ func checkCameras(ctx context.Context, ha *homeassistant.Client, svc *camera.Ser
 		case errors.As(err, &ce) && errors.Is(err, homeassistant.KindCameraOff):
 			r.warn("camera %s (%s): turned off in Home Assistant; nothing to check until it is on", cam.Name, cam.EntityID)
 			continue
-		case errors.As(err, &ce) && errors.Is(err, homeassistant.KindCameraFailed) && unavailable(ha, cam.EntityID):
+		case errors.As(err, &ce) && errors.Is(err, homeassistant.KindCameraFailed) && cam.State == "unavailable":
 			// Home Assistant answers 500 for a camera it has lost (2026.11):
 			// the camera's trouble, not maison's setup.
 			r.warn("camera %s (%s): unavailable in Home Assistant, which has lost touch with it; nothing to check until it is back (check its power and network, or its integration in Settings › Devices & services)", cam.Name, cam.EntityID)
@@ -270,10 +270,4 @@ func kb(n int) string {
 		return fmt.Sprintf("%d B", n)
 	}
 	return fmt.Sprintf("%d KB", (n+512)/1024)
-}
-
-// unavailable reports whether Home Assistant says the entity is unavailable.
-func unavailable(ha *homeassistant.Client, entityID string) bool {
-	s, ok := ha.State(entityID)
-	return ok && s.State == "unavailable"
 }

@@ -247,7 +247,7 @@ func (h *House) partialEntryLocked(e *entity) map[string]any {
 	if e.regArea && e.area != "" {
 		area = e.area
 	}
-	t := unixFloat(h.start.Add(-30 * 24 * time.Hour))
+	t := h.registryTime()
 	return map[string]any{
 		"area_id": area, "categories": map[string]any{}, "config_entry_id": stableHex("entry:" + e.platform),
 		"config_subentry_id": nil, "created_at": t, "device_id": nilIfEmpty(e.device), "disabled_by": nil,
@@ -287,3 +287,7 @@ func (h *House) sendRegistryEventLocked(eventType string, data map[string]any) {
 		c.poke()
 	}
 }
+
+// registryTime is when the house's registry entries say they were created
+// and last changed: a month before the house started.
+func (h *House) registryTime() float64 { return unixFloat(h.start.Add(-30 * 24 * time.Hour)) }

@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // wsCommand answers one websocket command. ctx ends with the connection.
@@ -242,7 +241,7 @@ func (h *House) areaList() []any {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	out := []any{}
-	t := unixFloat(h.start.Add(-30 * 24 * time.Hour))
+	t := h.registryTime()
 	for _, a := range h.areas {
 		out = append(out, map[string]any{
 			"area_id": a.id, "name": a.name, "aliases": append([]string{}, a.aliases...), "floor_id": nilIfEmpty(a.floor), "icon": nil,
@@ -258,7 +257,7 @@ func (h *House) floorList() []any {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	out := []any{}
-	t := unixFloat(h.start.Add(-30 * 24 * time.Hour))
+	t := h.registryTime()
 	for i, f := range h.floors {
 		out = append(out, map[string]any{
 			"floor_id": f.id, "name": f.name, "aliases": append([]string{}, f.aliases...), "icon": nil, "level": i,
@@ -270,7 +269,7 @@ func (h *House) floorList() []any {
 
 func (h *House) deviceList() []any {
 	out := []any{}
-	t := unixFloat(h.start.Add(-30 * 24 * time.Hour))
+	t := h.registryTime()
 	for _, d := range h.devices {
 		entry := stableHex("entry:" + d.manufacturer)
 		var next any // DeviceEntry.next_name_part: the area when the device has one

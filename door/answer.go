@@ -99,15 +99,14 @@ func seconds(d time.Duration) int {
 // (rpcmsg.SDKWords).
 type recorder struct {
 	http.ResponseWriter
-	id      json.RawMessage // of a single request, for a rewritten error
-	method  string          // of a single request, for a reworded refusal
-	status  int
-	bytes   int
-	plain   bool         // a plain-text error is being held back
-	json    bool         // a JSON answer is being held back
-	held    bytes.Buffer // its text, bounded
-	wrote   bool
-	rpcCode int // the JSON-RPC error code in the answer, if the door saw one
+	id     json.RawMessage // of a single request, for a rewritten error
+	method string          // of a single request, for a reworded refusal
+	status int
+	bytes  int
+	plain  bool         // a plain-text error is being held back
+	json   bool         // a JSON answer is being held back
+	held   bytes.Buffer // its text, bounded
+	wrote  bool
 }
 
 // maxHeldJSON bounds the JSON answer held back to be read: an SDK refusal
@@ -186,7 +185,6 @@ func (rw *recorder) finish() {
 	}
 	text := strings.TrimSpace(rw.held.String())
 	code, msg := explainSDK(rw.status, rw.method, text)
-	rw.rpcCode = code
 	rw.Header().Del("Content-Type")
 	c := &counter{ResponseWriter: rw.ResponseWriter}
 	writeRPCError(c, rw.status, rw.id, code, msg, 0)
@@ -204,10 +202,10 @@ func (rw *recorder) reword(body []byte) []byte {
 			Message string `json:"message"`
 		} `json:"error"`
 	}
-	if json.Unmarshal(body, &a) != nil || a.Error == nil {
+	// Most answers are results: only one that holds an error is decoded.
+	if !bytes.Contains(body, []byte(`"error"`)) || json.Unmarshal(body, &a) != nil || a.Error == nil {
 		return nil
 	}
-	rw.rpcCode = int(a.Error.Code)
 	words := rpcmsg.SDKWords(rw.method, a.Error.Code, a.Error.Message)
 	if words == "" {
 		return nil

@@ -185,7 +185,25 @@ func aiTaskError(op string, err error) error {
 			kind = KindAITaskFailed
 		}
 	}
+	if kind == KindAITaskFailed && unreadablePicture(ce.Message) {
+		return &Error{Kind: kind, Op: op, Err: fmt.Errorf("%w: %w", ErrUnreadablePicture, ce)}
+	}
 	return &Error{Kind: kind, Op: op, Err: ce}
+}
+
+// ErrUnreadablePicture is wrapped in an AI task failure when the picture
+// could not be decoded. Home Assistant hands its AI the camera's own frame
+// (media-source://camera/…), not the one maison repaired, so a camera that
+// sends damaged frames fails it every time (measured on 2026.11: "image
+// file is truncated").
+var ErrUnreadablePicture = errors.New("Home Assistant could not read the camera's picture")
+
+// unreadablePicture reports whether an AI task's failure is Pillow's
+// refusal of the picture, as Home Assistant passes it on.
+func unreadablePicture(msg string) bool {
+	msg = strings.ToLower(msg)
+	return strings.Contains(msg, "image file is truncated") || strings.Contains(msg, "cannot identify image file") ||
+		strings.Contains(msg, "broken data stream") || strings.Contains(msg, "truncated file read")
 }
 
 // aiTaskAdvice returns the Advice of an AI task failure, or "" for other errors.

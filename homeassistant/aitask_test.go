@@ -248,3 +248,18 @@ func BenchmarkDescribeImage(b *testing.B) {
 		}
 	}
 }
+
+// Pillow's refusal of a damaged frame, as Home Assistant 2026.11 passes it
+// on, is told apart from a passing failure of the AI.
+func TestDescribeImageUnreadablePicture(t *testing.T) {
+	h, c := aiHouse(t, demo.Options{})
+	h.SetAITaskError("unknown_error", "image file is truncated (31 bytes not processed)")
+	_, err := c.DescribeImage(t.Context(), "", "camera.front_door", "")
+	if !errors.Is(err, homeassistant.ErrUnreadablePicture) || kind(err) != homeassistant.KindAITaskFailed {
+		t.Errorf("unreadable picture = %v", err)
+	}
+	h.SetAITaskError("unknown_error", "Error talking to the AI service")
+	if _, err := c.DescribeImage(t.Context(), "", "camera.front_door", ""); errors.Is(err, homeassistant.ErrUnreadablePicture) {
+		t.Errorf("another failure said unreadable: %v", err)
+	}
+}

@@ -89,17 +89,16 @@ func (s *Server) registered(id string) (client, bool) {
 	return client{ID: id, Label: "dcr-" + digest(id)[:12], Name: c.Name, Redirects: c.Redirects, Method: c.Method}, true
 }
 
-// postWithin admits a POST within the budget of its sender, as key names
-// it (the address, or its network), or answers in words that say whose
-// budget was spent.
-func (s *Server) postWithin(w http.ResponseWriter, r *http.Request, budget *window, key func(string) string, whose string) (addr string, ok bool) {
+// postWithin admits a POST within its sender address's budget, or answers
+// in words that this address spent it.
+func (s *Server) postWithin(w http.ResponseWriter, r *http.Request, budget *window) (addr string, ok bool) {
 	if r.Method != http.MethodPost {
 		methodNotAllowed(w, "POST")
 		return "", false
 	}
 	addr = s.cfg.ClientAddr(r)
-	if ok, wait := budget.allow(key(addr)); !ok {
-		s.refuseBudget(w, r, addr, wait, whose)
+	if ok, wait := budget.allow(addr); !ok {
+		s.refuseBudget(w, r, addr, wait, "this address")
 		return addr, false
 	}
 	return addr, true

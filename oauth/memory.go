@@ -128,9 +128,6 @@ func newLimits(now func() time.Time) *limits {
 // within the minute, and the rest share one count.
 const freeRegistrations = 5
 
-// sameAddress counts each address apart.
-func sameAddress(addr string) string { return addr }
-
 // tooMany answers a request over its budget: why, then how long to wait.
 func tooMany(w http.ResponseWriter, wait time.Duration, why string) {
 	slowDown(w, wait, why+" Wait "+itoa(waitSeconds(wait))+" seconds and try again.")

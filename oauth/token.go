@@ -46,7 +46,7 @@ func invalidGrant(descr string) *tokenError {
 var errInvalidClient = &tokenError{http.StatusUnauthorized, "invalid_client", "maison does not know this client, or its credentials are wrong: register again."}
 
 func (s *Server) serveToken(w http.ResponseWriter, r *http.Request) {
-	addr, ok := s.postWithin(w, r, s.limits.token, sameAddress, "this address")
+	addr, ok := s.postWithin(w, r, s.limits.token)
 	if !ok {
 		return
 	}

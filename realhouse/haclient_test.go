@@ -167,16 +167,11 @@ type haclientEntry struct {
 // haclientMaison is a running `maison serve`.
 type haclientMaison struct{ url string }
 
-// haclientStartMaison builds maison and serves the real house with OAuth on
-// a loopback port, until the test ends.
+// haclientStartMaison serves the real house with OAuth on a loopback port
+// (maisonBin, built by TestMain), until the test ends.
 func haclientStartMaison(t *testing.T, house realha.House, password string) haclientMaison {
 	t.Helper()
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "maison")
-	build := exec.Command("go", "build", "-o", bin, "maison/cmd/maison")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := maisonBin
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -192,7 +187,7 @@ func haclientStartMaison(t *testing.T, house realha.House, password string) hacl
 		"MAISON_SECRET="+haclientRandom(t, 32), "MAISON_OPERATOR_PASSWORD="+password,
 		"MAISON_TOKEN=", "MAISON_REDIRECT_URIS=", "MAISON_LOG_LEVEL=debug",
 	)
-	logs, err := os.Create(filepath.Join(dir, "maison.log"))
+	logs, err := os.Create(filepath.Join(t.TempDir(), "maison.log"))
 	if err != nil {
 		t.Fatal(err)
 	}

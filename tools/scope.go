@@ -247,12 +247,9 @@ func (s *server) audit(ctx context.Context, req mcp.Request, cr *mcp.CallToolReq
 	id, name := clientOf(req)
 	head := []any{"client", id}
 	if name != "" {
-		head = append(head, "client_name", logText(name))
+		head = append(head, "client_name", accesslog.Text(name))
 	}
 	head = append(head, "tool", cr.Params.Name)
 	attrs = append(head, append(attrs, "outcome", outcome, "took", took.Round(time.Millisecond))...)
 	s.log.Info("tool call", attrs...)
 }
-
-// logText bounds text from outside for a log line (accesslog.Text).
-func logText(s string) string { return accesslog.Text(s) }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"maison/accesslog"
 	"maison/assist"
 	"maison/confirm"
 	"maison/homeassistant"
@@ -312,6 +313,9 @@ func inAreas(e assist.Entity, names []string) bool {
 // reports that they reach no area at all.
 func (s *server) areaTarget(area, floor string) (t targetIn, none bool) {
 	area, floor = strings.TrimSpace(area), strings.TrimSpace(floor)
+	if area == "" && floor == "" {
+		return targetIn{}, false // no words: nothing to narrow by
+	}
 	areas, known := s.deps.HA.AreasReached(area, floor)
 	if !known {
 		return targetIn{Area: area, Floor: floor}, false
@@ -461,16 +465,16 @@ func (s *server) sensitiveLine(req *mcp.CallToolRequest, what string, g guard) {
 	}
 	attrs := []any{"client", id}
 	if name != "" {
-		attrs = append(attrs, "client_name", logText(name))
+		attrs = append(attrs, "client_name", accesslog.Text(name))
 	}
-	attrs = append(attrs, "tool", tool, "action", logText(action))
+	attrs = append(attrs, "tool", tool, "action", accesslog.Text(action))
 	for _, kv := range [][2]string{{"name", in.Name}, {"area", in.Area}, {"floor", in.Floor}} {
 		if kv[1] != "" {
-			attrs = append(attrs, kv[0], logText(kv[1]))
+			attrs = append(attrs, kv[0], accesslog.Text(kv[1]))
 		}
 	}
 	if len(in.Domain) > 0 {
-		attrs = append(attrs, "domain", logText(strings.Join(in.Domain, ",")))
+		attrs = append(attrs, "domain", accesslog.Text(strings.Join(in.Domain, ",")))
 	}
 	s.log.Info(what, attrs...)
 }
