@@ -37,6 +37,19 @@ func main() {
 // run runs go test -json with args and reports on stdout; it returns the
 // exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if slices.Contains(args, "-json") || slices.Contains(args, "--json") {
+		// Asked for go test's own JSON: pass it through, unsummarised.
+		cmd := exec.CommandContext(ctx, "go", append([]string{"test"}, withPackages(args)...)...)
+		cmd.Stdout, cmd.Stderr = stdout, stderr
+		var exit *exec.ExitError
+		if err := cmd.Run(); errors.As(err, &exit) {
+			return exit.ExitCode()
+		} else if err != nil {
+			fmt.Fprintln(stderr, "gotest:", err)
+			return 1
+		}
+		return 0
+	}
 	cmd := exec.CommandContext(ctx, "go", append([]string{"test", "-json"}, withPackages(args)...)...)
 	cmd.Stderr = stderr
 	events, err := cmd.StdoutPipe()
@@ -52,7 +65,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	s := newSummary(stdout)
 	readErr := s.read(events)
 	err = cmd.Wait()
+	s.interrupted = ctx.Err() != nil
 	s.end(time.Since(start))
+	if s.interrupted {
+		return 130
+	}
 	var exit *exec.ExitError
 	switch {
 	case errors.As(err, &exit):
@@ -117,7 +134,10 @@ type summary struct {
 	skips                  map[string][]string // "package Test" by reason
 	slowest                []timed             // the slowest top-level tests
 	passed, fails, skipped int
-	packages, pkgFails     int
+	// interrupted: the run was stopped (Ctrl-C) before every package ended,
+	// so the counts are of what had finished.
+	interrupted        bool
+	packages, pkgFails int
 }
 
 func newSummary(w io.Writer) *summary {
@@ -247,6 +267,9 @@ func (s *summary) end(took time.Duration) {
 	failedPkgs := ""
 	if s.pkgFails > 0 {
 		failedPkgs = fmt.Sprintf(", %d of them failed", s.pkgFails)
+	}
+	if s.interrupted {
+		fmt.Fprintf(s.w, "\nInterrupted after %s: not every package ran, so these counts are of what finished; nothing here says the rest passed.\n", took.Round(time.Second))
 	}
 	fmt.Fprintf(s.w, "\n%d passed, %d failed, %d skipped in %d packages%s (%s)\n", s.passed, s.fails, s.skipped, s.packages, failedPkgs, took.Round(time.Second))
 }

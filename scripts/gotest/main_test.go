@@ -78,3 +78,25 @@ func TestWithPackages(t *testing.T) {
 		}
 	}
 }
+
+// A run stopped by Ctrl-C says so before its counts, which are of what
+// finished, and go test's own JSON asked for with -json is passed through.
+func TestInterruptedAndJSON(t *testing.T) {
+	var out strings.Builder
+	s := newSummary(&out)
+	if err := s.read(strings.NewReader(stream)); err != nil {
+		t.Fatal(err)
+	}
+	s.interrupted = true
+	s.end(9 * time.Second)
+	if !strings.Contains(out.String(), "Interrupted after 9s: not every package ran") {
+		t.Errorf("an interrupted run is not said so:\n%s", out.String())
+	}
+	var js, errs strings.Builder
+	if code := run(t.Context(), []string{"-json", "-run", "^$", "maison/internal/longtest"}, &js, &errs); code != 0 {
+		t.Fatalf("gotest -json: exit %d: %s", code, errs.String())
+	}
+	if !strings.HasPrefix(strings.TrimSpace(js.String()), `{"`) {
+		t.Errorf("-json did not give go test's JSON:\n%s", js.String())
+	}
+}
