@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+
 	"maison/voice"
 )
 
@@ -66,7 +68,7 @@ func ParamsProblem(method string, params []byte) string {
 		case named != "":
 			return `its "params" must name ` + named + "."
 		case method == "completion/complete":
-			return `its "params" must hold a "ref" object naming what to complete, such as {"ref": {"type": "ref/prompt", "name": "…"}, "argument": {"name": "…", "value": "…"}}.`
+			return needsRef
 		}
 		return ""
 	}
@@ -85,17 +87,14 @@ func ParamsProblem(method string, params []byte) string {
 		}
 	case method == "completion/complete":
 		if r := bytes.TrimSpace(p["ref"]); len(r) == 0 || r[0] != '{' {
-			return `its "params" must hold a "ref" object naming what to complete, such as {"ref": {"type": "ref/prompt", "name": "…"}, "argument": {"name": "…", "value": "…"}}.`
+			return needsRef
 		}
 	}
 	return ""
 }
 
-// JSON-RPC codes of the SDK refusals SDKWords rewords.
-const (
-	codeMethodNotFound = -32601
-	codeInvalidParams  = -32602
-)
+// needsRef says what completion/complete's params must hold.
+const needsRef = `its "params" must hold a "ref" object naming what to complete, such as {"ref": {"type": "ref/prompt", "name": "…"}, "argument": {"name": "…", "value": "…"}}.`
 
 // sdkField finds, in the SDK's refusal of params it could not read, the
 // field and the Go type it wanted.
@@ -111,9 +110,9 @@ var sdkField = regexp.MustCompile(`Go struct field \S+?\.([^.\s]+) of type (\S+)
 func SDKWords(method string, code int64, msg string) string {
 	m := "“" + voice.Visible(method, 81) + "”"
 	switch {
-	case code == codeMethodNotFound:
+	case code == jsonrpc.CodeMethodNotFound:
 		return "maison does not offer the method " + m + ", so nothing was done. Call tools/list to see what it offers, and leave this method out."
-	case code != codeInvalidParams:
+	case code != jsonrpc.CodeInvalidParams:
 		return ""
 	case msg == "invalid params" && strings.HasSuffix(method, "/list"):
 		return `The "cursor" in the params of ` + m + " is not one maison gave, so nothing was done. Send the nextCursor of maison's last answer as it was, or leave the cursor out to start from the first page."
