@@ -62,8 +62,13 @@ func SayResult(lang voice.Lang, canonical string, args map[string]any, text stri
 		return Outcome{Text: failure(lang, args, text), IsError: true}
 	}
 	if canonical == "GetDateTime" {
-		// From 2026.11 the date comes bare, {"date": …, "time": …}.
-		if t, ok := sayDateTime(lang, json.RawMessage(text)); ok {
+		// Up to 2026.10 the date comes in {"success", "result"}; from
+		// 2026.11 bare, {"date": …, "time": …}.
+		raw := json.RawMessage(text)
+		if env := (toolEnvelope{}); json.Unmarshal(raw, &env) == nil && len(env.Result) > 0 {
+			raw = env.Result
+		}
+		if t, ok := sayDateTime(lang, raw); ok {
 			return Outcome{Text: t}
 		}
 	}
@@ -75,11 +80,6 @@ func SayResult(lang voice.Lang, canonical string, args map[string]any, text stri
 				return Outcome{Text: lang.Pick(
 					"Home Assistant could not do that. It said "+quoteData(lang, env.Error)+". Nothing was changed.",
 					"Home Assistant n'a pas pu le faire. Il a dit "+quoteData(lang, env.Error)+". Rien n'a changé."), IsError: true}
-			}
-			if canonical == "GetDateTime" {
-				if t, ok := sayDateTime(lang, env.Result); ok {
-					return Outcome{Text: t}
-				}
 			}
 			if said := flatten(env.Result, 400); said != "" {
 				return Outcome{Text: voice.Sentence(lang.Pick("Home Assistant answered ", "Home Assistant a répondu ") + lang.Quote(said, 400))}
