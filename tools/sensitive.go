@@ -233,9 +233,9 @@ const anyAction = ""
 // door, a gate, a lock, an alarm or a valve counts too (a garage door opener
 // on a switch, a gate buzzer), except closing it or locking it.
 func (s *server) sensitiveAction(canonical string, e assist.Entity) string {
-	name := s.deps.Lang.Quote(e.Name(), proposalName)
 	class := assist.FactsOf(s.deps.HA, e).DeviceClass
 	openable := e.Domain == "valve" || e.Domain == "cover" && (class == "" || isSensitiveClass(class))
+	name := s.proposalName(e, class)
 	on, off := canonical == "HassTurnOn" || canonical == anyAction, canonical == "HassTurnOff" || canonical == anyAction
 	switch {
 	case off && e.Domain == "lock":
@@ -252,6 +252,33 @@ func (s *server) sensitiveAction(canonical string, e assist.Entity) string {
 			"actionner "+name+", dont le nom dit qu'il peut ouvrir une porte, un portail ou une serrure")
 	}
 	return ""
+}
+
+// proposalName names e for the person asked: its name, or, when Home
+// Assistant gives it none (as it does once its registry entry was edited
+// back), its entity id; then, for what opens, what kind of thing it is when
+// the name does not say it ("the “Lamp”, a garage door").
+func (s *server) proposalName(e assist.Entity, class string) string {
+	words := e.Name()
+	if strings.TrimSpace(words) == "" {
+		words = e.ID
+	}
+	name := s.deps.Lang.Quote(words, proposalName)
+	kind, kindFR, cue := "", "", ""
+	switch {
+	case e.Domain == "valve":
+		kind, kindFR, cue = "a valve", "une vanne", "valve"
+	case e.Domain == "cover" && class == "garage":
+		kind, kindFR, cue = "a garage door", "une porte de garage", "garage"
+	case e.Domain == "cover" && class == "gate":
+		kind, kindFR, cue = "a gate", "un portail", "gate"
+	case e.Domain == "cover" && class == "door":
+		kind, kindFR, cue = "a door", "une porte", "door"
+	}
+	if kind == "" || strings.Contains(strings.ToLower(words), cue) {
+		return name
+	}
+	return s.deps.Lang.Pick(name+", "+kind+",", name+", "+kindFR+",")
 }
 
 func isSensitiveDomain(d string) bool {
