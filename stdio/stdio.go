@@ -175,19 +175,23 @@ func (c *conn) accept(l line) jsonrpc.Message {
 		c.refuse(nil, jsonrpc.CodeInvalidRequest, "Batches are not accepted over standard input; nothing in this one was done. Send one message per line.")
 		return nil
 	}
-	if problem := rpcmsg.IDProblem(rawID(b)); problem != "" {
+	// The line's top level is read once, here, for the checks the SDK does
+	// not make; the SDK decodes it again as its message.
+	var fields map[string]json.RawMessage
+	json.Unmarshal(b, &fields) // valid JSON: fields is nil unless an object
+	if problem := rpcmsg.IDProblem(fields["id"]); problem != "" {
 		c.refuse(nil, jsonrpc.CodeInvalidRequest, "The message is not a valid JSON-RPC 2.0 message: "+problem+" Nothing was done; the session goes on.")
 		return nil
 	}
-	if method, params := requestOf(b); method != "" {
-		if problem := rpcmsg.ParamsProblem(method, params); problem != "" {
-			c.refuse(idOf(b), jsonrpc.CodeInvalidParams, "The message is not a request "+clip(method)+" can read: "+problem+" Nothing was done; the session goes on.")
+	if method := methodOf(fields); method != "" {
+		if problem := rpcmsg.ParamsProblem(method, fields["params"]); problem != "" {
+			c.refuse(answerableID(fields), jsonrpc.CodeInvalidParams, "The message is not a request "+clip(method)+" can read: "+problem+" Nothing was done; the session goes on.")
 			return nil
 		}
 	}
 	msg, err := jsonrpc.DecodeMessage(b)
 	if err != nil {
-		c.refuse(idOf(b), jsonrpc.CodeInvalidRequest, "The message is not a valid JSON-RPC 2.0 message ("+clip(err.Error())+"). Nothing was done; the session goes on.")
+		c.refuse(answerableID(fields), jsonrpc.CodeInvalidRequest, "The message is not a valid JSON-RPC 2.0 message ("+clip(err.Error())+"). Nothing was done; the session goes on.")
 		return nil
 	}
 	if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
@@ -228,29 +232,20 @@ func (c *conn) awaitAnswers(ctx context.Context) {
 	}
 }
 
-// rawID is a message's id as written, or nil.
-func rawID(b []byte) json.RawMessage {
-	var m map[string]json.RawMessage
-	if json.Unmarshal(b, &m) != nil {
-		return nil
-	}
-	return m["id"]
-}
-
-// requestOf is a message's method and params as written, keys matched
-// exactly as the SDK matches them.
-func requestOf(b []byte) (string, json.RawMessage) {
-	var m map[string]json.RawMessage
+// methodOf is a message's method as written, keys matched exactly as the
+// SDK matches them, or "".
+func methodOf(fields map[string]json.RawMessage) string {
 	var method string
-	if json.Unmarshal(b, &m) != nil || json.Unmarshal(m["method"], &method) != nil {
-		return "", nil
+	if json.Unmarshal(fields["method"], &method) != nil {
+		return ""
 	}
-	return method, m["params"]
+	return method
 }
 
-// idOf digs the id out of a message that did not decode, if it has one.
-func idOf(b []byte) json.RawMessage {
-	switch id := bytes.TrimSpace(rawID(b)); {
+// answerableID is the id of a message that did not decode, if it has one
+// that can be answered as written.
+func answerableID(fields map[string]json.RawMessage) json.RawMessage {
+	switch id := bytes.TrimSpace(fields["id"]); {
 	case len(id) > 0 && (id[0] == '"' || id[0] == '-' || id[0] >= '0' && id[0] <= '9'):
 		return id
 	}
