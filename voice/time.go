@@ -3,6 +3,7 @@ package voice
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"time"
 )
 
@@ -141,4 +142,28 @@ func (l Lang) Clock(t time.Time) string {
 		return fmt.Sprintf("at %d %s", h12, suffix)
 	}
 	return fmt.Sprintf("at %d:%02d %s", h12, m, suffix)
+}
+
+// DurationDigits says a length of time with digits, as a page or an error
+// message shows it rather than as it is said: in whole seconds rounded up,
+// at least one, or in minutes when that is a whole number of them. "a
+// second", "45 seconds", "a minute", "10 minutes"; « une seconde »,
+// « 45 secondes », « une minute », « 10 minutes ». The sign of d is ignored.
+func (l Lang) DurationDigits(d time.Duration) string {
+	if d < 0 {
+		d = -max(d, -math.MaxInt64)
+	}
+	s := int(d / time.Second)
+	if d%time.Second != 0 || s == 0 {
+		s++
+	}
+	switch {
+	case s == 1:
+		return l.Pick("a second", "une seconde")
+	case s == 60:
+		return l.Pick("a minute", "une minute")
+	case s%60 == 0:
+		return strconv.Itoa(s/60) + " minutes"
+	}
+	return strconv.Itoa(s) + l.Pick(" seconds", " secondes")
 }
