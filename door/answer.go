@@ -11,6 +11,7 @@ import (
 
 	"maison/internal/rpcmsg"
 	"maison/voice"
+	"maison/words"
 )
 
 // JSON-RPC error codes the door answers with. The standard ones come from
@@ -101,6 +102,7 @@ type recorder struct {
 	http.ResponseWriter
 	id     json.RawMessage // of a single request, for a rewritten error
 	method string          // of a single request, for a reworded refusal
+	lang   voice.Lang      // of the words of a rewritten error
 	status int
 	bytes  int
 	plain  bool         // a plain-text error is being held back
@@ -184,7 +186,7 @@ func (rw *recorder) finish() {
 		return
 	}
 	text := strings.TrimSpace(rw.held.String())
-	code, msg := explainSDK(rw.status, rw.method, text)
+	code, msg := explainSDK(rw.status, rw.method, text, rw.lang)
 	rw.Header().Del("Content-Type")
 	c := &counter{ResponseWriter: rw.ResponseWriter}
 	writeRPCError(c, rw.status, rw.id, code, msg, 0)
@@ -225,30 +227,30 @@ func (c *counter) Write(b []byte) (int, error) {
 }
 
 // explainSDK puts the MCP handler's terse plain-text refusal of a call to
-// method ("" in a batch) into sentences.
-func explainSDK(status int, method, text string) (int, string) {
+// method ("" in a batch) into sentences in lang.
+func explainSDK(status int, method, text string, lang voice.Lang) (int, string) {
 	low := strings.ToLower(text)
 	switch {
 	case strings.Contains(low, "unsupported") && strings.Contains(low, "protocol version"):
-		return codeInvalidRequest, "This MCP protocol version is not one maison speaks (" + clipText(text) + "). Send Mcp-Protocol-Version with one of those versions, or leave it out and start with initialize."
+		return codeInvalidRequest, words.DoorProtocolVersion(lang, clipText(text))
 	case strings.Contains(low, "unsupported") && method != "":
 		return codeMethodNotFound, rpcmsg.SDKWords(method, codeMethodNotFound, text)
 	case strings.Contains(low, "unsupported"):
-		return codeMethodNotFound, "A method in this batch is not one maison offers, so nothing in the batch was done. Call tools/list to see what it offers, and leave that method out."
+		return codeMethodNotFound, words.DoorBatchMethodUnknown(lang)
 	case strings.Contains(low, "accept must contain"):
-		return codeInvalidRequest, "Send the header Accept: application/json, text/event-stream, as MCP clients do. maison answers in plain JSON."
+		return codeInvalidRequest, words.DoorAccept(lang)
 	case strings.Contains(low, "batching is not supported"):
-		return codeInvalidRequest, "Batches are not part of this MCP protocol version (" + clipText(text) + "). Send one request per POST."
+		return codeInvalidRequest, words.DoorNoBatches(lang, clipText(text))
 	case strings.Contains(low, "duplicate"):
-		return codeInvalidRequest, "Two messages in this batch share one id (" + clipText(text) + "). Give each call its own id."
+		return codeInvalidRequest, words.DoorDuplicateID(lang, clipText(text))
 	case status == http.StatusRequestEntityTooLarge:
-		return codeInvalidRequest, "The request is larger than maison accepts (1 MiB). Send smaller requests."
+		return codeInvalidRequest, words.DoorHandlerTooLarge(lang)
 	case status == http.StatusUnsupportedMediaType:
-		return codeInvalidRequest, "Send the body as JSON with Content-Type: application/json."
+		return codeInvalidRequest, words.DoorHandlerMediaType(lang)
 	case status >= 500:
-		return codeInternal, "maison failed to handle this request (" + clipText(text) + "). This is maison's fault, not the request's; try again, and report it with maison's log if it repeats."
+		return codeInternal, words.DoorInternal(lang, clipText(text))
 	}
-	return codeInvalidRequest, "maison's MCP handler refused this request: " + clipText(text) + ". Check it against the MCP specification; nothing was done."
+	return codeInvalidRequest, words.DoorHandlerRefused(lang, clipText(text))
 }
 
 // clipText bounds a text quoted in an answer, keeps it on one line and

@@ -30,6 +30,7 @@ import (
 
 	"maison/accesslog"
 	"maison/voice"
+	"maison/words"
 )
 
 // Config sets up the door.
@@ -206,9 +207,10 @@ func New(cfg Config, mcp http.Handler) (*Door, error) {
 func (d *Door) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.ProtoMajor != 1 {
 		// Go's server lets through only HTTP/2's opening line, "PRI *
-		// HTTP/2.0", for a handler to upgrade; maison speaks HTTP/1.1.
+		// HTTP/2.0" (an h2c client with prior knowledge), for a handler to
+		// upgrade; maison speaks HTTP/1.1.
 		w.Header().Set("Connection", "close")
-		writeRPCError(w, http.StatusHTTPVersionNotSupported, nil, codeInvalidRequest, versionWords(d.cfg.Lang), 0)
+		writeRPCError(w, http.StatusHTTPVersionNotSupported, nil, codeInvalidRequest, words.DoorHTTPVersion(d.cfg.Lang), 0)
 		return
 	}
 	switch r.URL.Path {
@@ -311,7 +313,7 @@ func (d *Door) serveMCP(w http.ResponseWriter, r *http.Request) {
 		d.refuse(w, r, q, ref)
 		return
 	}
-	rec := &recorder{ResponseWriter: w, id: q.body.id(), method: q.body.method()}
+	rec := &recorder{ResponseWriter: w, id: q.body.id(), method: q.body.method(), lang: d.cfg.Lang}
 	next := d.mcp
 	if d.cfg.NoAuth {
 		next = d.open
@@ -332,17 +334,17 @@ func (d *Door) admit(w http.ResponseWriter, r *http.Request, q *request) *refusa
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
 		return &refusal{status: http.StatusMethodNotAllowed, code: codeInvalidRequest, reason: "method not POST",
-			msg: "maison speaks MCP over POST only; GET and DELETE are not used (a stateless server, no event stream). Send the JSON-RPC message as a POST."}
+			msg: words.DoorNotPost(d.cfg.Lang)}
 	}
 	if d.cfg.NoAuth && !loopbackName(r.Host) {
 		// Without a token, only this machine may call; a page that rebinds
 		// its own name to 127.0.0.1 still sends that name as Host.
 		return &refusal{status: http.StatusForbidden, code: codeForbidden, reason: "host not loopback",
-			msg: "Without a token maison answers only to localhost. Call it as 127.0.0.1 or localhost, or run it with a token."}
+			msg: words.DoorNotLoopback(d.cfg.Lang)}
 	}
 	if d.draining.Load() {
 		return &refusal{status: http.StatusServiceUnavailable, code: codeUnavailable, reason: "shutting down", retry: time.Second,
-			msg: "maison is shutting down and takes no new requests. Nothing was done. Send the request again in a second: another replica, or this one once restarted, will answer."}
+			msg: words.DoorShuttingDown(d.cfg.Lang)}
 	}
 	key := q.addr
 	if !d.cfg.NoAuth {
@@ -362,26 +364,26 @@ func (d *Door) admit(w http.ResponseWriter, r *http.Request, q *request) *refusa
 	} else {
 		q.authed, q.client = true, "local"
 	}
-	if ref := contentType(r); ref != nil {
+	if ref := contentType(r, d.cfg.Lang); ref != nil {
 		return d.charge(key, ref)
 	}
 	q.key = key
 	if ref := d.reserveBody(r, q); ref != nil {
 		return ref // maison's own lack of room: not the client's doing
 	}
-	raw, ref := readBody(w, r)
+	raw, ref := readBody(w, r, d.cfg.Lang)
 	if ref != nil {
 		return d.charge(key, ref)
 	}
 	d.releaseBody(q, q.held-int64(len(raw))) // what a body declared and did not bring
 	q.in = len(raw)
-	if q.body, ref = inspect(raw, d.cfg.MaxBatch); ref != nil {
+	if q.body, ref = inspect(raw, d.cfg.MaxBatch, d.cfg.Lang); ref != nil {
 		return d.charge(key, ref)
 	}
 	if d.rate != nil {
 		if ok, wait := d.rate.take(key, q.body.calls()); !ok {
 			return &refusal{status: http.StatusTooManyRequests, code: codeTooMany, reason: "too many requests from this client", retry: wait, id: q.body.id(),
-				msg: "Too many requests from this connection: maison takes " + strconv.Itoa(d.cfg.RateLimit) + " in " + spoken(d.cfg.RatePeriod) + " from one client. Nothing was done. Try again in " + spoken(wait.Round(time.Second)+time.Second) + "."}
+				msg: words.DoorTooManyRequests(d.cfg.Lang, d.cfg.RateLimit, d.cfg.RatePeriod, wait.Round(time.Second)+time.Second)}
 		}
 	}
 	if ti, ok := r.Context().Value(tokenInfoKey{}).(*auth.TokenInfo); ok {
@@ -432,7 +434,7 @@ func (d *Door) reserveBody(r *http.Request, q *request) *refusal {
 	if mine+need > bodyShare {
 		d.bodyMu.Unlock()
 		return &refusal{status: http.StatusTooManyRequests, code: codeTooMany, reason: "too many large bodies at once from this client", retry: time.Second,
-			msg: "This client is already sending maison " + strconv.Itoa(int(mine>>10)) + " KB of requests that have not finished arriving, as much as one client may. Nothing was done. Wait for those to finish, then send this one again; requests are usually a few KB."}
+			msg: words.DoorBodiesHeld(d.cfg.Lang, int(mine>>10))}
 	}
 	d.bodyBy[q.key] = mine + need
 	d.bodyMu.Unlock()
@@ -470,7 +472,7 @@ func (d *Door) releaseBody(q *request, n int64) {
 // tooBusy refuses a request that found no room within QueueWait.
 func (d *Door) tooBusy(id json.RawMessage) *refusal {
 	return &refusal{status: http.StatusServiceUnavailable, code: codeUnavailable, reason: "busy", retry: 2 * time.Second, id: id,
-		msg: "maison is busy answering other requests and could not start this one within " + spoken(d.cfg.QueueWait) + ". Nothing was done. Try again in a few seconds."}
+		msg: words.DoorBusy(d.cfg.Lang, d.cfg.QueueWait)}
 }
 
 // bodiesHeld is how many bytes of the body budget are taken.
@@ -588,7 +590,7 @@ func (d *Door) unauthorized(w http.ResponseWriter, q *request, presented bool) *
 	if presented {
 		if over, wait := d.failures.over(q.addr); over {
 			return &refusal{status: http.StatusTooManyRequests, code: codeTooMany, reason: "too many wrong tokens from this address", retry: wait,
-				msg: "Too many wrong tokens from this address. Nothing was done. Check the token the client sends, then try again in " + spoken(wait.Round(time.Second)+time.Second) + "."}
+				msg: words.DoorWrongTokens(d.cfg.Lang, wait.Round(time.Second)+time.Second)}
 		}
 		d.failures.take(q.addr, 1)
 	}
@@ -598,7 +600,6 @@ func (d *Door) unauthorized(w http.ResponseWriter, q *request, presented bool) *
 		// from a plain wrong token.
 		reason = "no Authorization header (discovery, or a client that did not send its token)"
 	}
-	msg := "maison needs a token: send Authorization: Bearer <token>, the token maison printed at start or MAISON_TOKEN."
 	if d.cfg.ResourceMetadataURL == "" {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="maison"`)
 	} else {
@@ -607,11 +608,8 @@ func (d *Door) unauthorized(w http.ResponseWriter, q *request, presented bool) *
 			c += `, error="invalid_token", error_description="the access token is not valid or has expired"`
 		}
 		w.Header().Set("WWW-Authenticate", c)
-		msg = "maison needs a valid access token: connect through OAuth (the Claude app does this for you), or send Authorization: Bearer <token>."
 	}
-	if presented {
-		msg = "The token was not accepted: it is wrong, expired or revoked. " + msg
-	}
+	msg := words.DoorNoToken(d.cfg.Lang, d.cfg.ResourceMetadataURL != "", presented)
 	return &refusal{status: http.StatusUnauthorized, code: codeUnauthorized, reason: reason, msg: msg}
 }
 
@@ -627,18 +625,4 @@ func loopbackName(hostport string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
-}
-
-// spoken says a duration as words: "10 seconds", "a minute".
-func spoken(d time.Duration) string {
-	s := seconds(d)
-	switch {
-	case s == 1:
-		return "a second"
-	case s == 60:
-		return "a minute"
-	case s%60 == 0:
-		return strconv.Itoa(s/60) + " minutes"
-	}
-	return strconv.Itoa(s) + " seconds"
 }

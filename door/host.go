@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"maison/voice"
+	"maison/words"
 )
 
 // The Host and Origin check against DNS rebinding. A web page can point a
@@ -81,20 +81,16 @@ func (d *Door) rebound(r *http.Request) *refusal {
 	lang := d.cfg.Lang
 	switch {
 	case r.Host == "":
-		return &refusal{status: http.StatusBadRequest, code: codeInvalidRequest, reason: "no Host", msg: noHostWords(lang)}
+		// Go's server lets an empty Host through, and HTTP/1.0 without
+		// one, and answers a missing one itself (early.go).
+		return &refusal{status: http.StatusBadRequest, code: codeInvalidRequest, reason: "no Host", msg: words.DoorNoHost(lang)}
 	case !validPort(r.Host):
-		name := clip(r.Host)
 		return &refusal{status: http.StatusBadRequest, code: codeInvalidRequest, reason: "malformed Host",
-			msg: lang.Pick(
-				"The request's Host "+quote(name)+" is not well-formed: its port is not a number from 1 to 65535. Nothing was done. Send Host as the name or address you call maison by, with the port it listens on.",
-				"L'en-tête Host « "+name+" » de la requête n'est pas bien formé : son port n'est pas un nombre de 1 à 65535. Rien n'a été fait. Envoyez comme Host le nom ou l'adresse par lesquels vous appelez maison, avec le port où elle écoute.")}
+			msg: words.DoorBadHostPort(lang, clip(r.Host))}
 	}
 	if !d.named(r.Host) && !isIP(r.Host) {
-		name := clip(r.Host)
 		return &refusal{status: http.StatusForbidden, code: codeForbidden, reason: "host not allowed",
-			msg: lang.Pick(
-				"maison does not answer to the name "+quote(name)+": a web page can point a name it owns at maison's address (DNS rebinding), so maison answers only to localhost, its IP addresses, its public URL's name, this machine's name and the names in MAISON_ALLOWED_HOSTS. Nothing was done. If this name is yours, add it to MAISON_ALLOWED_HOSTS (names separated by commas) and restart maison; otherwise call maison by one of those names.",
-				"maison ne répond pas au nom « "+name+" » : une page web peut diriger un nom qui lui appartient vers l'adresse de maison (rattachement DNS), alors maison ne répond qu'à localhost, à ses adresses IP, au nom de son adresse publique, au nom de cette machine et aux noms de MAISON_ALLOWED_HOSTS. Rien n'a été fait. Si ce nom est le vôtre, ajoutez-le à MAISON_ALLOWED_HOSTS (noms séparés par des virgules) et redémarrez maison; sinon, appelez maison par un de ces noms.")}
+			msg: words.DoorHostNotAllowed(lang, clip(r.Host))}
 	}
 	// MCP clients outside a browser send no Origin; a browser sends one.
 	// Every Origin header is checked, so a second one cannot hide behind
@@ -117,12 +113,8 @@ func (d *Door) ownOrigin(origin, host string) bool {
 
 // foreignOrigin refuses a request from a web page maison does not serve.
 func (d *Door) foreignOrigin(origin string) *refusal {
-	lang := d.cfg.Lang
-	page := clip(origin)
 	return &refusal{status: http.StatusForbidden, code: codeForbidden, reason: "origin not allowed",
-		msg: lang.Pick(
-			"A web page from "+quote(page)+" may not call maison: only pages from maison's own address, localhost or the names in MAISON_ALLOWED_HOSTS may. Nothing was done. MCP clients outside a browser send no Origin and are not concerned; if this page is yours, add its host name to MAISON_ALLOWED_HOSTS and restart maison.",
-			"Une page web de « "+page+" » ne peut pas appeler maison : seules les pages de l'adresse de maison, de localhost ou des noms de MAISON_ALLOWED_HOSTS le peuvent. Rien n'a été fait. Les clients MCP hors d'un navigateur n'envoient pas d'Origin et ne sont pas touchés; si cette page est la vôtre, ajoutez son nom à MAISON_ALLOWED_HOSTS et redémarrez maison.")}
+		msg: words.DoorForeignOrigin(d.cfg.Lang, clip(origin))}
 }
 
 // validPort reports whether host[:port] has no port, an empty one, or a
@@ -135,18 +127,6 @@ func validPort(hostport string) bool {
 	n, err := strconv.Atoi(port)
 	return err == nil && n >= 1 && n <= 65535 && strings.Trim(port, "0123456789") == ""
 }
-
-// noHostWords says a request named no host: Go's server lets an empty
-// Host through, and HTTP/1.0 without one, and answers a missing one itself
-// (early.go).
-func noHostWords(lang voice.Lang) string {
-	return lang.Pick(
-		"The request names no host (its Host header is missing or empty), so maison cannot tell it was meant for it and read nothing of it. Nothing was done. Send Host with the name or address you call maison by, as every HTTP/1.1 client does.",
-		"La requête ne nomme aucun hôte (son en-tête Host manque ou est vide), alors maison ne peut pas savoir qu'elle lui était destinée et n'en a rien lu. Rien n'a été fait. Envoyez Host avec le nom ou l'adresse par lesquels vous appelez maison, comme le fait tout client HTTP/1.1.")
-}
-
-// quote puts a name from outside in quotation marks for a message.
-func quote(s string) string { return "“" + s + "”" }
 
 // pageRefused answers a refusal of the sign-in pages and the other paths
 // besides /mcp: a page in words, as a browser shows it.

@@ -7,11 +7,12 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"strconv"
 	"time"
 	"unicode/utf8"
 
 	"maison/internal/rpcmsg"
+	"maison/voice"
+	"maison/words"
 )
 
 // maxBody is the largest request body, as the MCP handler allows it.
@@ -73,21 +74,21 @@ func (b body) method() string {
 }
 
 // contentType refuses a body that does not say it is JSON, before reading it.
-func contentType(r *http.Request) *refusal {
+func contentType(r *http.Request, lang voice.Lang) *refusal {
 	if isJSON(r.Header.Get("Content-Type")) {
 		return nil
 	}
 	return &refusal{status: http.StatusUnsupportedMediaType, code: codeInvalidRequest, reason: "content type not JSON",
-		msg: "maison reads JSON-RPC only: send the body with Content-Type: application/json. Nothing was done."}
+		msg: words.DoorNotJSON(lang)}
 }
 
 var errTooLarge = errors.New("body too large")
 
 // readBody reads the body within bodyDeadline and maxBody, refusing a
 // declared length over the limit without reading anything.
-func readBody(w http.ResponseWriter, r *http.Request) ([]byte, *refusal) {
+func readBody(w http.ResponseWriter, r *http.Request, lang voice.Lang) ([]byte, *refusal) {
 	tooLarge := &refusal{status: http.StatusRequestEntityTooLarge, code: codeInvalidRequest, reason: "body over 1 MiB",
-		msg: "The request is larger than maison accepts (1 MiB). Nothing was done. Send smaller requests: one call per request, and batches of a few calls."}
+		msg: words.DoorTooLarge(lang)}
 	if r.ContentLength > maxBody {
 		return nil, tooLarge
 	}
@@ -98,10 +99,10 @@ func readBody(w http.ResponseWriter, r *http.Request) ([]byte, *refusal) {
 	switch {
 	case errors.Is(err, os.ErrDeadlineExceeded):
 		return nil, &refusal{status: http.StatusRequestTimeout, code: codeInvalidRequest, reason: "body too slow",
-			msg: "The request's body did not arrive within " + strconv.Itoa(int(bodyDeadline/time.Second)) + " seconds, so maison stopped waiting. Nothing was done. Check the network and send it again."}
+			msg: words.DoorBodySlow(lang, int(bodyDeadline/time.Second))}
 	case err != nil:
 		return nil, &refusal{status: http.StatusBadRequest, code: codeInvalidRequest, reason: "body unreadable",
-			msg: "The request's body could not be read (" + clipText(err.Error()) + "). Nothing was done. Send it again."}
+			msg: words.DoorBodyUnreadable(lang, clipText(err.Error()))}
 	case len(b) > maxBody:
 		return nil, tooLarge
 	}
@@ -115,7 +116,7 @@ func readBody(w http.ResponseWriter, r *http.Request) ([]byte, *refusal) {
 // maxBatch messages, each an object of version 2.0 with a string method or
 // a result. Keys are matched exactly, as the MCP handler matches them
 // (encoding/json's struct decoding would also take "Name" for "name").
-func inspect(raw []byte, maxBatch int) (body, *refusal) {
+func inspect(raw []byte, maxBatch int, lang voice.Lang) (body, *refusal) {
 	b := body{raw: raw}
 	bad := func(code int, reason, msg string) (body, *refusal) {
 		return b, &refusal{status: http.StatusBadRequest, code: code, reason: reason, msg: msg, id: b.id()}
@@ -123,13 +124,13 @@ func inspect(raw []byte, maxBatch int) (body, *refusal) {
 	trimmed := bytes.TrimSpace(raw)
 	switch {
 	case len(trimmed) == 0:
-		return bad(codeInvalidRequest, "empty body", "The request has no body. Send one JSON-RPC message, such as a tools/list request.")
+		return bad(codeInvalidRequest, "empty body", words.DoorEmptyBody(lang))
 	case !utf8.Valid(raw):
-		return bad(codeParse, "invalid UTF-8", "The request is not valid UTF-8 text, so it cannot be JSON. Nothing was done. Send the JSON encoded as UTF-8.")
+		return bad(codeParse, "invalid UTF-8", words.DoorNotUTF8(lang))
 	case rpcmsg.TooDeep(trimmed):
-		return bad(codeInvalidRequest, "nested too deeply", "The request nests arrays and objects more than "+strconv.Itoa(rpcmsg.MaxDepth)+" levels deep, which no MCP request needs. Nothing was done.")
+		return bad(codeInvalidRequest, "nested too deeply", words.DoorTooDeep(lang, rpcmsg.MaxDepth))
 	case !json.Valid(trimmed):
-		return bad(codeParse, "malformed JSON", "The request is not well-formed JSON (JSON-RPC parse error). Nothing was done. Check the body's syntax and send it again.")
+		return bad(codeParse, "malformed JSON", words.DoorMalformedJSON(lang))
 	}
 	var raws []json.RawMessage
 	if trimmed[0] == '[' {
@@ -137,27 +138,27 @@ func inspect(raw []byte, maxBatch int) (body, *refusal) {
 		json.Unmarshal(trimmed, &raws)
 		switch {
 		case len(raws) == 0:
-			return bad(codeInvalidRequest, "empty batch", "The request is an empty batch. Send at least one message.")
+			return bad(codeInvalidRequest, "empty batch", words.DoorEmptyBatch(lang))
 		case len(raws) > maxBatch:
-			return bad(codeInvalidRequest, "batch too large", "This batch holds "+strconv.Itoa(len(raws))+" messages; maison takes at most "+strconv.Itoa(maxBatch)+" in one batch, and refused the whole batch: nothing in it was done. Send the calls one by one or in smaller batches.")
+			return bad(codeInvalidRequest, "batch too large", words.DoorBatchTooLarge(lang, len(raws), maxBatch))
 		}
 	} else {
 		raws = []json.RawMessage{trimmed}
 	}
 	for i, m := range raws {
-		msg, problem := readMessage(m)
+		msg, problem := readMessage(m, lang)
 		b.msgs = append(b.msgs, msg)
-		code, reason, what := codeInvalidRequest, "invalid JSON-RPC", " is not a valid JSON-RPC 2.0 request: "
+		code, reason, params := codeInvalidRequest, "invalid JSON-RPC", false
 		if problem == "" && msg.Method != "" {
 			problem = rpcmsg.ParamsProblem(msg.Method, msg.params)
-			code, reason, what = codeInvalidParams, "params not what the method takes", " is not a request "+clip(msg.Method)+" can read: "
+			code, reason, params = codeInvalidParams, "params not what the method takes", true
 		}
 		if problem != "" {
-			where := "The message"
+			nth := 0
 			if b.batch {
-				where = "Message " + strconv.Itoa(i+1) + " of the batch"
+				nth = i + 1
 			}
-			_, r := bad(code, reason, where+what+problem+" Nothing was done.")
+			_, r := bad(code, reason, words.DoorBadMessage(lang, nth, params, clip(msg.Method), problem))
 			if !b.batch {
 				r.id = msg.ID
 			}
@@ -168,11 +169,11 @@ func inspect(raw []byte, maxBatch int) (body, *refusal) {
 }
 
 // readMessage reads one message, or says what is wrong with it.
-func readMessage(m json.RawMessage) (message, string) {
+func readMessage(m json.RawMessage, lang voice.Lang) (message, string) {
 	var msg message
 	var fields map[string]json.RawMessage
 	if json.Unmarshal(m, &fields) != nil {
-		return msg, "it is not a JSON object."
+		return msg, words.DoorNotObject.In(lang)
 	}
 	if id, ok := fields["id"]; ok {
 		if problem := rpcmsg.IDProblem(id); problem != "" {
@@ -184,7 +185,7 @@ func readMessage(m json.RawMessage) (message, string) {
 	}
 	var version string
 	if json.Unmarshal(fields["jsonrpc"], &version) != nil || version != "2.0" {
-		return msg, `"jsonrpc" must be "2.0".`
+		return msg, words.DoorNotVersion2.In(lang)
 	}
 	method, hasMethod := fields["method"]
 	if !hasMethod {
@@ -193,10 +194,10 @@ func readMessage(m json.RawMessage) (message, string) {
 		if (result || rpcErr) && len(msg.ID) > 0 {
 			return msg, "" // a response to the server: the MCP handler decides
 		}
-		return msg, `it has no "method".`
+		return msg, words.DoorNoMethod.In(lang)
 	}
 	if json.Unmarshal(method, &msg.Method) != nil || msg.Method == "" {
-		return msg, `its "method" must be a non-empty string.`
+		return msg, words.DoorMethodNotString.In(lang)
 	}
 	if params, ok := fields["params"]; ok {
 		msg.params = params
@@ -210,7 +211,7 @@ func readMessage(m json.RawMessage) (message, string) {
 		case '[':
 		default:
 			if string(params) != "null" {
-				return msg, `its "params" must be an object.`
+				return msg, words.DoorParamsNotObject.In(lang)
 			}
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"maison/accesslog"
 	"maison/voice"
+	"maison/words"
 )
 
 // readScope is the scope a prompt needs: prompts read the house.
@@ -64,9 +65,7 @@ func (d *Door) bodyScope(q *request, ti *auth.TokenInfo, r *http.Request) *refus
 		case d.needs(o.Method, o.Name) != "" && !slices.Contains(ti.Scopes, d.needs(o.Method, o.Name)):
 			out = append(out, d.notGranted(o, ti, modern))
 		default:
-			out = append(out, rpcErrorBody(o.ID, codeForbidden, d.cfg.Lang.Pick(
-				"Not run: this batch also holds a call this connection's grant does not allow, so nothing in it was done. Send this call on its own.",
-				"Pas exécuté : ce lot contient aussi un appel que l'accès de cette connexion ne permet pas, alors rien n'y a été fait. Envoyez cet appel seul."), 0))
+			out = append(out, rpcErrorBody(o.ID, codeForbidden, words.DoorBatchNotRun(d.cfg.Lang), 0))
 		}
 	}
 	if len(out) == 0 {
@@ -82,16 +81,9 @@ func (d *Door) bodyScope(q *request, ti *auth.TokenInfo, r *http.Request) *refus
 func (d *Door) notGranted(m message, ti *auth.TokenInfo, modern bool) json.RawMessage {
 	need := d.needs(m.Method, m.Name)
 	name := clip(m.Name)
-	lang := d.cfg.Lang
-	var msg string
+	msg := words.DoorCannotAct(d.cfg.Lang, name, need, readScope)
 	if need == readScope {
-		msg = lang.Pick(
-			"Nothing was done: this connection may act in the house but was not granted looking at it (house.read), so maison did not run "+name+". That lasts until the app is connected again; it does not mean anything is wrong with the house or with maison. To let this app look, remove the maison connector in the app, add it again, and tick “See the house” on maison's sign-in page (a token from maison token needs --scope house.read).",
-			"Rien n'a été fait : cette connexion peut agir dans la maison mais n'a pas reçu la permission de la voir (house.read), alors maison n'a pas exécuté "+name+". Ça dure jusqu'à ce que l'application soit reconnectée; ça ne veut pas dire que la maison ou maison a un problème. Pour laisser cette application voir, retirez le connecteur maison dans l'application, ajoutez-le de nouveau et cochez « Voir la maison » sur la page de connexion de maison (un jeton de maison token demande --scope house.read).")
-	} else {
-		msg = lang.Pick(
-			"Nothing was done: this connection may look at the house but was not granted acting in it ("+need+"), so maison did not run "+name+". That lasts until the app is connected again; it does not mean anything is wrong with the device or with maison. To let this app act, remove the maison connector in the app, add it again, and tick “Act in the house” on maison's sign-in page (a token from maison token needs --scope house.read,house.control).",
-			"Rien n'a été fait : cette connexion peut voir la maison mais n'a pas reçu la permission d'y agir ("+need+"), alors maison n'a pas exécuté "+name+". Ça dure jusqu'à ce que l'application soit reconnectée; ça ne veut pas dire que l'appareil ou maison a un problème. Pour laisser cette application agir, retirez le connecteur maison dans l'application, ajoutez-le de nouveau et cochez « Agir dans la maison » sur la page de connexion de maison (un jeton de maison token demande --scope house.read,house.control).")
+		msg = words.DoorCannotLook(d.cfg.Lang, name, readScope)
 	}
 	if m.Method != "tools/call" {
 		return rpcErrorBody(m.ID, codeForbidden, msg, 0)
