@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"maison/words"
 )
 
 // txClaims is a transaction: an authorization request maison checked and
@@ -65,13 +67,13 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request) {
 func (s *Server) authorizeStart(w http.ResponseWriter, r *http.Request) {
 	addr := s.cfg.ClientAddr(r)
 	if ok, wait := s.limits.authorize.allow(addr); !ok {
-		s.page(w, http.StatusTooManyRequests, pageData{Problem: s.text.tooManyRequests}, "", wait)
+		s.page(w, http.StatusTooManyRequests, pageData{Problem: words.SignInTooManyRequests.In(s.lang)}, "", wait)
 		return
 	}
 	q := r.URL.Query()
 	for name, vals := range q {
 		if len(vals) > 1 {
-			s.page(w, http.StatusBadRequest, pageData{Problem: s.text.badRequest + " (" + clean(name, 40) + ")"}, "", 0)
+			s.page(w, http.StatusBadRequest, pageData{Problem: words.SignInBadRequest.In(s.lang) + " (" + clean(name, 40) + ")"}, "", 0)
 			return
 		}
 	}
@@ -86,9 +88,9 @@ func (s *Server) authorizeStart(w http.ResponseWriter, r *http.Request) {
 	c, err := s.resolveClient(r.Context(), q.Get("client_id"))
 	if err != nil {
 		s.logRefusal(slog.LevelInfo, addr, "authorization refused: unknown client", "client_id", clean(q.Get("client_id"), 120), "err", err)
-		problem := s.text.unknownClient
+		problem := words.SignInUnknownClient.In(s.lang)
 		if strings.HasPrefix(q.Get("client_id"), "https://") { // a document that could not be read: registering anew would not help
-			problem = s.text.unreadDocument
+			problem = words.SignInUnreadDocument.In(s.lang)
 		}
 		s.page(w, http.StatusBadRequest, pageData{Problem: problem}, "", 0)
 		return
@@ -99,7 +101,7 @@ func (s *Server) authorizeStart(w http.ResponseWriter, r *http.Request) {
 	}
 	if !redirectMatches(c.Redirects, redirect) || !s.redirectAllowed(redirect) {
 		s.logRefusal(slog.LevelInfo, addr, "authorization refused: redirect not allowed", "client", c.Label, "redirect_uri", clean(redirect, 200))
-		s.page(w, http.StatusBadRequest, pageData{Problem: s.text.badRedirect}, "", 0)
+		s.page(w, http.StatusBadRequest, pageData{Problem: words.SignInBadRedirect.In(s.lang)}, "", 0)
 		return
 	}
 	state := q.Get("state")
@@ -150,7 +152,7 @@ func (s *Server) authorizeStart(w http.ResponseWriter, r *http.Request) {
 		email, err := s.access.verify(r.Context(), r.Header.Get("Cf-Access-Jwt-Assertion"))
 		if err != nil {
 			s.logRefusal(slog.LevelInfo, addr, "authorization refused: no valid Cloudflare Access assertion", "client", c.Label, "err", err)
-			s.page(w, http.StatusForbidden, pageData{Problem: s.text.accessRefused}, "", 0)
+			s.page(w, http.StatusForbidden, pageData{Problem: words.SignInAccessRefused.In(s.lang)}, "", 0)
 			return
 		}
 		data.Email = email
@@ -163,7 +165,7 @@ func (s *Server) authorizeStart(w http.ResponseWriter, r *http.Request) {
 	}
 	signed, err := s.keys.sign(kindTx, tx)
 	if err != nil {
-		s.page(w, http.StatusInternalServerError, pageData{Problem: s.text.badRequest}, "", 0)
+		s.page(w, http.StatusInternalServerError, pageData{Problem: words.SignInBadRequest.In(s.lang)}, "", 0)
 		return
 	}
 	data.Tx = signed
@@ -180,29 +182,29 @@ func (s *Server) authorizeSubmit(w http.ResponseWriter, r *http.Request) {
 	addr := s.cfg.ClientAddr(r)
 	if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "same-origin" {
 		s.logRefusal(slog.LevelWarn, addr, "authorization form refused: sent from another site", "sec_fetch_site", clean(site, 30))
-		s.page(w, http.StatusForbidden, pageData{Problem: s.text.staleForm}, "", 0)
+		s.page(w, http.StatusForbidden, pageData{Problem: words.SignInStaleForm.In(s.lang)}, "", 0)
 		return
 	}
 	if origin := r.Header.Get("Origin"); origin != "" && origin != s.issuer {
 		s.logRefusal(slog.LevelWarn, addr, "authorization form refused: sent from another origin", "origin", clean(origin, 120))
-		s.page(w, http.StatusForbidden, pageData{Problem: s.text.staleForm}, "", 0)
+		s.page(w, http.StatusForbidden, pageData{Problem: words.SignInStaleForm.In(s.lang)}, "", 0)
 		return
 	}
 	form, err := readForm(w, r)
 	if err != nil {
-		s.page(w, http.StatusBadRequest, pageData{Problem: s.text.badRequest}, "", 0)
+		s.page(w, http.StatusBadRequest, pageData{Problem: words.SignInBadRequest.In(s.lang)}, "", 0)
 		return
 	}
 	raw, ok := once(form, "tx")
 	var tx txClaims
 	if !ok || s.keys.verify(kindTx, raw, &tx) != nil || !s.now().Before(time.Unix(tx.Exp, 0)) {
-		s.page(w, http.StatusBadRequest, pageData{Problem: s.text.staleForm}, "", 0)
+		s.page(w, http.StatusBadRequest, pageData{Problem: words.SignInStaleForm.In(s.lang)}, "", 0)
 		return
 	}
 	cookie, err := r.Cookie(s.cookieName(tx.ID))
 	if err != nil || subtle.ConstantTimeCompare([]byte(digest(cookie.Value)), []byte(tx.Nonce)) != 1 {
 		s.logRefusal(slog.LevelWarn, addr, "authorization form refused: no transaction cookie from this browser", "client", tx.Label)
-		s.page(w, http.StatusForbidden, pageData{Problem: s.text.staleForm}, "", 0)
+		s.page(w, http.StatusForbidden, pageData{Problem: words.SignInStaleForm.In(s.lang)}, "", 0)
 		return
 	}
 	c := client{ID: tx.Client, Label: tx.Label, Name: tx.Name}
@@ -218,14 +220,14 @@ func (s *Server) authorizeSubmit(w http.ResponseWriter, r *http.Request) {
 	}
 	if wait, paused := s.logins.attempt(addr); wait > 0 {
 		s.logRefusal(slog.LevelWarn, addr, "login refused: this address tried too often and waits", "retry_in", wait.Round(time.Second), "paused", paused)
-		s.page(w, http.StatusTooManyRequests, pageData{Problem: s.text.lockedOut(wait, paused)}, "", wait)
+		s.page(w, http.StatusTooManyRequests, pageData{Problem: words.SignInLockedOut(s.lang, wait, paused)}, "", wait)
 		return
 	}
 	sub := "operator"
 	if s.access != nil {
 		email, err := s.access.verify(r.Context(), r.Header.Get("Cf-Access-Jwt-Assertion"))
 		if err != nil {
-			s.page(w, http.StatusForbidden, pageData{Problem: s.text.accessRefused}, "", 0)
+			s.page(w, http.StatusForbidden, pageData{Problem: words.SignInAccessRefused.In(s.lang)}, "", 0)
 			return
 		}
 		sub = email
@@ -234,7 +236,7 @@ func (s *Server) authorizeSubmit(w http.ResponseWriter, r *http.Request) {
 		given, _ := once(form, "password")
 		if !passwordMatches(given, s.cfg.Password) {
 			s.log.Warn("login failed: wrong operator password", "client", tx.Label, "remote", addr)
-			again(http.StatusUnauthorized, s.text.wrongPassword)
+			again(http.StatusUnauthorized, words.SignInWrongPassword.In(s.lang))
 			return
 		}
 	}
@@ -246,7 +248,7 @@ func (s *Server) authorizeSubmit(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if len(granted) == 0 {
-		again(http.StatusBadRequest, s.text.noScope)
+		again(http.StatusBadRequest, words.SignInNoScope.In(s.lang))
 		return
 	}
 	code := codeClaims{
@@ -256,7 +258,7 @@ func (s *Server) authorizeSubmit(w http.ResponseWriter, r *http.Request) {
 	}
 	signed, err := s.keys.sign(kindCode, code)
 	if err != nil {
-		again(http.StatusInternalServerError, s.text.badRequest)
+		again(http.StatusInternalServerError, words.SignInBadRequest.In(s.lang))
 		return
 	}
 	s.clearCookie(w, tx.ID)

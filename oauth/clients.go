@@ -17,6 +17,7 @@ import (
 	"unicode"
 
 	"maison/internal/redact"
+	"maison/words"
 )
 
 // The Claude app's callbacks, allowed without configuration.
@@ -135,7 +136,7 @@ func (s *Server) serveRegister(w http.ResponseWriter, r *http.Request) {
 	}
 	if !ok { // the ceiling, or more networks than maxKeys sharing one count
 		s.logRefusal(slog.LevelWarn, addr, "registration refused: maison is flooded with registrations from many networks")
-		slowDown(w, wait, s.text.registrationFlood(wait))
+		slowDown(w, wait, words.SignInRegistrationFlood(s.lang, wait))
 		return
 	}
 	var req struct {

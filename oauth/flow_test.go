@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -146,6 +147,9 @@ func pkce() (string, string) {
 	sum := sha256.Sum256([]byte(v))
 	return v, b64.EncodeToString(sum[:])
 }
+
+// itoa is n in decimal, for names and addresses made up in a loop.
+func itoa(n int) string { return strconv.Itoa(n) }
 
 type authz struct {
 	client, redirect, challenge, state, scope, resource string

@@ -3,6 +3,7 @@ package oauth
 import (
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -130,24 +131,19 @@ const freeRegistrations = 5
 
 // tooMany answers a request over its budget: why, then how long to wait.
 func tooMany(w http.ResponseWriter, wait time.Duration, why string) {
-	slowDown(w, wait, why+" Wait "+itoa(waitSeconds(wait))+" seconds and try again.")
+	slowDown(w, wait, why+" Wait "+strconv.Itoa(waitSeconds(wait))+" seconds and try again.")
 }
 
 // slowDown answers a request over a budget in words that say how long to
 // wait.
 func slowDown(w http.ResponseWriter, wait time.Duration, description string) {
-	w.Header().Set("Retry-After", itoa(waitSeconds(wait)))
+	w.Header().Set("Retry-After", strconv.Itoa(waitSeconds(wait)))
 	w.Header().Set("Connection", "close") // the body is not read: do not wait for it
 	writeJSON(w, http.StatusTooManyRequests, map[string]string{"error": "slow_down", "error_description": description})
 }
 
 // waitSeconds is wait in whole seconds, rounded up.
 func waitSeconds(wait time.Duration) int { return int(wait.Seconds()) + 1 }
-
-func itoa(n int) string {
-	b, _ := json.Marshal(n)
-	return string(b)
-}
 
 // writeJSON writes v with the headers every OAuth answer carries.
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -30,6 +30,7 @@ import (
 
 	"maison/accesslog"
 	"maison/internal/redact"
+	"maison/voice"
 )
 
 // Scopes maison grants.
@@ -68,7 +69,8 @@ type Config struct {
 	// Claude app's callbacks and loopback ones (MAISON_REDIRECT_URIS), such
 	// as Home Assistant's https://my.home-assistant.io/redirect/oauth.
 	RedirectURIs []string
-	// Lang is the human page's language: "en" or "fr". Empty means English.
+	// Lang is the human page's language, as voice.Lang spells it: "en" or
+	// "fr". Empty means English.
 	Lang string
 	// MetadataFetch configures fetching client ID metadata documents.
 	MetadataFetch FetchConfig
@@ -90,7 +92,7 @@ type Server struct {
 	now      func() time.Time
 	issuer   string
 	resource string
-	text     *words
+	lang     voice.Lang // of the human page
 
 	cimd    *fetcher
 	access  *accessVerifier
@@ -142,7 +144,7 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{
 		cfg: cfg, keys: keys, log: log, now: cfg.Now,
 		issuer: issuer, resource: resource,
-		text:    pageWords(cfg.Lang),
+		lang:    voice.Lang(cfg.Lang),
 		used:    newExpiringSet(200_000, cfg.Now),
 		revoked: newExpiringSet(50_000, cfg.Now),
 		logins:  newLoginGuard(cfg.Now),

@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"slices"
 	"time"
+
+	"maison/words"
 )
 
 // pageData is what the one human page shows.
@@ -27,114 +29,13 @@ type scopeChoice struct {
 	Checked     bool
 }
 
-// words are the page's texts in one language.
-type words struct {
-	Lang, Title, Intro, Unverified, ByURL, Sends, Grant, PasswordLabel, EmailIs, Approve, Deny, Footer string
-	Opened, HowConnect, ThenConnect                                                                    string
-	Scope                                                                                              map[string]string
-	tooManyRequests, badRequest, unknownClient, unreadDocument, badRedirect, accessRefused, staleForm  string
-	wrongPassword, noScope                                                                             string
-	lockedOut                                                                                          func(d time.Duration, paused bool) string
-	registrationFlood                                                                                  func(d time.Duration) string
-}
-
-func pageWords(lang string) *words {
-	if lang == "fr" {
-		return &words{
-			Lang: "fr", Title: "Connecter une application à la maison",
-			Intro:         "Une application demande l'accès à votre maison par maison :",
-			Unverified:    "(nom donné par l'application elle-même, non vérifié)",
-			ByURL:         "identifiée par",
-			Sends:         "Si vous acceptez, maison vous renvoie exactement à cette adresse :",
-			Grant:         "Accès accordé (décochez ce que vous refusez) :",
-			PasswordLabel: "Mot de passe de maison",
-			EmailIs:       "Connecté par Cloudflare Access en tant que",
-			Approve:       "Autoriser", Deny: "Refuser",
-			Footer:      "N'autorisez que si vous venez vous-même de connecter cette application. Pour tout révoquer, changez MAISON_SECRET.",
-			Opened:      "Cette adresse est ouverte par une application pendant qu'elle se connecte à la maison par maison; ouverte seule, elle n'a rien à autoriser. Rien n'a été accordé.",
-			HowConnect:  "Pour connecter une application, ajoutez l'adresse de maison comme connecteur personnalisé dans l'application (dans l'application Claude : Paramètres › Connecteurs › Ajouter un connecteur personnalisé) :",
-			ThenConnect: "Puis choisissez Connecter : l'application vous ramène à cette page, où elle se nomme, pour que vous autorisiez.",
-			Scope: map[string]string{
-				ScopeRead:    "Voir la maison : caméras, états et descriptions",
-				ScopeControl: "Agir dans la maison : allumer, éteindre, régler; déverrouiller et ouvrir demandent toujours d'abord",
-			},
-			tooManyRequests: "Trop de demandes depuis cette adresse. Attendez une minute, puis reconnectez l'application.",
-			badRequest:      "Cette demande de connexion est incomplète ou mal formée. Reconnectez l'application depuis ses réglages.",
-			unknownClient:   "maison ne reconnaît pas cette application. Reconnectez-la depuis ses réglages : elle s'enregistrera de nouveau.",
-			unreadDocument:  "maison n'a pas pu lire la description de cette application à l'adresse qu'elle donne pour se présenter : l'adresse n'a pas répondu à temps, ou sa réponse n'est pas de celles que maison accepte. Rien n'a été accordé. Réessayez dans une minute ; si ça dure, la personne qui gère maison trouvera la raison dans son journal.",
-			badRedirect:     "Cette application demande à être renvoyée vers une adresse que maison n'autorise pas. Rien n'a été accordé. L'opérateur peut ajouter une adresse sûre dans MAISON_REDIRECT_URIS.",
-			accessRefused:   "Cloudflare Access ne se porte pas garant de vous pour cette page, ou votre adresse n'est pas dans la liste de maison. Rien n'a été accordé.",
-			staleForm:       "Cette page a expiré ou a été ouverte dans un autre navigateur. Rien n'a été accordé. Reconnectez l'application depuis ses réglages.",
-			wrongPassword:   "Mot de passe incorrect. Rien n'a été accordé.",
-			noScope:         "Cochez au moins un accès, ou choisissez Refuser.",
-			lockedOut: func(d time.Duration, paused bool) string {
-				if paused {
-					return "Des mots de passe arrivent en très grand nombre de plusieurs endroits (une attaque) : pour l'instant, cette adresse attend. Réessayez dans " + minutes(d, "fr") + ", avec soin, ou depuis une autre connexion (le réseau cellulaire, par exemple). Rien n'a été accordé, et votre mot de passe n'a pas changé."
-				}
-				return "Trop de mots de passe essayés depuis cette adresse. Réessayez dans " + minutes(d, "fr") + ". Rien n'a été accordé; votre mot de passe n'a pas changé, et les autres adresses peuvent toujours se connecter."
-			},
-			registrationFlood: func(d time.Duration) string {
-				return "maison est inondée d'enregistrements venus de nombreux réseaux, bien au-delà de tout usage réel; cette application et son réseau n'y sont pour rien. Rien n'a été enregistré. Réessayez dans " + minutes(d, "fr") + "."
-			},
-		}
-	}
-	return &words{
-		Lang: "en", Title: "Connect an app to the house",
-		Intro:         "An app asks to reach your house through maison:",
-		Unverified:    "(the name the app gives itself, not verified)",
-		ByURL:         "identified by",
-		Sends:         "If you approve, maison sends you back to exactly this address:",
-		Grant:         "Access granted (untick what you refuse):",
-		PasswordLabel: "maison's password",
-		EmailIs:       "Signed in through Cloudflare Access as",
-		Approve:       "Approve", Deny: "Deny",
-		Footer:      "Approve only if you have just connected this app yourself. To revoke everything, change MAISON_SECRET.",
-		Opened:      "This address is opened by an app while it connects to the house through maison; opened on its own, it has nothing to approve. Nothing was granted.",
-		HowConnect:  "To connect an app, add maison's address as a custom connector in the app (in the Claude app: Settings › Connectors › Add custom connector):",
-		ThenConnect: "Then choose Connect: the app brings you back to this page, where it names itself, for you to approve.",
-		Scope: map[string]string{
-			ScopeRead:    "See the house: cameras, states and descriptions",
-			ScopeControl: "Act in the house: turn on and off, set lights; unlocking and opening still ask first",
-		},
-		tooManyRequests: "Too many requests from this address. Wait a minute, then connect the app again.",
-		badRequest:      "This connection request is incomplete or malformed. Connect the app again from its settings.",
-		unknownClient:   "maison does not recognise this app. Connect it again from its settings: it will register anew.",
-		unreadDocument:  "maison could not read this app's description at the address it gives as its name: the address did not answer in time, or its answer is not one maison accepts. Nothing was granted. Try again in a minute; if it lasts, whoever runs maison will find the reason in its log.",
-		badRedirect:     "This app asks to be sent back to an address maison does not allow. Nothing was granted. The operator can add a safe address in MAISON_REDIRECT_URIS.",
-		accessRefused:   "Cloudflare Access does not vouch for you on this page, or your address is not on maison's list. Nothing was granted.",
-		staleForm:       "This page has expired or was opened in another browser. Nothing was granted. Connect the app again from its settings.",
-		wrongPassword:   "Wrong password. Nothing was granted.",
-		noScope:         "Tick at least one kind of access, or choose Deny.",
-		lockedOut: func(d time.Duration, paused bool) string {
-			if paused {
-				return "Passwords are arriving in great numbers from many places (an attack), so for now this address waits. Try again in " + minutes(d, "en") + ", with care, or from another connection (mobile data, say). Nothing was granted, and your password has not changed."
-			}
-			return "Too many passwords tried from this address. Try again in " + minutes(d, "en") + ". Nothing was granted; your password has not changed, and other addresses can still sign in."
-		},
-		registrationFlood: func(d time.Duration) string {
-			return "maison is flooded with registrations from many networks, far beyond any real use; this app and its network did nothing wrong. Nothing was registered. Try again in " + minutes(d, "en") + "."
-		},
-	}
-}
-
-func minutes(d time.Duration, lang string) string {
-	m := int((d + time.Minute - 1) / time.Minute)
-	if lang == "fr" {
-		if m <= 1 {
-			return "une minute"
-		}
-		return itoa(m) + " minutes"
-	}
-	if m <= 1 {
-		return "a minute"
-	}
-	return itoa(m) + " minutes"
-}
+// scopeLabels are the words beside each scope's box.
+var scopeLabels = map[string]words.Pair{ScopeRead: words.SignInSee, ScopeControl: words.SignInAct}
 
 func (s *Server) scopeChoices(offered, checked []string) []scopeChoice {
 	out := make([]scopeChoice, 0, len(offered))
 	for _, sc := range offered {
-		out = append(out, scopeChoice{Name: sc, Label: s.text.Scope[sc], Checked: slices.Contains(checked, sc)})
+		out = append(out, scopeChoice{Name: sc, Label: scopeLabels[sc].In(s.lang), Checked: slices.Contains(checked, sc)})
 	}
 	return out
 }
@@ -202,7 +103,7 @@ func (s *Server) page(w http.ResponseWriter, status int, d pageData, redirect st
 	}
 	retryAfter(w, wait)
 	var buf bytes.Buffer
-	if err := pageTemplate.Execute(&buf, map[string]any{"W": s.text, "D": d, "Nonce": nonce, "CSS": template.CSS(pageCSS)}); err != nil {
+	if err := pageTemplate.Execute(&buf, map[string]any{"W": words.SignIn(s.lang), "D": d, "Nonce": nonce, "CSS": template.CSS(pageCSS)}); err != nil {
 		http.Error(w, "maison could not draw its page", http.StatusInternalServerError)
 		return
 	}

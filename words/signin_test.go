@@ -1,0 +1,49 @@
+package words
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"maison/voice"
+)
+
+// Every place of the sign-in page has its own words in each language.
+func TestSignInPageInBothLanguages(t *testing.T) {
+	en, fr := reflect.ValueOf(SignIn(voice.English)), reflect.ValueOf(SignIn(voice.French))
+	for i := range en.NumField() {
+		name := en.Type().Field(i).Name
+		e, f := en.Field(i).String(), fr.Field(i).String()
+		if e == "" || f == "" || e == f {
+			t.Errorf("%s: %q / %q, want words of its own in each language", name, e, f)
+		}
+	}
+	if got := SignIn("").Title; got != SignIn(voice.English).Title {
+		t.Errorf("no language: %q, want English", got)
+	}
+}
+
+// A wait on the sign-in page is said in whole minutes, rounded up, so a
+// person is never told a wait shorter than it is.
+func TestSignInWaitRoundsUp(t *testing.T) {
+	for _, c := range []struct {
+		wait   time.Duration
+		en, fr string
+	}{
+		{0, "Try again in a minute.", "Réessayez dans une minute."},
+		{time.Minute, "Try again in a minute.", "Réessayez dans une minute."},
+		{time.Minute + time.Second, "Try again in 2 minutes.", "Réessayez dans 2 minutes."},
+		{29*time.Minute + 30*time.Second, "Try again in 30 minutes.", "Réessayez dans 30 minutes."},
+	} {
+		if got := SignInRegistrationFlood(voice.English, c.wait); !strings.HasSuffix(got, c.en) {
+			t.Errorf("%v: %q, want it to end %q", c.wait, got, c.en)
+		}
+		if got := SignInRegistrationFlood(voice.French, c.wait); !strings.HasSuffix(got, c.fr) {
+			t.Errorf("%v: %q, want it to end %q", c.wait, got, c.fr)
+		}
+		if got := SignInLockedOut(voice.French, c.wait, false); !strings.Contains(got, strings.TrimSuffix(c.fr, ".")) {
+			t.Errorf("%v: %q, want %q", c.wait, got, c.fr)
+		}
+	}
+}
