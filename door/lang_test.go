@@ -51,6 +51,15 @@ func TestRefusalsSpeakTheDoorsLanguage(t *testing.T) {
 		http.Error(w, "Accept must contain both 'application/json' and 'text/event-stream'", http.StatusBadRequest)
 	})
 	turnOn := `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"turn_on"}}`
+	// to sends method to url with the right token, whatever its host.
+	to := func(d *Door, method, url string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(method, url, strings.NewReader(listBody))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Bearer right")
+		rec := httptest.NewRecorder()
+		d.ServeHTTP(rec, req)
+		return rec
+	}
 	cases := []struct {
 		name    string
 		status  int
@@ -85,12 +94,7 @@ func TestRefusalsSpeakTheDoorsLanguage(t *testing.T) {
 			}
 			return post(d, "192.0.2.2:1", "wrong", listBody)
 		}, false},
-		{"GET", 405, okHandler, func(d *Door) *httptest.ResponseRecorder {
-			req := httptest.NewRequest("GET", "http://127.0.0.1:8765/mcp", nil)
-			rec := httptest.NewRecorder()
-			d.ServeHTTP(rec, req)
-			return rec
-		}, false},
+		{"GET", 405, okHandler, func(d *Door) *httptest.ResponseRecorder { return to(d, "GET", "http://127.0.0.1:8765/mcp") }, false},
 		{"malformed JSON", 400, okHandler, func(d *Door) *httptest.ResponseRecorder { return post(d, "192.0.2.1:1", "right", `{"jsonrpc":`) }, false},
 		{"not JSON-RPC 2.0", 400, okHandler, func(d *Door) *httptest.ResponseRecorder {
 			return post(d, "192.0.2.1:1", "right", `{"jsonrpc":"1.0","id":1,"method":"tools/list"}`)
@@ -108,18 +112,8 @@ func TestRefusalsSpeakTheDoorsLanguage(t *testing.T) {
 		{"too large", 413, okHandler, func(d *Door) *httptest.ResponseRecorder {
 			return post(d, "192.0.2.1:1", "right", strings.Repeat(" ", maxBody+1))
 		}, false},
-		{"foreign Host", 403, okHandler, func(d *Door) *httptest.ResponseRecorder {
-			req := httptest.NewRequest("POST", "http://evil.example.com/mcp", strings.NewReader(listBody))
-			rec := httptest.NewRecorder()
-			d.ServeHTTP(rec, req)
-			return rec
-		}, false},
-		{"malformed Host", 400, okHandler, func(d *Door) *httptest.ResponseRecorder {
-			req := httptest.NewRequest("POST", "http://127.0.0.1:99999/mcp", strings.NewReader(listBody))
-			rec := httptest.NewRecorder()
-			d.ServeHTTP(rec, req)
-			return rec
-		}, false},
+		{"foreign Host", 403, okHandler, func(d *Door) *httptest.ResponseRecorder { return to(d, "POST", "http://evil.example.com/mcp") }, false},
+		{"malformed Host", 400, okHandler, func(d *Door) *httptest.ResponseRecorder { return to(d, "POST", "http://127.0.0.1:99999/mcp") }, false},
 		{"foreign Origin", 403, okHandler, func(d *Door) *httptest.ResponseRecorder {
 			return post(d, "192.0.2.1:1", "right", listBody, "Origin", "https://evil.example.com")
 		}, false},
