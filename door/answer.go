@@ -208,7 +208,7 @@ func (rw *recorder) reword(body []byte) []byte {
 	if !bytes.Contains(body, []byte(`"error"`)) || json.Unmarshal(body, &a) != nil || a.Error == nil {
 		return nil
 	}
-	words := rpcmsg.SDKWords(rw.method, a.Error.Code, a.Error.Message)
+	words := rpcmsg.SDKWords(rw.lang, rw.method, a.Error.Code, a.Error.Message)
 	if words == "" {
 		return nil
 	}
@@ -234,7 +234,7 @@ func explainSDK(status int, method, text string, lang voice.Lang) (int, string) 
 	case strings.Contains(low, "unsupported") && strings.Contains(low, "protocol version"):
 		return codeInvalidRequest, words.DoorProtocolVersion(lang, clipText(text))
 	case strings.Contains(low, "unsupported") && method != "":
-		return codeMethodNotFound, rpcmsg.SDKWords(method, codeMethodNotFound, text)
+		return codeMethodNotFound, rpcmsg.SDKWords(lang, method, codeMethodNotFound, text)
 	case strings.Contains(low, "unsupported"):
 		return codeMethodNotFound, words.DoorBatchMethodUnknown(lang)
 	case strings.Contains(low, "accept must contain"):

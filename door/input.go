@@ -150,7 +150,7 @@ func inspect(raw []byte, maxBatch int, lang voice.Lang) (body, *refusal) {
 		b.msgs = append(b.msgs, msg)
 		code, reason, params := codeInvalidRequest, "invalid JSON-RPC", false
 		if problem == "" && msg.Method != "" {
-			problem = rpcmsg.ParamsProblem(msg.Method, msg.params)
+			problem = rpcmsg.ParamsProblem(lang, msg.Method, msg.params)
 			code, reason, params = codeInvalidParams, "params not what the method takes", true
 		}
 		if problem != "" {
@@ -176,7 +176,7 @@ func readMessage(m json.RawMessage, lang voice.Lang) (message, string) {
 		return msg, words.DoorNotObject.In(lang)
 	}
 	if id, ok := fields["id"]; ok {
-		if problem := rpcmsg.IDProblem(id); problem != "" {
+		if problem := rpcmsg.IDProblem(lang, id); problem != "" {
 			return msg, problem
 		}
 		if string(id) != "null" {

@@ -26,6 +26,7 @@ import (
 
 	"maison/internal/rpcmsg"
 	"maison/voice"
+	"maison/words"
 )
 
 // MaxLine is the longest line read; a longer one is answered with an error
@@ -39,6 +40,8 @@ type Transport struct {
 	// Drain bounds how long, at the end of input, calls already read may
 	// take to be answered. Zero means 30s.
 	Drain time.Duration
+	// Lang is the language of maison's refusals. Zero means English.
+	Lang voice.Lang
 }
 
 var _ mcp.Transport = (*Transport)(nil)
@@ -49,7 +52,7 @@ func (t *Transport) Connect(context.Context) (mcp.Connection, error) {
 	if drain == 0 {
 		drain = 30 * time.Second
 	}
-	c := &conn{out: t.Out, drain: drain, lines: make(chan line), closed: make(chan struct{}), pending: map[jsonrpc.ID]string{}, idle: make(chan struct{}, 1)}
+	c := &conn{out: t.Out, drain: drain, lang: t.Lang, lines: make(chan line), closed: make(chan struct{}), pending: map[jsonrpc.ID]string{}, idle: make(chan struct{}, 1)}
 	go c.read(t.In)
 	return c, nil
 }
@@ -62,6 +65,7 @@ type line struct {
 type conn struct {
 	out   io.Writer
 	drain time.Duration
+	lang  voice.Lang
 	lines chan line
 
 	wmu sync.Mutex // writes
@@ -157,41 +161,41 @@ func (c *conn) Read(ctx context.Context) (jsonrpc.Message, error) {
 // error and returns nil.
 func (c *conn) accept(l line) jsonrpc.Message {
 	if l.err != nil {
-		c.refuse(nil, jsonrpc.CodeInvalidRequest, "The line is longer than "+strconv.Itoa(MaxLine>>20)+" MiB and was skipped. Nothing was done. Send smaller messages, one per line.")
+		c.refuse(nil, jsonrpc.CodeInvalidRequest, words.StdioLineTooLong(c.lang, MaxLine>>20))
 		return nil
 	}
 	b := l.b
 	switch {
 	case !utf8.Valid(b):
-		c.refuse(nil, jsonrpc.CodeParseError, "The line is not valid UTF-8 text, so it cannot be JSON. Nothing was done. Send each message as UTF-8 JSON on one line.")
+		c.refuse(nil, jsonrpc.CodeParseError, words.StdioNotUTF8.In(c.lang))
 		return nil
 	case rpcmsg.TooDeep(b):
-		c.refuse(nil, jsonrpc.CodeInvalidRequest, "The message nests arrays and objects more than "+strconv.Itoa(rpcmsg.MaxDepth)+" levels deep, which no MCP message needs. Nothing was done.")
+		c.refuse(nil, jsonrpc.CodeInvalidRequest, words.StdioTooDeep(c.lang, rpcmsg.MaxDepth))
 		return nil
 	case !json.Valid(b):
-		c.refuse(nil, jsonrpc.CodeParseError, "The line is not well-formed JSON (JSON-RPC parse error), so it was skipped; the session goes on. Send each message as JSON on one line.")
+		c.refuse(nil, jsonrpc.CodeParseError, words.StdioMalformedJSON.In(c.lang))
 		return nil
 	case b[0] == '[':
-		c.refuse(nil, jsonrpc.CodeInvalidRequest, "Batches are not accepted over standard input; nothing in this one was done. Send one message per line.")
+		c.refuse(nil, jsonrpc.CodeInvalidRequest, words.StdioNoBatches.In(c.lang))
 		return nil
 	}
 	// The line's top level is read once, here, for the checks the SDK does
 	// not make; the SDK decodes it again as its message.
 	var fields map[string]json.RawMessage
 	json.Unmarshal(b, &fields) // valid JSON: fields is nil unless an object
-	if problem := rpcmsg.IDProblem(fields["id"]); problem != "" {
-		c.refuse(nil, jsonrpc.CodeInvalidRequest, "The message is not a valid JSON-RPC 2.0 message: "+problem+" Nothing was done; the session goes on.")
+	if problem := rpcmsg.IDProblem(c.lang, fields["id"]); problem != "" {
+		c.refuse(nil, jsonrpc.CodeInvalidRequest, words.StdioNotJSONRPC(c.lang, problem))
 		return nil
 	}
 	if method := methodOf(fields); method != "" {
-		if problem := rpcmsg.ParamsProblem(method, fields["params"]); problem != "" {
-			c.refuse(answerableID(fields), jsonrpc.CodeInvalidParams, "The message is not a request "+clip(method)+" can read: "+problem+" Nothing was done; the session goes on.")
+		if problem := rpcmsg.ParamsProblem(c.lang, method, fields["params"]); problem != "" {
+			c.refuse(answerableID(fields), jsonrpc.CodeInvalidParams, words.StdioParamsProblem(c.lang, clip(method), problem))
 			return nil
 		}
 	}
 	msg, err := jsonrpc.DecodeMessage(b)
 	if err != nil {
-		c.refuse(answerableID(fields), jsonrpc.CodeInvalidRequest, "The message is not a valid JSON-RPC 2.0 message ("+clip(err.Error())+"). Nothing was done; the session goes on.")
+		c.refuse(answerableID(fields), jsonrpc.CodeInvalidRequest, words.StdioUndecodable(c.lang, clip(err.Error())))
 		return nil
 	}
 	if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
@@ -201,7 +205,7 @@ func (c *conn) accept(l line) jsonrpc.Message {
 		c.mu.Unlock()
 		if reused {
 			// The SDK drops a call whose id is in use without a word.
-			c.refuse(nil, jsonrpc.CodeInvalidRequest, "The message reuses the id of a call still being answered, so it was not done. Give each call its own id; the session goes on.")
+			c.refuse(nil, jsonrpc.CodeInvalidRequest, words.StdioIDInUse.In(c.lang))
 			return nil
 		}
 	}
@@ -274,7 +278,7 @@ func (c *conn) Write(ctx context.Context, msg jsonrpc.Message) error {
 		method, initialized := c.pending[resp.ID], c.initialized
 		c.initialized = initialized || method == "initialize" && resp.Error == nil
 		c.mu.Unlock()
-		msg = ownWords(resp, method, initialized)
+		msg = ownWords(c.lang, resp, method, initialized)
 	}
 	b, err := jsonrpc.EncodeMessage(msg)
 	if err != nil {
@@ -303,14 +307,14 @@ func (c *conn) Write(ctx context.Context, msg jsonrpc.Message) error {
 // own refusals with a code (params it cannot read, a cursor it did not
 // give, a method maison does not offer) are said in words
 // (rpcmsg.SDKWords), and no SDK error repeats an invisible character.
-func ownWords(resp *jsonrpc.Response, method string, initialized bool) *jsonrpc.Response {
+func ownWords(lang voice.Lang, resp *jsonrpc.Response, method string, initialized bool) *jsonrpc.Response {
 	var wire *jsonrpc.Error
 	switch {
 	case resp.Error == nil:
 		return resp
 	case errors.As(resp.Error, &wire):
-		if words := rpcmsg.SDKWords(method, wire.Code, resp.Error.Error()); words != "" {
-			return &jsonrpc.Response{ID: resp.ID, Error: &jsonrpc.Error{Code: wire.Code, Message: words + " The session goes on."}}
+		if said := rpcmsg.SDKWords(lang, method, wire.Code, resp.Error.Error()); said != "" {
+			return &jsonrpc.Response{ID: resp.ID, Error: &jsonrpc.Error{Code: wire.Code, Message: said + words.StdioSessionGoesOn.In(lang)}}
 		}
 		if !strings.ContainsFunc(wire.Message, voice.Invisible) {
 			return resp
@@ -319,9 +323,9 @@ func ownWords(resp *jsonrpc.Response, method string, initialized bool) *jsonrpc.
 		// invisible letters): keep only what a person sees of them.
 		return &jsonrpc.Response{ID: resp.ID, Error: &jsonrpc.Error{Code: wire.Code, Message: voice.Visible(wire.Message, 0), Data: wire.Data}}
 	}
-	e := &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "maison could not finish answering this " + strconv.Quote(method) + " call (" + clip(resp.Error.Error()) + "). The session goes on. Try the call again; if it keeps failing, report it with maison's log."}
+	e := &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: words.StdioCallFailed(lang, strconv.Quote(method), clip(resp.Error.Error()))}
 	if !initialized && method != "initialize" {
-		e = &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: "The session is not initialized yet, so this " + strconv.Quote(method) + " call was refused. Nothing was done; the session goes on. Send initialize first, then notifications/initialized, then the call again."}
+		e = &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: words.StdioNotInitialized(lang, strconv.Quote(method))}
 	}
 	return &jsonrpc.Response{ID: resp.ID, Error: e}
 }

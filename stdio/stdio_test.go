@@ -139,9 +139,17 @@ func TestIDsAnsweredAsSent(t *testing.T) {
 // wrote, failing t if the session does not end at the end of input.
 func runToEnd(t *testing.T, in string) *lockedBuffer {
 	t.Helper()
+	return runToEndIn(t, voice.English, in)
+}
+
+// runToEndIn is runToEnd with maison's refusals in lang.
+func runToEndIn(t *testing.T, lang voice.Lang, in string) *lockedBuffer {
+	t.Helper()
 	var out lockedBuffer
 	done := make(chan error, 1)
-	go func() { done <- server().Run(t.Context(), &Transport{In: strings.NewReader(in), Out: &out}) }()
+	go func() {
+		done <- server().Run(t.Context(), &Transport{In: strings.NewReader(in), Out: &out, Lang: lang})
+	}()
 	select {
 	case <-done:
 	case <-time.After(time.Minute):

@@ -30,7 +30,7 @@ func runStdio(ctx context.Context, cfg config, stdin io.Reader, stdout io.Writer
 	// A malformed line is answered and the session goes on; at the end of
 	// input every call read is answered before maison exits.
 	err = untilRefused(ctx, b, func(ctx context.Context) error {
-		return b.Server.Run(ctx, &stdio.Transport{In: stdin, Out: stdout})
+		return b.Server.Run(ctx, &stdio.Transport{In: stdin, Out: stdout, Lang: cfg.Lang})
 	})
 	if ctx.Err() != nil && b.Err() == nil {
 		return nil

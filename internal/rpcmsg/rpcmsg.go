@@ -14,6 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 
 	"maison/voice"
+	"maison/words"
 )
 
 // MaxDepth bounds how deeply a message may nest arrays and objects (TooDeep).
@@ -29,7 +30,7 @@ const maxExactID = 1 << 53
 // at all). The MCP SDK reads a number as a float64 and writes it back in
 // its own form, so 1.5 would be answered as 1, 1e3 as 1000 and -0 as 0,
 // and the client could not match the answer to its call.
-func IDProblem(id []byte) string {
+func IDProblem(l voice.Lang, id []byte) string {
 	id = bytes.TrimSpace(id)
 	var c byte
 	if len(id) > 0 {
@@ -43,9 +44,9 @@ func IDProblem(id []byte) string {
 		if n, err := strconv.ParseInt(text, 10, 64); err == nil && strconv.FormatInt(n, 10) == text && n >= -maxExactID && n <= maxExactID {
 			return ""
 		}
-		return "its id must be a string or a whole number written in digits alone (no fraction, exponent or -0), no larger than 9007199254740992 (2^53); another number would be answered under a different id (1e3 as 1000)."
+		return words.RPCIDNotExact.In(l)
 	}
-	return "its id must be a string or a number."
+	return words.RPCIDNotStringOrNumber.In(l)
 }
 
 // ParamsProblem says, as the end of a sentence, what is wrong with the
@@ -54,47 +55,44 @@ func IDProblem(id []byte) string {
 // one naming the tool or prompt by a string "name", with "arguments" an
 // object; completion/complete one with a "ref" object. The SDK would
 // otherwise answer in its own terms (a Go type, a missing field).
-func ParamsProblem(method string, params []byte) string {
+func ParamsProblem(l voice.Lang, method string, params []byte) string {
 	params = bytes.TrimSpace(params)
 	var named string
 	switch method {
 	case "tools/call":
-		named = `the tool, such as {"name": "describe_house", "arguments": {}}; tools/list gives the names`
+		named = words.RPCNamedTool.In(l)
 	case "prompts/get":
-		named = `the prompt, such as {"name": "…", "arguments": {}}; prompts/list gives the names`
+		named = words.RPCNamedPrompt.In(l)
 	}
 	if len(params) == 0 || string(params) == "null" {
 		switch {
 		case named != "":
-			return `its "params" must name ` + named + "."
+			return words.RPCMustName(l, named, false)
 		case method == "completion/complete":
-			return needsRef
+			return words.RPCNeedsRef.In(l)
 		}
 		return ""
 	}
 	var p map[string]json.RawMessage
 	if params[0] != '{' || json.Unmarshal(params, &p) != nil {
-		return `its "params" must be a JSON object, not ` + kind(params) + `: the method takes named fields.`
+		return words.RPCParamsNotObject(l, kind(params).In(l))
 	}
 	switch {
 	case named != "":
 		var name string
 		if json.Unmarshal(p["name"], &name) != nil || name == "" {
-			return `its "params" must name ` + named + ` ("name" is a non-empty string, spelt in lower case).`
+			return words.RPCMustName(l, named, true)
 		}
 		if a := bytes.TrimSpace(p["arguments"]); len(a) > 0 && a[0] != '{' && string(a) != "null" {
-			return `its "arguments" must be a JSON object of named arguments, not ` + kind(a) + "."
+			return words.RPCArgumentsNotObject(l, kind(a).In(l))
 		}
 	case method == "completion/complete":
 		if r := bytes.TrimSpace(p["ref"]); len(r) == 0 || r[0] != '{' {
-			return needsRef
+			return words.RPCNeedsRef.In(l)
 		}
 	}
 	return ""
 }
-
-// needsRef says what completion/complete's params must hold.
-const needsRef = `its "params" must hold a "ref" object naming what to complete, such as {"ref": {"type": "ref/prompt", "name": "…"}, "argument": {"name": "…", "value": "…"}}.`
 
 // sdkField finds, in the SDK's refusal of params it could not read, the
 // field and the Go type it wanted.
@@ -107,57 +105,57 @@ var sdkField = regexp.MustCompile(`Go struct field \S+?\.([^.\s]+) of type (\S+)
 // (*mcp.ListToolsParams), says a bare "invalid params" for a cursor it did
 // not give, and quotes method names with invisible letters; the client
 // reads what was wrong, that nothing was done, and what to send instead.
-func SDKWords(method string, code int64, msg string) string {
+func SDKWords(l voice.Lang, method string, code int64, msg string) string {
 	m := "“" + voice.Visible(method, 81) + "”"
 	switch {
 	case code == jsonrpc.CodeMethodNotFound:
-		return "maison does not offer the method " + m + ", so nothing was done. Call tools/list to see what it offers, and leave this method out."
+		return words.RPCMethodNotFound(l, m)
 	case code != jsonrpc.CodeInvalidParams:
 		return ""
 	case msg == "invalid params" && strings.HasSuffix(method, "/list"):
-		return `The "cursor" in the params of ` + m + " is not one maison gave, so nothing was done. Send the nextCursor of maison's last answer as it was, or leave the cursor out to start from the first page."
+		return words.RPCCursorNotOurs(l, m)
 	case strings.HasPrefix(msg, "handling '"), strings.HasPrefix(msg, "invalid params"), !strings.HasSuffix(msg, "."):
 		what := ""
 		if f := sdkField.FindStringSubmatch(msg); f != nil {
-			what = ` (its "` + voice.Visible(f[1], 41) + `" must be ` + jsonKind(f[2]) + ")"
+			what = words.RPCFieldMustBe(l, voice.Visible(f[1], 41), jsonKind(f[2]).In(l))
 		} else if !strings.Contains(msg, "mcp.") && !strings.Contains(msg, "unmarshal") && !strings.HasPrefix(msg, "invalid params") {
-			what = " (" + voice.Visible(msg, 161) + ")"
+			what = voice.Visible(msg, 161)
 		}
-		return "The params of " + m + " are not what it takes" + what + ", so nothing was done. Send them again as the MCP specification gives them for " + m + "."
+		return words.RPCParamsNotTaken(l, m, what)
 	}
 	return ""
 }
 
 // jsonKind names, for a sentence, the JSON value a Go type is read from.
-func jsonKind(goType string) string {
+func jsonKind(goType string) words.Pair {
 	switch t := strings.TrimLeft(goType, "*"); {
 	case t == "string":
-		return "a string"
+		return words.JSONString
 	case t == "bool":
-		return "true or false"
+		return words.JSONBool
 	case strings.HasPrefix(t, "[]"):
-		return "an array"
+		return words.JSONArray
 	case strings.HasPrefix(t, "map["):
-		return "an object"
+		return words.JSONObject
 	case strings.HasPrefix(t, "int"), strings.HasPrefix(t, "uint"), strings.HasPrefix(t, "float"):
-		return "a number"
+		return words.JSONNumber
 	}
-	return "of another kind"
+	return words.JSONOther
 }
 
 // kind names the kind of a JSON value for a sentence.
-func kind(v []byte) string {
+func kind(v []byte) words.Pair {
 	switch v[0] {
 	case '[':
-		return "an array"
+		return words.JSONArray
 	case '"':
-		return "a string"
+		return words.JSONString
 	case 't', 'f':
-		return "true or false"
+		return words.JSONBool
 	case 'n':
-		return "null"
+		return words.JSONNull
 	}
-	return "a number"
+	return words.JSONNumber
 }
 
 // TooDeep reports whether JSON text b nests arrays and objects more than

@@ -3,6 +3,8 @@ package rpcmsg
 import (
 	"strings"
 	"testing"
+
+	"maison/voice"
 )
 
 func TestIDProblem(t *testing.T) {
@@ -16,7 +18,7 @@ func TestIDProblem(t *testing.T) {
 		{"9007199254740993", false}, {"1.5", false}, {"1e300", false},
 		{"true", false}, {"{}", false}, {"[1]", false},
 	} {
-		if got := IDProblem([]byte(tc.id)); (got == "") != tc.ok {
+		if got := IDProblem(voice.English, []byte(tc.id)); (got == "") != tc.ok {
 			t.Errorf("IDProblem(%q) = %q, want ok=%v", tc.id, got, tc.ok)
 		}
 	}
@@ -41,7 +43,7 @@ func TestParamsProblem(t *testing.T) {
 		{"prompts/get", `{}`, false}, {"completion/complete", `{}`, false},
 		{"completion/complete", `{"ref":"p"}`, false},
 	} {
-		if got := ParamsProblem(tc.method, []byte(tc.params)); (got == "") != tc.ok {
+		if got := ParamsProblem(voice.English, tc.method, []byte(tc.params)); (got == "") != tc.ok {
 			t.Errorf("ParamsProblem(%q, %s) = %q, want ok=%v", tc.method, tc.params, got, tc.ok)
 		}
 	}
