@@ -10,12 +10,10 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/auth"
 
 	"maison/accesslog"
+	"maison/internal/scope"
 	"maison/voice"
 	"maison/words"
 )
-
-// readScope is the scope a prompt needs: prompts read the house.
-const readScope = "house.read"
 
 // bodyScope answers, in place of the MCP server, a request any of whose
 // messages would use a tool or prompt the token's scopes do not cover. The
@@ -81,9 +79,9 @@ func (d *Door) bodyScope(q *request, ti *auth.TokenInfo, r *http.Request) *refus
 func (d *Door) notGranted(m message, ti *auth.TokenInfo, modern bool) json.RawMessage {
 	need := d.needs(m.Method, m.Name)
 	name := clip(m.Name)
-	msg := words.DoorCannotAct(d.cfg.Lang, name, need, readScope)
-	if need == readScope {
-		msg = words.DoorCannotLook(d.cfg.Lang, name, readScope)
+	msg := words.DoorCannotAct(d.cfg.Lang, name, need, scope.Read)
+	if need == scope.Read {
+		msg = words.DoorCannotLook(d.cfg.Lang, name, scope.Read)
 	}
 	if m.Method != "tools/call" {
 		return rpcErrorBody(m.ID, codeForbidden, msg, 0)
@@ -104,7 +102,7 @@ func (d *Door) needs(method, name string) string {
 			return s
 		}
 	case "prompts/get":
-		return readScope
+		return scope.Prompt
 	}
 	return ""
 }

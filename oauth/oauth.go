@@ -30,17 +30,18 @@ import (
 
 	"maison/accesslog"
 	"maison/internal/redact"
+	"maison/internal/scope"
 	"maison/voice"
 )
 
-// Scopes maison grants.
+// Scopes maison grants (internal/scope names them for every part).
 const (
-	ScopeRead    = "house.read"    // cameras, states, descriptions
-	ScopeControl = "house.control" // actions
+	ScopeRead    = scope.Read    // cameras, states, descriptions
+	ScopeControl = scope.Control // actions
 )
 
 // AllScopes is every scope, in the order they are offered.
-var AllScopes = []string{ScopeRead, ScopeControl}
+var AllScopes = scope.All()
 
 // Lifetimes.
 const (

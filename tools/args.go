@@ -101,11 +101,13 @@ func schema(specs ...argSpec) map[string]any {
 	return s
 }
 
-// withArgs registers a copy of tool whose input is read by its specs, and
-// returns the copy and its handler. The declared tool, shared by every
+// withArgs registers a copy of d's tool whose input schema is computed from
+// its arguments and whose input is read by them, notes the scope it needs,
+// and returns the copy and its handler. The declared tool, shared by every
 // server in the process, is never written.
-func (s *server) withArgs(srv *mcp.Server, declared *mcp.Tool, specs []argSpec, handle func(context.Context, *mcp.CallToolRequest, argValues) *mcp.CallToolResult) (*mcp.Tool, mcp.ToolHandler) {
-	tool := *declared
+func (s *server) withArgs(srv *mcp.Server, d toolDef) (*mcp.Tool, mcp.ToolHandler) {
+	tool := *d.tool
+	specs, handle := d.args, d.handle
 	tool.InputSchema = schema(specs...)
 	h := mcp.ToolHandler(func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		var raw json.RawMessage
@@ -118,6 +120,7 @@ func (s *server) withArgs(srv *mcp.Server, declared *mcp.Tool, specs []argSpec, 
 		}
 		return handle(ctx, req, args), nil
 	})
+	s.scopes.add(&tool)
 	srv.AddTool(&tool, h)
 	return &tool, h
 }

@@ -23,25 +23,25 @@ func (s *server) addAssistTools(ctx context.Context, srv *mcp.Server) error {
 	if err != nil {
 		return fmt.Errorf("tools: listing Home Assistant's Assist tools: %w", err)
 	}
+	wrapped := map[string]toolDef{}
+	for _, d := range s.table() {
+		if d.intent != "" {
+			wrapped[d.intent] = d
+		}
+	}
 	var offered []string
 	for _, t := range tools {
-		switch t.Canonical {
-		case "GetLiveContext":
-			s.withArgs(srv, describeHouseTool, describeHouseArgs, s.describeHouse)
-		case "HassTurnOn":
-			s.withArgs(srv, turnOnTool, guardedArgs, s.turnOn)
-		case "HassTurnOff":
-			s.withArgs(srv, turnOffTool, guardedArgs, s.turnOff)
-		case "HassLightSet":
-			s.withArgs(srv, setLightTool, setLightArgs, s.setLight)
-		default:
-			if !s.deps.Passthrough.offers(t.Canonical) {
-				continue
-			}
-			if tool, ok := passthroughTool(t.Canonical, t.Description, t.InputSchema); ok {
-				srv.AddTool(tool, s.passthrough(t.Canonical, t.Description, takesTarget(tool)))
-				offered = append(offered, t.Canonical+" as "+tool.Name)
-			}
+		if d, ok := wrapped[t.Canonical]; ok {
+			s.withArgs(srv, d)
+			continue
+		}
+		if !s.deps.Passthrough.offers(t.Canonical) {
+			continue
+		}
+		if tool, ok := passthroughTool(t.Canonical, t.Description, t.InputSchema); ok {
+			s.scopes.add(tool)
+			srv.AddTool(tool, s.passthrough(t.Canonical, t.Description, takesTarget(tool)))
+			offered = append(offered, t.Canonical+" as "+tool.Name)
 		}
 	}
 	if len(offered) == 0 {

@@ -13,6 +13,11 @@ var cameraOverviewTool = &mcp.Tool{
 	Annotations: &mcp.ToolAnnotations{Title: "All cameras at a glance", ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: no(), OpenWorldHint: no()},
 }
 
+// cameraOverviewDef is camera_overview whole: the tool, no arguments and the handler.
+func (s *server) cameraOverviewDef() toolDef {
+	return toolDef{tool: cameraOverviewTool, handle: s.cameraOverview}
+}
+
 func (s *server) cameraOverview(ctx context.Context, _ *mcp.CallToolRequest, _ argValues) *mcp.CallToolResult {
 	ov, err := s.deps.Cameras.Overview(ctx)
 	if err != nil {

@@ -16,6 +16,11 @@ var cameraSnapshotTool = &mcp.Tool{
 	Annotations: &mcp.ToolAnnotations{Title: "Camera snapshot", ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: no(), OpenWorldHint: no()},
 }
 
+// cameraSnapshotDef is camera_snapshot whole: the tool, its arguments and the handler.
+func (s *server) cameraSnapshotDef() toolDef {
+	return toolDef{tool: cameraSnapshotTool, args: []argSpec{argCamera, argRegion}, handle: s.cameraSnapshot}
+}
+
 func (s *server) cameraSnapshot(ctx context.Context, _ *mcp.CallToolRequest, in argValues) *mcp.CallToolResult {
 	snap, res := s.snapshot(ctx, in.text("camera"), in.region("region"))
 	if res != nil {

@@ -13,6 +13,11 @@ var describeCameraTool = &mcp.Tool{
 	Annotations: &mcp.ToolAnnotations{Title: "Describe camera", ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: no(), OpenWorldHint: no()},
 }
 
+// describeCameraDef is describe_camera whole: the tool, its arguments and the handler.
+func (s *server) describeCameraDef() toolDef {
+	return toolDef{tool: describeCameraTool, args: []argSpec{argCamera}, handle: s.describeCamera}
+}
+
 func (s *server) describeCamera(ctx context.Context, _ *mcp.CallToolRequest, in argValues) *mcp.CallToolResult {
 	ctx, cancel := context.WithTimeout(ctx, s.deps.VoiceBudget)
 	defer cancel()

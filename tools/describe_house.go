@@ -32,6 +32,11 @@ var describeHouseTool = &mcp.Tool{
 	Annotations: &mcp.ToolAnnotations{Title: "Describe the house", ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: no(), OpenWorldHint: no()},
 }
 
+// describeHouseDef is describe_house whole: the tool, its arguments, the Assist tool it wraps (GetLiveContext) and the handler.
+func (s *server) describeHouseDef() toolDef {
+	return toolDef{tool: describeHouseTool, args: describeHouseArgs, intent: "GetLiveContext", handle: s.describeHouse}
+}
+
 func (s *server) describeHouse(ctx context.Context, _ *mcp.CallToolRequest, in argValues) *mcp.CallToolResult {
 	name, area, domains := in.text("name"), in.text("area"), in.list("domain")
 	ents, err := s.deps.Live.Entities(ctx)

@@ -18,6 +18,11 @@ var listCamerasTool = &mcp.Tool{
 	Annotations: &mcp.ToolAnnotations{Title: "List cameras", ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: no(), OpenWorldHint: no()},
 }
 
+// listCamerasDef is list_cameras whole: the tool, no arguments and the handler.
+func (s *server) listCamerasDef() toolDef {
+	return toolDef{tool: listCamerasTool, handle: s.listCameras}
+}
+
 func (s *server) listCameras(ctx context.Context, _ *mcp.CallToolRequest, _ argValues) *mcp.CallToolResult {
 	cams, withheld, err := s.deps.Cameras.Listing(ctx)
 	if err != nil {

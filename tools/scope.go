@@ -12,23 +12,14 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"maison/accesslog"
+	"maison/internal/scope"
 	"maison/voice"
 )
 
-// The scopes a caller may hold. A call over stdio, or through --no-auth on
-// loopback, carries no token and may use everything.
-const (
-	ScopeRead    = "house.read"    // cameras, states, descriptions: every read-only tool, and the prompt
-	ScopeControl = "house.control" // actions: every tool that can change something
-)
-
-// ScopeOf is the scope a tool needs: house.read for a read-only tool,
-// house.control for any other, present or future.
+// ScopeOf is the scope a tool needs, from its annotations (scope.Tool):
+// house.read for a read-only tool, house.control for any other.
 func ScopeOf(t *mcp.Tool) string {
-	if t.Annotations != nil && t.Annotations.ReadOnlyHint {
-		return ScopeRead
-	}
-	return ScopeControl
+	return scope.Tool(t.Annotations != nil && t.Annotations.ReadOnlyHint)
 }
 
 // Scopes lists the scope each tool of srv needs, by name, for the HTTP door
@@ -78,19 +69,30 @@ func clientOf(req mcp.Request) (id, name string) {
 	return "local", ""
 }
 
-// toolScopes remembers which scope each tool needs. The tools are fixed
-// once New returns; a server from NewAwaiting gains the house's actions
-// later, and each addition makes the map be listed again.
+// toolScopes remembers which scope each tool registered needs (ScopeOf),
+// as it is registered: a server from NewAwaiting gains the house's actions
+// later.
 type toolScopes struct {
 	mu    sync.Mutex
-	scope map[string]string // nil until listed, and after tools are added
+	scope map[string]string
 }
 
-// forget makes the next call list the tools again.
-func (t *toolScopes) forget() {
+// add notes the scope t needs; it is called before t is registered.
+func (t *toolScopes) add(tool *mcp.Tool) {
 	t.mu.Lock()
-	t.scope = nil
-	t.mu.Unlock()
+	defer t.mu.Unlock()
+	if t.scope == nil {
+		t.scope = map[string]string{}
+	}
+	t.scope[tool.Name] = ScopeOf(tool)
+}
+
+// of is the scope the tool named needs, and whether it is registered.
+func (t *toolScopes) of(name string) (string, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	need, ok := t.scope[name]
+	return need, ok
 }
 
 // guard is the receiving middleware every request passes: it narrows
@@ -104,7 +106,10 @@ func (s *server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 		case "tools/list":
 			res, err := next(ctx, method, req)
 			if lr, ok := res.(*mcp.ListToolsResult); ok && err == nil && limited {
-				lr.Tools = slices.DeleteFunc(slices.Clone(lr.Tools), func(t *mcp.Tool) bool { return !slices.Contains(scopes, ScopeOf(t)) })
+				lr.Tools = slices.DeleteFunc(slices.Clone(lr.Tools), func(t *mcp.Tool) bool {
+					need, known := s.scopes.of(t.Name)
+					return !known || !slices.Contains(scopes, need)
+				})
 			}
 			return res, err
 		case "prompts/get":
@@ -112,7 +117,7 @@ func (s *server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 			if gr, ok := req.(*mcp.GetPromptRequest); ok && gr.Params != nil {
 				name = gr.Params.Name
 			}
-			if limited && !slices.Contains(scopes, ScopeRead) {
+			if limited && !slices.Contains(scopes, scope.Prompt) {
 				return nil, s.unknown("prompt", name)
 			}
 			res, err := next(ctx, method, req)
@@ -129,7 +134,7 @@ func (s *server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 			}
 			return res, err
 		case "prompts/list":
-			if limited && !slices.Contains(scopes, ScopeRead) {
+			if limited && !slices.Contains(scopes, scope.Prompt) {
 				res, err := next(ctx, method, req)
 				if pr, ok := res.(*mcp.ListPromptsResult); ok && err == nil {
 					pr.Prompts = []*mcp.Prompt{}
@@ -143,14 +148,14 @@ func (s *server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 			}
 			// One of the house's actions, not offered yet, is answered in
 			// words to whoever will be allowed it once it is.
-			if res := s.notYetOffered(cr.Params.Name, func(scope string) bool { return !limited || slices.Contains(scopes, scope) }); res != nil {
+			if res := s.notYetOffered(cr.Params.Name, func(need string) bool { return !limited || slices.Contains(scopes, need) }); res != nil {
 				s.audit(ctx, req, cr, res, nil, 0)
 				return res, nil
 			}
 			if limited {
-				// A tool the list does not hold is refused as unknown, as
-				// the server would: failing to list refuses too.
-				if need, known := s.scopeOf(ctx, cr, next); !known || !slices.Contains(scopes, need) {
+				// A tool not registered is refused as unknown, as the
+				// server would.
+				if need, known := s.scopes.of(cr.Params.Name); !known || !slices.Contains(scopes, need) {
 					id, _ := clientOf(req)
 					s.log.Info("tool call refused: not in the token's scopes", "client", id, "tool", cr.Params.Name, "needs", need)
 					return nil, s.unknown("tool", cr.Params.Name)
@@ -196,34 +201,6 @@ func (s *server) unknownIf(err error, what, name string) error {
 		return s.unknown(what, name)
 	}
 	return err
-}
-
-// scopeOf finds the scope a called tool needs, listing the tools once
-// (again after tools are added).
-func (s *server) scopeOf(ctx context.Context, cr *mcp.CallToolRequest, next mcp.MethodHandler) (string, bool) {
-	s.scopes.mu.Lock()
-	defer s.scopes.mu.Unlock()
-	if s.scopes.scope == nil {
-		m := map[string]string{}
-		params := &mcp.ListToolsParams{}
-		for {
-			res, err := next(ctx, "tools/list", &mcp.ListToolsRequest{Session: cr.Session, Params: params})
-			lr, ok := res.(*mcp.ListToolsResult)
-			if err != nil || !ok {
-				return "", false // listed again at the next call
-			}
-			for _, t := range lr.Tools {
-				m[t.Name] = ScopeOf(t)
-			}
-			if lr.NextCursor == "" {
-				break
-			}
-			params = &mcp.ListToolsParams{Cursor: lr.NextCursor}
-		}
-		s.scopes.scope = m
-	}
-	need, ok := s.scopes.scope[cr.Params.Name]
-	return need, ok
 }
 
 // audit accounts for every tool call: which client read which camera or

@@ -27,6 +27,11 @@ var setLightTool = &mcp.Tool{
 	Annotations: &mcp.ToolAnnotations{Title: "Set a light", ReadOnlyHint: false, IdempotentHint: true, DestructiveHint: no(), OpenWorldHint: no()},
 }
 
+// setLightDef is set_light whole: the tool, its arguments, the Assist tool it wraps (HassLightSet) and the handler.
+func (s *server) setLightDef() toolDef {
+	return toolDef{tool: setLightTool, args: setLightArgs, intent: "HassLightSet", handle: s.setLight}
+}
+
 func (s *server) setLight(ctx context.Context, _ *mcp.CallToolRequest, in argValues) *mcp.CallToolResult {
 	target := targetFromArgs(in)
 	if target.empty() {

@@ -13,6 +13,11 @@ var turnOffTool = &mcp.Tool{
 	Annotations: &mcp.ToolAnnotations{Title: "Turn off", ReadOnlyHint: false, IdempotentHint: true, DestructiveHint: yes(), OpenWorldHint: no()},
 }
 
+// turnOffDef is turn_off whole: the tool, its arguments, the Assist tool it wraps (HassTurnOff) and the handler.
+func (s *server) turnOffDef() toolDef {
+	return toolDef{tool: turnOffTool, args: guardedArgs, intent: "HassTurnOff", handle: s.turnOff}
+}
+
 func (s *server) turnOff(ctx context.Context, req *mcp.CallToolRequest, in argValues) *mcp.CallToolResult {
 	return s.guarded(ctx, req, "turn_off", "HassTurnOff", guardedFrom(in))
 }

@@ -13,6 +13,11 @@ var turnOnTool = &mcp.Tool{
 	Annotations: &mcp.ToolAnnotations{Title: "Turn on", ReadOnlyHint: false, IdempotentHint: true, DestructiveHint: yes(), OpenWorldHint: no()},
 }
 
+// turnOnDef is turn_on whole: the tool, its arguments, the Assist tool it wraps (HassTurnOn) and the handler.
+func (s *server) turnOnDef() toolDef {
+	return toolDef{tool: turnOnTool, args: guardedArgs, intent: "HassTurnOn", handle: s.turnOn}
+}
+
 func (s *server) turnOn(ctx context.Context, req *mcp.CallToolRequest, in argValues) *mcp.CallToolResult {
 	return s.guarded(ctx, req, "turn_on", "HassTurnOn", guardedFrom(in))
 }

@@ -38,6 +38,11 @@ var whatHappenedTool = &mcp.Tool{
 	Annotations: &mcp.ToolAnnotations{Title: "What happened", ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: no(), OpenWorldHint: no()},
 }
 
+// whatHappenedDef is what_happened whole: the tool, its arguments and the handler.
+func (s *server) whatHappenedDef() toolDef {
+	return toolDef{tool: whatHappenedTool, args: whatHappenedArgs, handle: s.whatHappened}
+}
+
 func (s *server) whatHappened(ctx context.Context, _ *mcp.CallToolRequest, in argValues) *mcp.CallToolResult {
 	loc := s.houseLocation()
 	now := s.now()

@@ -15,6 +15,7 @@ import (
 	"unicode"
 
 	"maison/door"
+	"maison/internal/scope"
 	"maison/tools"
 	"maison/voice"
 )
@@ -140,7 +141,7 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 	fs.StringVar(&conns, "max-connections", env("MAISON_MAX_CONNECTIONS", ""), "most open connections (MAISON_MAX_CONNECTIONS, default 1024)")
 	fs.StringVar(&grace, "shutdown-grace", env("MAISON_SHUTDOWN_GRACE", ""), "how long requests in flight may finish after SIGTERM (MAISON_SHUTDOWN_GRACE, default 20s)")
 	fs.StringVar(&budget, "result-budget", env("MAISON_RESULT_BUDGET", ""), "most characters of one tool result (MAISON_RESULT_BUDGET)")
-	fs.StringVar(&scopes, "scope", "house.read", "scopes of the token: house.read, house.control or both")
+	fs.StringVar(&scopes, "scope", scope.Read, "scopes of the token: house.read, house.control or both")
 	fs.StringVar(&ttl, "ttl", "90d", "how long the token lives, such as 12h, 30d or 90d")
 	fs.StringVar(&c.TokenName, "name", "", "a name for the token, shown in the audit log")
 	var naming string
@@ -216,7 +217,7 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 	if cmd == "token" {
 		for _, sc := range strings.FieldsFunc(scopes, func(r rune) bool { return r == ',' || r == ' ' }) {
 			if sc == "both" { // as maison token --help offers it
-				c.TokenScopes = append(c.TokenScopes, "house.read", "house.control")
+				c.TokenScopes = append(c.TokenScopes, scope.All()...)
 				continue
 			}
 			c.TokenScopes = append(c.TokenScopes, sc)
