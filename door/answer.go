@@ -232,7 +232,7 @@ func explainSDK(status int, method, text string, lang voice.Lang) (int, string) 
 	low := strings.ToLower(text)
 	switch {
 	case strings.Contains(low, "unsupported") && strings.Contains(low, "protocol version"):
-		return codeInvalidRequest, words.DoorProtocolVersion(lang, clipText(text))
+		return codeInvalidRequest, words.DoorProtocolVersion(lang, voice.Visible(text, detailRunes))
 	case strings.Contains(low, "unsupported") && method != "":
 		return codeMethodNotFound, rpcmsg.SDKWords(lang, method, codeMethodNotFound, text)
 	case strings.Contains(low, "unsupported"):
@@ -240,22 +240,18 @@ func explainSDK(status int, method, text string, lang voice.Lang) (int, string) 
 	case strings.Contains(low, "accept must contain"):
 		return codeInvalidRequest, words.DoorAccept(lang)
 	case strings.Contains(low, "batching is not supported"):
-		return codeInvalidRequest, words.DoorNoBatches(lang, clipText(text))
+		return codeInvalidRequest, words.DoorNoBatches(lang, voice.Visible(text, detailRunes))
 	case strings.Contains(low, "duplicate"):
-		return codeInvalidRequest, words.DoorDuplicateID(lang, clipText(text))
+		return codeInvalidRequest, words.DoorDuplicateID(lang, voice.Visible(text, detailRunes))
 	case status == http.StatusRequestEntityTooLarge:
 		return codeInvalidRequest, words.DoorHandlerTooLarge(lang)
 	case status == http.StatusUnsupportedMediaType:
 		return codeInvalidRequest, words.DoorHandlerMediaType(lang)
 	case status >= 500:
-		return codeInternal, words.DoorInternal(lang, clipText(text))
+		return codeInternal, words.DoorInternal(lang, voice.Visible(text, detailRunes))
 	}
-	return codeInvalidRequest, words.DoorHandlerRefused(lang, clipText(text))
+	return codeInvalidRequest, words.DoorHandlerRefused(lang, voice.Visible(text, detailRunes))
 }
-
-// clipText bounds a text quoted in an answer, keeps it on one line and
-// keeps only what a person sees of it (voice.Visible).
-func clipText(s string) string { return voice.Visible(s, 201) }
 
 func isJSON(contentType string) bool {
 	mt, _, err := mime.ParseMediaType(contentType)

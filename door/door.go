@@ -95,6 +95,14 @@ const (
 	DefaultMaxInFlight = 64
 )
 
+// How much of a text from outside (a name a client sent, an error's
+// detail) the door repeats in an answer or a log line: at most these many
+// runes, "…" included, of what a person sees of it (voice.Visible).
+const (
+	nameRunes   = 64  // a tool's or a method's name, a host, an origin, a path
+	detailRunes = 201 // the detail of an error
+)
+
 // maxFailures is how many refused bearer tokens one address may send in a
 // minute before it is told to wait: enough for a client with a stale token
 // to notice. A right token is never refused: tokens are long and random
@@ -530,7 +538,7 @@ func (d *Door) logLine(q *request, status int, outcome string, out int) {
 	tools, _, attrs := q.entry.Calls()
 	line := []any{"client", q.client}
 	if q.name != "" {
-		line = append(line, "client_name", clip(q.name))
+		line = append(line, "client_name", voice.Visible(q.name, nameRunes))
 	}
 	line = append(line, "remote", q.addr, "method", methodOf(q.body))
 	if len(tools) > 0 {
@@ -549,7 +557,7 @@ func methodOf(b body) string {
 	case b.batch:
 		return "batch of " + strconv.Itoa(len(b.msgs))
 	}
-	return clip(b.msgs[0].Method)
+	return voice.Visible(b.msgs[0].Method, nameRunes)
 }
 
 type tokenInfoKey struct{}

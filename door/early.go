@@ -54,7 +54,7 @@ func rewriteEarly(b []byte, lang voice.Lang) []byte {
 	default:
 		why := ""
 		if len(detail) > 0 {
-			why = clipText(string(detail))
+			why = voice.Visible(string(detail), detailRunes)
 		}
 		msg = words.DoorMalformedHTTP(lang, why)
 	}

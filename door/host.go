@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"maison/voice"
 	"maison/words"
 )
 
@@ -86,11 +87,11 @@ func (d *Door) rebound(r *http.Request) *refusal {
 		return &refusal{status: http.StatusBadRequest, code: codeInvalidRequest, reason: "no Host", msg: words.DoorNoHost(lang)}
 	case !validPort(r.Host):
 		return &refusal{status: http.StatusBadRequest, code: codeInvalidRequest, reason: "malformed Host",
-			msg: words.DoorBadHostPort(lang, clip(r.Host))}
+			msg: words.DoorBadHostPort(lang, voice.Visible(r.Host, nameRunes))}
 	}
 	if !d.named(r.Host) && !isIP(r.Host) {
 		return &refusal{status: http.StatusForbidden, code: codeForbidden, reason: "host not allowed",
-			msg: words.DoorHostNotAllowed(lang, clip(r.Host))}
+			msg: words.DoorHostNotAllowed(lang, voice.Visible(r.Host, nameRunes))}
 	}
 	// MCP clients outside a browser send no Origin; a browser sends one.
 	// Every Origin header is checked, so a second one cannot hide behind
@@ -114,7 +115,7 @@ func (d *Door) ownOrigin(origin, host string) bool {
 // foreignOrigin refuses a request from a web page maison does not serve.
 func (d *Door) foreignOrigin(origin string) *refusal {
 	return &refusal{status: http.StatusForbidden, code: codeForbidden, reason: "origin not allowed",
-		msg: words.DoorForeignOrigin(d.cfg.Lang, clip(origin))}
+		msg: words.DoorForeignOrigin(d.cfg.Lang, voice.Visible(origin, nameRunes))}
 }
 
 // validPort reports whether host[:port] has no port, an empty one, or a
@@ -132,7 +133,7 @@ func validPort(hostport string) bool {
 // besides /mcp: a page in words, as a browser shows it.
 func (d *Door) pageRefused(w http.ResponseWriter, r *http.Request, ref *refusal) {
 	if d.refused.Note(ref.reason, d.cfg.ClientAddr(r)) {
-		d.log.Info("request refused", "reason", ref.reason, "remote", d.cfg.ClientAddr(r), "path", clip(r.URL.Path), "host", clip(r.Host))
+		d.log.Info("request refused", "reason", ref.reason, "remote", d.cfg.ClientAddr(r), "path", voice.Visible(r.URL.Path, nameRunes), "host", voice.Visible(r.Host, nameRunes))
 	}
 	plain(w, ref.status, ref.msg)
 }

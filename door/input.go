@@ -102,7 +102,7 @@ func readBody(w http.ResponseWriter, r *http.Request, lang voice.Lang) ([]byte, 
 			msg: words.DoorBodySlow(lang, int(bodyDeadline/time.Second))}
 	case err != nil:
 		return nil, &refusal{status: http.StatusBadRequest, code: codeInvalidRequest, reason: "body unreadable",
-			msg: words.DoorBodyUnreadable(lang, clipText(err.Error()))}
+			msg: words.DoorBodyUnreadable(lang, voice.Visible(err.Error(), detailRunes))}
 	case len(b) > maxBody:
 		return nil, tooLarge
 	}
@@ -158,7 +158,7 @@ func inspect(raw []byte, maxBatch int, lang voice.Lang) (body, *refusal) {
 			if b.batch {
 				nth = i + 1
 			}
-			_, r := bad(code, reason, words.DoorBadMessage(lang, nth, params, clip(msg.Method), problem))
+			_, r := bad(code, reason, words.DoorBadMessage(lang, nth, params, voice.Visible(msg.Method, nameRunes), problem))
 			if !b.batch {
 				r.id = msg.ID
 			}

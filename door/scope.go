@@ -41,12 +41,12 @@ func (d *Door) bodyScope(q *request, ti *auth.TokenInfo, r *http.Request) *refus
 	for _, o := range q.body.msgs {
 		if need := d.needs(o.Method, o.Name); o.Method == "tools/call" && need != "" && !slices.Contains(ti.Scopes, need) {
 			// The refused call is on the request's log line as any call is.
-			q.entry.Tool(clip(o.Name), "refused: insufficient scope", accesslog.Args(o.args)...)
+			q.entry.Tool(voice.Visible(o.Name, nameRunes), "refused: insufficient scope", accesslog.Args(o.args)...)
 		}
 	}
 	m := q.body.msgs[refused]
 	need := d.needs(m.Method, m.Name)
-	ref := &refusal{status: http.StatusOK, reason: "insufficient scope: needs " + need + " for " + clip(m.Name)}
+	ref := &refusal{status: http.StatusOK, reason: "insufficient scope: needs " + need + " for " + voice.Visible(m.Name, nameRunes)}
 	modern := r.Header.Get("Mcp-Protocol-Version") >= "2026-07-28"
 	if !q.body.batch {
 		if m.isCall() {
@@ -78,7 +78,7 @@ func (d *Door) bodyScope(q *request, ti *auth.TokenInfo, r *http.Request) *refus
 // tool result in words for a tool call, a JSON-RPC error for a prompt.
 func (d *Door) notGranted(m message, ti *auth.TokenInfo, modern bool) json.RawMessage {
 	need := d.needs(m.Method, m.Name)
-	name := clip(m.Name)
+	name := voice.Visible(m.Name, nameRunes)
 	msg := words.DoorCannotAct(d.cfg.Lang, name, need, scope.Read)
 	if need == scope.Read {
 		msg = words.DoorCannotLook(d.cfg.Lang, name, scope.Read)
@@ -108,7 +108,3 @@ func (d *Door) needs(method, name string) string {
 }
 
 func readerOf(b []byte) io.ReadCloser { return io.NopCloser(bytes.NewReader(b)) }
-
-// clip bounds a name from outside for logs and messages, keeping only
-// what a person sees of it (voice.Visible).
-func clip(s string) string { return voice.Visible(s, 64) }

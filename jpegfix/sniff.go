@@ -3,8 +3,9 @@ package jpegfix
 import (
 	"bytes"
 	"fmt"
-	"strings"
 	"unicode/utf8"
+
+	"maison/internal/visible"
 )
 
 // findSOI returns the offset of the start-of-image marker, searching the
@@ -85,24 +86,14 @@ func isText(b []byte) bool {
 }
 
 // quote returns a short excerpt of a text body, to help the reader
-// recognise an error page: `: it begins "<html><head><title>401..."`.
+// recognise an error page: `: it begins "<html><head><title>401…"`. It
+// shows what a person would see of the first 60 runes (visible.Text: jpegfix
+// sits below voice and takes the rule from below both), quoted as Go does.
 func quote(b []byte) string {
 	const max = 60
-	s := strings.ToValidUTF8(string(b[:min(len(b), 4*max)]), "")
-	s = strings.Join(strings.Fields(s), " ")
-	var sb strings.Builder
-	for i, r := range []rune(s) {
-		if i == max {
-			sb.WriteString("...")
-			break
-		}
-		if r < 0x20 || r == 0x7f {
-			r = ' '
-		}
-		sb.WriteRune(r)
-	}
-	if sb.Len() == 0 {
+	s := visible.Text(string(b[:min(len(b), 4*max)]), max+1)
+	if s == "" {
 		return ""
 	}
-	return fmt.Sprintf(": it begins %q", sb.String())
+	return fmt.Sprintf(": it begins %q", s)
 }

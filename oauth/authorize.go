@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"maison/voice"
 	"maison/words"
 )
 
@@ -73,7 +74,7 @@ func (s *Server) authorizeStart(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	for name, vals := range q {
 		if len(vals) > 1 {
-			s.page(w, http.StatusBadRequest, pageData{Problem: words.SignInBadRequest.In(s.lang) + " (" + clean(name, 40) + ")"}, "", 0)
+			s.page(w, http.StatusBadRequest, pageData{Problem: words.SignInBadRequest.In(s.lang) + " (" + voice.Visible(name, 41) + ")"}, "", 0)
 			return
 		}
 	}
@@ -87,7 +88,7 @@ func (s *Server) authorizeStart(w http.ResponseWriter, r *http.Request) {
 	}
 	c, err := s.resolveClient(r.Context(), q.Get("client_id"))
 	if err != nil {
-		s.logRefusal(slog.LevelInfo, addr, "authorization refused: unknown client", "client_id", clean(q.Get("client_id"), 120), "err", err)
+		s.logRefusal(slog.LevelInfo, addr, "authorization refused: unknown client", "client_id", voice.Visible(q.Get("client_id"), 121), "err", err)
 		problem := words.SignInUnknownClient.In(s.lang)
 		if strings.HasPrefix(q.Get("client_id"), "https://") { // a document that could not be read: registering anew would not help
 			problem = words.SignInUnreadDocument.In(s.lang)
@@ -100,7 +101,7 @@ func (s *Server) authorizeStart(w http.ResponseWriter, r *http.Request) {
 		redirect = c.Redirects[0]
 	}
 	if !redirectMatches(c.Redirects, redirect) || !s.redirectAllowed(redirect) {
-		s.logRefusal(slog.LevelInfo, addr, "authorization refused: redirect not allowed", "client", c.Label, "redirect_uri", clean(redirect, 200))
+		s.logRefusal(slog.LevelInfo, addr, "authorization refused: redirect not allowed", "client", c.Label, "redirect_uri", voice.Visible(redirect, 201))
 		s.page(w, http.StatusBadRequest, pageData{Problem: words.SignInBadRedirect.In(s.lang)}, "", 0)
 		return
 	}
@@ -181,12 +182,12 @@ func (s *Server) authorizeStart(w http.ResponseWriter, r *http.Request) {
 func (s *Server) authorizeSubmit(w http.ResponseWriter, r *http.Request) {
 	addr := s.cfg.ClientAddr(r)
 	if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "same-origin" {
-		s.logRefusal(slog.LevelWarn, addr, "authorization form refused: sent from another site", "sec_fetch_site", clean(site, 30))
+		s.logRefusal(slog.LevelWarn, addr, "authorization form refused: sent from another site", "sec_fetch_site", voice.Visible(site, 31))
 		s.page(w, http.StatusForbidden, pageData{Problem: words.SignInStaleForm.In(s.lang)}, "", 0)
 		return
 	}
 	if origin := r.Header.Get("Origin"); origin != "" && origin != s.issuer {
-		s.logRefusal(slog.LevelWarn, addr, "authorization form refused: sent from another origin", "origin", clean(origin, 120))
+		s.logRefusal(slog.LevelWarn, addr, "authorization form refused: sent from another origin", "origin", voice.Visible(origin, 121))
 		s.page(w, http.StatusForbidden, pageData{Problem: words.SignInStaleForm.In(s.lang)}, "", 0)
 		return
 	}

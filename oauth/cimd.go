@@ -16,6 +16,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"maison/voice"
 )
 
 // FetchConfig bounds fetching client ID metadata documents: a client id
@@ -195,5 +197,5 @@ func (f *fetcher) fetch(ctx context.Context, id string) (document, error) {
 	if d.AuthMethod != "" && d.AuthMethod != "none" {
 		return document{}, errors.New("the document asks for a client authentication maison does not offer to URL clients (only none)")
 	}
-	return document{Name: clean(d.ClientName, maxNameRunes), Redirects: d.RedirectURIs}, nil
+	return document{Name: voice.Visible(d.ClientName, maxNameRunes), Redirects: d.RedirectURIs}, nil
 }

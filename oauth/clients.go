@@ -14,9 +14,9 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode"
 
 	"maison/internal/redact"
+	"maison/voice"
 	"maison/words"
 )
 
@@ -53,7 +53,7 @@ const (
 	// maxRedirectsLen bounds them together, so a client id (which carries
 	// them) and a page's transaction stay small.
 	maxRedirectsLen = 2048
-	maxNameRunes    = 80
+	maxNameRunes    = 81 // a client's name: 80 runes, then "…" where cut
 	maxJSONBody     = 16 << 10
 	maxFormBody     = 32 << 10
 	bodyDeadline    = 10 * time.Second
@@ -166,8 +166,8 @@ func (s *Server) serveRegister(w http.ResponseWriter, r *http.Request) {
 	}
 	for _, u := range req.RedirectURIs {
 		if !s.redirectAllowed(u) {
-			s.logRefusal(slog.LevelInfo, addr, "registration refused: redirect not allowed", "redirect_uri", clean(u, 200))
-			oauthError(w, http.StatusBadRequest, "invalid_redirect_uri", "This redirect URI is not allowed here: "+clean(u, 200)+". maison accepts the Claude app's callbacks, loopback addresses, and those its operator lists in MAISON_REDIRECT_URIS.")
+			s.logRefusal(slog.LevelInfo, addr, "registration refused: redirect not allowed", "redirect_uri", voice.Visible(u, 201))
+			oauthError(w, http.StatusBadRequest, "invalid_redirect_uri", "This redirect URI is not allowed here: "+voice.Visible(u, 201)+". maison accepts the Claude app's callbacks, loopback addresses, and those its operator lists in MAISON_REDIRECT_URIS.")
 			return
 		}
 	}
@@ -192,7 +192,7 @@ func (s *Server) serveRegister(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	now := s.now()
-	claims := clientClaims{Redirects: req.RedirectURIs, Name: clean(req.ClientName, maxNameRunes), Method: method, IssuedAt: now.Unix(), Nonce: randomID(9)}
+	claims := clientClaims{Redirects: req.RedirectURIs, Name: voice.Visible(req.ClientName, maxNameRunes), Method: method, IssuedAt: now.Unix(), Nonce: randomID(9)}
 	id, err := s.keys.sign(kindClient, claims)
 	if err != nil {
 		oauthError(w, http.StatusInternalServerError, "server_error", "Registration failed; try again.")
@@ -344,32 +344,4 @@ func once(v url.Values, name string) (string, bool) {
 		return "", true
 	}
 	return vals[0], true
-}
-
-// clean makes text from outside safe to show and log: control and
-// formatting characters dropped, spaces collapsed, length bounded.
-func clean(s string, max int) string {
-	var b strings.Builder
-	n := 0
-	space := false
-	for _, r := range s {
-		if n >= max {
-			b.WriteString("…")
-			break
-		}
-		switch {
-		case unicode.IsSpace(r):
-			space = b.Len() > 0
-			continue
-		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == unicode.ReplacementChar:
-			continue
-		}
-		if space {
-			b.WriteByte(' ')
-			space = false
-		}
-		b.WriteRune(r)
-		n++
-	}
-	return b.String()
 }

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"maison/voice"
 )
 
 // tokenClaims is an access token (RFC 9068 claims) or a refresh token.
@@ -57,7 +59,7 @@ func (s *Server) serveToken(w http.ResponseWriter, r *http.Request) {
 	}
 	for name, vals := range form {
 		if len(vals) > 1 {
-			oauthError(w, http.StatusBadRequest, "invalid_request", "the parameter "+clean(name, 40)+" is repeated")
+			oauthError(w, http.StatusBadRequest, "invalid_request", "the parameter "+voice.Visible(name, 41)+" is repeated")
 			return
 		}
 	}
@@ -86,7 +88,7 @@ func (s *Server) serveToken(w http.ResponseWriter, r *http.Request) {
 	if label == "" {
 		label = "unknown"
 	}
-	s.logRefusal(slog.LevelInfo, addr, "token refused: "+terr.code, "client", label, "grant_type", clean(form.Get("grant_type"), 30), "reason", terr.descr)
+	s.logRefusal(slog.LevelInfo, addr, "token refused: "+terr.code, "client", label, "grant_type", voice.Visible(form.Get("grant_type"), 31), "reason", terr.descr)
 	if terr.code == "invalid_client" && basic {
 		w.Header().Set("WWW-Authenticate", `Basic realm="maison"`)
 	}
@@ -217,7 +219,7 @@ func (s *Server) fromRefresh(c client, form url.Values) (map[string]any, *tokenE
 		had := strings.Fields(rt.Scope)
 		for _, want := range strings.Fields(sc) {
 			if !slices.Contains(had, want) {
-				return nil, &tokenError{http.StatusBadRequest, "invalid_scope", "a refresh cannot add " + clean(want, 40) + ": authorize again"}
+				return nil, &tokenError{http.StatusBadRequest, "invalid_scope", "a refresh cannot add " + voice.Visible(want, 41) + ": authorize again"}
 			}
 		}
 		scope = strings.Join(grantedScopes(sc), " ")
@@ -329,7 +331,7 @@ func (s *Server) Mint(scopes []string, ttl time.Duration, name string) (string, 
 	now := s.now()
 	exp := now.Add(ttl)
 	tok, err := s.keys.sign(kindAccess, tokenClaims{
-		Iss: s.issuer, Aud: s.resource, Sub: "operator", Client: "maison-token", ClientName: clean(name, maxNameRunes),
+		Iss: s.issuer, Aud: s.resource, Sub: "operator", Client: "maison-token", ClientName: voice.Visible(name, maxNameRunes),
 		Scope: strings.Join(granted, " "), IssuedAt: now.Unix(), Exp: exp.Unix(), ID: randomID(12),
 	})
 	return tok, exp, err

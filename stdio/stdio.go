@@ -189,13 +189,13 @@ func (c *conn) accept(l line) jsonrpc.Message {
 	}
 	if method := methodOf(fields); method != "" {
 		if problem := rpcmsg.ParamsProblem(c.lang, method, fields["params"]); problem != "" {
-			c.refuse(answerableID(fields), jsonrpc.CodeInvalidParams, words.StdioParamsProblem(c.lang, clip(method), problem))
+			c.refuse(answerableID(fields), jsonrpc.CodeInvalidParams, words.StdioParamsProblem(c.lang, voice.Visible(method, detailRunes), problem))
 			return nil
 		}
 	}
 	msg, err := jsonrpc.DecodeMessage(b)
 	if err != nil {
-		c.refuse(answerableID(fields), jsonrpc.CodeInvalidRequest, words.StdioUndecodable(c.lang, clip(err.Error())))
+		c.refuse(answerableID(fields), jsonrpc.CodeInvalidRequest, words.StdioUndecodable(c.lang, voice.Visible(err.Error(), detailRunes)))
 		return nil
 	}
 	if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
@@ -323,7 +323,7 @@ func ownWords(lang voice.Lang, resp *jsonrpc.Response, method string, initialize
 		// invisible letters): keep only what a person sees of them.
 		return &jsonrpc.Response{ID: resp.ID, Error: &jsonrpc.Error{Code: wire.Code, Message: voice.Visible(wire.Message, 0), Data: wire.Data}}
 	}
-	e := &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: words.StdioCallFailed(lang, strconv.Quote(method), clip(resp.Error.Error()))}
+	e := &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: words.StdioCallFailed(lang, strconv.Quote(method), voice.Visible(resp.Error.Error(), detailRunes))}
 	if !initialized && method != "initialize" {
 		e = &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: words.StdioNotInitialized(lang, strconv.Quote(method))}
 	}
@@ -356,6 +356,6 @@ func (c *conn) Close() error {
 // SessionID is empty: stdio has one session.
 func (c *conn) SessionID() string { return "" }
 
-// clip bounds a text quoted in an answer and keeps only what a person
-// sees of it (voice.Visible).
-func clip(s string) string { return voice.Visible(s, 161) }
+// detailRunes bounds a text from outside quoted in an answer, in runes
+// with "…" included, of what a person sees of it (voice.Visible).
+const detailRunes = 161

@@ -3,35 +3,19 @@ package voice
 import (
 	"slices"
 	"strings"
-	"unicode"
 
 	"golang.org/x/text/unicode/bidi"
+
+	"maison/internal/visible"
 )
 
 // Invisible reports whether r is one of the characters a person reading a
-// name does not see, or that changes the order in which they see the rest:
-// every control and format character (general categories Cc and Cf: the
-// bidi embeddings, overrides, isolates and marks U+202A–U+202E,
-// U+2066–U+2069, U+200E, U+200F, U+061C; zero-width spaces and joiners;
-// soft hyphens; tag characters U+E0000–U+E007F), every variation selector
-// (U+FE00–U+FE0F, U+E0100–U+E01EF, the Mongolian ones), the other default
-// ignorable code points of Unicode's DerivedCoreProperties (the Hangul
-// fillers U+115F, U+1160, U+3164 and U+FFA0, the combining grapheme joiner,
-// the reserved U+2065, U+FFF0–U+FFF8 and U+E0080–U+E0FFF), the braille
-// blank U+2800 and private-use characters. White space is not in the set:
-// [Clean] collapses it instead.
-//
-// The zero-width joiner goes too, even inside an emoji sequence: an emoji
-// stays, but a joined one is said as its parts (a family as its people), and
-// U+FE0F no longer asks for the colour form. Names are read aloud and
-// compared, and a joiner is the usual carrier of text that cannot be seen.
-func Invisible(r rune) bool {
-	if unicode.IsSpace(r) {
-		return false
-	}
-	return unicode.In(r, unicode.Cc, unicode.Cf, unicode.Co, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point) ||
-		r == '\u2800'
-}
+// name does not see, or that changes the order in which they see the rest
+// (controls, format characters, variation selectors, other default
+// ignorable code points, the braille blank, private use): the one rule,
+// [visible.Invisible]. White space is not in the set: [Clean] collapses it
+// instead.
+func Invisible(r rune) bool { return visible.Invisible(r) }
 
 // maxBidiDepth is the deepest explicit embedding level (UAX #9, BD2).
 const maxBidiDepth = 125

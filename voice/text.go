@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/cases"
+
+	"maison/internal/visible"
 )
 
 // collapse trims s and turns each run of white space into one plain space.
@@ -150,26 +152,10 @@ func Clean(s string, max int) string {
 // Visible gives text a client sent (a tool's name, a method, a header) as
 // it may be repeated in an error or a log line: every [Invisible]
 // character and invalid UTF-8 dropped, white space collapsed to single
-// spaces, and, when max > 0, at most max runes, ending with "…" where cut.
-// Unlike [Clean] it keeps markup characters and underscores and does not
-// reorder: with the bidi controls gone the text reads as it is stored, so
-// an identifier stays the identifier that was sent, minus what cannot be
-// seen.
-func Visible(s string, max int) string {
-	s = strings.Join(strings.Fields(strings.Map(func(r rune) rune {
-		switch {
-		case unicode.IsSpace(r):
-			return ' '
-		case Invisible(r):
-			return -1
-		}
-		return r
-	}, strings.ToValidUTF8(s, ""))), " ")
-	if r := []rune(s); max > 0 && len(r) > max {
-		s = string(r[:max-1]) + "…"
-	}
-	return s
-}
+// spaces, and, when max > 0, at most max runes, ending with "…" where cut
+// ([visible.Text]). Unlike [Clean] it keeps markup characters and
+// underscores and does not reorder.
+func Visible(s string, max int) string { return visible.Text(s, max) }
 
 // truncate cuts runes to at most max runes, "…" included. It cuts at the
 // last word boundary when one lies in the second half of what fits, else in
