@@ -116,8 +116,9 @@ type server struct {
 	// whole is false while the house's actions are still to be added
 	// (NewAwaiting).
 	whole atomic.Bool
-	// lastOwnTool and lastOwn are what_happened as registered, added again
-	// to tell clients the list changed once it is whole.
+	// lastOwnTool and lastOwn are the last of maison's own tools as
+	// registered (what_happened), added again to tell clients the list
+	// changed once it is whole.
 	lastOwnTool *mcp.Tool
 	lastOwn     mcp.ToolHandler
 }
