@@ -147,3 +147,9 @@ func clientAddress(cfg config, logger *slog.Logger) (func(*http.Request) string,
 		return addr(r)
 	}, nil
 }
+
+// publicURLFlag is maison's public address, which the sign-in page and
+// signed tokens name (serve, demo, token).
+var publicURLFlag = []flagSpec{
+	{name: "public-url", env: "MAISON_PUBLIC_URL", usage: "public https origin of maison, for OAuth (MAISON_PUBLIC_URL)", text: func(c *config) *string { return &c.PublicURL }},
+}

@@ -61,3 +61,36 @@ func untilRefused(ctx context.Context, b *bridge.Bridge, serve func(context.Cont
 	}
 	return err
 }
+
+// haFlags name the Home Assistant to bridge (serve, stdio, check; its
+// token comes from MAISON_HA_TOKEN alone).
+var haFlags = []flagSpec{
+	{name: "ha-url", env: "MAISON_HA_URL", usage: "Home Assistant URL (MAISON_HA_URL)", text: func(c *config) *string { return &c.HAURL }},
+}
+
+// cameraFlags choose the cameras offered and who describes their frames,
+// for every subcommand that starts a bridge.
+var cameraFlags = []flagSpec{
+	{name: "cameras", env: "MAISON_CAMERAS", usage: "camera entity ids to offer (MAISON_CAMERAS)", text: func(c *config) *string { return &c.raw.cameras }},
+	{name: "ai-task", env: "MAISON_AI_TASK", usage: "ai_task entity describing frames for voice, or off (MAISON_AI_TASK)", text: func(c *config) *string { return &c.AITask }},
+}
+
+// answerFlags shape what the tools answer, for the subcommands that serve
+// them (serve, demo, stdio).
+var answerFlags = []flagSpec{
+	{name: "lang", env: "MAISON_LANG", def: "en", usage: "language of answers, en or fr (MAISON_LANG)", text: func(c *config) *string { return &c.raw.lang }},
+	{name: "passthrough", env: "MAISON_PASSTHROUGH", def: "all", usage: "Home Assistant tools without a wrapper to offer: all, off, or a list such as GetDateTime,HassSetPosition (MAISON_PASSTHROUGH)", text: func(c *config) *string { return &c.raw.passthrough }},
+	{name: "result-budget", env: "MAISON_RESULT_BUDGET", usage: "most characters of one tool result (MAISON_RESULT_BUDGET)", text: func(c *config) *string { return &c.raw.budget }},
+}
+
+// demoFlag swaps the Home Assistant at MAISON_HA_URL for the demo house
+// (stdio, check; maison demo always serves it).
+var demoFlag = []flagSpec{
+	{name: "demo", usage: "use the built-in demo house", on: func(c *config) *bool { return &c.Demo }},
+}
+
+// demoHouseFlags shape the demo house, for the subcommands that may start it.
+var demoHouseFlags = []flagSpec{
+	{name: "demo-admin", usage: "use the demo house's admin token (maison refuses it)", on: func(c *config) *bool { return &c.DemoAdmin }},
+	{name: "demo-naming", def: "plain", usage: "the demo house's Assist tool names: plain (Home Assistant up to 2026.8) or prefixed (2026.9 and later)", text: func(c *config) *string { return &c.raw.naming }},
+}

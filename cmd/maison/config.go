@@ -101,8 +101,21 @@ type config struct {
 	TokenScopes []string
 	TokenTTL    time.Duration
 	TokenName   string
+
+	raw rawFlags
 }
 
+// rawFlags holds the flags read as text, before loadConfig reads them into
+// config's fields.
+type rawFlags struct {
+	cameras, lang, logLevel, passthrough, budget        string
+	hosts, proxies, rate, batch, inflight, conns, grace string
+	naming, scopes, ttl                                 string
+}
+
+// loadConfig reads the settings of the subcommand cmd: the flags it takes
+// (see command.flags) from args, the MAISON_* environment whatever the
+// subcommand.
 func loadConfig(cmd string, args []string, getenv func(string) string) (config, error) {
 	c := config{Demo: cmd == "demo"}
 	env := func(name, def string) string {
@@ -116,51 +129,37 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 		}
 		return def
 	}
-	var cameras, lang, level, passthrough string
+	specs, err := allFlags()
+	if err != nil {
+		return c, err
+	}
 	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
-	fs.StringVar(&c.Listen, "listen", env("MAISON_LISTEN", "127.0.0.1:8765"), "address to listen on (MAISON_LISTEN)")
-	fs.StringVar(&c.HAURL, "ha-url", env("MAISON_HA_URL", ""), "Home Assistant URL (MAISON_HA_URL)")
-	fs.StringVar(&cameras, "cameras", env("MAISON_CAMERAS", ""), "camera entity ids to offer (MAISON_CAMERAS)")
-	fs.StringVar(&lang, "lang", env("MAISON_LANG", "en"), "language of answers, en or fr (MAISON_LANG)")
-	fs.StringVar(&c.AITask, "ai-task", env("MAISON_AI_TASK", ""), "ai_task entity describing frames for voice, or off (MAISON_AI_TASK)")
-	fs.StringVar(&passthrough, "passthrough", env("MAISON_PASSTHROUGH", "all"), "Home Assistant tools without a wrapper to offer: all, off, or a list such as GetDateTime,HassSetPosition (MAISON_PASSTHROUGH)")
-	fs.StringVar(&level, "log-level", env("MAISON_LOG_LEVEL", "info"), "debug, info, warn or error (MAISON_LOG_LEVEL)")
-	fs.BoolVar(&c.NoAuth, "no-auth", false, "drop the bearer gate (loopback listen addresses only)")
-	fs.BoolVar(&c.Demo, "demo", c.Demo, "use the built-in demo house")
-	fs.BoolVar(&c.DemoAdmin, "demo-admin", false, "use the demo house's admin token (maison refuses it)")
-	fs.StringVar(&c.PublicURL, "public-url", env("MAISON_PUBLIC_URL", ""), "public https origin of maison, for OAuth (MAISON_PUBLIC_URL)")
-	var budget, scopes, ttl string
-	var hosts string
-	fs.StringVar(&hosts, "allowed-hosts", env("MAISON_ALLOWED_HOSTS", ""), "host names maison answers to besides localhost, its IP addresses, its public URL's and this machine's name, comma-separated (MAISON_ALLOWED_HOSTS)")
-	var proxies, rate, batch, inflight, conns, grace string
-	fs.StringVar(&c.ClientIPHeader, "client-ip-header", env("MAISON_CLIENT_IP_HEADER", ""), "header naming the client's address, CF-Connecting-IP behind a Cloudflare tunnel (MAISON_CLIENT_IP_HEADER)")
-	fs.StringVar(&proxies, "trusted-proxies", env("MAISON_TRUSTED_PROXIES", ""), "addresses the client address header is believed from (MAISON_TRUSTED_PROXIES; default loopback and private networks)")
-	fs.StringVar(&rate, "rate-limit", env("MAISON_RATE_LIMIT", ""), "requests one client may make, such as 30/10s, or off (MAISON_RATE_LIMIT)")
-	fs.StringVar(&batch, "max-batch", env("MAISON_MAX_BATCH", ""), "most messages in one JSON-RPC batch (MAISON_MAX_BATCH, default 8)")
-	fs.StringVar(&inflight, "max-in-flight", env("MAISON_MAX_IN_FLIGHT", ""), "most calls answered at once (MAISON_MAX_IN_FLIGHT, default 64)")
-	fs.StringVar(&conns, "max-connections", env("MAISON_MAX_CONNECTIONS", ""), "most open connections (MAISON_MAX_CONNECTIONS, default 1024)")
-	fs.StringVar(&grace, "shutdown-grace", env("MAISON_SHUTDOWN_GRACE", ""), "how long requests in flight may finish after SIGTERM (MAISON_SHUTDOWN_GRACE, default 20s)")
-	fs.StringVar(&budget, "result-budget", env("MAISON_RESULT_BUDGET", ""), "most characters of one tool result (MAISON_RESULT_BUDGET)")
-	fs.StringVar(&scopes, "scope", scope.Read, "scopes of the token: house.read, house.control or both")
-	fs.StringVar(&ttl, "ttl", "90d", "how long the token lives, such as 12h, 30d or 90d")
-	fs.StringVar(&c.TokenName, "name", "", "a name for the token, shown in the audit log")
-	var naming string
-	fs.StringVar(&naming, "demo-naming", "plain", "the demo house's Assist tool names: plain (Home Assistant up to 2026.8) or prefixed (2026.9 and later)")
-	fs.BoolVar(&c.ProbeFullAPI, "probe-full-api", false, "check: ask whether /api/mcp refuses the user (before Home Assistant 2026.10 this counts as a failed login)")
-	rest, perr := parseFlags(cmd, fs, args)
+	for _, f := range specs {
+		def := f.def
+		if f.env != "" {
+			def = env(f.env, def)
+		}
+		if f.on != nil {
+			fs.BoolVar(f.on(&c), f.name, *f.on(&c), f.usage)
+			continue
+		}
+		fs.StringVar(f.text(&c), f.name, def, f.usage)
+	}
+	own, _ := commandNamed(cmd)
+	rest, perr := parseFlags(own, fs, args)
 	if perr != nil {
 		return c, perr
 	}
-	switch naming {
+	switch c.raw.naming {
 	case "plain":
 	case "prefixed":
 		c.DemoPrefixed = true
 	default:
-		return c, fmt.Errorf("--demo-naming %q: use plain or prefixed", naming)
+		return c, fmt.Errorf("--demo-naming %q: use plain or prefixed", c.raw.naming)
 	}
 	if len(rest) > 0 {
 		meant := ""
-		if slices.Contains(takenBy[strings.TrimLeft(rest[0], "-")], cmd) {
+		if takes(cmd, strings.TrimLeft(rest[0], "-")) {
 			meant = ", so perhaps --" + strings.TrimLeft(rest[0], "-") + " was meant"
 		}
 		return c, fmt.Errorf("%q is not a setting: this command takes settings alone, each written --name or --name value%s (see maison %s --help)", rest[0], meant, cmd)
@@ -183,22 +182,22 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 	c.AccessEmails = list(env("MAISON_CF_ACCESS_EMAILS", ""))
 	c.RedirectURIs = list(env("MAISON_REDIRECT_URIS", ""))
 	c.ClientMetadataPrivate = env("MAISON_CLIENT_METADATA_PRIVATE", "") == "1"
-	if budget != "" {
-		n, err := strconv.Atoi(strings.ReplaceAll(budget, "_", ""))
+	if c.raw.budget != "" {
+		n, err := strconv.Atoi(strings.ReplaceAll(c.raw.budget, "_", ""))
 		if err != nil || n < 20_000 || n > 10_000_000 {
-			return c, fmt.Errorf("MAISON_RESULT_BUDGET %q: give a number of characters between 20000 and 10000000 (default 140000)", budget)
+			return c, fmt.Errorf("MAISON_RESULT_BUDGET %q: give a number of characters between 20000 and 10000000 (default 140000)", c.raw.budget)
 		}
 		c.ResultBudget = n
 	}
-	allowed, err := door.ParseHosts(hosts)
+	allowed, err := door.ParseHosts(c.raw.hosts)
 	if err != nil {
 		return c, fmt.Errorf("MAISON_ALLOWED_HOSTS: %w", err)
 	}
 	c.AllowedHosts = allowed
-	if err := c.readLimits(proxies, rate, batch, inflight, conns, grace); err != nil {
+	if err := c.readLimits(c.raw.proxies, c.raw.rate, c.raw.batch, c.raw.inflight, c.raw.conns, c.raw.grace); err != nil {
 		return c, err
 	}
-	switch p := strings.TrimSpace(passthrough); strings.ToLower(p) {
+	switch p := strings.TrimSpace(c.raw.passthrough); strings.ToLower(p) {
 	case "all", "":
 	case "off", "none":
 		c.Passthrough.Off = true
@@ -209,43 +208,81 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 				continue
 			}
 			if strings.ContainsAny(name, " ./") {
-				return c, fmt.Errorf("MAISON_PASSTHROUGH %q: give all, off, or Home Assistant tool names separated by commas, such as GetDateTime,HassSetPosition", passthrough)
+				return c, fmt.Errorf("MAISON_PASSTHROUGH %q: give all, off, or Home Assistant tool names separated by commas, such as GetDateTime,HassSetPosition", c.raw.passthrough)
 			}
 			c.Passthrough.Only = append(c.Passthrough.Only, name)
 		}
 	}
 	if cmd == "token" {
-		for _, sc := range strings.FieldsFunc(scopes, func(r rune) bool { return r == ',' || r == ' ' }) {
+		for _, sc := range strings.FieldsFunc(c.raw.scopes, func(r rune) bool { return r == ',' || r == ' ' }) {
 			if sc == "both" { // as maison token --help offers it
 				c.TokenScopes = append(c.TokenScopes, scope.All()...)
 				continue
 			}
 			c.TokenScopes = append(c.TokenScopes, sc)
 		}
-		d, err := parseTTL(ttl)
+		d, err := parseTTL(c.raw.ttl)
 		if err != nil {
 			return c, err
 		}
 		c.TokenTTL = d
 	}
 	// Entity ids hold no spaces: a list separated by spaces is read as one.
-	c.Cameras = strings.FieldsFunc(cameras, func(r rune) bool { return r == ',' || unicode.IsSpace(r) })
+	c.Cameras = strings.FieldsFunc(c.raw.cameras, func(r rune) bool { return r == ',' || unicode.IsSpace(r) })
 	for _, id := range c.Cameras {
 		if !cameraID.MatchString(id) {
 			return c, fmt.Errorf("MAISON_CAMERAS %.80q is not a camera's entity id: give ids such as camera.front_door, separated by commas (Settings › Entities in Home Assistant shows them), or leave it empty for the cameras exposed to Assist", id)
 		}
 	}
-	if c.Lang, err = voice.ParseLang(lang); err != nil {
+	if c.Lang, err = voice.ParseLang(c.raw.lang); err != nil {
 		return c, err
 	}
-	if err := c.LogLevel.UnmarshalText([]byte(level)); err != nil {
-		return c, fmt.Errorf("MAISON_LOG_LEVEL %q: use debug, info, warn or error", level)
+	if err := c.LogLevel.UnmarshalText([]byte(c.raw.logLevel)); err != nil {
+		return c, fmt.Errorf("MAISON_LOG_LEVEL %q: use debug, info, warn or error", c.raw.logLevel)
 	}
 	if c.AITask != "" && c.AITask != "off" && !strings.HasPrefix(c.AITask, "ai_task.") {
 		return c, fmt.Errorf("MAISON_AI_TASK %q: give an ai_task entity id such as ai_task.openai, or off", c.AITask)
 	}
 	return c, c.validate(cmd)
 }
+
+// environment is the part of maison --help about the MAISON_* settings.
+const environment = `
+Settings (flags win over the environment):
+  MAISON_LISTEN     address to listen on (default 127.0.0.1:8765)
+  MAISON_TOKEN      bearer token clients must send (default: a random one, shown once)
+  MAISON_HA_URL     Home Assistant's URL, e.g. http://homeassistant.local:8123
+  MAISON_HA_TOKEN   long-lived token of a non-admin, local-only Home Assistant user
+  MAISON_CAMERAS    comma-separated camera entity ids to offer (default: those exposed to Assist)
+  MAISON_LANG       en or fr (default en)
+  MAISON_AI_TASK    ai_task entity that describes frames for voice, or off (default: the first that accepts pictures)
+  MAISON_PASSTHROUGH  Home Assistant tools maison has no wrapper for, offered as ha_…: all, off,
+                    or a list such as GetDateTime,HassSetPosition (default all)
+  MAISON_CONFIRM_KEY  key signing confirmations, the same on every replica (default: random per process)
+  MAISON_LOG_LEVEL  debug, info, warn or error (default info)
+  MAISON_RESULT_BUDGET  most characters of one tool result, pictures included (default 140000)
+
+OAuth, for the Claude app and other connectors (see README):
+  MAISON_PUBLIC_URL         the public https origin maison is reached at, e.g. https://maison.example.com
+  MAISON_SECRET             key signing client ids and tokens; changing it revokes them all
+  MAISON_SECRET_PREVIOUS    the key before a rotation, still accepted meanwhile
+  MAISON_OPERATOR_PASSWORD  the password the sign-in page asks for
+  MAISON_CF_ACCESS_TEAM, MAISON_CF_ACCESS_AUD, MAISON_CF_ACCESS_EMAILS
+                            or trust Cloudflare Access in front of the sign-in page
+  MAISON_REDIRECT_URIS      extra allowed redirect URIs, e.g. https://my.home-assistant.io/redirect/oauth
+  MAISON_CLIENT_METADATA_PRIVATE  1 lets client metadata documents live on private addresses (default off)
+
+The door, for maison serve and maison demo (see README, Settings):
+  MAISON_ALLOWED_HOSTS      host names maison answers to besides localhost, IP addresses,
+                            MAISON_PUBLIC_URL's and this machine's name, e.g. maison.lan,nas.home
+  MAISON_CLIENT_IP_HEADER   CF-Connecting-IP behind a Cloudflare tunnel (default: the connection's address)
+  MAISON_TRUSTED_PROXIES    addresses that header is believed from (default loopback and private networks)
+  MAISON_RATE_LIMIT         requests one client may make, such as 30/10s, or off (default 30/10s)
+  MAISON_MAX_BATCH          most messages in one JSON-RPC batch (default 8)
+  MAISON_MAX_IN_FLIGHT      most calls answered at once (default 64)
+  MAISON_MAX_CONNECTIONS    most open connections (default 1024)
+  MAISON_SHUTDOWN_GRACE     how long requests in flight may finish after SIGTERM (default 20s)
+`
 
 // minTokenLength is the shortest MAISON_TOKEN accepted: the door never
 // refuses a right token, so the token's length is what stops guessing.

@@ -5,9 +5,24 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"slices"
 
 	"maison/bridge"
 )
+
+// demoCmd serves the demo house, with its own Home Assistant.
+func demoCmd() command {
+	return command{
+		name: "demo", args: "[--no-auth] [--demo-naming plain|prefixed]",
+		short: "serve the demo house over HTTP (POST /mcp)",
+		about: "Serves a demo house, with its own Home Assistant, to MCP clients over HTTP (POST /mcp).",
+		does:  "always serves its own demo house",
+		flags: slices.Concat(doorFlags, publicURLFlag, cameraFlags, answerFlags, logFlag, demoHouseFlags),
+		run: func(ctx context.Context, cfg config, s streams, logger *slog.Logger) error {
+			return runDemo(ctx, cfg, s.out, logger)
+		},
+	}
+}
 
 // runDemo serves the demo house through maison over HTTP.
 func runDemo(ctx context.Context, cfg config, stdout io.Writer, logger *slog.Logger) error {
@@ -21,24 +36,5 @@ func runDemo(ctx context.Context, cfg config, stdout io.Writer, logger *slog.Log
 	}
 	defer b.Close()
 	fmt.Fprintf(stdout, "Demo house (a simulated Home Assistant) at %s\n", b.URL)
-	return untilRefused(ctx, b, func(ctx context.Context) error { return serveDoor(ctx, cfg, b, stdout, logger) })
-}
-
-// runServe serves a real Home Assistant through maison over HTTP.
-func runServe(ctx context.Context, cfg config, stdout io.Writer, logger *slog.Logger) error {
-	life, end := context.WithCancel(context.WithoutCancel(ctx))
-	defer end()
-	stop := context.AfterFunc(ctx, end) // until serving starts, a signal stops the wait for Home Assistant
-	b, err := bridge.Start(life, cfg.bridgeConfig(logger))
-	if !stop() {
-		if err == nil {
-			b.Close()
-		}
-		return nil // stopped on request (a signal) while starting: a clean stop
-	}
-	if err != nil {
-		return explain(err)
-	}
-	defer b.Close()
 	return untilRefused(ctx, b, func(ctx context.Context) error { return serveDoor(ctx, cfg, b, stdout, logger) })
 }

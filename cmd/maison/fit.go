@@ -19,6 +19,16 @@ Exit status: 0 when OUT was written, 1 when the picture cannot be used (the
 reason is printed), 2 on a usage error.
 `
 
+// fitCmd passes a picture through the snapshot path; it reads its own arguments.
+func fitCmd() command {
+	return command{
+		name: "fit", args: "IN OUT",
+		short: "pass a picture through the snapshot path: what a client receives",
+		does:  "takes two files, IN and OUT, and no settings (a file whose name starts with a dash is written ./-name)",
+		self:  runFit,
+	}
+}
+
 // runFit passes a picture file through the whole snapshot path (lossless
 // repair, metadata stripped, fitted to what clients accept) and writes what a
 // client would receive. It exits 1 with the reason when the picture cannot

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"slices"
 	"strings"
 
@@ -12,56 +14,39 @@ import (
 	"maison/voice"
 )
 
-// takenBy names the subcommands that take each flag. Every flag is
-// registered once in loadConfig; a subcommand parses only its own, and
-// refuses another's with a sentence naming the subcommands that take it.
-// The MAISON_* environment is read whatever the subcommand.
-var takenBy = map[string][]string{
-	"listen":           {"serve", "demo"},
-	"no-auth":          {"serve", "demo"},
-	"public-url":       {"serve", "demo", "token"},
-	"client-ip-header": {"serve", "demo"},
-	"trusted-proxies":  {"serve", "demo"},
-	"allowed-hosts":    {"serve", "demo"},
-	"rate-limit":       {"serve", "demo"},
-	"max-batch":        {"serve", "demo"},
-	"max-in-flight":    {"serve", "demo"},
-	"max-connections":  {"serve", "demo"},
-	"shutdown-grace":   {"serve", "demo"},
-	"ha-url":           {"serve", "stdio", "check"},
-	"cameras":          {"serve", "demo", "stdio", "check"},
-	"ai-task":          {"serve", "demo", "stdio", "check"},
-	"log-level":        {"serve", "demo", "stdio", "check"},
-	"lang":             {"serve", "demo", "stdio"},
-	"passthrough":      {"serve", "demo", "stdio"},
-	"result-budget":    {"serve", "demo", "stdio"},
-	"demo":             {"stdio", "check"},
-	"demo-admin":       {"demo", "stdio", "check"},
-	"demo-naming":      {"demo", "stdio", "check"},
-	"probe-full-api":   {"check"},
-	"scope":            {"token"},
-	"ttl":              {"token"},
-	"name":             {"token"},
+// flagSpec declares one flag: its name, the MAISON_* variable it falls
+// back on, its default, its help, and the field of config it fills (text
+// for a value, on for a switch). A subcommand declares the flags it takes
+// beside its run, shared ones as groups (see commands); everything else
+// here is derived from those declarations.
+type flagSpec struct {
+	name  string
+	env   string // the MAISON_* variable read when the flag is not given; "" for a flag alone
+	def   string // the default when neither is given
+	usage string
+	text  func(*config) *string
+	on    func(*config) *bool
 }
 
-// does says what a subcommand does, for the sentence that refuses another's flag.
-var does = map[string]string{
-	"serve":   "serves the Home Assistant at MAISON_HA_URL; maison demo serves the demo house",
-	"demo":    "always serves its own demo house",
-	"stdio":   "speaks MCP over standard input and output and listens on no port",
-	"check":   "only checks Home Assistant and its cameras and listens on no port",
-	"token":   "only signs a token",
-	"jpegfix": "only repairs a JPEG file and takes no setting but -strip",
-	"fit":     "takes two files, IN and OUT, and no settings (a file whose name starts with a dash is written ./-name)",
+// command declares one subcommand: the flags it takes, what maison --help
+// and its own help say of it, and how it runs.
+type command struct {
+	name  string
+	args  string // what maison --help writes after its name, such as "[--no-auth]"
+	short string // what it does, in maison --help
+	about string // its own help, under "Usage: maison NAME [settings]"
+	does  string // what it does, in the sentence that refuses another's flag
+	flags []flagSpec
+	run   func(ctx context.Context, cfg config, s streams, logger *slog.Logger) error
+	// self runs a subcommand that reads its own arguments (jpegfix, fit)
+	// and returns its exit status; it has no flags here and no run.
+	self func(args []string, stdout, stderr io.Writer) int
 }
 
-// summary is the first line of each subcommand's own help.
-var summary = map[string]string{
-	"serve": "Usage: maison serve [settings]\n\nServes the Home Assistant at MAISON_HA_URL to MCP clients over HTTP (POST /mcp).",
-	"demo":  "Usage: maison demo [settings]\n\nServes a demo house, with its own Home Assistant, to MCP clients over HTTP (POST /mcp).",
-	"stdio": "Usage: maison stdio [settings]\n\nSpeaks MCP over standard input and output, for a client that starts maison itself (Claude Desktop, Claude Code).",
-	"check": "Usage: maison check [settings]\n\nChecks Home Assistant, the user's privileges and every camera, and says how to fix what does not work.",
-	"token": "Usage: maison token [settings]\n\nPrints a long-lived access token signed with MAISON_SECRET.",
+// streams are the standard input and outputs a subcommand runs with.
+type streams struct {
+	in       io.Reader
+	out, err io.Writer
 }
 
 // errHelp carries a subcommand's help, asked for with -h or --help.
@@ -69,50 +54,111 @@ type errHelp struct{ text string }
 
 func (e errHelp) Error() string { return e.text }
 
-// parseFlags parses args with the flags of cmd alone, out of all those
-// registered on all, and returns the arguments left after them.
-func parseFlags(cmd string, all *flag.FlagSet, args []string) ([]string, error) {
-	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	var untaken []string
-	all.VisitAll(func(f *flag.Flag) {
-		if len(takenBy[f.Name]) == 0 {
-			untaken = append(untaken, f.Name)
-		}
-		if slices.Contains(takenBy[f.Name], cmd) {
-			fs.Var(f.Value, f.Name, f.Usage)
-		}
-	})
-	for name := range takenBy {
-		if all.Lookup(name) == nil {
-			untaken = append(untaken, name)
+// commandNamed returns the subcommand of that name.
+func commandNamed(name string) (command, bool) {
+	i := slices.IndexFunc(commands(), func(c command) bool { return c.name == name })
+	if i < 0 {
+		return command{}, false
+	}
+	return commands()[i], true
+}
+
+// takenBy names the subcommands that take each flag, from their declarations.
+func takenBy() map[string][]string {
+	owners := map[string][]string{}
+	for _, c := range commands() {
+		for _, f := range c.flags {
+			owners[f.name] = append(owners[f.name], c.name)
 		}
 	}
-	if len(untaken) > 0 { // a flag added without its subcommands, or one removed: caught by any test
-		return nil, fmt.Errorf("maison's own flags and takenBy disagree about --%s", strings.Join(untaken, ", --"))
+	return owners
+}
+
+// takes reports whether the subcommand cmd takes the flag name.
+func takes(cmd, name string) bool {
+	c, _ := commandNamed(cmd)
+	return slices.ContainsFunc(c.flags, func(f flagSpec) bool { return f.name == name })
+}
+
+// allFlags is every flag some subcommand takes, each once. A flag declared
+// twice with different names, defaults or help is refused: shared flags are
+// declared once, in a group.
+func allFlags() ([]flagSpec, error) {
+	var all []flagSpec
+	for _, c := range commands() {
+		for _, f := range c.flags {
+			i := slices.IndexFunc(all, func(g flagSpec) bool { return g.name == f.name })
+			switch {
+			case i < 0:
+				all = append(all, f)
+			case all[i].env != f.env || all[i].def != f.def || all[i].usage != f.usage:
+				return nil, fmt.Errorf("maison's subcommands disagree about --%s: declare it once, in a group they share", f.name)
+			}
+		}
+	}
+	return all, nil
+}
+
+// usage is maison --help: the subcommands, from their declarations, then
+// the environment.
+func usage() string {
+	var b strings.Builder
+	b.WriteString("maison bridges Home Assistant and its cameras to MCP clients.\n\nUsage:\n")
+	line := func(call, short string) {
+		call = "  maison " + call
+		if len(call)+2 > usageColumn {
+			call += "\n" + strings.Repeat(" ", usageColumn)
+		} else {
+			call += strings.Repeat(" ", usageColumn-len(call))
+		}
+		b.WriteString(call + short + "\n")
+	}
+	for _, c := range commands() {
+		line(strings.TrimSpace(c.name+" "+c.args), c.short)
+	}
+	line("--version", "print the version and platform")
+	b.WriteString(environment)
+	return b.String()
+}
+
+// usageColumn is where maison --help writes what a subcommand does.
+const usageColumn = 28
+
+// help is a subcommand's own help: its summary, then the flags it takes.
+func help(c command, fs *flag.FlagSet) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Usage: maison %s [settings]\n\n%s\n\nSettings (flags win over the environment; secrets come from the environment only, see maison --help):\n", c.name, c.about)
+	fs.VisitAll(func(f *flag.Flag) { // a default read from MAISON_HA_URL may hold a password
+		if strings.Contains(f.DefValue, "://") {
+			f.DefValue = redact.URL(f.DefValue)
+		}
+	})
+	fs.SetOutput(&b)
+	fs.PrintDefaults()
+	return b.String()
+}
+
+// parseFlags parses args with the flags of cmd alone, out of all those
+// registered on all, and returns the arguments left after them.
+func parseFlags(cmd command, all *flag.FlagSet, args []string) ([]string, error) {
+	fs := flag.NewFlagSet(cmd.name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	for _, own := range cmd.flags {
+		f := all.Lookup(own.name)
+		fs.Var(f.Value, f.Name, f.Usage)
 	}
 	err := fs.Parse(args)
 	if err == nil {
 		return fs.Args(), nil
 	}
 	if errors.Is(err, flag.ErrHelp) {
-		var b strings.Builder
-		b.WriteString(summary[cmd])
-		b.WriteString("\n\nSettings (flags win over the environment; secrets come from the environment only, see maison --help):\n")
-		fs.VisitAll(func(f *flag.Flag) { // a default read from MAISON_HA_URL may hold a password
-			if strings.Contains(f.DefValue, "://") {
-				f.DefValue = redact.URL(f.DefValue)
-			}
-		})
-		fs.SetOutput(&b)
-		fs.PrintDefaults()
-		return nil, errHelp{b.String()}
+		return nil, errHelp{help(cmd, fs)}
 	}
 	name, ok := undefinedFlag(err)
 	if !ok {
-		return nil, fmt.Errorf("%w (see maison %s --help)", err, cmd)
+		return nil, fmt.Errorf("%w (see maison %s --help)", err, cmd.name)
 	}
-	return nil, notASetting(cmd, name)
+	return nil, notASetting(cmd.name, name)
 }
 
 // secretEnv names the secret settings, read from the environment only, by
@@ -144,7 +190,7 @@ func secretName(name string) string {
 // the subcommands that take it. It names the flag alone and never its
 // value, which may be a secret.
 func notASetting(cmd, name string) error {
-	owners := takenBy[name]
+	owners := takenBy()[name]
 	if env, ok := secretEnv[secretName(name)]; ok && len(owners) == 0 {
 		return fmt.Errorf("--%s is not a flag of maison: %s is read from the environment only, since a flag would show in the process list to every user of the machine (see maison --help)", name, env)
 	}
@@ -155,7 +201,8 @@ func notASetting(cmd, name string) error {
 	for i, o := range owners {
 		names[i] = "maison " + o
 	}
-	return fmt.Errorf("--%s is a setting of %s, not of maison %s, which %s (see maison %s --help)", name, voice.English.List(names), cmd, does[cmd], cmd)
+	c, _ := commandNamed(cmd)
+	return fmt.Errorf("--%s is a setting of %s, not of maison %s, which %s (see maison %s --help)", name, voice.English.List(names), cmd, c.does, cmd)
 }
 
 // flagName returns the name of a flag argument such as --token=VALUE or

@@ -65,7 +65,7 @@ func TestEverySubcommandHasItsOwnHelp(t *testing.T) {
 			if strings.Contains(out, "hunter2") {
 				t.Errorf("maison %s %s shows the password in MAISON_HA_URL: %s", cmd, h, out)
 			}
-			for name, owners := range takenBy {
+			for name, owners := range takenBy() {
 				if got, want := strings.Contains(out, "  -"+name+" ") || strings.Contains(out, "  -"+name+"\n"), slices.Contains(owners, cmd); got != want && strings.Contains(out, "Settings") {
 					t.Errorf("maison %s %s: lists --%s %v, want %v", cmd, h, name, got, want)
 				}

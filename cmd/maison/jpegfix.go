@@ -32,6 +32,16 @@ Exit status: 0 when the file is clean or was repaired, 1 when it cannot be
 repaired without loss (the reason is printed), 2 on a usage error.
 `
 
+// jpegfixCmd repairs a JPEG file; it reads its own arguments.
+func jpegfixCmd() command {
+	return command{
+		name: "jpegfix", args: "IN [OUT]",
+		short: "repair a JPEG file and say what was wrong",
+		does:  "only repairs a JPEG file and takes no setting but -strip",
+		self:  runJpegfix,
+	}
+}
+
 // runJpegfix runs `maison jpegfix [-strip] IN [OUT]` and returns the exit
 // status.
 func runJpegfix(args []string, stdout, stderr io.Writer) int {

@@ -57,3 +57,8 @@ func fromSDK(pc uintptr) bool {
 	f, _ := runtime.CallersFrames([]uintptr{pc}).Next()
 	return strings.HasPrefix(f.Function, sdkPackage)
 }
+
+// logFlag is how much maison logs, for the subcommands that log.
+var logFlag = []flagSpec{
+	{name: "log-level", env: "MAISON_LOG_LEVEL", def: "info", usage: "debug, info, warn or error (MAISON_LOG_LEVEL)", text: func(c *config) *string { return &c.raw.logLevel }},
+}

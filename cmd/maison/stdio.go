@@ -5,10 +5,25 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"slices"
 
 	"maison/bridge"
 	"maison/stdio"
 )
+
+// stdioCmd speaks MCP over standard input and output.
+func stdioCmd() command {
+	return command{
+		name: "stdio", args: "[--demo]",
+		short: "serve MCP over stdin/stdout",
+		about: "Speaks MCP over standard input and output, for a client that starts maison itself (Claude Desktop, Claude Code).",
+		does:  "speaks MCP over standard input and output and listens on no port",
+		flags: slices.Concat(haFlags, cameraFlags, answerFlags, logFlag, demoFlag, demoHouseFlags),
+		run: func(ctx context.Context, cfg config, s streams, logger *slog.Logger) error {
+			return runStdio(ctx, cfg, s.in, s.out, logger)
+		},
+	}
+}
 
 // runStdio serves MCP over stdin and stdout. Nothing but protocol is
 // written to stdout; logs go to stderr.

@@ -1,14 +1,36 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
+	"slices"
 	"strings"
 	"time"
 
+	"maison/internal/scope"
 	"maison/oauth"
 )
+
+// tokenCmd prints a long-lived access token.
+func tokenCmd() command {
+	return command{
+		name: "token", args: "[--scope house.read|house.control|both] [--ttl 90d] [--name NAME]",
+		short: "print a long-lived access token signed with MAISON_SECRET",
+		about: "Prints a long-lived access token signed with MAISON_SECRET.",
+		does:  "only signs a token",
+		flags: slices.Concat(publicURLFlag, []flagSpec{
+			{name: "scope", def: scope.Read, usage: "scopes of the token: house.read, house.control or both", text: func(c *config) *string { return &c.raw.scopes }},
+			{name: "ttl", def: "90d", usage: "how long the token lives, such as 12h, 30d or 90d", text: func(c *config) *string { return &c.raw.ttl }},
+			{name: "name", usage: "a name for the token, shown in the audit log", text: func(c *config) *string { return &c.TokenName }},
+		}),
+		run: func(ctx context.Context, cfg config, s streams, logger *slog.Logger) error {
+			return runToken(cfg, s.out, s.err)
+		},
+	}
+}
 
 // runToken prints a long-lived access token signed with MAISON_SECRET, for
 // clients that can send a header (maison token --scope house.read --ttl 90d).
