@@ -129,7 +129,7 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 		}
 		return def
 	}
-	specs, err := allFlags()
+	specs, err := allFlags(commands())
 	if err != nil {
 		return c, err
 	}

@@ -80,12 +80,12 @@ func takes(cmd, name string) bool {
 	return slices.ContainsFunc(c.flags, func(f flagSpec) bool { return f.name == name })
 }
 
-// allFlags is every flag some subcommand takes, each once. A flag declared
-// twice with different names, defaults or help is refused: shared flags are
-// declared once, in a group.
-func allFlags() ([]flagSpec, error) {
+// allFlags is every flag one of cmds takes, each once. A flag declared
+// twice with different variables, defaults or help is refused: shared flags
+// are declared once, in a group.
+func allFlags(cmds []command) ([]flagSpec, error) {
 	var all []flagSpec
-	for _, c := range commands() {
+	for _, c := range cmds {
 		for _, f := range c.flags {
 			i := slices.IndexFunc(all, func(g flagSpec) bool { return g.name == f.name })
 			switch {

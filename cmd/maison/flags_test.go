@@ -126,3 +126,34 @@ func TestTopLevelHelp(t *testing.T) {
 		}
 	}
 }
+
+// maison --help's line for each subcommand names only flags it takes.
+func TestUsageLinesNameOwnFlags(t *testing.T) {
+	for _, c := range commands() {
+		for _, word := range strings.Fields(c.args) {
+			name, ok := strings.CutPrefix(strings.Trim(word, "[]"), "--")
+			if ok && !takes(c.name, name) {
+				t.Errorf("maison --help shows maison %s %s, but maison %s does not take --%s", c.name, c.args, c.name, name)
+			}
+		}
+		if c.run == nil && c.self == nil || c.short == "" || c.does == "" {
+			t.Errorf("maison %s lacks a run, its line in maison --help or its does", c.name)
+		}
+	}
+}
+
+// A flag two subcommands declare apart, with different help, is refused:
+// a shared flag is declared once, in a group both include.
+func TestFlagDeclaredTwiceDifferentlyIsRefused(t *testing.T) {
+	lang := func(usage string) flagSpec {
+		return flagSpec{name: "lang", env: "MAISON_LANG", def: "en", usage: usage, text: func(c *config) *string { return &c.raw.lang }}
+	}
+	same := []command{{name: "a", flags: []flagSpec{lang("en or fr")}}, {name: "b", flags: []flagSpec{lang("en or fr")}}}
+	if all, err := allFlags(same); err != nil || len(all) != 1 {
+		t.Errorf("one flag shared: %d flags, %v", len(all), err)
+	}
+	apart := []command{{name: "a", flags: []flagSpec{lang("en or fr")}}, {name: "b", flags: []flagSpec{lang("language")}}}
+	if _, err := allFlags(apart); err == nil || !strings.Contains(err.Error(), "disagree about --lang") {
+		t.Errorf("one flag declared twice apart: %v", err)
+	}
+}
