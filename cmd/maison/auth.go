@@ -148,8 +148,20 @@ func clientAddress(cfg config, logger *slog.Logger) (func(*http.Request) string,
 	}, nil
 }
 
-// publicURLFlag is maison's public address, which the sign-in page and
-// signed tokens name (serve, demo, token).
-var publicURLFlag = []flagSpec{
-	{name: "public-url", env: "MAISON_PUBLIC_URL", usage: "public https origin of maison, for OAuth (MAISON_PUBLIC_URL)", text: func(c *config) *string { return &c.PublicURL }},
+// oauthSettings are the authorization server's: maison's public address,
+// which the sign-in page and signed tokens name, and its secrets (serve,
+// demo, token).
+var oauthSettings = []setting{
+	{name: "public-url", env: "MAISON_PUBLIC_URL",
+		doc:   "the public https origin maison is reached at, e.g. https://maison.example.com",
+		usage: "public https origin of maison, for OAuth (MAISON_PUBLIC_URL)",
+		text:  func(c *config) *string { return &c.PublicURL }},
+	{env: "MAISON_SECRET", doc: "key signing client ids and tokens; changing it revokes them all"},
+	{env: "MAISON_SECRET_PREVIOUS", doc: "the key before a rotation, still accepted meanwhile"},
+	{env: "MAISON_OPERATOR_PASSWORD", doc: "the password the sign-in page asks for"},
+	{env: "MAISON_CF_ACCESS_TEAM", doc: "or trust Cloudflare Access in front of the sign-in page"},
+	{env: "MAISON_CF_ACCESS_AUD"},
+	{env: "MAISON_CF_ACCESS_EMAILS"},
+	{env: "MAISON_REDIRECT_URIS", doc: "extra allowed redirect URIs, e.g. https://my.home-assistant.io/redirect/oauth"},
+	{env: "MAISON_CLIENT_METADATA_PRIVATE", doc: "1 lets client metadata documents live on private addresses (default off)"},
 }

@@ -62,35 +62,59 @@ func untilRefused(ctx context.Context, b *bridge.Bridge, serve func(context.Cont
 	return err
 }
 
-// haFlags name the Home Assistant to bridge (serve, stdio, check; its
+// haSettings name the Home Assistant to bridge (serve, stdio, check; its
 // token comes from MAISON_HA_TOKEN alone).
-var haFlags = []flagSpec{
-	{name: "ha-url", env: "MAISON_HA_URL", usage: "Home Assistant URL (MAISON_HA_URL)", text: func(c *config) *string { return &c.HAURL }},
+var haSettings = []setting{
+	{name: "ha-url", env: "MAISON_HA_URL",
+		doc:   "Home Assistant's URL, e.g. http://homeassistant.local:8123",
+		usage: "Home Assistant URL (MAISON_HA_URL)",
+		text:  func(c *config) *string { return &c.HAURL }},
+	{env: "MAISON_HA_TOKEN", doc: "long-lived token of a non-admin, local-only Home Assistant user"},
 }
 
-// cameraFlags choose the cameras offered and who describes their frames,
+// cameraSettings choose the cameras offered and who describes their frames,
 // for every subcommand that starts a bridge.
-var cameraFlags = []flagSpec{
-	{name: "cameras", env: "MAISON_CAMERAS", usage: "camera entity ids to offer (MAISON_CAMERAS)", text: func(c *config) *string { return &c.raw.cameras }},
-	{name: "ai-task", env: "MAISON_AI_TASK", usage: "ai_task entity describing frames for voice, or off (MAISON_AI_TASK)", text: func(c *config) *string { return &c.AITask }},
+var cameraSettings = []setting{
+	{name: "cameras", env: "MAISON_CAMERAS",
+		doc:   "comma-separated camera entity ids to offer (default: those exposed to Assist)",
+		usage: "camera entity ids to offer (MAISON_CAMERAS)",
+		text:  func(c *config) *string { return &c.raw.cameras }},
+	{name: "ai-task", env: "MAISON_AI_TASK",
+		doc:   "ai_task entity that describes frames for voice, or off (default: the first that accepts pictures)",
+		usage: "ai_task entity describing frames for voice, or off (MAISON_AI_TASK)",
+		text:  func(c *config) *string { return &c.AITask }},
 }
 
-// answerFlags shape what the tools answer, for the subcommands that serve
+// toolSettings shape what the tools answer, for the subcommands that serve
 // them (serve, demo, stdio).
-var answerFlags = []flagSpec{
-	{name: "lang", env: "MAISON_LANG", def: "en", usage: "language of answers, en or fr (MAISON_LANG)", text: func(c *config) *string { return &c.raw.lang }},
-	{name: "passthrough", env: "MAISON_PASSTHROUGH", def: "all", usage: "Home Assistant tools without a wrapper to offer: all, off, or a list such as GetDateTime,HassSetPosition (MAISON_PASSTHROUGH)", text: func(c *config) *string { return &c.raw.passthrough }},
-	{name: "result-budget", env: "MAISON_RESULT_BUDGET", usage: "most characters of one tool result (MAISON_RESULT_BUDGET)", text: func(c *config) *string { return &c.raw.budget }},
+var toolSettings = []setting{
+	{name: "lang", env: "MAISON_LANG", def: "en",
+		doc:   "en or fr (default en)",
+		usage: "language of answers, en or fr (MAISON_LANG)",
+		text:  func(c *config) *string { return &c.raw.lang }},
+	{name: "passthrough", env: "MAISON_PASSTHROUGH", def: "all",
+		doc:   "Home Assistant tools maison has no wrapper for, offered as ha_…: all, off,\nor a list such as GetDateTime,HassSetPosition (default all)",
+		usage: "Home Assistant tools without a wrapper to offer: all, off, or a list such as GetDateTime,HassSetPosition (MAISON_PASSTHROUGH)",
+		text:  func(c *config) *string { return &c.raw.passthrough }},
+	{env: "MAISON_CONFIRM_KEY", doc: "key signing confirmations, the same on every replica (default: random per process)"},
+	{name: "result-budget", env: "MAISON_RESULT_BUDGET",
+		doc:   "most characters of one tool result, pictures included (default 140000)",
+		usage: "most characters of one tool result (MAISON_RESULT_BUDGET)",
+		text:  func(c *config) *string { return &c.raw.budget }},
 }
 
-// demoFlag swaps the Home Assistant at MAISON_HA_URL for the demo house
+// demoSetting swaps the Home Assistant at MAISON_HA_URL for the demo house
 // (stdio, check; maison demo always serves it).
-var demoFlag = []flagSpec{
+var demoSetting = []setting{
 	{name: "demo", usage: "use the built-in demo house", on: func(c *config) *bool { return &c.Demo }},
 }
 
-// demoHouseFlags shape the demo house, for the subcommands that may start it.
-var demoHouseFlags = []flagSpec{
-	{name: "demo-admin", usage: "use the demo house's admin token (maison refuses it)", on: func(c *config) *bool { return &c.DemoAdmin }},
-	{name: "demo-naming", def: "plain", usage: "the demo house's Assist tool names: plain (Home Assistant up to 2026.8) or prefixed (2026.9 and later)", text: func(c *config) *string { return &c.raw.naming }},
+// demoHouseSettings shape the demo house, for the subcommands that may start it.
+var demoHouseSettings = []setting{
+	{name: "demo-admin",
+		usage: "use the demo house's admin token (maison refuses it)",
+		on:    func(c *config) *bool { return &c.DemoAdmin }},
+	{name: "demo-naming", def: "plain",
+		usage: "the demo house's Assist tool names: plain (Home Assistant up to 2026.8) or prefixed (2026.9 and later)",
+		text:  func(c *config) *string { return &c.raw.naming }},
 }

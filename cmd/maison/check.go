@@ -17,7 +17,7 @@ func checkCmd() command {
 		short: "check Home Assistant, privileges and cameras",
 		about: "Checks Home Assistant, the user's privileges and every camera, and says how to fix what does not work.",
 		does:  "only checks Home Assistant and its cameras and listens on no port",
-		flags: slices.Concat(haFlags, cameraFlags, logFlag, demoFlag, demoHouseFlags, []flagSpec{{
+		settings: slices.Concat(haSettings, cameraSettings, logSettings, demoSetting, demoHouseSettings, []setting{{
 			name: "probe-full-api", on: func(c *config) *bool { return &c.ProbeFullAPI },
 			usage: "check: ask whether /api/mcp refuses the user (before Home Assistant 2026.10 this counts as a failed login)",
 		}}),

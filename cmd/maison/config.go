@@ -114,7 +114,7 @@ type rawFlags struct {
 }
 
 // loadConfig reads the settings of the subcommand cmd: the flags it takes
-// (see command.flags) from args, the MAISON_* environment whatever the
+// (see command.settings) from args, the MAISON_* environment whatever the
 // subcommand.
 func loadConfig(cmd string, args []string, getenv func(string) string) (config, error) {
 	c := config{Demo: cmd == "demo"}
@@ -245,44 +245,6 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 	}
 	return c, c.validate(cmd)
 }
-
-// environment is the part of maison --help about the MAISON_* settings.
-const environment = `
-Settings (flags win over the environment):
-  MAISON_LISTEN     address to listen on (default 127.0.0.1:8765)
-  MAISON_TOKEN      bearer token clients must send (default: a random one, shown once)
-  MAISON_HA_URL     Home Assistant's URL, e.g. http://homeassistant.local:8123
-  MAISON_HA_TOKEN   long-lived token of a non-admin, local-only Home Assistant user
-  MAISON_CAMERAS    comma-separated camera entity ids to offer (default: those exposed to Assist)
-  MAISON_LANG       en or fr (default en)
-  MAISON_AI_TASK    ai_task entity that describes frames for voice, or off (default: the first that accepts pictures)
-  MAISON_PASSTHROUGH  Home Assistant tools maison has no wrapper for, offered as ha_…: all, off,
-                    or a list such as GetDateTime,HassSetPosition (default all)
-  MAISON_CONFIRM_KEY  key signing confirmations, the same on every replica (default: random per process)
-  MAISON_LOG_LEVEL  debug, info, warn or error (default info)
-  MAISON_RESULT_BUDGET  most characters of one tool result, pictures included (default 140000)
-
-OAuth, for the Claude app and other connectors (see README):
-  MAISON_PUBLIC_URL         the public https origin maison is reached at, e.g. https://maison.example.com
-  MAISON_SECRET             key signing client ids and tokens; changing it revokes them all
-  MAISON_SECRET_PREVIOUS    the key before a rotation, still accepted meanwhile
-  MAISON_OPERATOR_PASSWORD  the password the sign-in page asks for
-  MAISON_CF_ACCESS_TEAM, MAISON_CF_ACCESS_AUD, MAISON_CF_ACCESS_EMAILS
-                            or trust Cloudflare Access in front of the sign-in page
-  MAISON_REDIRECT_URIS      extra allowed redirect URIs, e.g. https://my.home-assistant.io/redirect/oauth
-  MAISON_CLIENT_METADATA_PRIVATE  1 lets client metadata documents live on private addresses (default off)
-
-The door, for maison serve and maison demo (see README, Settings):
-  MAISON_ALLOWED_HOSTS      host names maison answers to besides localhost, IP addresses,
-                            MAISON_PUBLIC_URL's and this machine's name, e.g. maison.lan,nas.home
-  MAISON_CLIENT_IP_HEADER   CF-Connecting-IP behind a Cloudflare tunnel (default: the connection's address)
-  MAISON_TRUSTED_PROXIES    addresses that header is believed from (default loopback and private networks)
-  MAISON_RATE_LIMIT         requests one client may make, such as 30/10s, or off (default 30/10s)
-  MAISON_MAX_BATCH          most messages in one JSON-RPC batch (default 8)
-  MAISON_MAX_IN_FLIGHT      most calls answered at once (default 64)
-  MAISON_MAX_CONNECTIONS    most open connections (default 1024)
-  MAISON_SHUTDOWN_GRACE     how long requests in flight may finish after SIGTERM (default 20s)
-`
 
 // minTokenLength is the shortest MAISON_TOKEN accepted: the door never
 // refuses a right token, so the token's length is what stops guessing.

@@ -14,10 +14,10 @@ import (
 func demoCmd() command {
 	return command{
 		name: "demo", args: "[--no-auth] [--demo-naming plain|prefixed]",
-		short: "serve the demo house over HTTP (POST /mcp)",
-		about: "Serves a demo house, with its own Home Assistant, to MCP clients over HTTP (POST /mcp).",
-		does:  "always serves its own demo house",
-		flags: slices.Concat(doorFlags, publicURLFlag, cameraFlags, answerFlags, logFlag, demoHouseFlags),
+		short:    "serve the demo house over HTTP (POST /mcp)",
+		about:    "Serves a demo house, with its own Home Assistant, to MCP clients over HTTP (POST /mcp).",
+		does:     "always serves its own demo house",
+		settings: slices.Concat(listenSettings, doorSettings, oauthSettings, cameraSettings, toolSettings, logSettings, demoHouseSettings),
 		run: func(ctx context.Context, cfg config, s streams, logger *slog.Logger) error {
 			return runDemo(ctx, cfg, s.out, logger)
 		},

@@ -14,30 +14,35 @@ import (
 	"maison/voice"
 )
 
-// flagSpec declares one flag: its name, the MAISON_* variable it falls
-// back on, its default, its help, and the field of config it fills (text
-// for a value, on for a switch). A subcommand declares the flags it takes
-// beside its run, shared ones as groups (see commands); everything else
-// here is derived from those declarations.
-type flagSpec struct {
-	name  string
+// setting declares one setting: a flag, a MAISON_* variable, or a flag
+// with the variable it falls back on; its default, its help (usage for the
+// flag in its subcommand's help, doc for the variable in maison --help) and
+// the field of config the flag fills (text for a value, on for a switch). A
+// subcommand declares the settings it takes beside its run, shared ones as
+// groups; everything else here is derived from those declarations. The
+// variables alone, secrets among them, are read by loadConfig.
+type setting struct {
+	name  string // the flag; "" for a variable alone
 	env   string // the MAISON_* variable read when the flag is not given; "" for a flag alone
 	def   string // the default when neither is given
 	usage string
-	text  func(*config) *string
-	on    func(*config) *bool
+	// doc says what the variable does in maison --help; "" writes its name
+	// on the line of the setting before.
+	doc  string
+	text func(*config) *string
+	on   func(*config) *bool
 }
 
 // command declares one subcommand: the flags it takes, what maison --help
 // and its own help say of it, and how it runs.
 type command struct {
-	name  string
-	args  string // what maison --help writes after its name, such as "[--no-auth]"
-	short string // what it does, in maison --help
-	about string // its own help, under "Usage: maison NAME [settings]"
-	does  string // what it does, in the sentence that refuses another's flag
-	flags []flagSpec
-	run   func(ctx context.Context, cfg config, s streams, logger *slog.Logger) error
+	name     string
+	args     string // what maison --help writes after its name, such as "[--no-auth]"
+	short    string // what it does, in maison --help
+	about    string // its own help, under "Usage: maison NAME [settings]"
+	does     string // what it does, in the sentence that refuses another's flag
+	settings []setting
+	run      func(ctx context.Context, cfg config, s streams, logger *slog.Logger) error
 	// self runs a subcommand that reads its own arguments (jpegfix, fit)
 	// and returns its exit status; it has no flags here and no run.
 	self func(args []string, stdout, stderr io.Writer) int
@@ -67,8 +72,10 @@ func commandNamed(name string) (command, bool) {
 func takenBy() map[string][]string {
 	owners := map[string][]string{}
 	for _, c := range commands() {
-		for _, f := range c.flags {
-			owners[f.name] = append(owners[f.name], c.name)
+		for _, f := range c.settings {
+			if f.name != "" {
+				owners[f.name] = append(owners[f.name], c.name)
+			}
 		}
 	}
 	return owners
@@ -77,17 +84,20 @@ func takenBy() map[string][]string {
 // takes reports whether the subcommand cmd takes the flag name.
 func takes(cmd, name string) bool {
 	c, _ := commandNamed(cmd)
-	return slices.ContainsFunc(c.flags, func(f flagSpec) bool { return f.name == name })
+	return name != "" && slices.ContainsFunc(c.settings, func(f setting) bool { return f.name == name })
 }
 
 // allFlags is every flag one of cmds takes, each once. A flag declared
 // twice with different variables, defaults or help is refused: shared flags
 // are declared once, in a group.
-func allFlags(cmds []command) ([]flagSpec, error) {
-	var all []flagSpec
+func allFlags(cmds []command) ([]setting, error) {
+	var all []setting
 	for _, c := range cmds {
-		for _, f := range c.flags {
-			i := slices.IndexFunc(all, func(g flagSpec) bool { return g.name == f.name })
+		for _, f := range c.settings {
+			if f.name == "" {
+				continue
+			}
+			i := slices.IndexFunc(all, func(g setting) bool { return g.name == f.name })
 			switch {
 			case i < 0:
 				all = append(all, f)
@@ -99,26 +109,61 @@ func allFlags(cmds []command) ([]flagSpec, error) {
 	return all, nil
 }
 
-// usage is maison --help: the subcommands, from their declarations, then
-// the environment.
+// usage is maison --help: the subcommands and the MAISON_* variables,
+// from their declarations.
 func usage() string {
 	var b strings.Builder
 	b.WriteString("maison bridges Home Assistant and its cameras to MCP clients.\n\nUsage:\n")
-	line := func(call, short string) {
-		call = "  maison " + call
-		if len(call)+2 > usageColumn {
-			call += "\n" + strings.Repeat(" ", usageColumn)
-		} else {
-			call += strings.Repeat(" ", usageColumn-len(call))
-		}
-		b.WriteString(call + short + "\n")
-	}
 	for _, c := range commands() {
-		line(strings.TrimSpace(c.name+" "+c.args), c.short)
+		call := "  maison " + strings.TrimSpace(c.name+" "+c.args)
+		entry(&b, call, c.short, 28, len(call)+2 > 28)
 	}
-	line("--version", "print the version and platform")
-	b.WriteString(environment)
+	entry(&b, "  maison --version", "print the version and platform", 28, false)
+	for _, h := range environment {
+		fmt.Fprintf(&b, "\n%s\n", h.title)
+		var names []string
+		var doc string
+		for i, s := range h.settings {
+			if s.env == "" {
+				continue
+			}
+			if names = append(names, s.env); len(names) == 1 {
+				doc = s.doc
+			}
+			if i+1 < len(h.settings) && h.settings[i+1].env != "" && h.settings[i+1].doc == "" {
+				continue // the next is named on this line
+			}
+			entry(&b, "  "+strings.Join(names, ", "), doc, h.column, len(names) > 1)
+			names = nil
+		}
+	}
 	return b.String()
+}
+
+// entry writes one entry of maison --help: left, then text from column
+// col, on a line of its own when ownLine, at least two spaces after left
+// otherwise; the lines text continues on are indented to col.
+func entry(b *strings.Builder, left, text string, col int, ownLine bool) {
+	b.WriteString(left)
+	if ownLine {
+		b.WriteString("\n" + strings.Repeat(" ", col))
+	} else {
+		b.WriteString(strings.Repeat(" ", max(2, col-len(left))))
+	}
+	b.WriteString(strings.ReplaceAll(text, "\n", "\n"+strings.Repeat(" ", col)) + "\n")
+}
+
+// environment is the part of maison --help about the MAISON_* variables:
+// each heading with the groups of settings under it, and the column their
+// words start at.
+var environment = []struct {
+	title    string
+	column   int
+	settings []setting
+}{
+	{"Settings (flags win over the environment):", 20, slices.Concat(listenSettings, haSettings, cameraSettings, toolSettings, logSettings)},
+	{"OAuth, for the Claude app and other connectors (see README):", 28, oauthSettings},
+	{"The door, for maison serve and maison demo (see README, Settings):", 28, doorSettings},
 }
 
 // usageColumn is where maison --help writes what a subcommand does.
@@ -143,7 +188,10 @@ func help(c command, fs *flag.FlagSet) string {
 func parseFlags(cmd command, all *flag.FlagSet, args []string) ([]string, error) {
 	fs := flag.NewFlagSet(cmd.name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	for _, own := range cmd.flags {
+	for _, own := range cmd.settings {
+		if own.name == "" {
+			continue
+		}
 		f := all.Lookup(own.name)
 		fs.Var(f.Value, f.Name, f.Usage)
 	}

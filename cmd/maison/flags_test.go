@@ -145,14 +145,14 @@ func TestUsageLinesNameOwnFlags(t *testing.T) {
 // A flag two subcommands declare apart, with different help, is refused:
 // a shared flag is declared once, in a group both include.
 func TestFlagDeclaredTwiceDifferentlyIsRefused(t *testing.T) {
-	lang := func(usage string) flagSpec {
-		return flagSpec{name: "lang", env: "MAISON_LANG", def: "en", usage: usage, text: func(c *config) *string { return &c.raw.lang }}
+	lang := func(usage string) setting {
+		return setting{name: "lang", env: "MAISON_LANG", def: "en", usage: usage, text: func(c *config) *string { return &c.raw.lang }}
 	}
-	same := []command{{name: "a", flags: []flagSpec{lang("en or fr")}}, {name: "b", flags: []flagSpec{lang("en or fr")}}}
+	same := []command{{name: "a", settings: []setting{lang("en or fr")}}, {name: "b", settings: []setting{lang("en or fr")}}}
 	if all, err := allFlags(same); err != nil || len(all) != 1 {
 		t.Errorf("one flag shared: %d flags, %v", len(all), err)
 	}
-	apart := []command{{name: "a", flags: []flagSpec{lang("en or fr")}}, {name: "b", flags: []flagSpec{lang("language")}}}
+	apart := []command{{name: "a", settings: []setting{lang("en or fr")}}, {name: "b", settings: []setting{lang("language")}}}
 	if _, err := allFlags(apart); err == nil || !strings.Contains(err.Error(), "disagree about --lang") {
 		t.Errorf("one flag declared twice apart: %v", err)
 	}

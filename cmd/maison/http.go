@@ -154,17 +154,51 @@ func randomToken() string {
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
-// doorFlags are the door's settings, for the subcommands that listen
-// (serve, demo).
-var doorFlags = []flagSpec{
-	{name: "listen", env: "MAISON_LISTEN", def: "127.0.0.1:8765", usage: "address to listen on (MAISON_LISTEN)", text: func(c *config) *string { return &c.Listen }},
-	{name: "no-auth", usage: "drop the bearer gate (loopback listen addresses only)", on: func(c *config) *bool { return &c.NoAuth }},
-	{name: "allowed-hosts", env: "MAISON_ALLOWED_HOSTS", usage: "host names maison answers to besides localhost, its IP addresses, its public URL's and this machine's name, comma-separated (MAISON_ALLOWED_HOSTS)", text: func(c *config) *string { return &c.raw.hosts }},
-	{name: "client-ip-header", env: "MAISON_CLIENT_IP_HEADER", usage: "header naming the client's address, CF-Connecting-IP behind a Cloudflare tunnel (MAISON_CLIENT_IP_HEADER)", text: func(c *config) *string { return &c.ClientIPHeader }},
-	{name: "trusted-proxies", env: "MAISON_TRUSTED_PROXIES", usage: "addresses the client address header is believed from (MAISON_TRUSTED_PROXIES; default loopback and private networks)", text: func(c *config) *string { return &c.raw.proxies }},
-	{name: "rate-limit", env: "MAISON_RATE_LIMIT", usage: "requests one client may make, such as 30/10s, or off (MAISON_RATE_LIMIT)", text: func(c *config) *string { return &c.raw.rate }},
-	{name: "max-batch", env: "MAISON_MAX_BATCH", usage: "most messages in one JSON-RPC batch (MAISON_MAX_BATCH, default 8)", text: func(c *config) *string { return &c.raw.batch }},
-	{name: "max-in-flight", env: "MAISON_MAX_IN_FLIGHT", usage: "most calls answered at once (MAISON_MAX_IN_FLIGHT, default 64)", text: func(c *config) *string { return &c.raw.inflight }},
-	{name: "max-connections", env: "MAISON_MAX_CONNECTIONS", usage: "most open connections (MAISON_MAX_CONNECTIONS, default 1024)", text: func(c *config) *string { return &c.raw.conns }},
-	{name: "shutdown-grace", env: "MAISON_SHUTDOWN_GRACE", usage: "how long requests in flight may finish after SIGTERM (MAISON_SHUTDOWN_GRACE, default 20s)", text: func(c *config) *string { return &c.raw.grace }},
+// listenSettings are where the subcommands that listen (serve, demo) do
+// and the bearer token they ask for.
+var listenSettings = []setting{
+	{name: "listen", env: "MAISON_LISTEN", def: "127.0.0.1:8765",
+		doc:   "address to listen on (default 127.0.0.1:8765)",
+		usage: "address to listen on (MAISON_LISTEN)",
+		text:  func(c *config) *string { return &c.Listen }},
+	{env: "MAISON_TOKEN", doc: "bearer token clients must send (default: a random one, shown once)"},
+	{name: "no-auth",
+		usage: "drop the bearer gate (loopback listen addresses only)",
+		on:    func(c *config) *bool { return &c.NoAuth }},
+}
+
+// doorSettings are the door's limits, for the subcommands that listen.
+var doorSettings = []setting{
+	{name: "allowed-hosts", env: "MAISON_ALLOWED_HOSTS",
+		doc:   "host names maison answers to besides localhost, IP addresses,\nMAISON_PUBLIC_URL's and this machine's name, e.g. maison.lan,nas.home",
+		usage: "host names maison answers to besides localhost, its IP addresses, its public URL's and this machine's name, comma-separated (MAISON_ALLOWED_HOSTS)",
+		text:  func(c *config) *string { return &c.raw.hosts }},
+	{name: "client-ip-header", env: "MAISON_CLIENT_IP_HEADER",
+		doc:   "CF-Connecting-IP behind a Cloudflare tunnel (default: the connection's address)",
+		usage: "header naming the client's address, CF-Connecting-IP behind a Cloudflare tunnel (MAISON_CLIENT_IP_HEADER)",
+		text:  func(c *config) *string { return &c.ClientIPHeader }},
+	{name: "trusted-proxies", env: "MAISON_TRUSTED_PROXIES",
+		doc:   "addresses that header is believed from (default loopback and private networks)",
+		usage: "addresses the client address header is believed from (MAISON_TRUSTED_PROXIES; default loopback and private networks)",
+		text:  func(c *config) *string { return &c.raw.proxies }},
+	{name: "rate-limit", env: "MAISON_RATE_LIMIT",
+		doc:   "requests one client may make, such as 30/10s, or off (default 30/10s)",
+		usage: "requests one client may make, such as 30/10s, or off (MAISON_RATE_LIMIT)",
+		text:  func(c *config) *string { return &c.raw.rate }},
+	{name: "max-batch", env: "MAISON_MAX_BATCH",
+		doc:   "most messages in one JSON-RPC batch (default 8)",
+		usage: "most messages in one JSON-RPC batch (MAISON_MAX_BATCH, default 8)",
+		text:  func(c *config) *string { return &c.raw.batch }},
+	{name: "max-in-flight", env: "MAISON_MAX_IN_FLIGHT",
+		doc:   "most calls answered at once (default 64)",
+		usage: "most calls answered at once (MAISON_MAX_IN_FLIGHT, default 64)",
+		text:  func(c *config) *string { return &c.raw.inflight }},
+	{name: "max-connections", env: "MAISON_MAX_CONNECTIONS",
+		doc:   "most open connections (default 1024)",
+		usage: "most open connections (MAISON_MAX_CONNECTIONS, default 1024)",
+		text:  func(c *config) *string { return &c.raw.conns }},
+	{name: "shutdown-grace", env: "MAISON_SHUTDOWN_GRACE",
+		doc:   "how long requests in flight may finish after SIGTERM (default 20s)",
+		usage: "how long requests in flight may finish after SIGTERM (MAISON_SHUTDOWN_GRACE, default 20s)",
+		text:  func(c *config) *string { return &c.raw.grace }},
 }

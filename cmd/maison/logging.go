@@ -58,7 +58,10 @@ func fromSDK(pc uintptr) bool {
 	return strings.HasPrefix(f.Function, sdkPackage)
 }
 
-// logFlag is how much maison logs, for the subcommands that log.
-var logFlag = []flagSpec{
-	{name: "log-level", env: "MAISON_LOG_LEVEL", def: "info", usage: "debug, info, warn or error (MAISON_LOG_LEVEL)", text: func(c *config) *string { return &c.raw.logLevel }},
+// logSettings is how much maison logs, for the subcommands that log.
+var logSettings = []setting{
+	{name: "log-level", env: "MAISON_LOG_LEVEL", def: "info",
+		doc:   "debug, info, warn or error (default info)",
+		usage: "debug, info, warn or error (MAISON_LOG_LEVEL)",
+		text:  func(c *config) *string { return &c.raw.logLevel }},
 }

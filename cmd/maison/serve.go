@@ -13,10 +13,10 @@ import (
 func serveCmd() command {
 	return command{
 		name: "serve", args: "[--no-auth]",
-		short: "serve a real Home Assistant over HTTP (POST /mcp)",
-		about: "Serves the Home Assistant at MAISON_HA_URL to MCP clients over HTTP (POST /mcp).",
-		does:  "serves the Home Assistant at MAISON_HA_URL; maison demo serves the demo house",
-		flags: slices.Concat(doorFlags, publicURLFlag, haFlags, cameraFlags, answerFlags, logFlag),
+		short:    "serve a real Home Assistant over HTTP (POST /mcp)",
+		about:    "Serves the Home Assistant at MAISON_HA_URL to MCP clients over HTTP (POST /mcp).",
+		does:     "serves the Home Assistant at MAISON_HA_URL; maison demo serves the demo house",
+		settings: slices.Concat(listenSettings, doorSettings, oauthSettings, haSettings, cameraSettings, toolSettings, logSettings),
 		run: func(ctx context.Context, cfg config, s streams, logger *slog.Logger) error {
 			return runServe(ctx, cfg, s.out, logger)
 		},

@@ -15,10 +15,10 @@ import (
 func stdioCmd() command {
 	return command{
 		name: "stdio", args: "[--demo]",
-		short: "serve MCP over stdin/stdout",
-		about: "Speaks MCP over standard input and output, for a client that starts maison itself (Claude Desktop, Claude Code).",
-		does:  "speaks MCP over standard input and output and listens on no port",
-		flags: slices.Concat(haFlags, cameraFlags, answerFlags, logFlag, demoFlag, demoHouseFlags),
+		short:    "serve MCP over stdin/stdout",
+		about:    "Speaks MCP over standard input and output, for a client that starts maison itself (Claude Desktop, Claude Code).",
+		does:     "speaks MCP over standard input and output and listens on no port",
+		settings: slices.Concat(haSettings, cameraSettings, toolSettings, logSettings, demoSetting, demoHouseSettings),
 		run: func(ctx context.Context, cfg config, s streams, logger *slog.Logger) error {
 			return runStdio(ctx, cfg, s.in, s.out, logger)
 		},

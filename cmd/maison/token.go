@@ -21,10 +21,16 @@ func tokenCmd() command {
 		short: "print a long-lived access token signed with MAISON_SECRET",
 		about: "Prints a long-lived access token signed with MAISON_SECRET.",
 		does:  "only signs a token",
-		flags: slices.Concat(publicURLFlag, []flagSpec{
-			{name: "scope", def: scope.Read, usage: "scopes of the token: house.read, house.control or both", text: func(c *config) *string { return &c.raw.scopes }},
-			{name: "ttl", def: "90d", usage: "how long the token lives, such as 12h, 30d or 90d", text: func(c *config) *string { return &c.raw.ttl }},
-			{name: "name", usage: "a name for the token, shown in the audit log", text: func(c *config) *string { return &c.TokenName }},
+		settings: slices.Concat(oauthSettings, []setting{
+			{name: "scope", def: scope.Read,
+				usage: "scopes of the token: house.read, house.control or both",
+				text:  func(c *config) *string { return &c.raw.scopes }},
+			{name: "ttl", def: "90d",
+				usage: "how long the token lives, such as 12h, 30d or 90d",
+				text:  func(c *config) *string { return &c.raw.ttl }},
+			{name: "name",
+				usage: "a name for the token, shown in the audit log",
+				text:  func(c *config) *string { return &c.TokenName }},
 		}),
 		run: func(ctx context.Context, cfg config, s streams, logger *slog.Logger) error {
 			return runToken(cfg, s.out, s.err)
