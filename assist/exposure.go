@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"maison/homeassistant"
+	"maison/words"
 )
 
 // Identity is what Home Assistant says of entities by id: their states and
@@ -23,27 +24,10 @@ type Identity interface {
 // may name entities that are not exposed.
 type Doubt struct {
 	Entity Entity
-	Reason Reason
+	Reason words.Doubt
 	// Candidates are the entity ids whose words fit, exposed or not.
 	Candidates []string
 }
-
-// Reason is why an entity of the live context is known by its words only.
-type Reason int
-
-const (
-	// ReasonNoMatch: no entity has these words (a name format maison does
-	// not know, or a state that came and went).
-	ReasonNoMatch Reason = iota + 1
-	// ReasonShared: several entities have these words.
-	ReasonShared
-	// ReasonUnknownExposure: the one entity with these words has no registry
-	// entry, or its entry stores no choice, so its exposure cannot be read.
-	ReasonUnknownExposure
-	// ReasonChanged: only its words are known to maison, and its state or
-	// device class differs from the one entity with the same words.
-	ReasonChanged
-)
 
 // Exposure is the house as exposed to Assist, resolved against identity.
 type Exposure struct {
@@ -80,8 +64,8 @@ func Resolve(live []Entity, id Identity) Exposure {
 	out := Exposure{Entities: slices.Clone(live)}
 	if id == nil {
 		for i, e := range live {
-			out.Entities[i].Doubt = ReasonNoMatch
-			out.Doubts = append(out.Doubts, Doubt{Entity: e, Reason: ReasonNoMatch})
+			out.Entities[i].Doubt = words.DoubtNoMatch
+			out.Doubts = append(out.Doubts, Doubt{Entity: e, Reason: words.DoubtNoMatch})
 		}
 		return out
 	}
@@ -121,12 +105,12 @@ func Resolve(live []Entity, id Identity) Exposure {
 		for j, st := range c {
 			ids[j] = st.EntityID
 		}
-		var reason Reason
+		var reason words.Doubt
 		switch {
 		case len(c) == 0:
-			reason = ReasonNoMatch
+			reason = words.DoubtNoMatch
 		case len(c) > 1 || claims[c[0].EntityID] > 1:
-			reason = ReasonShared
+			reason = words.DoubtShared
 		default:
 			st := c[0]
 			en, _ := entry(st.EntityID)
@@ -134,9 +118,9 @@ func Resolve(live []Entity, id Identity) Exposure {
 			case known && en.Exposure == homeassistant.Exposed:
 			case !known && agrees(st, e):
 			case !known:
-				reason = ReasonChanged
+				reason = words.DoubtChanged
 			default:
-				reason = ReasonUnknownExposure
+				reason = words.DoubtUnknownExposure
 			}
 		}
 		if reason != 0 {

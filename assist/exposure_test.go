@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"maison/homeassistant"
+	"maison/words"
 )
 
 // fakeIdentity is a house's states and registry entries, by id.
@@ -90,17 +91,17 @@ func TestResolveByIdentity(t *testing.T) {
 	}, id)
 	want := []struct {
 		id     string
-		reason Reason
+		reason words.Doubt
 	}{
 		{"camera.porch_shed", 0}, // a comma in the name is not a list of names
 		{"camera.garage", 0},     // a hidden look-alike takes nothing away
-		{"", ReasonShared},       // a look-alike without a registry entry might be the one
-		{"", ReasonUnknownExposure},
+		{"", words.DoubtShared},  // a look-alike without a registry entry might be the one
+		{"", words.DoubtUnknownExposure},
 		{"lock.front", 0}, // aliases in any order, one of them with a comma
-		{"", ReasonUnknownExposure},
-		{"", ReasonShared}, // two entities of the live context fit one id
-		{"", ReasonShared},
-		{"", ReasonNoMatch},
+		{"", words.DoubtUnknownExposure},
+		{"", words.DoubtShared}, // two entities of the live context fit one id
+		{"", words.DoubtShared},
+		{"", words.DoubtNoMatch},
 	}
 	for i, w := range want {
 		e := got.Entities[i]
@@ -140,10 +141,10 @@ func TestResolveWithoutTheRegistryNeedsEveryFact(t *testing.T) {
 	if got.Entities[0].ID != "sensor.t" {
 		t.Errorf("a rounded sensor state should agree: %+v", got.Entities[0])
 	}
-	if got.Entities[1].ID != "" || got.Entities[1].Doubt != ReasonChanged {
+	if got.Entities[1].ID != "" || got.Entities[1].Doubt != words.DoubtChanged {
 		t.Errorf("a device class that disagrees must not tie: %+v", got.Entities[1])
 	}
-	if got.Entities[2].ID != "" || got.Entities[2].Doubt != ReasonShared {
+	if got.Entities[2].ID != "" || got.Entities[2].Doubt != words.DoubtShared {
 		t.Errorf("two lamps: the state alone must not pick one: %+v", got.Entities[2])
 	}
 }

@@ -1,5 +1,6 @@
-// Why an Assist call failed, in words: no match for a name or an area, a
-// name shared by several devices, details refused, an action gone.
+// Why an Assist call failed, read from Home Assistant's text in either era
+// and said with words: no match for a name or an area, a name shared by
+// several devices, details refused, an action gone.
 
 package assist
 
@@ -8,6 +9,7 @@ import (
 	"strings"
 
 	"maison/voice"
+	"maison/words"
 )
 
 // What a failed Assist call's text says: the match failure's reason, the
@@ -64,42 +66,6 @@ func pyString(s string) string {
 	return b.String()
 }
 
-// AreaKnown says what the area registry says of an area asked for.
-type AreaKnown int
-
-const (
-	AreaUnknown AreaKnown = iota // the registry was not asked, or could not be read
-	AreaExists                   // the area exists
-	AreaMissing                  // no area by that name, alias or id
-)
-
-// NoMatch says that nothing shared with Assist fits a call, the same words
-// whatever Home Assistant's reason was: with a name, that nothing shared by
-// that name can do it; with an area alone, what the area registry says of
-// the area, which tells nothing of devices.
-func NoMatch(lang voice.Lang, name, area string, known AreaKnown) string {
-	nothing := lang.Pick(" Nothing was changed.", " Rien n'a changé.")
-	if strings.TrimSpace(name) != "" || strings.TrimSpace(area) == "" {
-		return lang.Pick(
-			"Home Assistant has nothing shared with Assist called "+q(lang, name)+" that can do that."+nothing+" This does not mean a device is broken: it may have another name, be another kind of device or in another room, or not be shared. Ask for the state of the house to hear the names that exist; an admin can share a device in Home Assistant under Settings, Voice assistants, Expose.",
-			"Home Assistant n'a rien qui s'appelle "+q(lang, name)+", qui soit partagé avec Assist et qui puisse faire ça."+nothing+" Ça ne veut pas dire qu'un appareil est en panne : il a peut-être un autre nom, un autre type ou une autre pièce, ou il n'est pas partagé. Demandez l'état de la maison pour entendre les noms qui existent; un administrateur peut partager un appareil dans Home Assistant, sous Paramètres, Assistants vocaux, Exposer.")
-	}
-	a := q(lang, area)
-	switch known {
-	case AreaMissing:
-		return lang.Pick(
-			"Home Assistant has no area called "+a+"."+nothing+" This will not change by waiting; it does not mean anything is broken. Ask for the state of the house to hear the areas that exist, and try again with one of them.",
-			"Home Assistant n'a pas de pièce appelée "+a+"."+nothing+" Attendre n'y changera rien; ça ne veut pas dire que quelque chose est en panne. Demandez l'état de la maison pour entendre les pièces qui existent, puis réessayez.")
-	case AreaExists:
-		return lang.Pick(
-			"Home Assistant has an area called "+a+", but nothing there that is shared with Assist and fits that request."+nothing+" This stays so until a device there is shared; it does not mean a device is broken. Ask for the state of that area to hear what is there, or name the device.",
-			"Home Assistant a bien une pièce appelée "+a+", mais rien de ce qui s'y trouve et qui est partagé avec Assist ne correspond à la demande."+nothing+" Ça reste ainsi tant qu'aucun appareil de cette pièce n'est partagé; ça ne veut pas dire qu'un appareil est en panne. Demandez l'état de cette pièce pour entendre ce qui s'y trouve, ou nommez l'appareil.")
-	}
-	return lang.Pick(
-		"Nothing shared with Assist in "+a+" fits that request."+nothing+" It does not mean a device is broken. Ask for the state of the house to hear the areas and devices that exist.",
-		"Rien de ce qui est partagé avec Assist dans "+a+" ne correspond à la demande."+nothing+" Ça ne veut pas dire qu'un appareil est en panne. Demandez l'état de la maison pour entendre les pièces et les appareils qui existent.")
-}
-
 // MatchReason returns the MatchFailedReason a failed Assist call gives, such
 // as NAME or AREA, or "".
 func MatchReason(text string) string {
@@ -136,41 +102,22 @@ func failure(lang voice.Lang, args map[string]any, text string) string {
 		what = area
 	}
 	reason := MatchReason(text)
-	nothing := lang.Pick(" Nothing was changed.", " Rien n'a changé.")
 	switch reason {
 	case "NAME", "ASSISTANT", "DOMAIN", "DEVICE_CLASS", "FEATURE", "AREA", "INVALID_AREA", "FLOOR", "INVALID_FLOOR", "STATE":
 		// Home Assistant weighs names, kinds, features, floors and areas
 		// before what is shared, so these reasons could tell a device that
 		// is not shared from one that does not exist: one answer for all.
-		return NoMatch(lang, name, area, AreaUnknown)
+		return words.NoMatch(lang, name, area, words.AreaUnknown)
 	case "DUPLICATE_NAME":
-		return lang.Pick(
-			"More than one device is called "+q(lang, what)+"."+nothing+" Say the area too, for example the kitchen.",
-			"Plusieurs appareils s'appellent "+q(lang, what)+"."+nothing+" Précisez la pièce.")
+		return words.SharedName(lang, what)
 	case "MULTIPLE_TARGETS":
-		return lang.Pick(
-			"That matched several devices, and Home Assistant acts on one at a time here."+nothing+" Name one device.",
-			"Ça correspond à plusieurs appareils."+nothing+" Nommez un seul appareil.")
+		return words.SeveralTargets(lang)
 	}
 	if m := unknown.FindStringSubmatch(text); m != nil {
-		return lang.Pick(
-			"Home Assistant no longer offers that action; it may have been renamed by an upgrade."+nothing+" Try again in a minute: the list of actions is being refreshed.",
-			"Home Assistant n'offre plus cette action; une mise à jour l'a peut-être renommée."+nothing+" Réessayez dans une minute.")
+		return words.ActionGone(lang)
 	}
 	if strings.HasPrefix(text, "Input validation error") {
-		return lang.Pick(
-			"Home Assistant did not accept those details, saying "+quoteData(lang, strings.TrimPrefix(text, "Input validation error: "))+"."+nothing+" Give a name or an area, and a value in range.",
-			"Home Assistant n'a pas accepté ces détails, en disant "+quoteData(lang, strings.TrimPrefix(text, "Input validation error: "))+"."+nothing)
+		return words.DetailsRefused(lang, strings.TrimPrefix(text, "Input validation error: "))
 	}
-	return lang.Pick(
-		"Home Assistant could not do that."+nothing+" It did not say why in a way I understand; check the device in the Home Assistant app.",
-		"Home Assistant n'a pas pu le faire."+nothing+" Vérifiez l'appareil dans l'application Home Assistant.")
-}
-
-// q puts a name in quotes as data, or says "that" when there is none.
-func q(lang voice.Lang, s string) string {
-	if t := Quote(lang, s); t != "" {
-		return t
-	}
-	return lang.Pick("that", "ça")
+	return words.Failed(lang)
 }

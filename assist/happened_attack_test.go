@@ -7,6 +7,7 @@ import (
 
 	"maison/homeassistant"
 	"maison/voice"
+	"maison/words"
 )
 
 // Attack tests of what_happened's sentences (branch attack-13).
@@ -14,7 +15,7 @@ import (
 func happenedOf(t *testing.T, lang voice.Lang, e Entity, class string, states ...string) string {
 	t.Helper()
 	end := time.Date(2026, 11, 29, 19, 0, 0, 0, time.UTC)
-	p := Period{Start: end.Add(-12 * time.Hour), End: end, Hours: 12}
+	p := words.Period{Start: end.Add(-12 * time.Hour), End: end, Hours: 12}
 	ch := []homeassistant.Change{{State: states[0], At: p.Start}}
 	at := end.Add(-6 * time.Hour)
 	for _, s := range states[1:] {
@@ -87,7 +88,7 @@ func TestAttackHappenedNoInventedClosing(t *testing.T) {
 // traded for lights left on.
 func TestAttackHappenedLimitKeepsTheImportant(t *testing.T) {
 	end := time.Date(2026, 11, 29, 19, 0, 0, 0, time.UTC)
-	p := Period{Start: end.Add(-12 * time.Hour), End: end, Hours: 12}
+	p := words.Period{Start: end.Add(-12 * time.Hour), End: end, Hours: 12}
 	var ents []Entity
 	hist := map[string][]homeassistant.Change{}
 	classes := map[string]string{}

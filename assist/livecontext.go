@@ -13,6 +13,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"maison/words"
 )
 
 // Entity is one exposed entity: the words Home Assistant's live context
@@ -24,7 +26,7 @@ type Entity struct {
 	// websocket facts to an answer.
 	ID string
 	// Doubt says why ID is empty (see Resolve); 0 when the entity is known by identity.
-	Doubt Reason
+	Doubt words.Doubt
 	// NamesText is the names as Home Assistant wrote them: the name and the
 	// aliases joined with ", ", which a name's own comma makes ambiguous.
 	NamesText string

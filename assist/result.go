@@ -1,5 +1,5 @@
-// What an Assist call did, in words: the intent's outcome, the verb each
-// domain takes, the date and time, any other result said as plain phrases.
+// What an Assist call did, read from its result and said with words: the
+// intent's outcome, the date and time, any other result as plain phrases.
 // Why a call failed is failure.go's.
 
 package assist
@@ -8,24 +8,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"maison/voice"
+	"maison/words"
 )
 
-// maxName bounds a name read from Home Assistant before it is spoken.
-const maxName = 80
-
-// Name makes a name read from Home Assistant safe to say: cleaned and bounded.
-// Answers carry it through Quote, as quoted data.
-func Name(s string) string { return voice.Clean(s, maxName) }
-
-// Quote is a name, state or other text read from Home Assistant as an
-// answer carries it: cleaned, bounded and delimited as quoted data (“…” in
-// English, « … » in French), its own quotation marks neutralised.
-func Quote(lang voice.Lang, s string) string { return lang.Quote(s, maxName) }
+// Name makes a name read from Home Assistant safe to say (words.Name).
+func Name(s string) string { return words.Name(s) }
 
 // intentResponse is the JSON text of an intent tool's result.
 type intentResponse struct {
@@ -77,111 +68,56 @@ func SayResult(lang voice.Lang, canonical string, args map[string]any, text stri
 		var env toolEnvelope
 		if json.Unmarshal([]byte(text), &env) == nil && env.known() {
 			if env.failed() {
-				return Outcome{Text: lang.Pick(
-					"Home Assistant could not do that. It said "+quoteData(lang, env.Error)+". Nothing was changed.",
-					"Home Assistant n'a pas pu le faire. Il a dit "+quoteData(lang, env.Error)+". Rien n'a changé."), IsError: true}
+				return Outcome{Text: words.CouldNot(lang, env.Error), IsError: true}
 			}
 			if said := flatten(env.Result, 400); said != "" {
-				return Outcome{Text: voice.Sentence(lang.Pick("Home Assistant answered ", "Home Assistant a répondu ") + lang.Quote(said, 400))}
+				return Outcome{Text: words.Answered(lang, said)}
 			}
 		}
-		return Outcome{Text: lang.Pick("Home Assistant did it.", "Home Assistant l'a fait.")}
+		return Outcome{Text: words.DidIt(lang)}
 	}
 	if r.ResponseType == "error" {
-		return Outcome{Text: lang.Pick(
-			"Home Assistant refused, saying "+quoteData(lang, r.Speech.Plain.Speech+" "+r.Data.Code)+". Nothing was changed.",
-			"Home Assistant a refusé en disant "+quoteData(lang, r.Speech.Plain.Speech+" "+r.Data.Code)+". Rien n'a changé."), IsError: true}
+		return Outcome{Text: words.Refused(lang, r.Speech.Plain.Speech+" "+r.Data.Code), IsError: true}
 	}
 	var parts []string
 	if len(r.Data.Success) > 0 {
-		parts = append(parts, done(lang, canonical, args, r.Data.Success))
+		parts = append(parts, words.Done(lang, action(canonical, args), targets(r.Data.Success)))
 	}
 	if len(r.Data.Failed) > 0 {
-		names := targetNames(lang, r.Data.Failed)
-		parts = append(parts, lang.Pick(
-			"It did not work for "+lang.List(names)+"; Home Assistant did not say why, so check that device in the Home Assistant app.",
-			"Ça n'a pas marché pour "+lang.List(names)+" ; Home Assistant n'a pas dit pourquoi, vérifiez cet appareil dans l'application Home Assistant."))
+		names := make([]string, len(r.Data.Failed))
+		for i, t := range r.Data.Failed {
+			names[i] = t.Name
+		}
+		parts = append(parts, words.NotFor(lang, names))
 	}
 	if len(parts) == 0 {
 		if s := r.Speech.Plain.Speech; s != "" {
-			return Outcome{Text: voice.Sentence(lang.Pick("Home Assistant says ", "Home Assistant dit ") + quoteData(lang, s))}
+			return Outcome{Text: words.Says(lang, s)}
 		}
-		return Outcome{Text: lang.Pick("Home Assistant did it.", "Home Assistant l'a fait.")}
+		return Outcome{Text: words.DidIt(lang)}
 	}
 	return Outcome{Text: voice.Paragraph(parts...), IsError: len(r.Data.Success) == 0}
 }
 
-func targetNames(lang voice.Lang, ts []target) []string {
-	names := make([]string, 0, len(ts))
-	for _, t := range ts {
-		names = append(names, lang.Pick("the ", "")+Quote(lang, t.Name))
+// targets are the devices an intent acted on, with their domains.
+func targets(ts []target) []words.Target {
+	out := make([]words.Target, len(ts))
+	for i, t := range ts {
+		d, _, _ := strings.Cut(t.ID, ".")
+		out[i] = words.Target{Name: t.Name, Domain: d}
 	}
-	return names
+	return out
 }
 
-// done says what an intent did to its targets, with the verb their domain takes.
-func done(lang voice.Lang, canonical string, args map[string]any, ts []target) string {
-	groups := map[string][]string{}
-	var order []string
-	for _, t := range ts {
-		verb := verbFor(lang, canonical, domainOf(t.ID), args)
-		if _, ok := groups[verb]; !ok {
-			order = append(order, verb)
-		}
-		groups[verb] = append(groups[verb], Quote(lang, t.Name))
+// action is what an intent was asked, for the verb its result takes.
+func action(canonical string, args map[string]any) words.Action {
+	a := words.Action{Intent: canonical}
+	if canonical != "HassLightSet" {
+		return a
 	}
-	var out []string
-	for _, verb := range order {
-		names := groups[verb]
-		if lang == voice.French {
-			out = append(out, voice.Sentence("J'ai "+strings.ReplaceAll(verb, "%s", lang.List(names))))
-		} else {
-			the := make([]string, len(names))
-			for i, n := range names {
-				the[i] = "the " + n
-			}
-			out = append(out, voice.Sentence("I "+strings.ReplaceAll(verb, "%s", lang.List(the))))
-		}
-	}
-	return voice.Paragraph(out...)
-}
-
-func domainOf(entityID string) string {
-	d, _, _ := strings.Cut(entityID, ".")
-	return d
-}
-
-func verbFor(lang voice.Lang, canonical, domain string, args map[string]any) string {
-	switch canonical {
-	case "HassTurnOn":
-		switch domain {
-		case "lock":
-			return lang.Pick("locked %s", "verrouillé %s")
-		case "cover", "valve":
-			return lang.Pick("opened %s", "ouvert %s")
-		case "scene", "script":
-			return lang.Pick("ran %s", "lancé %s")
-		}
-		return lang.Pick("turned on %s", "allumé %s")
-	case "HassTurnOff":
-		switch domain {
-		case "lock":
-			return lang.Pick("unlocked %s", "déverrouillé %s")
-		case "cover", "valve":
-			return lang.Pick("closed %s", "fermé %s")
-		}
-		return lang.Pick("turned off %s", "éteint %s")
-	case "HassLightSet":
-		if b, ok := number(args["brightness"]); ok {
-			return lang.Pick("set %s to "+lang.Number(int(b))+" percent brightness",
-				"réglé %s à "+lang.Number(int(b))+" pour cent de luminosité")
-		}
-		if c, ok := args["color"].(string); ok && c != "" {
-			return lang.Pick("set %s to "+voice.Clean(c, 30), "mis %s en "+voice.Clean(c, 30))
-		}
-		return lang.Pick("adjusted %s", "réglé %s")
-	}
-	return lang.Pick("did that for %s", "fait ça pour %s")
+	a.Brightness, a.HasBrightness = number(args["brightness"])
+	a.Color, _ = args["color"].(string)
+	return a
 }
 
 func number(v any) (float64, bool) {
@@ -197,15 +133,6 @@ func number(v any) (float64, bool) {
 	return 0, false
 }
 
-// quoteData bounds, cleans and quotes text Home Assistant sent, so it is
-// said as data, not obeyed.
-func quoteData(lang voice.Lang, s string) string {
-	if q := lang.Quote(strings.TrimSpace(s), 160); q != "" {
-		return q
-	}
-	return lang.Pick("nothing more", "rien de plus")
-}
-
 // dateTime is GetDateTime's result.
 type dateTime struct {
 	Date     string `json:"date"`
@@ -213,12 +140,6 @@ type dateTime struct {
 	Timezone string `json:"timezone"`
 	Weekday  string `json:"weekday"`
 }
-
-var (
-	monthsEN = [...]string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}
-	monthsFR = [...]string{"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"}
-	daysFR   = [...]string{"dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"}
-)
 
 // sayDateTime says the house's date and time as people do.
 func sayDateTime(lang voice.Lang, raw json.RawMessage) (string, bool) {
@@ -232,10 +153,7 @@ func sayDateTime(lang voice.Lang, raw json.RawMessage) (string, bool) {
 			return "", false
 		}
 	}
-	if lang == voice.French {
-		return voice.Sentence("Il est " + strings.TrimPrefix(lang.Clock(t), "à ") + ", le " + daysFR[t.Weekday()] + " " + strconv.Itoa(t.Day()) + " " + monthsFR[t.Month()-1] + " " + strconv.Itoa(t.Year())), true
-	}
-	return voice.Sentence("It is " + strings.TrimPrefix(lang.Clock(t), "at ") + " on " + t.Weekday().String() + ", " + monthsEN[t.Month()-1] + " " + strconv.Itoa(t.Day()) + ", " + strconv.Itoa(t.Year())), true
+	return words.DateTime(lang, t), true
 }
 
 // flatten says a JSON value as plain phrases ("name, value; name, value"),

@@ -22,6 +22,7 @@ import (
 	"maison/homeassistant"
 	"maison/internal/shared"
 	"maison/voice"
+	"maison/words"
 )
 
 // Source is what the pipeline reads from Home Assistant.
@@ -152,11 +153,11 @@ type Camera struct {
 func (c Camera) Say(lang voice.Lang) string { return sayCamera(lang, c.Name) }
 
 func sayCamera(lang voice.Lang, name string) string {
-	q := assist.Quote(lang, name)
+	q := words.Quote(lang, name)
 	if lang == voice.French {
 		return "la caméra " + q
 	}
-	lower := strings.ToLower(assist.Name(name))
+	lower := strings.ToLower(words.Name(name))
 	if strings.Contains(lower, "camera") || strings.Contains(lower, "cam ") || strings.HasSuffix(lower, "cam") {
 		return "the " + q
 	}
@@ -177,7 +178,7 @@ func (s *Service) List(ctx context.Context) ([]Camera, error) {
 // entities, or its exposure cannot be read. Only its words are known.
 type Withheld struct {
 	Names  []string // as the live context gives them
-	Reason assist.Reason
+	Reason words.Doubt
 }
 
 // Listing returns the cameras callers may see, sorted by name, each with

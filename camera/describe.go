@@ -7,6 +7,7 @@ import (
 
 	"maison/assist"
 	"maison/voice"
+	"maison/words"
 )
 
 // maxRelated bounds how many nearby sensors a description mentions.
@@ -24,7 +25,7 @@ func (s *Service) describeWith(ctx context.Context, cam Camera, snap Snapshot, a
 	name := cam.Say(lang)
 	var out []string
 	if cam.Area != "" {
-		out = append(out, voice.Sentence(lang.Pick("This is "+name+", in the "+assist.Quote(lang, cam.Area), "Voici "+name+", dans la pièce "+assist.Quote(lang, cam.Area))))
+		out = append(out, voice.Sentence(lang.Pick("This is "+name+", in the "+words.Quote(lang, cam.Area), "Voici "+name+", dans la pièce "+words.Quote(lang, cam.Area))))
 	} else {
 		out = append(out, voice.Sentence(lang.Pick("This is "+name, "Voici "+name)))
 	}

@@ -3,8 +3,8 @@ package camera
 import (
 	"strings"
 
-	"maison/assist"
 	"maison/voice"
+	"maison/words"
 )
 
 // maxTileFacts bounds the nearby sensors said for each camera of an
@@ -111,7 +111,7 @@ var emptyTileWords = map[TileState]struct{ en, fr, againEN, againFR string }{
 func (t Tile) say(lang voice.Lang, n int, where string, again bool) string {
 	name := t.Camera.Say(lang)
 	if t.Camera.AreaSaysMore() {
-		name += lang.Pick(", in the ", ", dans la pièce ") + assist.Quote(lang, t.Camera.Area)
+		name += lang.Pick(", in the ", ", dans la pièce ") + words.Quote(lang, t.Camera.Area)
 	}
 	num := lang.Number(n)
 	head := lang.Pick("Number "+num, "Le numéro "+num)
@@ -173,5 +173,5 @@ func clause(s string) string {
 // name: it has one, and it does not only repeat the name ("Garage" in
 // "Garage").
 func (c Camera) AreaSaysMore() bool {
-	return c.Area != "" && assist.Name(c.Area) != assist.Name(c.Name)
+	return c.Area != "" && words.Name(c.Area) != words.Name(c.Name)
 }

@@ -4,8 +4,8 @@ import (
 	"context"
 	"strings"
 
-	"maison/assist"
 	"maison/voice"
+	"maison/words"
 )
 
 // NotFoundError is a camera name that matches none; it carries the names that exist.
@@ -23,7 +23,7 @@ func (e *NotFoundError) Say(lang voice.Lang) string {
 	for i, c := range e.Known {
 		names[i] = c.Say(lang)
 	}
-	q := assist.Quote(lang, e.Query)
+	q := words.Quote(lang, e.Query)
 	if looksLikeEntityID(e.Query) {
 		q = lang.Pick("with that entity id", "avec cet identifiant")
 	} else {
@@ -59,11 +59,11 @@ func (w Withheld) Say(lang voice.Lang) string {
 	}
 	cam := sayCamera(lang, name)
 	switch w.Reason {
-	case assist.ReasonShared:
+	case words.DoubtShared:
 		return lang.Pick(
 			"I cannot show "+cam+": more than one device in Home Assistant goes by that name, so I cannot tell which one is shared with me, and I show none of them. This stays so until one is renamed. It does not mean the camera is broken. Whoever runs the house can rename one of them in Home Assistant, or add the camera by its entity id to maison's own list of cameras.",
 			"Je ne peux pas montrer "+cam+" : plusieurs appareils portent ce nom dans Home Assistant, je ne peux donc pas savoir lequel m'est partagé, et je n'en montre aucun. Ça reste ainsi tant que l'un d'eux n'est pas renommé. Ça ne veut pas dire que la caméra est en panne. La personne qui gère la maison peut renommer l'un d'eux dans Home Assistant, ou ajouter la caméra par son identifiant à la liste de caméras de maison.")
-	case assist.ReasonUnknownExposure:
+	case words.DoubtUnknownExposure:
 		return lang.Pick(
 			"I cannot show "+cam+": Home Assistant does not let me confirm that this camera is shared with me, because it has no entry in its entity registry. This will not change by waiting. It does not mean the camera is broken. Whoever runs maison can add the camera by its entity id to maison's own list of cameras, or set it up in Home Assistant so that it has a unique id.",
 			"Je ne peux pas montrer "+cam+" : Home Assistant ne me permet pas de confirmer que cette caméra m'est partagée, parce qu'elle n'a pas d'entrée dans son registre des entités. Attendre n'y changera rien. Ça ne veut pas dire que la caméra est en panne. La personne qui gère maison peut l'ajouter par son identifiant à la liste de caméras de maison, ou la configurer dans Home Assistant pour qu'elle ait un identifiant unique.")

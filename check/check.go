@@ -18,6 +18,7 @@ import (
 	"maison/bridge"
 	"maison/camera"
 	"maison/homeassistant"
+	"maison/words"
 )
 
 // Config is what to check.
@@ -163,9 +164,9 @@ func checkExposure(ha *homeassistant.Client, exp assist.Exposure, r *report) {
 	for _, d := range exp.Doubts {
 		what := fmt.Sprintf("%q (%s)", d.Entity.NamesText, d.Entity.Domain)
 		switch d.Reason {
-		case assist.ReasonShared:
+		case words.DoubtShared:
 			r.warn("%s is exposed, but its name and area fit several entities (%s): maison says it by name only, never shows its picture or history, and asks before anything it could open. Rename the others in Home Assistant, or list cameras by entity id in MAISON_CAMERAS", what, strings.Join(d.Candidates, ", "))
-		case assist.ReasonUnknownExposure:
+		case words.DoubtUnknownExposure:
 			r.warn("%s is exposed, but %s has no registry entry (or none that stores its Assist exposure), so maison cannot confirm it: it says it by name only and never shows its picture. Give it a unique id in Home Assistant (set it up from the UI), or list cameras by entity id in MAISON_CAMERAS", what, strings.Join(d.Candidates, ", "))
 		default:
 			r.warn("%s is exposed, but no single entity has that name, area and state: maison says it by name only. If this lasts, rename the device in Home Assistant or list cameras by entity id in MAISON_CAMERAS", what)

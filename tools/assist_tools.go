@@ -12,6 +12,7 @@ import (
 
 	"maison/assist"
 	"maison/voice"
+	"maison/words"
 )
 
 // addAssistTools offers the house's actions under stable names. Home
@@ -304,16 +305,16 @@ func (s *server) act(ctx context.Context, canonical string, args map[string]any)
 func (s *server) noMatch(args map[string]any) string {
 	name, _ := args["name"].(string)
 	area, _ := args["area"].(string)
-	known := assist.AreaUnknown
+	known := words.AreaUnknown
 	if strings.TrimSpace(area) != "" {
 		switch areas, ok := s.deps.HA.AreasReached(area, ""); {
 		case ok && len(areas) > 0:
-			known = assist.AreaExists
+			known = words.AreaExists
 		case ok:
-			known = assist.AreaMissing
+			known = words.AreaMissing
 		}
 	}
-	return assist.NoMatch(s.deps.Lang, name, area, known)
+	return words.NoMatch(s.deps.Lang, name, area, known)
 }
 
 func (s *server) needTarget() *mcp.CallToolResult {

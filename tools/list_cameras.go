@@ -6,9 +6,9 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"maison/assist"
 	"maison/camera"
 	"maison/voice"
+	"maison/words"
 )
 
 var listCamerasTool = &mcp.Tool{
@@ -40,7 +40,7 @@ func (s *server) listCameras(ctx context.Context, _ *mcp.CallToolRequest, _ argV
 	for _, c := range cams {
 		item := c.Say(lang)
 		if c.AreaSaysMore() {
-			item += s.deps.Lang.Pick(" in the ", " dans la pièce ") + assist.Quote(lang, c.Area)
+			item += s.deps.Lang.Pick(" in the ", " dans la pièce ") + words.Quote(lang, c.Area)
 		}
 		switch {
 		case c.Off:

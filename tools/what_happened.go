@@ -13,6 +13,7 @@ import (
 
 	"maison/assist"
 	"maison/homeassistant"
+	"maison/words"
 )
 
 // happenedLimit bounds how many sentences one answer says, so it can be spoken.
@@ -46,7 +47,7 @@ func (s *server) whatHappenedDef() toolDef {
 func (s *server) whatHappened(ctx context.Context, _ *mcp.CallToolRequest, in argValues) *mcp.CallToolResult {
 	loc := s.houseLocation()
 	now := s.now()
-	p := assist.Period{End: now}
+	p := words.Period{End: now}
 	hours, byHours := in.number("hours")
 	since := in.text("since")
 	switch {
