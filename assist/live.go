@@ -2,11 +2,13 @@ package assist
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
 	"maison/homeassistant"
 	"maison/internal/shared"
+	"maison/words"
 )
 
 // Caller calls an Assist tool by its stable canonical name.
@@ -41,6 +43,24 @@ func NewLive(caller Caller, id Identity, ttl time.Duration) *Live {
 func (l *Live) Entities(ctx context.Context) ([]Entity, error) {
 	x, err := l.Exposure(ctx)
 	return x.Entities, err
+}
+
+// Devices returns every entity exposed to Assist as words says it, each
+// with its facts (FactsOf, from the identity's states). Nothing exposed is
+// an empty list, not an error.
+func (l *Live) Devices(ctx context.Context) ([]words.Device, error) {
+	ents, err := l.Entities(ctx)
+	if errors.Is(err, ErrNoMatch) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := make([]words.Device, len(ents))
+	for i, e := range ents {
+		out[i] = Device(e, FactsOf(l.id, e))
+	}
+	return out, nil
 }
 
 // Exposure returns what is exposed to Assist with the doubts maison check reports.

@@ -31,12 +31,6 @@ func devices(entities []Entity, facts func(Entity) Facts) []words.Device {
 	return out
 }
 
-// SayEntity says one entity's state in a sentence, or "" when there is
-// nothing worth saying.
-func SayEntity(lang voice.Lang, e Entity, f Facts, now time.Time) string {
-	return words.State(lang, Device(e, f), now)
-}
-
 // SayHouse says the state of the house (words.House) from entities and
 // their facts.
 func SayHouse(lang voice.Lang, entities []Entity, facts func(Entity) Facts, now time.Time, limit int) string {

@@ -29,7 +29,7 @@ func BenchmarkSnapshotCold(b *testing.B) {
 func benchmarkSnapshotCold(b *testing.B, full bool) {
 	_, ha := client(b)
 	live := assist.NewLive(ha, ha, 0)
-	svc, err := camera.New(camera.Config{Source: ha, Exposed: live.Entities, MaxAge: time.Nanosecond, FullFrames: full})
+	svc, err := camera.New(camera.Config{Source: ha, Exposed: live.Devices, MaxAge: time.Nanosecond, FullFrames: full})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func BenchmarkOverview(b *testing.B) {
 		name   string
 		maxAge time.Duration
 	}{{"cold", time.Nanosecond}, {"warm", time.Hour}} {
-		svc, err := camera.New(camera.Config{Source: ha, Exposed: live.Entities, MaxAge: c.maxAge})
+		svc, err := camera.New(camera.Config{Source: ha, Exposed: live.Devices, MaxAge: c.maxAge})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -80,7 +80,7 @@ func BenchmarkOverview(b *testing.B) {
 			}
 		})
 	}
-	svc, err := camera.New(camera.Config{Source: ha, Exposed: live.Entities, MaxAge: time.Nanosecond})
+	svc, err := camera.New(camera.Config{Source: ha, Exposed: live.Devices, MaxAge: time.Nanosecond})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -104,7 +104,7 @@ func BenchmarkOverview(b *testing.B) {
 func BenchmarkCloser(b *testing.B) {
 	_, ha := client(b)
 	live := assist.NewLive(ha, ha, 0)
-	svc, err := camera.New(camera.Config{Source: ha, Exposed: live.Entities, MaxAge: time.Nanosecond})
+	svc, err := camera.New(camera.Config{Source: ha, Exposed: live.Devices, MaxAge: time.Nanosecond})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -18,7 +18,6 @@ import (
 
 	"golang.org/x/image/font/opentype"
 
-	"maison/assist"
 	"maison/homeassistant"
 	"maison/internal/shared"
 	"maison/voice"
@@ -33,8 +32,11 @@ type Source interface {
 	CameraImage(ctx context.Context, entityID string, width, height int) (homeassistant.Image, error)
 }
 
-// Exposed lists the entities Home Assistant exposes to Assist (GetLiveContext).
-type Exposed func(ctx context.Context) ([]assist.Entity, error)
+// Exposed lists the entities Home Assistant exposes to Assist
+// (GetLiveContext), each tied to its entity id where identity confirms it,
+// with its facts; nothing exposed is an empty list. bridge wires it to
+// assist.Live.Devices.
+type Exposed func(ctx context.Context) ([]words.Device, error)
 
 // Config assembles a Service.
 type Config struct {
@@ -150,19 +152,7 @@ type Camera struct {
 
 // Say is how the camera is named aloud, its name quoted as data: the
 // “Garage” camera, la caméra « Garage ».
-func (c Camera) Say(lang voice.Lang) string { return sayCamera(lang, c.Name) }
-
-func sayCamera(lang voice.Lang, name string) string {
-	q := words.Quote(lang, name)
-	if lang == voice.French {
-		return "la caméra " + q
-	}
-	lower := strings.ToLower(words.Name(name))
-	if strings.Contains(lower, "camera") || strings.Contains(lower, "cam ") || strings.HasSuffix(lower, "cam") {
-		return "the " + q
-	}
-	return "the " + q + " camera"
-}
+func (c Camera) Say(lang voice.Lang) string { return words.Camera(lang, c.Name) }
 
 // List returns the cameras callers may see, sorted by name: those the
 // operator listed (MAISON_CAMERAS, a strict allowlist), or else those
@@ -206,7 +196,7 @@ func (s *Service) list(ctx context.Context) ([]Camera, []Withheld, error) {
 		ids = s.cfg.Allow
 	} else {
 		exposed, err := s.cfg.Exposed(ctx)
-		if err != nil && !errors.Is(err, assist.ErrNoMatch) {
+		if err != nil {
 			return nil, nil, fmt.Errorf("camera: reading what is exposed to Assist: %w", err)
 		}
 		for _, e := range exposed {

@@ -11,12 +11,12 @@ import (
 	"testing"
 	"time"
 
-	"maison/assist"
 	"maison/bridge"
 	"maison/camera"
 	"maison/demotest"
 	"maison/internal/camframe"
 	"maison/voice"
+	"maison/words"
 )
 
 // closerGarage is failingSecond's garage, for a closer look.
@@ -284,7 +284,7 @@ func TestCloserLookDescribingHoldsNoSlot(t *testing.T) {
 		Bridge: bridge.Config{NoTools: true, Cameras: []string{"camera.garage", "camera.backyard"}, Camera: func(c *camera.Config) {
 			c.MaxAge = time.Nanosecond
 			exposed := c.Exposed
-			c.Exposed = func(ctx context.Context) ([]assist.Entity, error) {
+			c.Exposed = func(ctx context.Context) ([]words.Device, error) {
 				mu.Lock()
 				calls++
 				block := armed && calls <= k

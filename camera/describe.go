@@ -5,7 +5,6 @@ import (
 	"math"
 	"strings"
 
-	"maison/assist"
 	"maison/voice"
 	"maison/words"
 )
@@ -92,10 +91,10 @@ func (s *Service) related(ctx context.Context, cam Camera) []string {
 		if len(out) == maxRelated {
 			break
 		}
-		if e.ID == "" || !strings.EqualFold(e.Area(), cam.Area) || e.Domain == "camera" {
+		if e.ID == "" || !strings.EqualFold(e.Area, cam.Area) || e.Domain == "camera" {
 			continue
 		}
-		if line := assist.SayEntity(s.cfg.Lang, e, assist.FactsOf(s.cfg.Source, e), s.cfg.Now()); line != "" {
+		if line := words.State(s.cfg.Lang, e, s.cfg.Now()); line != "" {
 			out = append(out, line)
 		}
 	}
