@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"hash/maphash"
 	"image"
-	"strconv"
 	"time"
 
 	"maison/homeassistant"
 	"maison/jpegfix"
 	"maison/voice"
+	"maison/words"
 )
 
 // Snapshot is one camera frame, repaired and fitted, with its words.
@@ -285,61 +285,37 @@ func (e *Error) Unwrap() error { return e.Err }
 // trouble is Home Assistant's own (unreachable, restarting, a refused key)
 // rather than this camera's: the caller says that as Home Assistant's.
 func (e *Error) Say(lang voice.Lang) string {
-	name := e.Camera.Say(lang)
 	var he *homeassistant.Error
 	kind := homeassistant.Kind(-1)
 	if errors.As(e.Err, &he) {
 		kind = he.Kind
 	}
+	t := words.CameraUnknown
 	switch {
 	case kind == homeassistant.KindCameraOff:
-		return lang.Pick(
-			voice.Sentence(name+" is turned off in Home Assistant, so there is no picture")+" It stays off until someone turns it back on; this does not mean the camera is broken. Someone at home can turn it on from the Home Assistant app, or ask about another camera.",
-			voice.Sentence(name+" est éteinte dans Home Assistant, il n'y a donc pas d'image")+" Elle le reste jusqu'à ce qu'on la rallume; ça ne veut pas dire qu'elle est en panne. On peut la rallumer dans l'application Home Assistant, ou demander une autre caméra.")
+		t = words.CameraOff
 	case he == nil && errors.Is(e.Err, context.DeadlineExceeded):
-		// Our own deadline passed, not Home Assistant's: say so without blame.
-		return lang.Pick(
-			voice.Sentence("I could not get a picture from "+name+" ready in time")+" This is usually brief; it does not mean anything is wrong at home or with the camera. Try again in a moment.",
-			voice.Sentence("Je n'ai pas pu préparer une image de "+name+" à temps")+" C'est généralement bref; ça ne veut pas dire qu'il y a un problème à la maison ni avec la caméra. Réessayez dans un instant.")
+		t = words.CameraNotReady // our own deadline passed, not Home Assistant's
 	case errors.Is(e.Err, homeassistant.ErrEmptyImage):
-		return lang.Pick(
-			voice.Sentence(name+" sent an empty picture: Home Assistant answered for it, but with nothing in it")+" Cameras do this now and then while they start up or lose their stream, and it usually passes within a minute; it does not mean anything is wrong at home or with Home Assistant. Try again in a minute; if it keeps happening, the camera may need a restart.",
-			voice.Sentence(name+" a envoyé une image vide : Home Assistant a répondu pour elle, mais sans rien dedans")+" Les caméras le font parfois en démarrant ou en perdant leur flux, et ça passe d'habitude en une minute; ça ne veut pas dire qu'il y a un problème à la maison ni avec Home Assistant. Réessayez dans une minute; si ça se répète, la caméra a peut-être besoin d'un redémarrage.")
+		t = words.CameraEmpty
 	case errors.Is(e.Err, homeassistant.ErrImageTooLarge):
-		mib := strconv.Itoa(homeassistant.MaxImageBytes >> 20)
-		return lang.Pick(
-			voice.Sentence(name+" sent a picture of more than I accept, "+mib+" MiB, so I did not pass it on")+" It will keep happening until the camera sends smaller pictures; it does not mean the camera is broken or that anything is wrong at home. Someone can lower its resolution or picture quality in the camera's settings, or ask about another camera.",
-			voice.Sentence(name+" a envoyé une image de plus que ce que j'accepte, "+mib+" Mio, je ne l'ai donc pas transmise")+" Ça se répétera tant que la caméra enverra des images aussi grosses; ça ne veut pas dire qu'elle est en panne ni qu'il y a un problème à la maison. On peut baisser sa résolution ou la qualité de son image dans les réglages de la caméra, ou demander une autre caméra.")
+		t = words.CameraTooLarge
 	case kind == homeassistant.KindCameraFailed && e.Camera.State == "unavailable":
 		// Home Assistant answers 500 for a camera whose device it has lost
 		// (measured on 2026.11): not a slow moment, an absence.
-		return lang.Pick(
-			voice.Sentence("Home Assistant says "+name+" is unavailable: it has lost touch with the camera, so there is no picture")+" This lasts until the camera is back on the network, often after a power cut or a restart; it does not mean Home Assistant or the other cameras are down. Someone can check the camera's power and network, or ask about another camera.",
-			voice.Sentence("Home Assistant dit que "+name+" est indisponible : il a perdu le contact avec la caméra, il n'y a donc pas d'image")+" Ça dure jusqu'à ce que la caméra revienne sur le réseau, souvent après une panne de courant ou un redémarrage; ça ne veut pas dire que Home Assistant ou les autres caméras sont en panne. On peut vérifier l'alimentation et le réseau de la caméra, ou demander une autre caméra.")
+		t = words.CameraLost
 	case kind == homeassistant.KindCameraFailed || kind == homeassistant.KindTimeout:
-		return lang.Pick(
-			voice.Sentence("Home Assistant could not get a picture from "+name+" in time")+" This is usually brief, a few seconds while the camera or the network catches up; it does not mean anything is wrong at home. Try again in a moment.",
-			voice.Sentence("Home Assistant n'a pas pu obtenir d'image de "+name+" à temps")+" C'est généralement bref, quelques secondes; ça ne veut pas dire qu'il y a un problème à la maison. Réessayez dans un instant.")
+		t = words.CameraSlow
 	case kind == homeassistant.KindNotFound:
-		return lang.Pick(
-			voice.Sentence("Home Assistant no longer knows "+name)+" It may have been renamed or removed. Ask for the list of cameras to hear the ones that exist.",
-			voice.Sentence("Home Assistant ne connaît plus "+name)+" Elle a peut-être été renommée ou retirée. Demandez la liste des caméras.")
+		t = words.CameraGone
 	case errors.Is(e.Err, errRefetchFailed):
-		return lang.Pick(
-			voice.Sentence(name+" sent its picture damaged, too little of it came through to show, and asking it again for one failed")+" The damage came from the camera, not from the connection or from me; it usually clears within a minute. Try again shortly; if it keeps happening, the camera may need a restart or a steadier network.",
-			voice.Sentence(name+" a envoyé son image abîmée, trop peu en est arrivé pour la montrer, et lui en redemander une n'a pas abouti")+" Le défaut vient de la caméra, ni la connexion ni moi n'y sommes pour rien; ça passe d'habitude en une minute. Réessayez bientôt; si ça se répète, la caméra a peut-être besoin d'un redémarrage ou d'un réseau plus stable.")
+		t = words.CameraRefetchFailed
 	case errors.Is(e.Err, errTooDamaged):
-		return lang.Pick(
-			voice.Sentence(name+" sent its picture damaged twice in a row, and too little of it came through to show")+" The damage came from the camera, not from the connection or from me; it usually clears within a minute. Try again shortly; if it keeps happening, the camera may need a restart or a steadier network.",
-			voice.Sentence(name+" a envoyé son image abîmée deux fois de suite, et trop peu en est arrivé pour la montrer")+" Le défaut vient de la caméra, ni la connexion ni moi n'y sommes pour rien; ça passe d'habitude en une minute. Réessayez bientôt; si ça se répète, la caméra a peut-être besoin d'un redémarrage ou d'un réseau plus stable.")
+		t = words.CameraTooDamaged
 	case errors.Is(e.Err, ErrNotImage):
-		return lang.Pick(
-			voice.Sentence(name+" sent something that is not a usable picture, so I did not pass it on")+" Cameras do this now and then while they restart; it usually clears within a minute. Try again shortly; if it keeps happening, the camera may need a restart.",
-			voice.Sentence(name+" a envoyé quelque chose qui n'est pas une image utilisable, je ne l'ai donc pas transmise")+" Les caméras le font parfois en redémarrant; ça passe d'habitude en une minute. Réessayez bientôt.")
+		t = words.CameraNotPicture
 	case he != nil:
 		return "" // Home Assistant's own trouble, not the camera's: the tools say it
 	}
-	return lang.Pick(
-		voice.Sentence("I could not get a picture from "+name)+" Try again in a moment.",
-		voice.Sentence("Je n'ai pas pu obtenir d'image de "+name)+" Réessayez dans un instant.")
+	return words.CameraError(lang, e.Camera.Say(lang), t)
 }

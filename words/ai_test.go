@@ -1,4 +1,4 @@
-package camera
+package words
 
 import (
 	"errors"
@@ -16,7 +16,7 @@ import (
 func TestAIFailureOnAPictureHomeAssistantCannotRead(t *testing.T) {
 	unreadable := &homeassistant.Error{Kind: homeassistant.KindAITaskFailed, Op: "websocket call_service ai_task.generate_data",
 		Err: fmt.Errorf("%w: %w", homeassistant.ErrUnreadablePicture, errors.New("unknown_error: image file is truncated (31 bytes not processed)"))}
-	said := aiFailure(voice.English, unreadable)
+	said := AIFailure(voice.English, unreadable)
 	for _, want := range []string{"could not read this camera's picture", "damaged", "does not mean the AI is broken", "sensors"} {
 		if !strings.Contains(said, want) {
 			t.Errorf("%q does not say %q", said, want)
@@ -25,11 +25,11 @@ func TestAIFailureOnAPictureHomeAssistantCannotRead(t *testing.T) {
 	if strings.Contains(said, "usually brief") {
 		t.Errorf("a picture the AI can never read is said brief: %q", said)
 	}
-	if fr := aiFailure(voice.French, unreadable); !strings.Contains(fr, "abîmée") {
+	if fr := AIFailure(voice.French, unreadable); !strings.Contains(fr, "abîmée") {
 		t.Errorf("in French: %q", fr)
 	}
 	other := &homeassistant.Error{Kind: homeassistant.KindAITaskFailed, Err: errors.New("unknown_error: Error talking to the AI service")}
-	if said := aiFailure(voice.English, other); !strings.Contains(said, "usually brief") {
+	if said := AIFailure(voice.English, other); !strings.Contains(said, "usually brief") {
 		t.Errorf("another AI failure: %q", said)
 	}
 }
