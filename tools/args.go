@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -13,7 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"maison/camera"
-	"maison/voice"
+	"maison/words"
 )
 
 // A tool's arguments are declared once, as argSpecs: they give the input
@@ -39,8 +38,8 @@ type argSpec struct {
 	min, max int    // for argInt
 	doc      string // one short sentence, for the schema
 	// wants says, after "must be", what the argument takes: "a whole
-	// number from 0 to 100". English, then French.
-	wants, wantsFR string
+	// number from 0 to 100".
+	wants words.Pair
 }
 
 // argValues are a call's arguments as read: a string, a []string or an int
@@ -131,9 +130,7 @@ func (s *server) readArgs(raw json.RawMessage, specs []argSpec) (argValues, *mcp
 	var fields map[string]json.RawMessage
 	if t := bytes.TrimSpace(raw); len(t) > 0 && !bytes.Equal(t, []byte("null")) {
 		if err := json.Unmarshal(t, &fields); err != nil {
-			return nil, sayError(s.deps.Lang.Pick(
-				"The details of this call are not readable as named values, so nothing was done. Call it again with each detail given by its name.",
-				"Les détails de cet appel ne se lisent pas comme des valeurs nommées, alors rien n'a été fait. Rappelez-le en donnant chaque détail par son nom."))
+			return nil, sayError(words.UnreadableArgs(s.deps.Lang))
 		}
 	}
 	names := make([]string, 0, len(specs))
@@ -302,70 +299,46 @@ func tooLong(a argSpec, v json.RawMessage) bool {
 
 // longArg says that an argument is longer than any name.
 func (s *server) longArg(a argSpec) *mcp.CallToolResult {
-	q := s.deps.Lang.Quote(a.name, 40)
-	return sayError(s.deps.Lang.Pick(
-		fmt.Sprintf("The argument %s is longer than any name I read (%d characters at most, %d names in a list), so nothing was done. Call it again with it as a person says it, such as a device's or a room's name.", q, maxTextRunes, maxListItems),
-		fmt.Sprintf("L'argument %s est plus long que tout nom que je lis (%d caractères au plus, %d noms dans une liste), alors rien n'a été fait. Rappelez-le tel qu'une personne le dit, comme le nom d'un appareil ou d'une pièce.", q, maxTextRunes, maxListItems)))
+	return sayError(words.LongArg(s.deps.Lang, a.name, maxTextRunes, maxListItems))
 }
 
 // wrongArg says which argument cannot be used and what it takes.
 func (s *server) wrongArg(a argSpec, missing bool) *mcp.CallToolResult {
-	q := voice.Lang(s.deps.Lang).Quote(a.name, 40)
-	if missing {
-		return sayError(s.deps.Lang.Pick(
-			"This call needs the argument "+q+", which must be "+a.wants+", so nothing was done. Call it again with it.",
-			"Cet appel a besoin de l'argument "+q+", qui doit être "+a.wantsFR+", alors rien n'a été fait. Rappelez-le avec cet argument."))
-	}
-	return sayError(s.deps.Lang.Pick(
-		"The argument "+q+" must be "+a.wants+", so nothing was done. Call it again with such a value, or without it.",
-		"L'argument "+q+" doit être "+a.wantsFR+", alors rien n'a été fait. Rappelez-le avec une telle valeur, ou sans cet argument."))
+	return sayError(words.WrongArg(s.deps.Lang, a.name, a.wants, missing))
 }
 
 // unknownArg says that an argument does not exist and names those that do.
 func (s *server) unknownArg(name string, known []string) *mcp.CallToolResult {
-	lang := s.deps.Lang
-	q := lang.Quote(name, 40)
-	if len(known) == 0 {
-		return sayError(s.deps.Lang.Pick(
-			"This tool takes no argument, and "+q+" was given, so nothing was done. Call it again with no argument.",
-			"Cet outil ne prend aucun argument, et "+q+" a été donné, alors rien n'a été fait. Rappelez-le sans argument."))
-	}
-	quoted := make([]string, len(known))
-	for i, k := range known {
-		quoted[i] = lang.Quote(k, 40)
-	}
-	return sayError(s.deps.Lang.Pick(
-		"This tool has no argument called "+q+", so nothing was done. Its arguments are "+lang.List(quoted)+".",
-		"Cet outil n'a pas d'argument appelé "+q+", alors rien n'a été fait. Ses arguments sont "+lang.List(quoted)+"."))
+	return sayError(words.UnknownArg(s.deps.Lang, name, known))
 }
 
 // The arguments several tools share.
 var (
 	argName = argSpec{name: "name", kind: argText,
 		doc:   "The device's name as people say it, such as kitchen light. Give a name, an area or a floor.",
-		wants: "a device's name as text, such as kitchen light", wantsFR: "le nom d'un appareil en texte, comme lumière de la cuisine"}
+		wants: words.Pair{EN: "a device's name as text, such as kitchen light", FR: "le nom d'un appareil en texte, comme lumière de la cuisine"}}
 	argArea = argSpec{name: "area", kind: argText,
 		doc:   "A room or area, such as kitchen. Alone, it acts on every matching device there.",
-		wants: "a room's name as text, such as kitchen", wantsFR: "le nom d'une pièce en texte, comme cuisine"}
+		wants: words.Pair{EN: "a room's name as text, such as kitchen", FR: "le nom d'une pièce en texte, comme cuisine"}}
 	argFloor = argSpec{name: "floor", kind: argText,
 		doc:   "A floor, such as upstairs.",
-		wants: "a floor's name as text, such as upstairs", wantsFR: "le nom d'un étage en texte, comme étage"}
+		wants: words.Pair{EN: "a floor's name as text, such as upstairs", FR: "le nom d'un étage en texte, comme étage"}}
 	argDomain = argSpec{name: "domain", kind: argTextList,
 		doc:   "Only these kinds of device, such as light, or a list such as light and switch.",
-		wants: "a kind of device as text, such as light, or a list of them", wantsFR: "un type d'appareil en texte, comme light, ou une liste de types"}
+		wants: words.Pair{EN: "a kind of device as text, such as light, or a list of them", FR: "un type d'appareil en texte, comme light, ou une liste de types"}}
 	argDeviceClass = argSpec{name: "device_class", kind: argTextList,
 		doc:   "Only these device classes, such as garage or window, alone or as a list.",
-		wants: "a device class as text, such as garage, or a list of them", wantsFR: "une classe d'appareil en texte, comme garage, ou une liste de classes"}
+		wants: words.Pair{EN: "a device class as text, such as garage, or a list of them", FR: "une classe d'appareil en texte, comme garage, ou une liste de classes"}}
 	argConfirmation = argSpec{name: "confirmation", kind: argText,
 		doc:   "Only to unlock, disarm, or open a garage door, gate, door or valve: the code from the proposal this tool returned, once the person has agreed.",
-		wants: "the confirmation code from the proposal, as text", wantsFR: "le code de confirmation de la proposition, en texte"}
+		wants: words.Pair{EN: "the confirmation code from the proposal, as text", FR: "le code de confirmation de la proposition, en texte"}}
 	argRegion = argSpec{name: "region", kind: argPart,
-		doc:     "Only a part of the picture, shown closer: its name such as top right, or a box of fractions such as x 0.5, y 0, width 0.5, height 0.5.",
-		wants:   "a part of the picture as people say it, such as left, top right or centre, or a box with x, y, width and height as fractions of the picture from 0 to 1, such as x 0.5, y 0, width 0.5 and height 0.5 for the top right quarter; it says where to look, not what to look for",
-		wantsFR: "une partie de l'image comme on la dit, comme gauche, en haut à droite ou centre, ou un cadre avec x, y, width et height en fractions de l'image de 0 à 1, comme x 0,5, y 0, width 0,5 et height 0,5 pour le quart en haut à droite; elle dit où regarder, pas quoi chercher"}
+		doc: "Only a part of the picture, shown closer: its name such as top right, or a box of fractions such as x 0.5, y 0, width 0.5, height 0.5.",
+		wants: words.Pair{EN: "a part of the picture as people say it, such as left, top right or centre, or a box with x, y, width and height as fractions of the picture from 0 to 1, such as x 0.5, y 0, width 0.5 and height 0.5 for the top right quarter; it says where to look, not what to look for",
+			FR: "une partie de l'image comme on la dit, comme gauche, en haut à droite ou centre, ou un cadre avec x, y, width et height en fractions de l'image de 0 à 1, comme x 0,5, y 0, width 0,5 et height 0,5 pour le quart en haut à droite; elle dit où regarder, pas quoi chercher"}}
 	argCamera = argSpec{name: "camera", kind: argText, required: true,
 		doc:   "The camera as people call it, such as garage or front door, or its entity id such as camera.garage. The list_cameras tool gives the names.",
-		wants: "a camera's name as text, such as garage or front door", wantsFR: "le nom d'une caméra en texte, comme garage ou porte d'entrée"}
+		wants: words.Pair{EN: "a camera's name as text, such as garage or front door", FR: "le nom d'une caméra en texte, comme garage ou porte d'entrée"}}
 )
 
 // targetArgs are the arguments that say what an action applies to.

@@ -5,19 +5,21 @@ import (
 	"slices"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"maison/words"
 )
 
 // setLightArgs are the target and the settings of set_light.
 var setLightArgs = append(slices.Clone(targetArgs),
 	argSpec{name: "brightness", kind: argInt, min: 0, max: 100,
 		doc:   "Brightness in percent, from 0 to 100.",
-		wants: "a whole number from 0 to 100, in percent", wantsFR: "un nombre entier de 0 à 100, en pour cent"},
+		wants: words.Pair{EN: "a whole number from 0 to 100, in percent", FR: "un nombre entier de 0 à 100, en pour cent"}},
 	argSpec{name: "color", kind: argText,
 		doc:   "A colour name, such as red or warm white.",
-		wants: "a colour name as text, such as red", wantsFR: "un nom de couleur en texte, comme rouge"},
+		wants: words.Pair{EN: "a colour name as text, such as red", FR: "un nom de couleur en texte, comme rouge"}},
 	argSpec{name: "temperature", kind: argInt, min: 1000, max: 10000,
 		doc:   "Colour temperature in kelvin, from 1000 to 10000, such as 2700 for warm light.",
-		wants: "a colour temperature in kelvin, a whole number from 1000 to 10000", wantsFR: "une température de couleur en kelvins, un nombre entier de 1000 à 10000"},
+		wants: words.Pair{EN: "a colour temperature in kelvin, a whole number from 1000 to 10000", FR: "une température de couleur en kelvins, un nombre entier de 1000 à 10000"}},
 )
 
 var setLightTool = &mcp.Tool{
