@@ -2,10 +2,8 @@ package camera
 
 import (
 	"context"
-	"math"
 	"strings"
 
-	"maison/voice"
 	"maison/words"
 )
 
@@ -21,59 +19,24 @@ func (s *Service) describe(ctx context.Context, cam Camera, snap Snapshot) strin
 // describeWith is describe with a sentence from Home Assistant's AI, or "".
 func (s *Service) describeWith(ctx context.Context, cam Camera, snap Snapshot, ai string) string {
 	lang := s.cfg.Lang
-	name := cam.Say(lang)
-	var out []string
-	if cam.Area != "" {
-		out = append(out, voice.Sentence(lang.Pick("This is "+name+", in the "+words.Quote(lang, cam.Area), "Voici "+name+", dans la pièce "+words.Quote(lang, cam.Area))))
-	} else {
-		out = append(out, voice.Sentence(lang.Pick("This is "+name, "Voici "+name)))
+	d := words.Description{
+		Camera: cam.Say(lang), Area: cam.Area, Age: s.cfg.Now().Sub(snap.Fetched), State: cam.State,
+		Frozen: !snap.SameSince.IsZero(), AI: ai,
 	}
 	if snap.Part != nil {
-		out = append(out, snap.Part.say(lang))
+		p := snap.Part
+		d.Part = words.Part(lang, p.Region.Say(lang), p.Closer, p.Width >= p.Shown.Dx())
 	}
-	age := s.cfg.Now().Sub(snap.Fetched)
-	out = append(out, voice.Sentence(lang.Pick("The picture was taken "+lang.Ago(age), "L'image a été prise "+lang.Ago(age))))
-	switch cam.State {
-	case "recording":
-		out = append(out, lang.Pick("It is recording.", "Elle enregistre."))
-	case "streaming":
-		out = append(out, lang.Pick("It is streaming live.", "Elle diffuse en direct."))
-	case "idle":
-		out = append(out, lang.Pick("It is idle, not recording.", "Elle est en veille, elle n'enregistre pas."))
-	case "unavailable", "unknown":
-		out = append(out, lang.Pick("Home Assistant says it is unavailable, so this picture may be old.", "Home Assistant la dit indisponible, cette image est peut-être ancienne."))
-	}
-	if !snap.SameSince.IsZero() {
-		d := lang.Duration(s.cfg.Now().Sub(snap.SameSince))
-		out = append(out, voice.Sentence(lang.Pick(
-			"The camera has been sending exactly the same picture for "+d+", so it may be frozen and what it shows may be old",
-			"La caméra envoie exactement la même image depuis "+d+", elle est peut-être figée et ce qu'elle montre peut être ancien")))
+	if d.Frozen {
+		d.FrozenFor = s.cfg.Now().Sub(snap.SameSince)
 	}
 	if st := snap.Image.Luma; st != nil {
-		switch {
-		case st.StdDev < 4:
-			out = append(out, lang.Pick(
-				"The picture is almost completely uniform, which usually means a covered lens or a camera fault.",
-				"L'image est presque uniforme, ce qui veut souvent dire un objectif couvert ou une panne de la caméra."))
-		case st.Mean < 30:
-			out = append(out, lang.Pick("The picture is very dark; there may be too little light to see much.", "L'image est très sombre; il y a peut-être trop peu de lumière pour voir grand-chose."))
-		}
+		d.Uniform = st.StdDev < 4
+		d.Dark = !d.Uniform && st.Mean < 30
 	}
-	out = append(out, s.related(ctx, cam)...)
-	if ai != "" {
-		return voice.Paragraph(append(out, ai)...)
-	}
-	if s.aiTask() != "" {
-		// A voice conversation drops the picture: say where its description is.
-		out = append(out, lang.Pick(
-			"These facts come from Home Assistant's sensors; I have not looked at what the picture shows, and asking me to describe this camera puts it in words.",
-			"Ces faits viennent des capteurs de Home Assistant; je n'ai pas regardé ce que montre l'image, et me demander de décrire cette caméra la met en mots."))
-		return voice.Paragraph(out...)
-	}
-	out = append(out, lang.Pick(
-		"These facts come from Home Assistant's sensors; I have not looked at what the picture shows.",
-		"Ces faits viennent des capteurs de Home Assistant; je n'ai pas regardé ce que montre l'image."))
-	return voice.Paragraph(out...)
+	d.Nearby = s.related(ctx, cam)
+	d.CanAskAI = ai == "" && s.aiTask() != ""
+	return words.Describe(lang, d)
 }
 
 // related says what nearby exposed sensors report: doors, motion, presence, locks.
@@ -99,26 +62,4 @@ func (s *Service) related(ctx context.Context, cam Camera) []string {
 		}
 	}
 	return out
-}
-
-// say tells which part of the picture is shown and how much closer it is.
-func (p *Part) say(lang voice.Lang) string {
-	what := p.Region.Say(lang)
-	times := math.Round(p.Closer*2) / 2 // to the half
-	if times < 1.5 {
-		return voice.Sentence(lang.Pick(
-			"It shows "+what+"; the camera has no finer detail than the whole picture already showed, so this part is larger, not sharper",
-			"Elle montre "+what+"; la caméra n'a pas plus de détails que l'image entière n'en montrait, cette partie est donc plus grande, pas plus nette"))
-	}
-	n := lang.Decimal(times, 1)
-	if times == math.Trunc(times) {
-		n = lang.Number(int(times))
-	}
-	en := "It shows " + what + ", " + n + " times closer than the whole picture"
-	frText := "Elle montre " + what + ", " + n + " fois plus près que l'image entière"
-	if p.Width >= p.Shown.Dx() {
-		en += ", with every pixel the camera sent"
-		frText += ", avec chaque pixel envoyé par la caméra"
-	}
-	return voice.Sentence(lang.Pick(en, frText))
 }

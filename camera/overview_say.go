@@ -1,172 +1,38 @@
 package camera
 
 import (
-	"strings"
-
 	"maison/voice"
 	"maison/words"
 )
 
-// maxTileFacts bounds the nearby sensors said for each camera of an
-// overview, to keep the whole answer short enough to be heard.
-const maxTileFacts = 2
-
 // Say tells what the overview shows, one sentence per camera from its
-// sensors, for a listener who never sees the picture.
+// sensors, for a listener who never sees the picture (words.Overview).
 func (o Overview) Say(lang voice.Lang) string {
-	var out []string
-	empty := 0
+	ov := words.Overview{Cols: o.Cols}
 	for _, t := range o.Tiles {
-		if t.State != TileShown {
-			empty++
+		area := ""
+		if t.Camera.AreaSaysMore() {
+			area = t.Camera.Area
 		}
+		ov.Tiles = append(ov.Tiles, words.Tile{Camera: t.Camera.Say(lang), Area: area, Row: t.Row, Col: t.Col,
+			Empty: emptyOf[t.State], Facts: t.Facts, Damaged: t.Damaged})
 	}
-	n := len(o.Tiles)
-	switch {
-	case n == 1:
-		out = append(out, lang.Pick("This picture shows the one camera I can see, labelled with its name.", "Cette image montre la seule caméra que je vois, avec son nom."))
-	case empty == 0:
-		out = append(out, voice.Sentence(lang.Pick(
-			"This picture shows "+lang.Number(n)+" cameras side by side, each labelled with its number and name",
-			"Cette image montre "+lang.Number(n)+" caméras côte à côte, chacune avec son numéro et son nom")))
-	case empty == n:
-		out = append(out, voice.Sentence(lang.Pick(
-			"This picture shows "+lang.Number(n)+" cameras side by side, each labelled with its number and name; none of them has a picture",
-			"Cette image montre "+lang.Number(n)+" caméras côte à côte, chacune avec son numéro et son nom; aucune n'a d'image")))
-	default:
-		out = append(out, voice.Sentence(lang.Pick(
-			"This picture shows "+lang.Number(n)+" cameras side by side, each labelled with its number and name; "+lang.Number(empty)+" of them "+voice.Plural(empty, "has", "have")+" no picture",
-			"Cette image montre "+lang.Number(n)+" caméras côte à côte, chacune avec son numéro et son nom; "+voice.Plural(empty, "une n'a pas d'image", lang.Number(empty)+" n'ont pas d'image"))))
-	}
-	said := map[TileState]bool{} // why a tile is empty, and what to do, is said once
-	for i, t := range o.Tiles {
-		out = append(out, t.say(lang, i+1, o.where(lang, t), said[t.State]))
-		said[t.State] = true
-	}
-	if o.More() > 0 {
-		out = append(out, o.sayBeyond(lang))
+	for _, c := range o.Beyond {
+		ov.Beyond = append(ov.Beyond, c.Say(lang))
 	}
 	for _, w := range o.Withheld {
-		out = append(out, w.Say(lang))
+		ov.Withheld = append(ov.Withheld, w.Say(lang))
 	}
-	out = append(out, lang.Pick(
-		"These facts come from Home Assistant's sensors; I have not looked at what the pictures show. Ask for one camera to see it larger, or for a part of it to see it closer.",
-		"Ces faits viennent des capteurs de Home Assistant; je n'ai pas regardé ce que montrent les images. Demandez une caméra pour la voir en grand, ou une partie pour la voir de plus près."))
-	return voice.Paragraph(out...)
+	return ov.Say(lang)
 }
 
-// maxBeyondNamed bounds the cameras beyond the grid said by name.
-const maxBeyondNamed = 4
-
-// sayBeyond says which cameras do not fit in the grid, by name, so that a
-// listener can ask for one; past a few, the list of cameras has the rest.
-func (o Overview) sayBeyond(lang voice.Lang) string {
-	var names []string
-	for _, c := range o.Beyond[:min(len(o.Beyond), maxBeyondNamed)] {
-		names = append(names, c.Say(lang))
-	}
-	n := lang.Number(o.More())
-	switch {
-	case o.More() == 1:
-		return voice.Sentence(lang.Pick(names[0]+" does not fit in this picture; ask for it by name", names[0]+" ne tient pas dans cette image; demandez-la par son nom"))
-	case o.More() <= maxBeyondNamed:
-		return voice.Sentence(lang.Pick(
-			n+" more cameras do not fit in this picture: "+lang.List(names)+"; ask for one by name",
-			n+" autres caméras ne tiennent pas dans cette image : "+lang.List(names)+"; demandez-en une par son nom"))
-	}
-	return voice.Sentence(lang.Pick(
-		n+" more cameras do not fit in this picture, among them "+lang.List(names)+"; ask for one by name, or for the list of cameras to hear them all",
-		n+" autres caméras ne tiennent pas dans cette image, dont "+lang.List(names)+"; demandez-en une par son nom, ou la liste des caméras pour les entendre toutes"))
-}
-
-// emptyTileWords say why a camera's place is empty: the first time with
-// what to do, and again, for a later camera empty for the same reason, in
-// fewer words.
-var emptyTileWords = map[TileState]struct{ en, fr, againEN, againFR string }{
-	TileOff: {
-		", turned off in Home Assistant, so its place is empty until someone turns it on",
-		", éteinte dans Home Assistant, sa place reste donc vide jusqu'à ce qu'on la rallume",
-		", also turned off in Home Assistant",
-		", elle aussi éteinte dans Home Assistant"},
-	TileUnavailable: {
-		", which Home Assistant says is unavailable, so its place is empty; this often passes when the camera is back on the network",
-		", que Home Assistant dit indisponible, sa place est donc vide; ça passe souvent quand la caméra revient sur le réseau",
-		", which Home Assistant also says is unavailable",
-		", que Home Assistant dit aussi indisponible"},
-	TileLate: {
-		", which sent no picture in time, so its place is empty; this is usually brief, and asking for this camera alone usually works",
-		", qui n'a pas envoyé d'image à temps, sa place est donc vide; c'est généralement bref, et demander cette caméra seule fonctionne d'habitude",
-		", which sent no picture in time either",
-		", qui n'a pas non plus envoyé d'image à temps"},
-	TileFailed: {
-		", which gave no usable picture just now, so its place is empty; try this camera alone in a moment",
-		", qui n'a pas donné d'image utilisable, sa place est donc vide; réessayez cette caméra seule dans un instant",
-		", which gave no usable picture either",
-		", qui n'a pas non plus donné d'image utilisable"},
-}
-
-// say is one camera's sentence: where it is in the picture, which camera,
-// and what its nearby sensors report or why its place is empty; again when
-// an earlier tile was empty for the same reason, whose advice then holds.
-func (t Tile) say(lang voice.Lang, n int, where string, again bool) string {
-	name := t.Camera.Say(lang)
-	if t.Camera.AreaSaysMore() {
-		name += lang.Pick(", in the ", ", dans la pièce ") + words.Quote(lang, t.Camera.Area)
-	}
-	num := lang.Number(n)
-	head := lang.Pick("Number "+num, "Le numéro "+num)
-	if where != "" {
-		head += ", " + where + ","
-	}
-	head += lang.Pick(" is ", " est ") + name
-	if w, ok := emptyTileWords[t.State]; ok {
-		if again {
-			return voice.Sentence(head + lang.Pick(w.againEN, w.againFR))
-		}
-		return voice.Sentence(head + lang.Pick(w.en, w.fr))
-	}
-	var facts []string
-	for _, f := range t.Facts {
-		if len(facts) == maxTileFacts {
-			break
-		}
-		facts = append(facts, clause(f))
-	}
-	if t.Damaged {
-		facts = append([]string{lang.Pick("its picture came damaged from the camera, so part of it is grey", "son image est arrivée abîmée de la caméra, une partie est donc grise")}, facts...)
-	}
-	if len(facts) == 0 {
-		return voice.Sentence(head)
-	}
-	return voice.Sentence(head + "; " + lang.List(facts))
-}
-
-// where names a tile's place in the grid as people say it: "top left",
-// "bottom centre", or by row and column in a grid larger than three by three.
-func (o Overview) where(lang voice.Lang, t Tile) string {
-	cols := max(o.Cols, 1)
-	rows := (len(o.Tiles) + cols - 1) / cols
-	if rows > 3 || cols > 3 {
-		r, c := lang.Number(t.Row+1), lang.Number(t.Col+1)
-		return lang.Pick("row "+r+", column "+c, "rangée "+r+", colonne "+c)
-	}
-	horiz := map[int][]string{1: {""}, 2: {"left", "right"}, 3: {"left", "centre", "right"}}[cols][t.Col]
-	vert := map[int][]string{1: {""}, 2: {"top", "bottom"}, 3: {"top", "middle", "bottom"}}[rows][t.Row]
-	if lang == voice.French {
-		horiz = map[string]string{"left": "à gauche", "centre": "au centre", "right": "à droite"}[horiz]
-		vert = map[string]string{"top": "en haut", "middle": "au milieu", "bottom": "en bas"}[vert]
-	}
-	return strings.TrimSpace(vert + " " + horiz)
-}
-
-// clause turns a sentence into a clause that can follow a semicolon: its
-// full stop dropped and a leading "The" lowered.
-func clause(s string) string {
-	s = strings.TrimSuffix(strings.TrimSpace(s), ".")
-	if rest, ok := strings.CutPrefix(s, "The "); ok {
-		return "the " + rest
-	}
-	return s
+// emptyOf is why a tile is empty, as words says it.
+var emptyOf = [...]words.Empty{
+	TileShown:       words.NotEmpty,
+	TileOff:         words.EmptyOff,
+	TileUnavailable: words.EmptyUnavailable,
+	TileLate:        words.EmptyLate,
+	TileFailed:      words.EmptyFailed,
 }
 
 // AreaSaysMore reports whether the camera's area is worth saying after its

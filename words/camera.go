@@ -2,8 +2,10 @@ package words
 
 import (
 	"errors"
+	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"maison/homeassistant"
 	"maison/voice"
@@ -187,4 +189,98 @@ func AIFailure(lang voice.Lang, err error) string {
 	return lang.Pick(
 		"Home Assistant's AI could not describe the picture this time, which is usually brief, so I can only tell you what the sensors say.",
 		"L'IA de Home Assistant n'a pas pu décrire l'image cette fois, ce qui est généralement bref; je ne peux vous dire que ce que disent les capteurs.")
+}
+
+// Description is what is known of a camera's picture, for the ear: facts
+// only, never what the picture shows, which nothing here has looked at.
+type Description struct {
+	Camera    string        // the camera named aloud
+	Area      string        // its area, or ""
+	Part      string        // which part of the picture is shown (Part), or ""
+	Age       time.Duration // how long ago the picture was taken
+	State     string        // the camera's state: recording, streaming, idle, unavailable, ...
+	Frozen    bool          // the camera keeps sending the very same picture
+	FrozenFor time.Duration // for how long, when Frozen
+	Uniform   bool          // the picture is almost uniform
+	Dark      bool          // the picture is very dark
+	Nearby    []string      // what nearby exposed sensors report, a sentence each
+	AI        string        // Home Assistant's AI's sentence about the picture, or ""
+	CanAskAI  bool          // an AI would describe the picture if asked
+}
+
+// Describe says what is known of a camera's picture.
+func Describe(lang voice.Lang, d Description) string {
+	name := d.Camera
+	var out []string
+	if d.Area != "" {
+		out = append(out, voice.Sentence(lang.Pick("This is "+name+", in the "+Quote(lang, d.Area), "Voici "+name+", dans la pièce "+Quote(lang, d.Area))))
+	} else {
+		out = append(out, voice.Sentence(lang.Pick("This is "+name, "Voici "+name)))
+	}
+	if d.Part != "" {
+		out = append(out, d.Part)
+	}
+	out = append(out, voice.Sentence(lang.Pick("The picture was taken "+lang.Ago(d.Age), "L'image a été prise "+lang.Ago(d.Age))))
+	switch d.State {
+	case "recording":
+		out = append(out, lang.Pick("It is recording.", "Elle enregistre."))
+	case "streaming":
+		out = append(out, lang.Pick("It is streaming live.", "Elle diffuse en direct."))
+	case "idle":
+		out = append(out, lang.Pick("It is idle, not recording.", "Elle est en veille, elle n'enregistre pas."))
+	case "unavailable", "unknown":
+		out = append(out, lang.Pick("Home Assistant says it is unavailable, so this picture may be old.", "Home Assistant la dit indisponible, cette image est peut-être ancienne."))
+	}
+	if d.Frozen {
+		f := lang.Duration(d.FrozenFor)
+		out = append(out, voice.Sentence(lang.Pick(
+			"The camera has been sending exactly the same picture for "+f+", so it may be frozen and what it shows may be old",
+			"La caméra envoie exactement la même image depuis "+f+", elle est peut-être figée et ce qu'elle montre peut être ancien")))
+	}
+	switch {
+	case d.Uniform:
+		out = append(out, lang.Pick(
+			"The picture is almost completely uniform, which usually means a covered lens or a camera fault.",
+			"L'image est presque uniforme, ce qui veut souvent dire un objectif couvert ou une panne de la caméra."))
+	case d.Dark:
+		out = append(out, lang.Pick("The picture is very dark; there may be too little light to see much.", "L'image est très sombre; il y a peut-être trop peu de lumière pour voir grand-chose."))
+	}
+	out = append(out, d.Nearby...)
+	if d.AI != "" {
+		return voice.Paragraph(append(out, d.AI)...)
+	}
+	if d.CanAskAI {
+		// A voice conversation drops the picture: say where its description is.
+		out = append(out, lang.Pick(
+			"These facts come from Home Assistant's sensors; I have not looked at what the picture shows, and asking me to describe this camera puts it in words.",
+			"Ces faits viennent des capteurs de Home Assistant; je n'ai pas regardé ce que montre l'image, et me demander de décrire cette caméra la met en mots."))
+		return voice.Paragraph(out...)
+	}
+	out = append(out, lang.Pick(
+		"These facts come from Home Assistant's sensors; I have not looked at what the picture shows.",
+		"Ces faits viennent des capteurs de Home Assistant; je n'ai pas regardé ce que montre l'image."))
+	return voice.Paragraph(out...)
+}
+
+// Part tells which part of the picture is shown (what, as Region says it)
+// and how much closer it is than the whole picture; everyPixel when it
+// shows every pixel the camera sent.
+func Part(lang voice.Lang, what string, closer float64, everyPixel bool) string {
+	times := math.Round(closer*2) / 2 // to the half
+	if times < 1.5 {
+		return voice.Sentence(lang.Pick(
+			"It shows "+what+"; the camera has no finer detail than the whole picture already showed, so this part is larger, not sharper",
+			"Elle montre "+what+"; la caméra n'a pas plus de détails que l'image entière n'en montrait, cette partie est donc plus grande, pas plus nette"))
+	}
+	n := lang.Decimal(times, 1)
+	if times == math.Trunc(times) {
+		n = lang.Number(int(times))
+	}
+	en := "It shows " + what + ", " + n + " times closer than the whole picture"
+	frText := "Elle montre " + what + ", " + n + " fois plus près que l'image entière"
+	if everyPixel {
+		en += ", with every pixel the camera sent"
+		frText += ", avec chaque pixel envoyé par la caméra"
+	}
+	return voice.Sentence(lang.Pick(en, frText))
 }
