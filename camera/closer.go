@@ -10,7 +10,7 @@ import (
 	"maison/homeassistant"
 	"maison/jpegfix"
 	"maison/jpegscale"
-	"maison/voice"
+	"maison/words"
 )
 
 // Closer shows a part of cam's picture at the camera's own detail: it asks
@@ -31,10 +31,7 @@ func (s *Service) Closer(ctx context.Context, cam Camera, r Region) (Snapshot, e
 		return snap, nil
 	}
 	lang, name := s.cfg.Lang, cam.Say(s.cfg.Lang)
-	notCloser := voice.Sentence(lang.Pick(
-		"The picture from "+name+" came damaged, so I cannot show "+r.Say(lang)+" closer; this is the whole picture, as far as it came through",
-		"L'image de "+name+" est arrivée abîmée, je ne peux donc pas montrer "+r.Say(lang)+" de plus près; voici l'image entière, telle qu'elle est arrivée"))
-	snap.Description = notCloser + " " + s.withDamage(s.describe(ctx, cam, snap), cam, snap)
+	snap.Description = words.NotCloser(lang, name, r.Say(lang)) + " " + s.withDamage(s.describe(ctx, cam, snap), cam, snap)
 	return snap, nil
 }
 
