@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"maison/voice"
+	"maison/words"
 )
 
 // Region is a part of a camera's picture, as the person sees it (upright),
@@ -165,32 +166,8 @@ func (r Region) Pixels(w, h int) image.Rectangle {
 	return image.Rect(x0, y0, x1, y1)
 }
 
-// Say names the part for the ear: "the top right quarter of the picture",
-// « la moitié gauche de l'image », or a box in percent across and down.
+// Say names the part for the ear (words.Piece): "the top right quarter of
+// the picture", « la moitié gauche de l'image ».
 func (r Region) Say(lang voice.Lang) string {
-	h, v := r.horiz, r.vert
-	if h == 0 && v == 0 {
-		pct := func(f float64) string { return lang.Number(int(math.Round(f * 100))) }
-		return lang.Pick(
-			"the part of the picture from "+pct(r.X)+" to "+pct(r.X+r.Width)+" percent across and from "+pct(r.Y)+" to "+pct(r.Y+r.Height)+" percent down",
-			"la partie de l'image de "+pct(r.X)+" à "+pct(r.X+r.Width)+" pour cent en largeur et de "+pct(r.Y)+" à "+pct(r.Y+r.Height)+" pour cent en hauteur")
-	}
-	of := lang.Pick(" of the picture", " de l'image")
-	en := map[byte]string{'t': "top", 'b': "bottom", 'l': "left", 'r': "right"}
-	switch {
-	case h == 'c' && v == 'c':
-		return lang.Pick("the centre", "le centre") + of
-	case v == 0:
-		return lang.Pick("the "+en[h]+" half", "la moitié "+map[byte]string{'l': "gauche", 'r': "droite"}[h]) + of
-	case h == 0:
-		return lang.Pick("the "+en[v]+" half", "la moitié "+map[byte]string{'t': "du haut", 'b': "du bas"}[v]) + of
-	}
-	enV := map[byte]string{'t': "top", 'b': "bottom", 'c': "middle"}[v]
-	enH := map[byte]string{'l': "left", 'r': "right", 'c': "centre"}[h]
-	frV := map[byte]string{'t': "en haut", 'b': "en bas", 'c': "au milieu"}[v]
-	frH := map[byte]string{'l': "à gauche", 'r': "à droite", 'c': "au centre"}[h]
-	if h != 'c' && v != 'c' {
-		return lang.Pick("the "+enV+" "+enH+" quarter"+of, "le quart de l'image "+frV+" "+frH)
-	}
-	return lang.Pick("the "+enV+" "+enH+" part"+of, "la partie de l'image "+frV+" "+frH)
+	return words.Piece{Horiz: r.horiz, Vert: r.vert, X: r.X, Y: r.Y, Width: r.Width, Height: r.Height}.Say(lang)
 }
