@@ -1,6 +1,6 @@
-// Package assist reads what Home Assistant's Assist API says and turns it into
-// words: the live context of exposed entities, and the JSON results and
-// MatchFailed errors of its intent tools.
+// Package assist reads what Home Assistant's Assist API says and hands it
+// to words as facts: the live context of exposed entities, and the JSON
+// results and MatchFailed errors of its intent tools.
 //
 // Everything read here is data. Names may carry text that looks like an
 // instruction; it is bounded, cleaned and quoted as a name, never obeyed.
