@@ -2,8 +2,6 @@ package tools
 
 import (
 	"context"
-	"strings"
-
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"maison/camera"
@@ -40,31 +38,19 @@ func (s *server) listCameras(ctx context.Context, _ *mcp.CallToolRequest, _ argV
 	for _, c := range cams {
 		item := c.Say(lang)
 		if c.AreaSaysMore() {
-			item += s.deps.Lang.Pick(" in the ", " dans la pièce ") + words.Quote(lang, c.Area)
+			item += words.CameraInRoom(lang, c.Area)
 		}
 		switch {
 		case c.Off:
-			dark = append(dark, s.deps.Lang.Pick(
-				"The "+strings.TrimPrefix(c.Say(lang), "the ")+" is turned off in Home Assistant, so it has no picture until someone turns it on.",
-				"La "+strings.TrimPrefix(c.Say(lang), "la ")+" est éteinte dans Home Assistant, elle n'a donc pas d'image tant qu'on ne la rallume pas."))
+			dark = append(dark, words.CameraListedOff(lang, c.Name))
 		case c.State == "unavailable":
-			dark = append(dark, s.deps.Lang.Pick(
-				"Home Assistant says the "+strings.TrimPrefix(c.Say(lang), "the ")+" is unavailable, so its picture may be missing or old; this often passes when the camera is back on the network.",
-				"Home Assistant dit que la "+strings.TrimPrefix(c.Say(lang), "la ")+" est indisponible, son image peut donc manquer ou être ancienne; ça passe souvent quand la caméra revient sur le réseau."))
+			dark = append(dark, words.CameraListedUnavailable(lang, c.Name))
 			items = append(items, item)
 		default:
 			items = append(items, item)
 		}
 	}
-	var out []string
-	switch len(items) {
-	case 0:
-		out = append(out, s.deps.Lang.Pick("No camera can show a picture right now.", "Aucune caméra ne peut montrer d'image en ce moment."))
-	case 1:
-		out = append(out, voice.Sentence(s.deps.Lang.Pick("I can show you one camera: ", "Je peux vous montrer une caméra : ")+items[0]))
-	default:
-		out = append(out, voice.Sentence(s.deps.Lang.Pick("I can show you "+lang.Number(len(items))+" cameras: ", "Je peux vous montrer "+lang.Number(len(items))+" caméras : ")+lang.List(items)))
-	}
+	out := []string{words.CamerasShown(lang, items)}
 	out = append(out, dark...)
 	return say(voice.Paragraph(append(out, held...)...))
 }
@@ -79,7 +65,5 @@ func (s *server) noCamera(withheld []camera.Withheld) *mcp.CallToolResult {
 	if len(held) > 0 {
 		return say(voice.Paragraph(held...))
 	}
-	return say(s.deps.Lang.Pick(
-		"No camera is shared with me. An admin can expose cameras to Assist in Home Assistant under Settings, Voice assistants, Expose.",
-		"Aucune caméra ne m'est partagée. Un administrateur peut exposer des caméras à Assist dans Home Assistant, sous Paramètres, Assistants vocaux, Exposer."))
+	return say(words.NoCameraShared(s.deps.Lang))
 }
