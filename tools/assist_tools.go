@@ -318,9 +318,7 @@ func (s *server) noMatch(args map[string]any) string {
 }
 
 func (s *server) needTarget() *mcp.CallToolResult {
-	return sayError(s.deps.Lang.Pick(
-		"Say which device or room: give a name, such as kitchen light, or an area, such as kitchen. Nothing was changed.",
-		"Dites quel appareil ou quelle pièce : un nom, comme lumière de la cuisine, ou une pièce, comme cuisine. Rien n'a changé."))
+	return sayError(words.NeedTarget(s.deps.Lang))
 }
 
 // passthroughTool describes a Home Assistant tool maison has no wrapper for
@@ -376,14 +374,12 @@ func (s *server) passthrough(canonical, description string, target bool) mcp.Too
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		if ownWords {
 			q := s.deps.Lang.Quote(strings.ReplaceAll(canonical, "_", " "), proposalName)
-			return sayError(s.deps.Lang.Pick(
-				"I will not run "+q+" through this action, because its name or description says it may open a door, a gate or a lock. Nothing was changed. Use turn on with the name "+q+" instead: it asks the person first.",
-				"Je ne lancerai pas "+q+" par cette action, parce que son nom ou sa description dit qu'elle peut ouvrir une porte, un portail ou une serrure. Rien n'a changé. Utilisez plutôt allumer avec le nom "+q+" : il demande d'abord à la personne.")), nil
+			return sayError(words.NotRunByItsWords(s.deps.Lang, q)), nil
 		}
 		var args map[string]any
 		if raw := req.Params.Arguments; len(raw) > 0 {
 			if err := json.Unmarshal(raw, &args); err != nil {
-				return sayError(s.deps.Lang.Pick("Those details are not readable as named values. Nothing was changed.", "Ces détails ne sont pas lisibles. Rien n'a changé.")), nil
+				return sayError(words.DetailsUnreadable(s.deps.Lang)), nil
 			}
 		}
 		in := targetFrom(args)
@@ -393,9 +389,7 @@ func (s *server) passthrough(canonical, description string, target bool) mcp.Too
 				return sayError(s.beforeAction(err)), nil
 			}
 			if len(what) > 0 {
-				return sayError(s.deps.Lang.Pick(
-					"I will not do that through this action, because it could "+s.deps.Lang.List(what)+". Nothing was changed. Use turn on or turn off instead: they ask the person first.",
-					"Je ne le ferai pas par cette action, parce qu'elle pourrait "+s.deps.Lang.List(what)+". Rien n'a changé. Utilisez plutôt allumer ou éteindre : ils demandent d'abord à la personne.")), nil
+				return sayError(words.NotThroughThisAction(s.deps.Lang, what)), nil
 			}
 		}
 		return s.act(ctx, canonical, args), nil

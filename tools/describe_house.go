@@ -63,9 +63,7 @@ func (s *server) describeHouse(ctx context.Context, _ *mcp.CallToolRequest, in a
 		filtered = append(filtered, e)
 	}
 	if len(filtered) == 0 && (name != "" || area != "" || len(domains) > 0) {
-		return sayError(s.deps.Lang.Pick(
-			"Nothing shared with me matches that. Ask without a filter to hear every device and room by name.",
-			"Rien de ce qui m'est partagé ne correspond. Demandez sans filtre pour entendre tous les appareils et les pièces."))
+		return sayError(words.NothingMatches(s.deps.Lang))
 	}
 	facts := func(e assist.Entity) assist.Facts { return assist.FactsOf(s.deps.HA, e) }
 	return say(assist.SayHouse(s.deps.Lang, filtered, facts, s.now(), houseLimit))

@@ -14,6 +14,7 @@ import (
 	"maison/accesslog"
 	"maison/internal/scope"
 	"maison/voice"
+	"maison/words"
 )
 
 // ScopeOf is the scope a tool needs, from its annotations (scope.Tool):
@@ -181,16 +182,7 @@ func (s *server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 // only as far as a person sees it.
 func (s *server) unknown(what, name string) error {
 	n := voice.Visible(name, 64)
-	en, fr, list := "Unknown tool “"+n+"”: maison offers no tool", "Outil inconnu « "+n+" » : maison n'offre aucun outil", "tools/list"
-	switch what {
-	case "prompt":
-		en, fr, list = "Unknown prompt “"+n+"”: maison offers no prompt", "Invite inconnue « "+n+" » : maison n'offre aucune invite (prompt)", "prompts/list"
-	case "resource":
-		en, fr, list = "Unknown resource “"+n+"”: maison offers no resource", "Ressource inconnue « "+n+" » : maison n'offre aucune ressource", "resources/list"
-	}
-	return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: s.deps.Lang.Pick(
-		en+" by that name to this connection, so nothing was done. Call "+list+" for the names it offers and send one exactly as listed.",
-		fr+" de ce nom à cette connexion, alors rien n'a été fait. Appelez "+list+" pour les noms offerts et envoyez-en un tel quel.")}
+	return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: words.UnknownOffer(s.deps.Lang, what, n)}
 }
 
 // unknownIf puts the SDK's own refusal of an unknown tool or prompt in

@@ -51,7 +51,7 @@ func (s *server) setLight(ctx context.Context, _ *mcp.CallToolRequest, in argVal
 		args["temperature"] = t
 	}
 	if len(args) == n {
-		return sayError(s.deps.Lang.Pick("Say what to set: a brightness, a colour or a colour temperature. Nothing was changed.", "Dites quoi régler : la luminosité, la couleur ou la température de couleur. Rien n'a changé."))
+		return sayError(words.NothingToSet(s.deps.Lang))
 	}
 	return s.act(ctx, "HassLightSet", args)
 }

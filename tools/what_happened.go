@@ -52,15 +52,11 @@ func (s *server) whatHappened(ctx context.Context, _ *mcp.CallToolRequest, in ar
 	since := in.text("since")
 	switch {
 	case byHours && since != "":
-		return sayError(s.deps.Lang.Pick(
-			"Give either how many hours or since when, not both, so nothing was read. Call it again with one of them.",
-			"Donnez soit un nombre d'heures, soit depuis quand, pas les deux, alors rien n'a été lu. Rappelez-le avec l'un des deux."))
+		return sayError(words.HoursAndSince(s.deps.Lang))
 	case since != "":
 		start, ok := parseSince(since, now, loc)
 		if !ok {
-			return sayError(s.deps.Lang.Pick(
-				"The argument “since” must be a time such as 08:00, 8 am or yesterday 18:00, so nothing was read. Call it again with such a time, or with a number of hours.",
-				"L'argument « since » doit être une heure comme 08:00, 8 h ou hier 18 h, alors rien n'a été lu. Rappelez-le avec une telle heure, ou avec un nombre d'heures."))
+			return sayError(words.BadSince(s.deps.Lang))
 		}
 		p.Start = start
 	default:
@@ -102,9 +98,7 @@ func (s *server) whatHappened(ctx context.Context, _ *mcp.CallToolRequest, in ar
 		chosen, ids = append(chosen, e), append(ids, e.ID)
 	}
 	if len(chosen) == 0 && (name != "" || area != "") {
-		return sayError(s.deps.Lang.Pick(
-			"Nothing shared with me that has a history to tell matches that. Ask without a name or a room to hear the whole house.",
-			"Rien de ce qui m'est partagé et qui a un historique ne correspond. Demandez sans nom ni pièce pour entendre toute la maison."))
+		return sayError(words.NoHistoryMatch(s.deps.Lang))
 	}
 	hist, err := s.deps.HA.History(ctx, p.Start, now, ids)
 	if err != nil {

@@ -1,0 +1,93 @@
+// The tools' own refusals: a call that names nothing, a filter that
+// matches nothing, an action run through the wrong tool, an unknown tool;
+// and the ready-made request check_the_house.
+
+package words
+
+import "maison/voice"
+
+// NeedTarget says that an action names no device and no room.
+func NeedTarget(lang voice.Lang) string {
+	return lang.Pick(
+		"Say which device or room: give a name, such as kitchen light, or an area, such as kitchen. Nothing was changed.",
+		"Dites quel appareil ou quelle pièce : un nom, comme lumière de la cuisine, ou une pièce, comme cuisine. Rien n'a changé.")
+}
+
+// NotRunByItsWords refuses to run the action name (quoted) through its
+// own tool, because its name or description reads like a door, a gate or
+// a lock: turn on asks the person first.
+func NotRunByItsWords(lang voice.Lang, name string) string {
+	return lang.Pick(
+		"I will not run "+name+" through this action, because its name or description says it may open a door, a gate or a lock. Nothing was changed. Use turn on with the name "+name+" instead: it asks the person first.",
+		"Je ne lancerai pas "+name+" par cette action, parce que son nom ou sa description dit qu'elle peut ouvrir une porte, un portail ou une serrure. Rien n'a changé. Utilisez plutôt allumer avec le nom "+name+" : il demande d'abord à la personne.")
+}
+
+// DetailsUnreadable says that an action's details are not named values.
+func DetailsUnreadable(lang voice.Lang) string {
+	return lang.Pick("Those details are not readable as named values. Nothing was changed.", "Ces détails ne sont pas lisibles. Rien n'a changé.")
+}
+
+// NotThroughThisAction refuses an action whose target could be reached in
+// a way that needs the person's yes (what, each as Unlock, Open... say it).
+func NotThroughThisAction(lang voice.Lang, what []string) string {
+	return lang.Pick(
+		"I will not do that through this action, because it could "+lang.List(what)+". Nothing was changed. Use turn on or turn off instead: they ask the person first.",
+		"Je ne le ferai pas par cette action, parce qu'elle pourrait "+lang.List(what)+". Rien n'a changé. Utilisez plutôt allumer ou éteindre : ils demandent d'abord à la personne.")
+}
+
+// HoursAndSince says that a call gave both a number of hours and a start.
+func HoursAndSince(lang voice.Lang) string {
+	return lang.Pick(
+		"Give either how many hours or since when, not both, so nothing was read. Call it again with one of them.",
+		"Donnez soit un nombre d'heures, soit depuis quand, pas les deux, alors rien n'a été lu. Rappelez-le avec l'un des deux.")
+}
+
+// BadSince says that the argument since is not a time maison reads.
+func BadSince(lang voice.Lang) string {
+	return lang.Pick(
+		"The argument “since” must be a time such as 08:00, 8 am or yesterday 18:00, so nothing was read. Call it again with such a time, or with a number of hours.",
+		"L'argument « since » doit être une heure comme 08:00, 8 h ou hier 18 h, alors rien n'a été lu. Rappelez-le avec une telle heure, ou avec un nombre d'heures.")
+}
+
+// NoHistoryMatch says that nothing shared with a history fits a name or room.
+func NoHistoryMatch(lang voice.Lang) string {
+	return lang.Pick(
+		"Nothing shared with me that has a history to tell matches that. Ask without a name or a room to hear the whole house.",
+		"Rien de ce qui m'est partagé et qui a un historique ne correspond. Demandez sans nom ni pièce pour entendre toute la maison.")
+}
+
+// NothingMatches says that nothing shared fits the filter of a description
+// of the house.
+func NothingMatches(lang voice.Lang) string {
+	return lang.Pick(
+		"Nothing shared with me matches that. Ask without a filter to hear every device and room by name.",
+		"Rien de ce qui m'est partagé ne correspond. Demandez sans filtre pour entendre tous les appareils et les pièces.")
+}
+
+// NothingToSet says that a light call gives nothing to set.
+func NothingToSet(lang voice.Lang) string {
+	return lang.Pick("Say what to set: a brightness, a colour or a colour temperature. Nothing was changed.", "Dites quoi régler : la luminosité, la couleur ou la température de couleur. Rien n'a changé.")
+}
+
+// CheckTheHouse is the request a person picks to have the house looked over.
+func CheckTheHouse(lang voice.Lang) string {
+	return lang.Pick(
+		"Check on my home. First call describe_house and tell me what matters: anything open, unlocked or left on. Then, if a motion or presence sensor saw something in the last hour, look at the camera in that room (camera_snapshot, or describe_camera if we are talking by voice) and tell me what you see. Keep it short and spoken, no lists.",
+		"Vérifie ma maison. Appelle d'abord describe_house et dis-moi ce qui compte : ce qui est ouvert, déverrouillé ou resté allumé. Ensuite, si un capteur de mouvement ou de présence a détecté quelque chose dans la dernière heure, regarde la caméra de cette pièce (camera_snapshot, ou describe_camera si on se parle à voix haute) et dis-moi ce que tu vois. Reste bref, à l'oral, sans listes.")
+}
+
+// UnknownOffer refuses a call of a tool, prompt or resource (what: "tool",
+// "prompt", "resource") not offered to this connection, by the name as far
+// as a person sees it (shown).
+func UnknownOffer(lang voice.Lang, what, shown string) string {
+	en, fr, list := "Unknown tool “"+shown+"”: maison offers no tool", "Outil inconnu « "+shown+" » : maison n'offre aucun outil", "tools/list"
+	switch what {
+	case "prompt":
+		en, fr, list = "Unknown prompt “"+shown+"”: maison offers no prompt", "Invite inconnue « "+shown+" » : maison n'offre aucune invite (prompt)", "prompts/list"
+	case "resource":
+		en, fr, list = "Unknown resource “"+shown+"”: maison offers no resource", "Ressource inconnue « "+shown+" » : maison n'offre aucune ressource", "resources/list"
+	}
+	return lang.Pick(
+		en+" by that name to this connection, so nothing was done. Call "+list+" for the names it offers and send one exactly as listed.",
+		fr+" de ce nom à cette connexion, alors rien n'a été fait. Appelez "+list+" pour les noms offerts et envoyez-en un tel quel.")
+}
