@@ -169,7 +169,7 @@ func Start(ctx context.Context, cfg Config) (*Bridge, error) {
 	}
 	b.Live = assist.NewLive(ha, ha, cfg.LiveTTL)
 	cc := camera.Config{
-		Source: ha, Exposed: b.Live.Devices, Allow: cfg.Cameras, Lang: cfg.Lang,
+		Source: ha, Exposed: b.Live.Devices, Allow: cfg.Cameras, Lang: cfg.Lang, ResultBudget: cfg.ResultBudget,
 		AI: ha, AITask: cfg.AITask, Now: cfg.Now, Logger: log.With("component", "camera"),
 	}
 	if cfg.Camera != nil {

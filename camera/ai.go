@@ -35,15 +35,21 @@ func (s *Service) aiTask() string {
 	return ""
 }
 
-// Describe is Snapshot for the ear: when Home Assistant has an AI task that
-// accepts pictures, its one-sentence description of the frame is added, said
-// as coming from Home Assistant's AI. The whole answer is bounded by ctx and
+// Describe is Snapshot for the ear, without the picture: what its words
+// need is read from the frame, which is not fitted. When Home Assistant has
+// an AI task that accepts pictures, its one-sentence description of the
+// frame is added, said as coming from Home Assistant's AI. The whole answer is bounded by ctx and
 // by the AI budget; a slow or failing AI leaves an honest fallback, never a
 // guess.
 func (s *Service) Describe(ctx context.Context, cam Camera) (Snapshot, error) {
 	task := s.aiTask()
 	if task == "" {
-		return s.Snapshot(ctx, cam)
+		snap, err := s.described(ctx, cam)
+		if err != nil {
+			return snap, err
+		}
+		snap.Description = s.withDamage(s.describe(ctx, cam, snap), cam, snap)
+		return snap, nil
 	}
 	// Ask the AI while the frame is fetched and fitted: both take seconds.
 	type answer struct {
@@ -57,7 +63,7 @@ func (s *Service) Describe(ctx context.Context, cam Camera) (Snapshot, error) {
 		text, err := s.cfg.AI.DescribeImage(aiCtx, task, cam.EntityID, words.AIInstructions.In(s.cfg.Lang))
 		ai <- answer{text, err}
 	}()
-	snap, err := s.frame(ctx, cam)
+	snap, err := s.described(ctx, cam)
 	if err != nil {
 		return snap, err
 	}

@@ -14,10 +14,12 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/image/font/opentype"
 
+	"maison/camera/picture"
 	"maison/homeassistant"
 	"maison/internal/shared"
 	"maison/voice"
@@ -47,6 +49,10 @@ type Config struct {
 	Allow []string
 	// Lang is the language of descriptions. Zero means English.
 	Lang voice.Lang
+	// ResultBudget is the most characters a whole tool result may take,
+	// base64 and JSON included (MAISON_RESULT_BUDGET): every picture is
+	// encoded once, within its share of it. Zero means DefaultResultBudget.
+	ResultBudget int
 	// MaxAge is how old a frame may be and still be reused. Zero means 3s.
 	MaxAge time.Duration
 	// FetchTimeout bounds waiting for one frame from Home Assistant, which
@@ -76,11 +82,30 @@ type Config struct {
 	Now func() time.Time
 }
 
+// DefaultResultBudget is the most characters a whole serialized tool result
+// may take by default, base64 and JSON-RPC envelope included: the Claude
+// app takes about 150,000, and this leaves room below it.
+const DefaultResultBudget = 140_000
+
+// resultReserve is what a tool result carrying one picture needs besides
+// the picture's base64, in characters: its words, the JSON around them and
+// the JSON-RPC envelope. The default budget leaves the picture
+// picture.DefaultMaxBytes.
+const resultReserve = 6_666
+
+// PictureBytes is a picture's share of a tool result of budget characters,
+// in JPEG bytes before base64: 100,000 for the default budget.
+func PictureBytes(budget int) int { return max((budget-resultReserve)*3/4, 1) }
+
 // Service answers camera questions. It is safe for concurrent use.
 type Service struct {
 	cfg    Config
 	log    *slog.Logger
-	frames *shared.Cache[string, prepared] // fetched, repaired and fitted, by camera; shared and kept MaxAge
+	limits picture.Limits // what every picture is fitted to, the result budget included
+	// pictures counts the pictures this service encoded (fitted afresh,
+	// cut, drawn), not those passed on as the camera sent them repaired.
+	pictures atomic.Int64
+	frames   *shared.Cache[string, prepared] // fetched, repaired and fitted, by camera; shared and kept MaxAge
 
 	mu    sync.Mutex
 	sizes map[string]image.Point // full frame size per camera, as last seen unscaled
@@ -130,13 +155,28 @@ func New(cfg Config) (*Service, error) {
 	if cfg.FetchTimeout == 0 {
 		cfg.FetchTimeout = fetchTimeoutDefault
 	}
+	if cfg.ResultBudget == 0 {
+		cfg.ResultBudget = DefaultResultBudget
+	}
 	log := cfg.Logger
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	svc := &Service{cfg: cfg, log: log, sizes: map[string]image.Point{}, seen: map[string]seenFrame{}, seed: maphash.MakeSeed(), power: map[string]power{}, font: sync.OnceValues(parseLabelFont), crops: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))}
+	svc := &Service{cfg: cfg, log: log, limits: picture.Limits{MaxBytes: PictureBytes(cfg.ResultBudget)}, sizes: map[string]image.Point{}, seen: map[string]seenFrame{}, seed: maphash.MakeSeed(), power: map[string]power{}, font: sync.OnceValues(picture.LabelFont), crops: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))}
 	svc.frames = shared.New(svc.prepareNoting, cfg.MaxAge, cfg.Now)
 	return svc, nil
+}
+
+// Encoded counts the pictures the service has encoded: fitted afresh, cut
+// or drawn; a frame passed on as the camera sent it, repaired, is not
+// counted.
+func (s *Service) Encoded() int64 { return s.pictures.Load() }
+
+// encoded counts fit when it was encoded here.
+func (s *Service) encoded(fit picture.Fitted) {
+	if fit.Reencoded {
+		s.pictures.Add(1)
+	}
 }
 
 // Camera is one camera a caller may see.
@@ -221,9 +261,15 @@ func (s *Service) list(ctx context.Context) ([]Camera, []Withheld, error) {
 	return out, withheld, nil
 }
 
-// prepared is a frame ready to leave the server.
+// prepared is a frame fetched and repaired, its picture fitted when first
+// asked for.
 type prepared struct {
-	fit     Fitted
+	frame picture.Frame // repaired, or the part of a damaged frame that decodes
+	// fit fits frame to the service's limits, once for every caller.
+	fit func() (picture.Fitted, error)
+	// luma is the frame's pixel facts from its DC terms, read once.
+	luma    func() *picture.Stats
+	damage  *Damage // set when only the part that decodes is shown
 	fetched time.Time
 	size    int // bytes the camera sent
 	repairs []string

@@ -1,15 +1,12 @@
 package camera
 
 import (
-	"bytes"
 	"context"
-	"fmt"
 	"image"
-	"image/jpeg"
 
+	"maison/camera/picture"
 	"maison/homeassistant"
 	"maison/jpegfix"
-	"maison/jpegscale"
 	"maison/words"
 )
 
@@ -50,7 +47,7 @@ func (s *Service) closer(ctx context.Context, cam Camera, r Region) (Snapshot, e
 		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
 	}
 	defer func() { <-s.crops }()
-	f, rep, err := clean(img.Bytes)
+	f, rep, err := picture.Repair(img.Bytes)
 	if refused(err) {
 		// As for the whole picture: cameras often send a whole frame the
 		// next time; if not, the part of the whole picture that decodes.
@@ -63,13 +60,13 @@ func (s *Service) closer(ctx context.Context, cam Camera, r Region) (Snapshot, e
 			s.log.Warn("fetching the camera frame again failed", "camera", cam.EntityID, "err", ferr)
 		} else {
 			img = again
-			if f, rep, err = clean(img.Bytes); refused(err) {
+			if f, rep, err = picture.Repair(img.Bytes); refused(err) {
 				tries = append(tries, try{again, rep, err})
 			}
 		}
 		if err == nil {
 			var part Part
-			if part, err = crop(f, r, Limits{}); err == nil {
+			if part, err = s.crop(f, r); err == nil {
 				return s.closerPart(cam, img, rep, part), nil
 			}
 		}
@@ -82,7 +79,7 @@ func (s *Service) closer(ctx context.Context, cam Camera, r Region) (Snapshot, e
 	}
 	if err == nil {
 		var part Part
-		if part, err = crop(f, r, Limits{}); err == nil {
+		if part, err = s.crop(f, r); err == nil {
 			return s.closerPart(cam, img, rep, part), nil
 		}
 	}
@@ -115,19 +112,23 @@ func (s *Service) takeSlot(ctx context.Context) error {
 // picture): the part of the whole picture that decodes, as camera_snapshot
 // shows it, without words; or the refusal.
 func (s *Service) closerDamaged(cam Camera, tries []try, once bool) (Snapshot, error) {
-	img, fit, d, err := s.salvageTries(cam.EntityID, tries, once)
+	img, f, d, err := s.salvageTries(cam.EntityID, tries, once)
+	var fit picture.Fitted
+	if err == nil {
+		fit, err = f.Fit(s.limits)
+	}
 	if err != nil {
 		s.log.Warn("camera frame refused", "camera", cam.EntityID, "err", err)
 		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
 	}
+	s.encoded(fit)
 	s.log.Warn("camera frame damaged; showing the part of the whole picture that decodes instead of a closer look", "camera", cam.EntityID, "shown", d.Shown, "reason", d.Reason)
-	fit.Damage = d
 	return Snapshot{Camera: cam, Image: fit, Fetched: img.Fetched, FetchedBytes: len(img.Bytes), Repairs: []string{d.report()}, Damage: d}, nil
 }
 
 // Part is a part of a frame, fitted.
 type Part struct {
-	Fitted
+	picture.Fitted
 	// Region is the part as named, or for a box, the box as shown.
 	Region Region
 	// Shown is the part in the upright full frame's pixels, as cut: the
@@ -138,121 +139,23 @@ type Part struct {
 	Closer float64
 }
 
-// crop cuts region r out of a repaired frame, turned upright by its Exif
-// orientation, decoding at the smallest 1/n scale that still holds the
-// part at its fitted size, and fits it to l.
-func crop(f frame, r Region, l Limits) (Part, error) {
-	l = l.withDefaults()
-	full, err := f.size()
+// crop cuts region r out of a repaired frame, as the person sees it
+// (upright), and fits it to the service's limits.
+func (s *Service) crop(f picture.Frame, r Region) (Part, error) {
+	up, err := f.Upright()
 	if err != nil {
 		return Part{}, err
 	}
-	o := f.info.Orientation
-	uw, uh := full.X, full.Y // upright size
-	if o >= 5 {
-		uw, uh = uh, uw
-	}
-	want := r.Pixels(uw, uh)
-	fw, fh := fitSize(want.Dx(), want.Dy(), l)
-	scale := 1
-	if f.isJPEG() {
-		for s := 8; s > 1; s /= 2 {
-			if want.Dx()/s >= fw && want.Dy()/s >= fh {
-				scale = s
-				break
-			}
-		}
-	}
-	part, cut, scale, err := cutOut(f, want, scale)
-	if err != nil {
-		return Part{}, fmt.Errorf("%w: %w", ErrNotImage, err)
-	}
-	shown := image.Rect(cut.Min.X*scale, cut.Min.Y*scale, min(cut.Max.X*scale, uw), min(cut.Max.Y*scale, uh))
-	fw, fh = fitSize(cut.Dx(), cut.Dy(), l)
-	if fw != cut.Dx() || fh != cut.Dy() {
-		part = resize(part, fw, fh)
-	}
-	stats := lumaStats(part)
-	out, err := encodeWithin(part, l.MaxBytes)
+	c, err := f.Crop(r.Pixels(up.X, up.Y), s.limits)
 	if err != nil {
 		return Part{}, err
 	}
-	if err := jpegfix.Check(out.JPEG); err != nil {
-		return Part{}, fmt.Errorf("camera: the cut part is not a strict JPEG: %w", err)
-	}
-	out.SourceWidth, out.SourceHeight, out.Luma = full.X, full.Y, &stats
-	wholeW, _ := fitSize(uw, uh, l)
+	s.encoded(c.Fitted)
 	if r.horiz == 0 && r.vert == 0 {
 		// A box is said as shown: widened to a usable size, it is not the
 		// sliver that was asked for.
-		fw, fh := float64(uw), float64(uh)
-		r = Region{X: float64(shown.Min.X) / fw, Y: float64(shown.Min.Y) / fh, Width: float64(shown.Dx()) / fw, Height: float64(shown.Dy()) / fh}
+		fw, fh := float64(up.X), float64(up.Y)
+		r = Region{X: float64(c.Shown.Min.X) / fw, Y: float64(c.Shown.Min.Y) / fh, Width: float64(c.Shown.Dx()) / fw, Height: float64(c.Shown.Dy()) / fh}
 	}
-	return Part{
-		Fitted: out, Region: r, Shown: shown,
-		Closer: (float64(out.Width) / float64(shown.Dx())) / (float64(wholeW) / float64(uw)),
-	}, nil
+	return Part{Fitted: c.Fitted, Region: r, Shown: c.Shown, Closer: c.Closer}, nil
 }
-
-// cutOut decodes the part want (upright pixels) of a frame whose Exif
-// orientation is o at 1/scale, its corner moved onto the chroma grid (4 by
-// 2 pixels covers every subsampling) so that the planes cut cleanly. An
-// upright JPEG is cut in the decoder, which runs the inverse DCT of that
-// part alone; anything else is decoded whole, turned upright and cut. It
-// returns the part, where it lies at the scale decoded, and that scale.
-func cutOut(f frame, want image.Rectangle, scale int) (image.Image, image.Rectangle, int, error) {
-	o := f.info.Orientation
-	at := func(scale int) image.Rectangle {
-		return image.Rect(want.Min.X/scale/4*4, want.Min.Y/scale/2*2, ceilDiv(want.Max.X, scale), ceilDiv(want.Max.Y, scale))
-	}
-	if o <= 1 && f.isJPEG() {
-		cut := at(scale)
-		full := image.Rect(cut.Min.X*scale, cut.Min.Y*scale, cut.Max.X*scale, cut.Max.Y*scale)
-		if part, err := jpegscale.DecodeRegion(f.body, scale, full); err == nil {
-			return part, part.Bounds(), scale, nil
-		}
-	}
-	img, scale, err := decodeScaled(f, scale)
-	if err != nil {
-		return nil, image.Rectangle{}, 0, err
-	}
-	img = upright(img, o)
-	cut := at(scale).Intersect(img.Bounds())
-	sub, ok := img.(interface {
-		SubImage(image.Rectangle) image.Image
-	})
-	if !ok || cut.Empty() {
-		return nil, image.Rectangle{}, 0, fmt.Errorf("the part cannot be cut from a %T", img)
-	}
-	return sub.SubImage(cut), cut, scale, nil
-}
-
-// size is the stored size of a frame's pixels, as its header says,
-// refused when it claims more than any camera sends.
-func (f frame) size() (image.Point, error) {
-	if f.isJPEG() {
-		return image.Pt(f.info.Width, f.info.Height), checkFrameSize(f.info.Width, f.info.Height)
-	}
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(f.body))
-	if err != nil {
-		return image.Point{}, fmt.Errorf("%w: %w", ErrNotImage, err)
-	}
-	return image.Pt(cfg.Width, cfg.Height), checkFrameSize(cfg.Width, cfg.Height)
-}
-
-// decodeScaled decodes a frame at 1/scale of its size in the DCT domain
-// when jpegscale can, else at full size with the standard decoders; it
-// returns the scale it decoded at.
-func decodeScaled(f frame, scale int) (image.Image, int, error) {
-	if f.isJPEG() {
-		if img, err := jpegscale.Decode(f.body, scale); err == nil {
-			return img, scale, nil
-		}
-		img, err := jpeg.Decode(bytes.NewReader(f.body))
-		return img, 1, err
-	}
-	img, _, err := image.Decode(bytes.NewReader(f.body))
-	return img, 1, err
-}
-
-func ceilDiv(a, b int) int { return (a + b - 1) / b }

@@ -1,11 +1,9 @@
 package camera_test
 
 import (
-	"bytes"
 	"errors"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -14,30 +12,8 @@ import (
 	"maison/bridge"
 	"maison/camera"
 	"maison/demotest"
-	"maison/internal/camframe"
-	"maison/jpegfix"
 	"maison/voice"
 )
-
-// TestFrameWithoutHeightIsNotAPicture: a frame header of height 0 (the
-// height left to a DNL segment, which libjpeg and Go do not read) is
-// repaired with its data unchecked; the camera path then decoded it to
-// nothing and refused its own re-encoded frame as "zero pixels wide",
-// a jpegfix refusal that sent it fetching again. It is not a picture.
-func TestFrameWithoutHeightIsNotAPicture(t *testing.T) {
-	b, err := os.ReadFile("../fixtures/jpeg/base.sub-640x480.jpeg")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sof := bytes.Index(b, []byte{0xff, 0xc0})
-	b = bytes.Clone(b)
-	b[sof+5], b[sof+6] = 0, 0
-	_, _, err = camera.Process(b, camera.Limits{})
-	var fe jpegfix.FormatError
-	if !errors.Is(err, camera.ErrNotImage) || errors.As(err, &fe) {
-		t.Errorf("err = %v, want ErrNotImage and no jpegfix refusal", err)
-	}
-}
 
 // failingSecond serves the camera's first frame cut and answers its second
 // fetch with a server error, as a camera that drops off after a bad frame.
@@ -122,22 +98,5 @@ func TestDamagedOnceThenUnreachableIsNotSaidTwice(t *testing.T) {
 		if err := voice.Speakable(said); err != nil {
 			t.Error(err)
 		}
-	}
-}
-
-// TestLargeProgressiveFrameLeftToGoIsRefused: a frame jpegscale does not
-// decode (four components) goes to Go's decoder at full size, which keeps
-// 256 bytes of coefficients per block of a progressive frame: a 390 KB
-// progressive CMYK frame of 7000×7000 cost it 17 s and 1.3 GB. Such a
-// frame is refused from its header beyond 8 megapixels; a smaller one is
-// still shown.
-func TestLargeProgressiveFrameLeftToGoIsRefused(t *testing.T) {
-	_, _, err := camera.Process(camframe.ProgressiveBomb(7000, 7000, 4, 4, false), camera.Limits{})
-	if !errors.Is(err, camera.ErrNotImage) {
-		t.Errorf("err = %v, want ErrNotImage", err)
-	}
-	fit, _, err := camera.Process(camframe.ProgressiveBomb(640, 480, 4, 4, false), camera.Limits{})
-	if err != nil || len(fit.JPEG) == 0 {
-		t.Errorf("a small progressive CMYK frame: %v", err)
 	}
 }

@@ -5,16 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/color"
-	"image/draw"
-	"math"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"maison/camera/picture"
 	"maison/homeassistant"
-	"maison/jpegfix"
-	"maison/jpegscale"
+	"maison/voice"
 )
 
 // maxTiles bounds the cameras one overview shows: sixteen, four by four,
@@ -27,7 +25,7 @@ const overviewWaitDefault = 6 * time.Second
 
 // Overview is every camera a caller may see, in one labelled picture.
 type Overview struct {
-	Image Fitted
+	Image picture.Fitted
 	Tiles []Tile // in reading order: left to right, then top to bottom
 	Cols  int    // tiles per row
 	// Beyond are the cameras beyond the grid, by name: a listener asks for
@@ -84,22 +82,17 @@ func (s *Service) Overview(ctx context.Context) (Overview, error) {
 	if len(cams) > maxTiles {
 		ov.Beyond, cams = cams[maxTiles:], cams[:maxTiles]
 	}
-	l := Limits{}.withDefaults()
-	cols := int(math.Ceil(math.Sqrt(float64(len(cams)))))
-	rows := (len(cams) + cols - 1) / cols
-	// Cells of 16 by 9, the shape of most cameras, as large as the limits allow.
-	w, h := fitSize(cols*1600, rows*900, l)
+	grid := picture.GridFor(len(cams), s.limits)
+	cols := grid.Cols
 	ov.Cols = cols
 	ov.Tiles = make([]Tile, len(cams))
-	frames := make([][]byte, len(cams)) // each camera's fitted frame, a strict JPEG
+	frames := make([]*picture.Frame, len(cams)) // each camera's repaired frame, not a fitted picture
 	fetched := make([]time.Time, len(cams))
 	waitCtx, cancel := context.WithTimeout(ctx, s.cfg.OverviewWait)
 	defer cancel()
 	var wg sync.WaitGroup
 	for i, cam := range cams {
-		row, col := i/cols, i%cols
-		place := image.Rect(col*w/cols, row*h/rows, (col+1)*w/cols, (row+1)*h/rows)
-		ov.Tiles[i] = Tile{Camera: cam, Place: place, Row: row, Col: col}
+		ov.Tiles[i] = Tile{Camera: cam, Place: grid.Place(i), Row: i / cols, Col: i % cols}
 		wg.Go(func() {
 			t := &ov.Tiles[i]
 			t.Facts = s.related(ctx, cam)
@@ -109,7 +102,7 @@ func (s *Service) Overview(ctx context.Context) (Overview, error) {
 			}
 			p, err := s.frames.Get(waitCtx, cam.EntityID)
 			if err == nil {
-				fetched[i], frames[i], t.Damaged = p.fetched, p.fit.JPEG, p.fit.Damage != nil
+				fetched[i], frames[i], t.Damaged = p.fetched, &p.frame, p.damage != nil
 			}
 			t.Camera.Off = s.isOff(cam.EntityID)
 			switch {
@@ -142,7 +135,7 @@ func (s *Service) Overview(ctx context.Context) (Overview, error) {
 	if last.key == key.String() {
 		ov.Image = last.image
 	} else {
-		out, err := s.drawOverview(w, h, ov.Tiles, frames)
+		out, err := s.drawOverview(grid, ov.Tiles, frames)
 		if err != nil {
 			return Overview{}, err
 		}
@@ -181,94 +174,52 @@ func houseWide(tiles []Tile) error {
 	return fault
 }
 
-// tileGap is the dark line between tiles, in pixels on each side.
-const tileGap = 2
-
-// tilePicture decodes a fitted frame no larger than a tile needs and
-// scales it to fit within size, keeping its shape.
-func tilePicture(f frame, size image.Point) (image.Image, error) {
-	full, err := f.size()
-	if err != nil {
-		return nil, err
-	}
-	w, h := fitSize(full.X, full.Y, Limits{MaxEdge: max(size.X, size.Y), MaxPixels: math.MaxInt})
-	if w > size.X || h > size.Y {
-		scale := min(float64(size.X)/float64(full.X), float64(size.Y)/float64(full.Y))
-		w, h = max(1, int(float64(full.X)*scale)), max(1, int(float64(full.Y)*scale))
-	}
-	img, _, err := jpegscale.DecodeAtLeast(f.body, w, h)
-	if err != nil {
-		if img, _, err = decodeScaled(f, 1); err != nil {
-			return nil, err
-		}
-	}
-	b := img.Bounds()
-	if b.Dx() == w && b.Dy() == h {
-		return img, nil
-	}
-	// A decode a few pixels larger than the tile is cut to it, centred,
-	// rather than resampled: the usual case of a 16:9 frame in a 16:9 tile.
-	if sub, ok := img.(interface {
-		SubImage(image.Rectangle) image.Image
-	}); ok && b.Dx() >= w && b.Dy() >= h && b.Dx()*100 <= w*103 && b.Dy()*100 <= h*103 {
-		at := b.Min.Add(image.Pt((b.Dx()-w)/2, (b.Dy()-h)/2))
-		return sub.SubImage(image.Rectangle{Min: at, Max: at.Add(image.Pt(w, h))}), nil
-	}
-	return resize(img, w, h), nil
-}
-
-// Colours of the overview.
-var (
-	overviewBack  = color.RGBA{0x14, 0x14, 0x14, 0xFF} // gaps and empty tiles
-	overviewLabel = color.RGBA{0, 0, 0, 0xB0}          // behind a label
-)
-
 // drawnOverview is the last overview picture drawn, by what it was drawn from.
 type drawnOverview struct {
 	key   string
-	image Fitted
+	image picture.Fitted
 }
 
-// drawOverview lays the tiles' frames on a w×h canvas, centred in their
-// places, labels every tile, and encodes it within the byte budget. A frame
+// maxLabel bounds a camera's name drawn on its tile, in characters.
+const maxLabel = 32
+
+// drawOverview draws the tiles' frames in one picture (picture.Overview),
+// each labelled with its number and its camera's name, drawn as data:
+// cleaned of invisible and reordering characters and bounded. A frame
 // that does not decode leaves its tile empty, marked failed.
-func (s *Service) drawOverview(w, h int, tiles []Tile, frames [][]byte) (Fitted, error) {
-	pictures := make([]image.Image, len(tiles))
-	var wg sync.WaitGroup
-	for i, f := range frames {
-		if f == nil {
-			continue
-		}
-		wg.Go(func() {
-			var err error
-			if pictures[i], err = tilePicture(readFrame(f), tiles[i].Place.Inset(tileGap).Size()); err != nil {
-				tiles[i].State, tiles[i].Err = TileFailed, err // drawn and said as empty
-			}
-		})
-	}
-	wg.Wait()
-	canvas := image.NewRGBA(image.Rect(0, 0, w, h))
-	draw.Draw(canvas, canvas.Bounds(), image.NewUniform(overviewBack), image.Point{}, draw.Src)
-	face, err := s.labelFace(tiles[0].Place.Dy() / 14)
+func (s *Service) drawOverview(grid picture.Grid, tiles []Tile, frames []*picture.Frame) (picture.Fitted, error) {
+	fnt, err := s.font()
 	if err != nil {
-		return Fitted{}, err
+		return picture.Fitted{}, fmt.Errorf("camera: the label font: %w", err)
 	}
+	cells := make([]picture.Cell, len(tiles))
 	for i, t := range tiles {
-		inner := t.Place.Inset(tileGap)
-		if pic := pictures[i]; pic != nil {
-			pb := pic.Bounds()
-			at := inner.Min.Add(inner.Size().Sub(pb.Size()).Div(2))
-			draw.Draw(canvas, image.Rectangle{Min: at, Max: at.Add(pb.Size())}, pic, pb.Min, draw.Src)
+		cells[i] = picture.Cell{Place: t.Place, Label: strconv.Itoa(i+1) + "  " + voice.Clean(t.Camera.Name, maxLabel), Empty: t.State.words(s.cfg.Lang), Frame: frames[i]}
+	}
+	out, failures, err := picture.Overview(grid, cells, fnt, TileFailed.words(s.cfg.Lang), s.limits)
+	for i, ferr := range failures {
+		if ferr != nil {
+			tiles[i].State, tiles[i].Err = TileFailed, ferr // drawn and said as empty
 		}
-		labelTile(canvas, face, inner, i+1, t, s.cfg.Lang)
 	}
-	out, err := encodeWithin(canvas, Limits{}.withDefaults().MaxBytes)
 	if err != nil {
-		return Fitted{}, err
+		return picture.Fitted{}, err
 	}
-	if err := jpegfix.Check(out.JPEG); err != nil {
-		return Fitted{}, fmt.Errorf("camera: the overview is not a strict JPEG: %w", err)
-	}
-	out.SourceWidth, out.SourceHeight = w, h
+	s.encoded(out)
 	return out, nil
+}
+
+// words says briefly why a tile is empty, for its label.
+func (st TileState) words(lang voice.Lang) string {
+	switch st {
+	case TileOff:
+		return lang.Pick("turned off", "éteinte")
+	case TileUnavailable:
+		return lang.Pick("unavailable", "indisponible")
+	case TileLate:
+		return lang.Pick("no picture in time", "pas d'image à temps")
+	case TileFailed:
+		return lang.Pick("no picture", "pas d'image")
+	}
+	return ""
 }

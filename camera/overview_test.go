@@ -13,6 +13,7 @@ import (
 
 	"maison/bridge"
 	"maison/camera"
+	"maison/camera/picture"
 	"maison/demo"
 	"maison/demotest"
 	"maison/voice"
@@ -49,7 +50,7 @@ func TestOverviewHoldsEveryExposedCamera(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := img.Bounds()
-	if max(b.Dx(), b.Dy()) > 1568 || b.Dx()*b.Dy() > 1_150_000 || len(ov.Image.JPEG) > camera.DefaultMaxBytes {
+	if max(b.Dx(), b.Dy()) > 1568 || b.Dx()*b.Dy() > 1_150_000 || len(ov.Image.JPEG) > picture.DefaultMaxBytes {
 		t.Errorf("overview %v, %d bytes: over the limits", b, len(ov.Image.JPEG))
 	}
 	if b.Dx() < 1200 {
@@ -200,7 +201,7 @@ func TestOverviewOfAHostileHouse(t *testing.T) {
 		}
 	}
 	b := image.Rect(0, 0, ov.Image.Width, ov.Image.Height)
-	if max(b.Dx(), b.Dy()) > 1568 || b.Dx()*b.Dy() > 1_150_000 || len(ov.Image.JPEG) > camera.DefaultMaxBytes {
+	if max(b.Dx(), b.Dy()) > 1568 || b.Dx()*b.Dy() > 1_150_000 || len(ov.Image.JPEG) > picture.DefaultMaxBytes {
 		t.Errorf("overview %v, %d bytes: over the limits", b, len(ov.Image.JPEG))
 	}
 	said := ov.Say(voice.English)

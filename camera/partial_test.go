@@ -14,6 +14,7 @@ import (
 
 	"maison/bridge"
 	"maison/camera"
+	"maison/camera/picture"
 	"maison/demo"
 	"maison/demotest"
 	"maison/jpegfix"
@@ -212,7 +213,7 @@ func TestNotAPictureTwiceIsNotCalledDamaged(t *testing.T) {
 	})
 	_, err := svc.Snapshot(t.Context(), cam)
 	var ce *camera.Error
-	if !errors.As(err, &ce) || !errors.Is(err, camera.ErrNotImage) {
+	if !errors.As(err, &ce) || !errors.Is(err, picture.ErrNotImage) {
 		t.Fatalf("err %v", err)
 	}
 	if said := ce.Say(voice.English); !strings.Contains(said, "not a usable picture") {
@@ -231,7 +232,7 @@ func TestLyingHeadersAreNotSalvaged(t *testing.T) {
 	})
 	_, err := svc.Snapshot(t.Context(), cam)
 	var ce *camera.Error
-	if !errors.As(err, &ce) || !errors.Is(err, camera.ErrNotImage) {
+	if !errors.As(err, &ce) || !errors.Is(err, picture.ErrNotImage) {
 		t.Fatalf("err %v", err)
 	}
 	if said := ce.Say(voice.English); strings.Contains(said, "damaged twice") || !strings.Contains(said, "not a usable picture") {
@@ -311,31 +312,6 @@ func abs(v float64) float64 {
 		return -v
 	}
 	return v
-}
-
-// TestFrameClaimingTooManyPixelsIsNotDecoded: a frame whose header claims
-// 400 megapixels is refused before a decoder allocates for it, on the
-// salvage path as on the fit path.
-func TestFrameClaimingTooManyPixelsIsNotDecoded(t *testing.T) {
-	_, clean, _ := sharedFrame(t, "camera.garage")
-	huge := bytes.Clone(clean)
-	sof := bytes.Index(huge, []byte{0xff, 0xc0})
-	huge[sof+5], huge[sof+6], huge[sof+7], huge[sof+8] = 0x4e, 0x20, 0x4e, 0x20 // 20000×20000
-	_, rep, _ := jpegfix.Repair(huge)
-	_, _, err := camera.Salvage(huge, rep, camera.Limits{}, nil)
-	if !errors.Is(err, camera.ErrNotImage) || !strings.Contains(err.Error(), "more than any camera sends") {
-		t.Errorf("salvaging a frame claiming 20000×20000 pixels: %v", err)
-	}
-	if _, err := camera.Fit(huge, camera.Limits{}); !errors.Is(err, camera.ErrNotImage) || !strings.Contains(err.Error(), "more than any camera sends") {
-		t.Errorf("fitting a frame claiming 20000×20000 pixels: %v", err)
-	}
-}
-
-// sharedFrame returns a frame of the shared demo house.
-func sharedFrame(t *testing.T, id string) (served, clean []byte, ok bool) {
-	t.Helper()
-	house := sharedHouse()
-	return house.Frame(id)
 }
 
 // closerLook asks a flaky garage camera (see flakyGarage) for a closer

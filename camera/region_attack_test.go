@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"maison/camera"
+	"maison/camera/picture"
 	"maison/homeassistant"
 	"maison/voice"
 )
@@ -135,7 +136,7 @@ func TestAttackCloserOnOddFrames(t *testing.T) {
 				continue
 			}
 			b := img.Bounds()
-			if max(b.Dx(), b.Dy()) > 1568 || b.Dx()*b.Dy() > 1_150_000 || len(snap.Image.JPEG) > camera.DefaultMaxBytes {
+			if max(b.Dx(), b.Dy()) > 1568 || b.Dx()*b.Dy() > 1_150_000 || len(snap.Image.JPEG) > picture.DefaultMaxBytes {
 				t.Errorf("%s, %s: %v, %d bytes: over the limits", what, rn, b, len(snap.Image.JPEG))
 			}
 			if p := snap.Part; p == nil || b.Dx() > p.Shown.Dx() || b.Dy() > p.Shown.Dy() {
@@ -202,11 +203,11 @@ func TestAttackFrameBombIsRefusedUndecoded(t *testing.T) {
 	svc, cam := oddService(t, frame)
 	for _, r := range []camera.Region{{}, must(camera.ParseRegion("left"))} {
 		_, err := svc.Closer(t.Context(), cam, r)
-		if !errors.Is(err, camera.ErrNotImage) || !strings.Contains(err.Error(), "megapixels") {
+		if !errors.Is(err, picture.ErrNotImage) || !strings.Contains(err.Error(), "megapixels") {
 			t.Errorf("region %+v: a 108-megapixel frame gave %v", r, err)
 		}
 	}
-	if _, _, err := camera.Process(frame, camera.Limits{}); !errors.Is(err, camera.ErrNotImage) || !strings.Contains(err.Error(), "megapixels") {
+	if _, _, err := picture.Process(frame, picture.Limits{}); !errors.Is(err, picture.ErrNotImage) || !strings.Contains(err.Error(), "megapixels") {
 		t.Errorf("Process: a 108-megapixel frame gave %v", err)
 	}
 }

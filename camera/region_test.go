@@ -12,6 +12,7 @@ import (
 	"github.com/disintegration/imaging"
 
 	"maison/camera"
+	"maison/camera/picture"
 	"maison/voice"
 )
 
@@ -131,7 +132,7 @@ func TestCloserShowsTheRightPart(t *testing.T) {
 				t.Fatal(err)
 			}
 			gb := got.Bounds()
-			if max(gb.Dx(), gb.Dy()) > 1568 || gb.Dx()*gb.Dy() > 1_150_000 || len(snap.Image.JPEG) > camera.DefaultMaxBytes {
+			if max(gb.Dx(), gb.Dy()) > 1568 || gb.Dx()*gb.Dy() > 1_150_000 || len(snap.Image.JPEG) > picture.DefaultMaxBytes {
 				t.Errorf("%v, %d bytes: over the limits", gb, len(snap.Image.JPEG))
 			}
 			if gb.Dx() > p.Shown.Dx() {

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"hash/maphash"
 	"image"
+	"sync"
 	"time"
 
+	"maison/camera/picture"
 	"maison/homeassistant"
 	"maison/jpegfix"
 	"maison/voice"
@@ -17,7 +19,7 @@ import (
 // Snapshot is one camera frame, repaired and fitted, with its words.
 type Snapshot struct {
 	Camera
-	Image        Fitted
+	Image        picture.Fitted
 	Fetched      time.Time
 	FetchedBytes int       // size of the frame as the camera sent it
 	Repairs      []string  // what jpegfix repaired, one sentence each
@@ -50,49 +52,49 @@ func (s *Service) withDamage(desc string, cam Camera, snap Snapshot) string {
 	return desc + " " + snap.Damage.Say(s.cfg.Lang, cam.Say(s.cfg.Lang))
 }
 
-// frame is a snapshot without its words.
+// frame is a snapshot without its words: the frame fitted, once for every
+// caller that shares it.
 func (s *Service) frame(ctx context.Context, cam Camera) (Snapshot, error) {
-	p, err := s.frames.Get(ctx, cam.EntityID)
+	snap, p, err := s.facts(ctx, cam)
 	if err != nil {
+		return snap, err
+	}
+	if snap.Image, err = p.fit(); err != nil {
+		s.log.Warn("camera frame refused", "camera", cam.EntityID, "err", err)
 		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
 	}
-	return Snapshot{Camera: cam, Image: p.fit, Fetched: p.fetched, FetchedBytes: p.size, Repairs: p.repairs, SameSince: p.sameSince, Damage: p.fit.Damage}, nil
+	return snap, nil
 }
 
-// Process is the whole path of a camera frame's bytes, as for every
-// snapshot, in one pass over its segments: repair losslessly, walking the
-// image data as a strict decoder reads it, reading the frame header and
-// the Exif orientation, and stripping what decoding does not need (see
-// repairPolicy); then fit to l from what the repair read, and check what
-// was re-encoded. A frame whose data jpegfix cannot walk (arithmetic or
-// 12-bit coding, say) is decoded and re-encoded rather than passed on as
-// it is. The report says what was repaired; a refusal wraps jpegfix's
-// FormatError.
-func Process(raw []byte, l Limits) (Fitted, jpegfix.Report, error) {
-	f, rep, err := clean(raw)
+// facts is a snapshot without its picture or words, from the frame
+// fetched and repaired.
+func (s *Service) facts(ctx context.Context, cam Camera) (Snapshot, prepared, error) {
+	p, err := s.frames.Get(ctx, cam.EntityID)
 	if err != nil {
-		return Fitted{}, rep, err
+		return Snapshot{Camera: cam}, p, &Error{Camera: cam, Err: err}
 	}
-	if rep.Unchecked != "" {
-		fit, err := fitFrame(f, l, true)
-		if err == nil {
-			err = jpegfix.Check(fit.JPEG)
-		}
-		return fit, rep, err
-	}
-	fit, err := fitFrame(f, l, false)
+	return Snapshot{Camera: cam, Fetched: p.fetched, FetchedBytes: p.size, Repairs: p.repairs, SameSince: p.sameSince, Damage: p.damage}, p, nil
+}
+
+// described is a snapshot with what describe_camera's words need and no
+// picture: the pixel facts read from the frame's DC terms, without fitting
+// it. A frame they cannot be read from (not a JPEG, or coded in a way
+// jpegscale does not take) is fitted after all, since only its decoding
+// tells whether it is a picture.
+func (s *Service) described(ctx context.Context, cam Camera) (Snapshot, error) {
+	snap, p, err := s.facts(ctx, cam)
 	if err != nil {
-		return Fitted{}, rep, err
+		return snap, err
 	}
-	if fit.Reencoded {
-		// A re-encoded frame carries only what image/jpeg writes; its
-		// segments must still pass the strict check every byte that leaves
-		// passes.
-		if err := jpegfix.Check(fit.JPEG); err != nil {
-			return Fitted{}, rep, fmt.Errorf("camera: the re-encoded frame is not a strict JPEG: %w", err)
+	if snap.Image.Luma = p.luma(); snap.Image.Luma == nil && p.damage == nil {
+		fit, err := p.fit()
+		if err != nil {
+			s.log.Warn("camera frame refused", "camera", cam.EntityID, "err", err)
+			return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
 		}
+		snap.Image.Luma = fit.Luma
 	}
-	return fit, rep, nil
+	return snap, nil
 }
 
 // fetchTimeoutDefault is Config.FetchTimeout's default. Only the fetch is
@@ -100,18 +102,19 @@ func Process(raw []byte, l Limits) (Fitted, jpegfix.Report, error) {
 // in a hurry stops waiting anyway.
 const fetchTimeoutDefault = 12 * time.Second
 
-// prepare fetches one frame from Home Assistant, repairs it and fits it. A
-// frame jpegfix refuses is fetched once more, since cameras often send a
-// whole frame the next time; if that one is refused too, the part of
-// either that decodes best is shown, when at least half of it does.
+// prepare fetches one frame from Home Assistant and repairs it; the fit is
+// made when a picture is first asked of it (see prepared.fit). A frame
+// jpegfix refuses is fetched once more, since cameras often send a whole
+// frame the next time; if that one is refused too, the part of either that
+// decodes best is shown, when at least half of it does.
 func (s *Service) prepare(ctx context.Context, id string) (prepared, error) {
 	w, h := s.askSize(id)
 	img, err := s.fetch(ctx, id, w, h)
 	if err != nil {
 		return prepared{}, err
 	}
-	fit, rep, err := Process(img.Bytes, Limits{})
-	var damage *Damage
+	f, rep, err := picture.Repair(img.Bytes)
+	var dmg *Damage
 	if refused(err) {
 		s.log.Info("camera frame refused; fetching it once more", "camera", id, "err", err)
 		tries := []try{{img, rep, err}}
@@ -120,31 +123,42 @@ func (s *Service) prepare(ctx context.Context, id string) (prepared, error) {
 			s.log.Warn("fetching the camera frame again failed", "camera", id, "err", ferr)
 		} else {
 			img = again
-			if fit, rep, err = Process(again.Bytes, Limits{}); refused(err) {
+			if f, rep, err = picture.Repair(again.Bytes); refused(err) {
 				tries = append(tries, try{again, rep, err})
 			}
 		}
 		if err != nil {
-			img, fit, damage, err = s.salvageTries(id, tries, len(tries) == 1)
+			img, f, dmg, err = s.salvageTries(id, tries, len(tries) == 1)
 		}
 	}
 	p := prepared{fetched: img.Fetched, size: len(img.Bytes), sameSince: s.sameAsBefore(id, w, img)}
+	var size image.Point
+	if err == nil {
+		size, err = f.Size()
+	}
 	if err != nil {
 		s.log.Warn("camera frame refused", "camera", id, "err", err)
 		return p, err
 	}
 	switch {
-	case damage != nil:
-		fit.Damage = damage
-		p.repairs = []string{damage.report()}
-		s.log.Warn("camera frame damaged twice; showing the part that decodes", "camera", id, "shown", damage.Shown, "reason", damage.Reason)
+	case dmg != nil:
+		p.repairs = []string{dmg.report()}
+		s.log.Warn("camera frame damaged twice; showing the part that decodes", "camera", id, "shown", dmg.Shown, "reason", dmg.Reason)
 	case rep.Defects() > 0:
 		p.repairs = rep.Sentences()
 		s.log.Info("camera frame repaired", "camera", id, "defects", rep.Defects(), "in_bytes", rep.InBytes, "out_bytes", rep.OutBytes)
 	}
-	p.fit = fit
+	p.frame, p.damage = f, dmg
+	p.fit = sync.OnceValues(func() (picture.Fitted, error) {
+		fit, err := f.Fit(s.limits)
+		if err == nil {
+			s.encoded(fit)
+		}
+		return fit, err
+	})
+	p.luma = sync.OnceValue(f.Luma)
 	if w == 0 {
-		s.noteSize(id, fit.SourceWidth, fit.SourceHeight)
+		s.noteSize(id, size.X, size.Y)
 	}
 	return p, nil
 }
@@ -179,26 +193,27 @@ func refused(err error) bool {
 
 // salvageTries is salvage, told whether one damaged frame came, not two:
 // fetching the frame again failed, or brought no picture.
-func (s *Service) salvageTries(id string, tries []try, once bool) (homeassistant.Image, Fitted, *Damage, error) {
-	img, fit, d, err := s.salvage(id, tries)
+func (s *Service) salvageTries(id string, tries []try, once bool) (homeassistant.Image, picture.Frame, *Damage, error) {
+	img, f, pd, err := s.salvage(id, tries)
+	d := damage(pd)
 	if once {
 		d.Once = true
-		if errors.Is(err, errTooDamaged) {
+		if errors.Is(err, picture.ErrTooDamaged) {
 			err = fmt.Errorf("%w: %w", errRefetchFailed, err)
 		}
 	}
-	return img, fit, &d, err
+	return img, f, &d, err
 }
 
 // salvage shows the part of a refused frame that decodes: of the frames
 // tried whose damage jpegfix found in the image data (headers sound), the
 // one showing most (the later one when they tie). When none shows enough,
 // the error is the last frame's, marked too damaged when its data was.
-func (s *Service) salvage(id string, tries []try) (homeassistant.Image, Fitted, Damage, error) {
+func (s *Service) salvage(id string, tries []try) (homeassistant.Image, picture.Frame, picture.Damage, error) {
 	var (
 		best     homeassistant.Image
-		bestFit  Fitted
-		bestDmg  Damage
+		bestFit  picture.Frame
+		bestDmg  picture.Damage
 		found    bool
 		tooSmall bool
 	)
@@ -208,10 +223,10 @@ func (s *Service) salvage(id string, tries []try) (homeassistant.Image, Fitted, 
 			tooSmall = false
 			continue // not a picture, or headers that lie: nothing to trust
 		}
-		fit, d, err := Salvage(t.img.Bytes, t.rep, Limits{}, t.err)
+		fit, d, err := picture.Salvage(t.img.Bytes, t.rep, s.limits, t.err)
 		if err != nil {
 			s.log.Info("no part of the refused camera frame to show", "camera", id, "err", err)
-			tooSmall = errors.Is(err, errTooDamaged)
+			tooSmall = errors.Is(err, picture.ErrTooDamaged)
 			continue
 		}
 		if !found || d.Shown >= bestDmg.Shown {
@@ -223,9 +238,9 @@ func (s *Service) salvage(id string, tries []try) (homeassistant.Image, Fitted, 
 		return best, bestFit, bestDmg, nil
 	}
 	if tooSmall {
-		return last.img, Fitted{}, Damage{}, fmt.Errorf("%w: %w", errTooDamaged, last.err)
+		return last.img, picture.Frame{}, picture.Damage{}, fmt.Errorf("%w: %w", picture.ErrTooDamaged, last.err)
 	}
-	return last.img, Fitted{}, Damage{}, last.err
+	return last.img, picture.Frame{}, picture.Damage{}, last.err
 }
 
 // frozenAfter is how long a camera must keep sending the very same bytes
@@ -264,7 +279,7 @@ func (s *Service) askSize(id string) (int, int) {
 	if !ok {
 		return 0, 0
 	}
-	w, h := fitSize(full.X, full.Y, Limits{}.withDefaults())
+	w, h := picture.FitSize(full.X, full.Y, s.limits)
 	if full.X < 2*w || full.Y < 2*h {
 		return 0, 0
 	}
@@ -310,9 +325,9 @@ func (e *Error) Say(lang voice.Lang) string {
 		t = words.CameraGone
 	case errors.Is(e.Err, errRefetchFailed):
 		t = words.CameraRefetchFailed
-	case errors.Is(e.Err, errTooDamaged):
+	case errors.Is(e.Err, picture.ErrTooDamaged):
 		t = words.CameraTooDamaged
-	case errors.Is(e.Err, ErrNotImage):
+	case errors.Is(e.Err, picture.ErrNotImage):
 		t = words.CameraNotPicture
 	case he != nil:
 		return "" // Home Assistant's own trouble, not the camera's: the tools say it

@@ -9,12 +9,12 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"maison/camera"
+	"maison/camera/picture"
 )
 
 // DefaultResultBudget is the most characters a whole serialized tool result
-// may take by default, base64 and JSON-RPC envelope included: the Claude
-// app takes about 150,000, and this leaves room below it.
-const DefaultResultBudget = 140_000
+// may take by default (see camera.DefaultResultBudget).
+const DefaultResultBudget = camera.DefaultResultBudget
 
 // envelope is what the JSON-RPC response adds around a result
 // ({"jsonrpc":"2.0","id":…,"result":…} and the 2026 resultType), with room
@@ -37,16 +37,22 @@ func resultSize(r *mcp.CallToolResult) int {
 
 func base64Len(n int) int { return (n + 2) / 3 * 4 }
 
-// fitBudget keeps a tool result within the result budget, whatever tool
-// made it, present or future: the pictures it carries are fitted again,
-// quality first and then size, until the whole result fits. A picture made
-// much smaller than usual is said in its text; anything else is not.
+// fitBudget guards the result budget, whatever tool made the result,
+// present or future. The camera service encodes every picture once within
+// its share of the budget (camera.Config.ResultBudget), so a result over
+// it is a bug, logged as a warning; the last resort then fits its pictures
+// again (picture.FitBytes, strictly checked like every picture), quality
+// first and then size, until the whole result fits. A picture made much
+// smaller than usual is said in its text; anything else is not.
 func (s *server) fitBudget(ctx context.Context, r *mcp.CallToolResult) {
 	budget := s.deps.ResultBudget
 	for try := 0; try < 3; try++ {
 		size := resultSize(r)
 		if size <= budget || ctx.Err() != nil {
 			return
+		}
+		if try == 0 {
+			s.log.Warn("a tool result is over the result budget, though its pictures were fitted to it; fitting them again", "chars", size, "budget", budget)
 		}
 		var imgs []*mcp.ImageContent
 		total := 0
@@ -68,7 +74,7 @@ func (s *server) fitBudget(ctx context.Context, r *mcp.CallToolResult) {
 			if try > 0 {
 				maxBytes = maxBytes * 9 / 10
 			}
-			fit, err := camera.FitBytes(img.Data, max(maxBytes, 1))
+			fit, err := picture.FitBytes(img.Data, max(maxBytes, 1))
 			if err != nil {
 				s.log.Warn("a picture could not be fitted within the result budget", "err", err, "budget", budget)
 				r.Content = dropImage(r.Content, img)

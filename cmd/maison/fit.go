@@ -6,7 +6,7 @@ import (
 	"os"
 	"strings"
 
-	"maison/camera"
+	"maison/camera/picture"
 )
 
 const fitUsage = `Usage: maison fit IN OUT
@@ -55,7 +55,7 @@ func runFit(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "maison fit: %v\n", err)
 		return 1
 	}
-	fit, rep, err := camera.Process(raw, camera.Limits{})
+	fit, rep, err := picture.Process(raw, picture.Limits{})
 	if err != nil {
 		fmt.Fprintf(stderr, "maison fit: %s: %v\n", args[0], err)
 		return 1

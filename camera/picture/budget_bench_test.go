@@ -1,9 +1,9 @@
-package camera_test
+package picture_test
 
 import (
 	"testing"
 
-	"maison/camera"
+	"maison/camera/picture"
 )
 
 // BenchmarkFitBudget: the cost of keeping pictures within the result
@@ -14,7 +14,7 @@ import (
 // characters, about 44,000 bytes), as a tool result over budget gets.
 func BenchmarkFitBudget(b *testing.B) {
 	house := sharedHouse()
-	for _, id := range []string{"camera.backyard", "camera.front_door"} {
+	for _, id := range []string{"picture.backyard", "picture.front_door"} {
 		_, clean, ok := house.Frame(id)
 		if !ok {
 			b.Fatalf("no frame for %s", id)
@@ -24,10 +24,10 @@ func BenchmarkFitBudget(b *testing.B) {
 			maxBytes int
 		}{{"before-700KB", 700_000}, {"default-100KB", 0}} {
 			b.Run(id+"/"+c.name, func(b *testing.B) {
-				var f camera.Fitted
+				var f picture.Fitted
 				for b.Loop() {
 					var err error
-					if f, err = camera.Fit(clean, camera.Limits{MaxBytes: c.maxBytes}); err != nil {
+					if f, err = picture.Fit(clean, picture.Limits{MaxBytes: c.maxBytes}); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -36,14 +36,14 @@ func BenchmarkFitBudget(b *testing.B) {
 				b.ReportMetric(float64(f.Width), "px")
 			})
 		}
-		fitted, err := camera.Fit(clean, camera.Limits{})
+		fitted, err := picture.Fit(clean, picture.Limits{})
 		if err != nil {
 			b.Fatal(err)
 		}
 		b.Run(id+"/refit-44KB", func(b *testing.B) {
-			var f camera.Fitted
+			var f picture.Fitted
 			for b.Loop() {
-				if f, err = camera.FitBytes(fitted.JPEG, 44_000); err != nil {
+				if f, err = picture.FitBytes(fitted.JPEG, 44_000); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -1,4 +1,4 @@
-package camera_test
+package picture_test
 
 import (
 	"bytes"
@@ -7,7 +7,7 @@ import (
 
 	"github.com/disintegration/imaging"
 
-	"maison/camera"
+	"maison/camera/picture"
 	"maison/internal/cputime"
 )
 
@@ -30,7 +30,7 @@ func naiveFit(tb testing.TB, src []byte) []byte {
 // camera frames, in the same run.
 func BenchmarkFit(b *testing.B) {
 	house := sharedHouse()
-	for _, id := range []string{"camera.backyard", "camera.front_door"} {
+	for _, id := range []string{"picture.backyard", "picture.front_door"} {
 		_, clean, ok := house.Frame(id)
 		if !ok {
 			b.Fatalf("no frame for %s", id)
@@ -38,7 +38,7 @@ func BenchmarkFit(b *testing.B) {
 		b.Run(id+"/maison", func(b *testing.B) {
 			b.SetBytes(int64(len(clean)))
 			cputime.Loop(b, func() {
-				if _, err := camera.Fit(clean, camera.Limits{}); err != nil {
+				if _, err := picture.Fit(clean, picture.Limits{}); err != nil {
 					b.Fatal(err)
 				}
 			})

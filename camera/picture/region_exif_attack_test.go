@@ -1,4 +1,4 @@
-package camera
+package picture_test
 
 import (
 	"bytes"
@@ -6,6 +6,9 @@ import (
 	"image/color"
 	"image/jpeg"
 	"testing"
+
+	"maison/camera"
+	"maison/camera/picture"
 )
 
 // A part named as the person sees the picture is that part of the upright
@@ -20,16 +23,16 @@ func TestAttackCloserHonoursEveryOrientation(t *testing.T) {
 		}
 	}
 	for o := 1; o <= 8; o++ {
-		src := withOrientation(t, stored, uint16(o), "II")
-		f, _, err := clean(src)
-		if err != nil || f.info.Orientation != o {
-			t.Fatalf("orientation %d: read %d, %v", o, f.info.Orientation, err)
+		src := picture.WithOrientation(t, stored, uint16(o), "II")
+		f, _, err := picture.Repair(src)
+		if err != nil || f.Orientation() != o {
+			t.Fatalf("orientation %d: read %d, %v", o, f.Orientation(), err)
 		}
-		up := upright(stored, o)
+		up := picture.Upright(stored, o)
 		ub := up.Bounds()
 		for _, name := range []string{"top left", "top right", "bottom left", "bottom right"} {
-			r, _ := ParseRegion(name)
-			p, err := crop(f, r, Limits{})
+			r, _ := camera.ParseRegion(name)
+			p, err := f.Crop(r.Pixels(ub.Dx(), ub.Dy()), picture.Limits{})
 			if err != nil {
 				t.Fatalf("orientation %d, %s: %v", o, name, err)
 			}

@@ -1,4 +1,4 @@
-package camera
+package picture_test
 
 import (
 	"bytes"
@@ -6,6 +6,9 @@ import (
 	"image/color"
 	"image/jpeg"
 	"testing"
+
+	"maison/camera"
+	"maison/camera/picture"
 )
 
 // TestCropHonoursOrientation cuts named parts of a frame stored sideways
@@ -31,13 +34,18 @@ func TestCropHonoursOrientation(t *testing.T) {
 		{6, "top", "bottom"}, // turned a quarter clockwise: stored left is seen on top
 		{8, "bottom", "top"}, // a quarter anticlockwise
 	} {
-		src := withOrientation(t, stored, uint16(c.o), "MM")
+		src := picture.WithOrientation(t, stored, uint16(c.o), "MM")
 		for part, bright := range map[string]bool{c.bright: true, c.dark: false} {
-			r, err := ParseRegion(part)
+			r, err := camera.ParseRegion(part)
 			if err != nil {
 				t.Fatal(err)
 			}
-			p, err := crop(readFrame(src), r, Limits{})
+			f := picture.ReadFrame(src)
+			up, err := f.Upright()
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := f.Crop(r.Pixels(up.X, up.Y), picture.Limits{})
 			if err != nil {
 				t.Fatalf("orientation %d, %s: %v", c.o, part, err)
 			}
@@ -45,7 +53,7 @@ func TestCropHonoursOrientation(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			mean := lumaStats(img).Mean
+			mean := picture.LumaStats(img).Mean
 			if bright && mean < 200 || !bright && mean > 60 {
 				t.Errorf("orientation %d, the %s half has mean luma %.0f, want it %v", c.o, part, mean, map[bool]string{true: "bright", false: "dark"}[bright])
 			}

@@ -1,4 +1,4 @@
-package camera_test
+package picture_test
 
 import (
 	"bytes"
@@ -8,7 +8,7 @@ import (
 
 	"github.com/disintegration/imaging"
 
-	"maison/camera"
+	"maison/camera/picture"
 )
 
 // lumaPlane returns the Y values of an image as float64s.
@@ -66,7 +66,7 @@ func TestFitLooksLikeTheNaivePath(t *testing.T) {
 	house := sharedHouse()
 	for _, id := range []string{"camera.backyard", "camera.front_door"} {
 		_, clean, _ := house.Frame(id)
-		fast, err := camera.Fit(clean, camera.Limits{})
+		fast, err := picture.Fit(clean, picture.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,48 +1,39 @@
-package camera
+package picture
 
 import (
 	"fmt"
 	"image"
 	"image/draw"
-	"strconv"
 	"strings"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
-
-	"maison/voice"
 )
 
-// parseLabelFont reads the Go Bold font the overview's labels are drawn in:
-// it covers Latin, Greek and Cyrillic; other characters are drawn as "?".
-func parseLabelFont() (*opentype.Font, error) { return opentype.Parse(gobold.TTF) }
+// LabelFont reads the Go Bold font the overview's labels are drawn in: it
+// covers Latin, Greek and Cyrillic; other characters are drawn as "?".
+func LabelFont() (*opentype.Font, error) { return opentype.Parse(gobold.TTF) }
 
 // labelFace is the label font at px pixels, between 12 and 30.
-func (s *Service) labelFace(px int) (font.Face, error) {
-	f, err := s.font()
-	if err != nil {
-		return nil, fmt.Errorf("camera: the label font: %w", err)
+func labelFace(f *opentype.Font, px int) (font.Face, error) {
+	if f == nil {
+		return nil, fmt.Errorf("camera: the label font: none given")
 	}
 	return opentype.NewFace(f, &opentype.FaceOptions{Size: float64(min(max(px, 12), 30)), DPI: 72, Hinting: font.HintingFull})
 }
 
-// maxLabel bounds a camera's name drawn on its tile, in characters.
-const maxLabel = 32
-
-// labelTile draws, in the tile's top left corner, its number and its
-// camera's name on a dark band, and across an empty tile why it is empty.
-// A name is drawn as data: cleaned of invisible and reordering characters,
-// bounded, and cut to the tile's width.
-func labelTile(dst *image.RGBA, face font.Face, r image.Rectangle, n int, t Tile, lang voice.Lang) {
+// labelTile draws, in the tile's top left corner, its label on a dark
+// band, cut to the tile's width, and across an empty tile why it is empty.
+func labelTile(dst *image.RGBA, face font.Face, r image.Rectangle, label, empty string) {
 	pad := face.Metrics().Height.Ceil() / 4
-	text := fitText(face, strconv.Itoa(n)+"  "+drawable(face, voice.Clean(t.Camera.Name, maxLabel)), r.Dx()-2*pad)
+	text := fitText(face, drawable(face, label), r.Dx()-2*pad)
 	band(dst, face, r.Min, text, pad)
-	if t.State == TileShown {
+	if empty == "" {
 		return
 	}
-	why := fitText(face, strings.ToUpper(t.State.words(lang)), r.Dx()-2*pad)
+	why := fitText(face, strings.ToUpper(empty), r.Dx()-2*pad)
 	d := font.Drawer{Face: face}
 	w := d.MeasureString(why).Ceil()
 	band(dst, face, image.Pt(r.Min.X+(r.Dx()-w)/2-pad, r.Min.Y+r.Dy()/2-face.Metrics().Height.Ceil()/2-pad), why, pad)
@@ -81,21 +72,6 @@ func fitText(face font.Face, s string, width int) string {
 		if t := strings.TrimSpace(string(runes)) + "…"; d.MeasureString(t).Ceil() <= width {
 			return t
 		}
-	}
-	return ""
-}
-
-// words says briefly why a tile is empty, for its label.
-func (st TileState) words(lang voice.Lang) string {
-	switch st {
-	case TileOff:
-		return lang.Pick("turned off", "éteinte")
-	case TileUnavailable:
-		return lang.Pick("unavailable", "indisponible")
-	case TileLate:
-		return lang.Pick("no picture in time", "pas d'image à temps")
-	case TileFailed:
-		return lang.Pick("no picture", "pas d'image")
 	}
 	return ""
 }

@@ -1,4 +1,9 @@
-package camera
+// Package picture is what is done to a camera's bytes, with no I/O and no
+// words for people: the repair pass, the fit to the limits the caller
+// gives (long edge, pixels, bytes within the result budget), the salvage
+// of a damaged frame, the cut of a region, and the overview grid with its
+// labels. Every picture it returns has passed jpegfix.Check.
+package picture
 
 import (
 	"bytes"
@@ -12,6 +17,7 @@ import (
 	"github.com/disintegration/imaging"
 
 	"maison/internal/jpegenc"
+	"maison/jpegfix"
 	"maison/jpegscale"
 )
 
@@ -61,9 +67,6 @@ type Fitted struct {
 	// Reduced is set when the frame was made smaller than the usual fit to
 	// stay within MaxBytes, after quality alone was not enough.
 	Reduced bool
-	// Damage is set when only the part of a damaged frame that decodes
-	// was fitted (see Salvage).
-	Damage *Damage
 }
 
 // MuchSmaller reports whether the picture had to be made much smaller than
@@ -73,11 +76,12 @@ func (f Fitted) MuchSmaller() bool { return f.Reduced && max(f.Width, f.Height) 
 
 // FitBytes fits an already fitted, upright JPEG within maxBytes: passed
 // through when it fits, otherwise re-encoded, quality first and then size.
-// It is how a whole tool result is kept within its character budget.
+// It is the tool result guard's last resort, which a picture fitted to the
+// result budget in the first place never needs.
 func FitBytes(src []byte, maxBytes int) (Fitted, error) {
-	f := readFrame(src)
+	f := ReadFrame(src)
 	f.info.Orientation = 1
-	return fitFrame(f, Limits{MaxBytes: maxBytes}, false)
+	return checked(fitFrame(f, Limits{MaxBytes: maxBytes}, false))
 }
 
 // Stats are facts measured from the pixels.
@@ -133,15 +137,31 @@ func fitSize(w, h int, l Limits) (int, int) {
 // jpegfix.Repair writes (its orientation and size are read from its
 // headers), or a picture in another format the standard decoders read.
 func Fit(src []byte, l Limits) (Fitted, error) {
-	return fitFrame(readFrame(src), l, false)
+	return ReadFrame(src).Fit(l)
+}
+
+// FitSize is the largest size with the same aspect as w×h that respects
+// l, zero limits meaning their defaults.
+func FitSize(w, h int, l Limits) (int, int) { return fitSize(w, h, l.withDefaults()) }
+
+// checked passes fit on only once jpegfix.Check accepts its bytes: every
+// picture that leaves this package is a strict JPEG.
+func checked(fit Fitted, err error) (Fitted, error) {
+	if err != nil {
+		return Fitted{}, err
+	}
+	if err := jpegfix.Check(fit.JPEG); err != nil {
+		return Fitted{}, fmt.Errorf("camera: the fitted picture is not a strict JPEG: %w", err)
+	}
+	return fit, nil
 }
 
 // fitFrame is Fit of a frame whose headers jpegfix has read; with reencode,
 // a frame that already fits is re-encoded all the same (one whose data
 // jpegfix could not walk is never passed on as it came).
-func fitFrame(f frame, l Limits, reencode bool) (Fitted, error) {
+func fitFrame(f Frame, l Limits, reencode bool) (Fitted, error) {
 	l = l.withDefaults()
-	if !f.isJPEG() {
+	if !f.IsJPEG() {
 		img, sb, err := decodeOther(f.body)
 		if err != nil {
 			return Fitted{}, err
@@ -333,7 +353,7 @@ func lumaStats(img image.Image) Stats {
 // image and the frame's full stored bounds. What jpegscale does not handle
 // goes to the standard decoder. The caller has refused a frame claiming
 // more than maxFramePixels.
-func decodeFor(f frame, l Limits) (image.Image, image.Rectangle, error) {
+func decodeFor(f Frame, l Limits) (image.Image, image.Rectangle, error) {
 	fr := f.info
 	full := image.Rect(0, 0, fr.Width, fr.Height)
 	w, h := fitSize(fr.Width, fr.Height, l) // as stored: turning comes after

@@ -1,4 +1,4 @@
-package camera
+package picture
 
 import (
 	"bytes"
@@ -63,8 +63,8 @@ func FuzzOrientation(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		// The camera path reads the orientation in its repair pass, and
 		// only of a frame with a header.
-		f, _, err := clean(b)
-		if o := f.info.Orientation; err == nil && f.isJPEG() && (o < 1 || o > 8) {
+		f, _, err := Repair(b)
+		if o := f.info.Orientation; err == nil && f.IsJPEG() && (o < 1 || o > 8) {
 			t.Fatalf("orientation %d out of range", o)
 		}
 	})
@@ -73,8 +73,8 @@ func FuzzOrientation(f *testing.F) {
 // orientation is the Exif orientation the camera path reads of src.
 func orientation(t *testing.T, src []byte) int {
 	t.Helper()
-	f, _, err := clean(src)
-	if err != nil || !f.isJPEG() {
+	f, _, err := Repair(src)
+	if err != nil || !f.IsJPEG() {
 		t.Fatalf("the frame does not repair: %v", err)
 	}
 	return f.info.Orientation
