@@ -113,7 +113,7 @@ func (s *Service) prepare(ctx context.Context, id string) (prepared, error) {
 	if err != nil {
 		return prepared{}, err
 	}
-	f, rep, err := picture.Repair(img.Bytes)
+	f, rep, err := repair(img.Bytes)
 	var dmg *Damage
 	if refused(err) {
 		s.log.Info("camera frame refused; fetching it once more", "camera", id, "err", err)
@@ -123,7 +123,7 @@ func (s *Service) prepare(ctx context.Context, id string) (prepared, error) {
 			s.log.Warn("fetching the camera frame again failed", "camera", id, "err", ferr)
 		} else {
 			img = again
-			if f, rep, err = picture.Repair(again.Bytes); refused(err) {
+			if f, rep, err = repair(again.Bytes); refused(err) {
 				tries = append(tries, try{again, rep, err})
 			}
 		}
@@ -132,10 +132,6 @@ func (s *Service) prepare(ctx context.Context, id string) (prepared, error) {
 		}
 	}
 	p := prepared{fetched: img.Fetched, size: len(img.Bytes), sameSince: s.sameAsBefore(id, w, img)}
-	var size image.Point
-	if err == nil {
-		size, err = f.Size()
-	}
 	if err != nil {
 		s.log.Warn("camera frame refused", "camera", id, "err", err)
 		return p, err
@@ -158,9 +154,20 @@ func (s *Service) prepare(ctx context.Context, id string) (prepared, error) {
 	})
 	p.luma = sync.OnceValue(f.Luma)
 	if w == 0 {
+		size, _ := f.Size()
 		s.noteSize(id, size.X, size.Y)
 	}
 	return p, nil
+}
+
+// repair is picture.Repair, refusing too what its header already says is
+// no picture or more pixels than any camera sends.
+func repair(raw []byte) (picture.Frame, jpegfix.Report, error) {
+	f, rep, err := picture.Repair(raw)
+	if err == nil {
+		_, err = f.Size()
+	}
+	return f, rep, err
 }
 
 // noteSize keeps a camera's full frame size, to ask Home Assistant for

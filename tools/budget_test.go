@@ -10,6 +10,7 @@ import (
 	"image/color"
 	"image/jpeg"
 	"io"
+	"log/slog"
 	"math/rand/v2"
 	"net/http"
 	"os"
@@ -235,5 +236,52 @@ func strictDecode(t *testing.T, name string, data []byte) {
 	cmd.Stdin = bytes.NewReader(data)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Errorf("%s: djpeg -strict refuses the picture as received: %v %s", name, err, out)
+	}
+}
+
+// warnings keeps the warnings logged, for a test to read while the server
+// runs.
+type warnings struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (w *warnings) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.Write(p)
+}
+
+func (w *warnings) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.String()
+}
+
+// With MAISON_RESULT_BUDGET=60000 a snapshot is encoded once, by the
+// camera service, within its share of the budget: the service counts one
+// picture encoded, and the result guard never fits it again (it would say
+// so in a warning). The result as received is within the budget.
+func TestASmallBudgetEncodesASnapshotOnce(t *testing.T) {
+	noisy, _ := testFrames(t)
+	const budget = 60_000
+	var logged warnings
+	r := demotest.New(t, demotest.Options{LazyFrames: true, Bridge: bridge.Config{
+		ResultBudget: budget,
+		Logger:       slog.New(slog.NewTextHandler(&logged, &slog.HandlerOptions{Level: slog.LevelWarn})),
+		Camera:       func(c *camera.Config) { c.Source = withFrames{c.Source.(*homeassistant.Client), map[string][]byte{"camera.backyard": noisy}} },
+	}})
+	url := r.ServeHTTP(t, nil)
+	for _, cam := range []string{"backyard", "front door"} {
+		before := r.Bridge.Cameras.Encoded()
+		data := snapshotAsReceived(t, url, "2025-11-25", cam)
+		w, h, _ := checkReceived(t, cam, data, budget)
+		if n := r.Bridge.Cameras.Encoded() - before; n != 1 {
+			t.Errorf("%s within %d: %d pictures encoded, want 1", cam, budget, n)
+		}
+		t.Logf("%s within %d: %d characters, %dx%d, encoded %d in all", cam, budget, utf8.RuneCount(data), w, h, r.Bridge.Cameras.Encoded())
+	}
+	if s := logged.String(); strings.Contains(s, "over the result budget") {
+		t.Errorf("the result guard fitted a picture again:\n%s", s)
 	}
 }
