@@ -269,7 +269,9 @@ func TestASmallBudgetEncodesASnapshotOnce(t *testing.T) {
 	r := demotest.New(t, demotest.Options{LazyFrames: true, Bridge: bridge.Config{
 		ResultBudget: budget,
 		Logger:       slog.New(slog.NewTextHandler(&logged, &slog.HandlerOptions{Level: slog.LevelWarn})),
-		Camera:       func(c *camera.Config) { c.Source = withFrames{c.Source.(*homeassistant.Client), map[string][]byte{"camera.backyard": noisy}} },
+		Camera: func(c *camera.Config) {
+			c.Source = withFrames{c.Source.(*homeassistant.Client), map[string][]byte{"camera.backyard": noisy}}
+		},
 	}})
 	url := r.ServeHTTP(t, nil)
 	for _, cam := range []string{"backyard", "front door"} {
