@@ -14,7 +14,7 @@ import (
 // characters, about 44,000 bytes), as a tool result over budget gets.
 func BenchmarkFitBudget(b *testing.B) {
 	house := sharedHouse()
-	for _, id := range []string{"picture.backyard", "picture.front_door"} {
+	for _, id := range []string{"camera.backyard", "camera.front_door"} {
 		_, clean, ok := house.Frame(id)
 		if !ok {
 			b.Fatalf("no frame for %s", id)

@@ -30,7 +30,7 @@ func naiveFit(tb testing.TB, src []byte) []byte {
 // camera frames, in the same run.
 func BenchmarkFit(b *testing.B) {
 	house := sharedHouse()
-	for _, id := range []string{"picture.backyard", "picture.front_door"} {
+	for _, id := range []string{"camera.backyard", "camera.front_door"} {
 		_, clean, ok := house.Frame(id)
 		if !ok {
 			b.Fatalf("no frame for %s", id)
