@@ -209,17 +209,5 @@ func (s *Service) drawOverview(grid picture.Grid, tiles []Tile, frames []*pictur
 	return out, nil
 }
 
-// words says briefly why a tile is empty, for its label.
-func (st TileState) words(lang voice.Lang) string {
-	switch st {
-	case TileOff:
-		return lang.Pick("turned off", "éteinte")
-	case TileUnavailable:
-		return lang.Pick("unavailable", "indisponible")
-	case TileLate:
-		return lang.Pick("no picture in time", "pas d'image à temps")
-	case TileFailed:
-		return lang.Pick("no picture", "pas d'image")
-	}
-	return ""
-}
+// words is what the tile shows when it holds no picture.
+func (st TileState) words(lang voice.Lang) string { return emptyOf[st].Label(lang) }

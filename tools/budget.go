@@ -10,6 +10,7 @@ import (
 
 	"maison/camera"
 	"maison/camera/picture"
+	"maison/words"
 )
 
 // DefaultResultBudget is the most characters a whole serialized tool result
@@ -78,9 +79,7 @@ func (s *server) fitBudget(ctx context.Context, r *mcp.CallToolResult) {
 			if err != nil {
 				s.log.Warn("a picture could not be fitted within the result budget", "err", err, "budget", budget)
 				r.Content = dropImage(r.Content, img)
-				s.note(r, s.deps.Lang.Pick(
-					"The picture could not be made small enough for this app, so it was left out; the description still holds.",
-					"L'image n'a pas pu être assez réduite pour cette application; elle a été omise, la description reste valable."))
+				s.note(r, words.PictureLeftOut.In(s.deps.Lang))
 				continue
 			}
 			img.Data = fit.JPEG
@@ -95,9 +94,7 @@ func (s *server) fitBudget(ctx context.Context, r *mcp.CallToolResult) {
 // smallerNote says, once, that the picture had to be made much smaller
 // than usual.
 func (s *server) smallerNote(r *mcp.CallToolResult) {
-	s.note(r, s.deps.Lang.Pick(
-		"The picture had to be made much smaller than usual to fit what this app accepts, so fine detail may be lost.",
-		"L'image a dû être beaucoup réduite pour tenir dans ce que l'application accepte; des détails fins peuvent manquer."))
+	s.note(r, words.PictureMadeSmaller.In(s.deps.Lang))
 }
 
 // note adds a sentence to the result's last text, once.

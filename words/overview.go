@@ -109,28 +109,40 @@ func (o Overview) sayBeyond(lang voice.Lang) string {
 // emptyTileWords say why a camera's place is empty: the first time with
 // what to do, and again, for a later camera empty for the same reason, in
 // fewer words.
-var emptyTileWords = map[Empty]struct{ en, fr, againEN, againFR string }{
+var emptyTileWords = map[Empty]struct{ first, again Pair }{
 	EmptyOff: {
-		", turned off in Home Assistant, so its place is empty until someone turns it on",
-		", éteinte dans Home Assistant, sa place reste donc vide jusqu'à ce qu'on la rallume",
-		", also turned off in Home Assistant",
-		", elle aussi éteinte dans Home Assistant"},
+		Pair{", turned off in Home Assistant, so its place is empty until someone turns it on",
+			", éteinte dans Home Assistant, sa place reste donc vide jusqu'à ce qu'on la rallume"},
+		Pair{", also turned off in Home Assistant",
+			", elle aussi éteinte dans Home Assistant"}},
 	EmptyUnavailable: {
-		", which Home Assistant says is unavailable, so its place is empty; this often passes when the camera is back on the network",
-		", que Home Assistant dit indisponible, sa place est donc vide; ça passe souvent quand la caméra revient sur le réseau",
-		", which Home Assistant also says is unavailable",
-		", que Home Assistant dit aussi indisponible"},
+		Pair{", which Home Assistant says is unavailable, so its place is empty; this often passes when the camera is back on the network",
+			", que Home Assistant dit indisponible, sa place est donc vide; ça passe souvent quand la caméra revient sur le réseau"},
+		Pair{", which Home Assistant also says is unavailable",
+			", que Home Assistant dit aussi indisponible"}},
 	EmptyLate: {
-		", which sent no picture in time, so its place is empty; this is usually brief, and asking for this camera alone usually works",
-		", qui n'a pas envoyé d'image à temps, sa place est donc vide; c'est généralement bref, et demander cette caméra seule fonctionne d'habitude",
-		", which sent no picture in time either",
-		", qui n'a pas non plus envoyé d'image à temps"},
+		Pair{", which sent no picture in time, so its place is empty; this is usually brief, and asking for this camera alone usually works",
+			", qui n'a pas envoyé d'image à temps, sa place est donc vide; c'est généralement bref, et demander cette caméra seule fonctionne d'habitude"},
+		Pair{", which sent no picture in time either",
+			", qui n'a pas non plus envoyé d'image à temps"}},
 	EmptyFailed: {
-		", which gave no usable picture just now, so its place is empty; try this camera alone in a moment",
-		", qui n'a pas donné d'image utilisable, sa place est donc vide; réessayez cette caméra seule dans un instant",
-		", which gave no usable picture either",
-		", qui n'a pas non plus donné d'image utilisable"},
+		Pair{", which gave no usable picture just now, so its place is empty; try this camera alone in a moment",
+			", qui n'a pas donné d'image utilisable, sa place est donc vide; réessayez cette caméra seule dans un instant"},
+		Pair{", which gave no usable picture either",
+			", qui n'a pas non plus donné d'image utilisable"}},
 }
+
+// emptyTileLabels are the words drawn in an empty tile of the picture.
+var emptyTileLabels = map[Empty]Pair{
+	EmptyOff:         {"turned off", "éteinte"},
+	EmptyUnavailable: {"unavailable", "indisponible"},
+	EmptyLate:        {"no picture in time", "pas d'image à temps"},
+	EmptyFailed:      {"no picture", "pas d'image"},
+}
+
+// Label is what an empty tile of the overview picture shows, or "" for a
+// tile that shows its camera's picture.
+func (e Empty) Label(lang voice.Lang) string { return emptyTileLabels[e].In(lang) }
 
 // say is one camera's sentence: where it is in the picture, which camera,
 // and what its nearby sensors report or why its place is empty; again when
@@ -148,9 +160,9 @@ func (t Tile) say(lang voice.Lang, n int, where string, again bool) string {
 	head += lang.Pick(" is ", " est ") + name
 	if w, ok := emptyTileWords[t.Empty]; ok {
 		if again {
-			return voice.Sentence(head + lang.Pick(w.againEN, w.againFR))
+			return voice.Sentence(head + w.again.In(lang))
 		}
-		return voice.Sentence(head + lang.Pick(w.en, w.fr))
+		return voice.Sentence(head + w.first.In(lang))
 	}
 	var facts []string
 	for _, f := range t.Facts {

@@ -91,3 +91,16 @@ func UnknownOffer(lang voice.Lang, what, shown string) string {
 		en+" by that name to this connection, so nothing was done. Call "+list+" for the names it offers and send one exactly as listed.",
 		fr+" de ce nom à cette connexion, alors rien n'a été fait. Appelez "+list+" pour les noms offerts et envoyez-en un tel quel.")
 }
+
+// PictureLeftOut says a picture was left out of an answer it could not be
+// made to fit.
+var PictureLeftOut = Pair{
+	"The picture could not be made small enough for this app, so it was left out; the description still holds.",
+	"L'image n'a pas pu être assez réduite pour cette application; elle a été omise, la description reste valable.",
+}
+
+// PictureMadeSmaller says a picture was made much smaller than usual to fit.
+var PictureMadeSmaller = Pair{
+	"The picture had to be made much smaller than usual to fit what this app accepts, so fine detail may be lost.",
+	"L'image a dû être beaucoup réduite pour tenir dans ce que l'application accepte; des détails fins peuvent manquer.",
+}
