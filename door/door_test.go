@@ -1,10 +1,8 @@
 package door
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -16,6 +14,7 @@ import (
 	"time"
 
 	"maison/accesslog"
+	"maison/internal/testkit"
 	"maison/voice"
 )
 
@@ -408,7 +407,7 @@ func TestBusy(t *testing.T) {
 // One line per served request, with who, what, how it ended, how long and
 // how many bytes; refusals repeated are summarised; no token is written.
 func TestLogLines(t *testing.T) {
-	var buf syncBuffer
+	var buf testkit.Buffer
 	d := okDoor(t, Config{Logger: slog.New(slog.NewTextHandler(&buf, nil))})
 	d.refused = accesslog.NewRefusals(d.log, time.Hour) // the window ends when the test says
 	post(d, "192.0.2.1:1", "right", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_cameras"}}`)
@@ -432,23 +431,6 @@ func TestLogLines(t *testing.T) {
 	if !strings.Contains(out, "more=9 ") || !strings.Contains(out, "more=39 ") {
 		t.Errorf("the summaries do not count the 49 refusals after the first of each kind:\n%s", out)
 	}
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // Without a token, only this machine may call: a page that rebinds its own

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
+
+	"maison/internal/testkit"
 )
 
 // oauthDoor is a door with a verifier that knows two tokens, a read-only
@@ -236,7 +238,7 @@ func TestRefusedWithoutTokenClosesEvenWithoutBody(t *testing.T) {
 // any call is: the client's name, the tool and what it was aimed at, so an
 // owner can find refused attempts by who made them.
 func TestScopeRefusalLoggedLikeACall(t *testing.T) {
-	var buf syncBuffer
+	var buf testkit.Buffer
 	d, err := New(Config{
 		Token: "static", Scopes: []string{"house.read", "house.control"},
 		Verify: func(string) (*auth.TokenInfo, error) {

@@ -15,6 +15,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"maison/internal/testkit"
 )
 
 const testPassword = "glacier tumbles orbit velvet canyon whisper"
@@ -34,19 +36,6 @@ func (c *clock) add(d time.Duration) {
 	c.mu.Unlock()
 }
 
-// lockedLog collects log lines for the secret scan.
-type lockedLog struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedLog) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-func (l *lockedLog) String() string { l.mu.Lock(); defer l.mu.Unlock(); return l.b.String() }
-
 // rig is the authorization server on a loopback issuer, with a protected
 // /mcp that answers 200 to a valid access token, as the door does.
 type rig struct {
@@ -54,13 +43,13 @@ type rig struct {
 	as    *Server
 	url   string
 	clock *clock
-	logs  *lockedLog
+	logs  *testkit.Buffer
 	http  *http.Client
 }
 
 func newRig(t *testing.T, edit func(*Config)) *rig {
 	t.Helper()
-	r := &rig{t: t, clock: &clock{t: time.Unix(1_800_000_000, 0)}, logs: &lockedLog{}}
+	r := &rig{t: t, clock: &clock{t: time.Unix(1_800_000_000, 0)}, logs: &testkit.Buffer{}}
 	var mux http.ServeMux
 	srv := httptest.NewUnstartedServer(&mux)
 	srv.Start()

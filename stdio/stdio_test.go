@@ -1,17 +1,16 @@
 package stdio
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"maison/internal/testkit"
 	"maison/voice"
 )
 
@@ -30,23 +29,6 @@ func server() *mcp.Server {
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "done"}}}, nil, nil
 	})
 	return s
-}
-
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }
 
 // A malformed line gets a parse error and the session goes on; at the end
@@ -137,15 +119,15 @@ func TestIDsAnsweredAsSent(t *testing.T) {
 
 // runToEnd runs a session of the test server on in and returns what it
 // wrote, failing t if the session does not end at the end of input.
-func runToEnd(t *testing.T, in string) *lockedBuffer {
+func runToEnd(t *testing.T, in string) *testkit.Buffer {
 	t.Helper()
 	return runToEndIn(t, voice.English, in)
 }
 
 // runToEndIn is runToEnd with maison's refusals in lang.
-func runToEndIn(t *testing.T, lang voice.Lang, in string) *lockedBuffer {
+func runToEndIn(t *testing.T, lang voice.Lang, in string) *testkit.Buffer {
 	t.Helper()
-	var out lockedBuffer
+	var out testkit.Buffer
 	done := make(chan error, 1)
 	go func() {
 		done <- server().Run(t.Context(), &Transport{In: strings.NewReader(in), Out: &out, Lang: lang})
@@ -279,7 +261,7 @@ type rpcError struct {
 }
 
 // errorsOf reads the error answers on out, by id.
-func errorsOf(t *testing.T, out *lockedBuffer) map[string]rpcError {
+func errorsOf(t *testing.T, out *testkit.Buffer) map[string]rpcError {
 	t.Helper()
 	answers := map[string]rpcError{}
 	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {

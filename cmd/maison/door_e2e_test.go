@@ -11,18 +11,19 @@ import (
 	"time"
 
 	"maison/demotest"
+	"maison/internal/testkit"
 )
 
 // startServe runs `maison serve` in process against a demo house the test
 // controls, and returns its /mcp URL, its logs and how to stop it.
-func startServe(t *testing.T, house *demotest.House, env map[string]string) (url string, logs *lockedBuffer, stop func() int) {
+func startServe(t *testing.T, house *demotest.House, env map[string]string) (url string, logs *testkit.Buffer, stop func() int) {
 	t.Helper()
 	full := map[string]string{"MAISON_HA_URL": house.URL, "MAISON_HA_TOKEN": house.UserToken(), "MAISON_LISTEN": "127.0.0.1:0"}
 	for k, v := range env {
 		full[k] = v
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	out, logs := &lockedBuffer{}, &lockedBuffer{}
+	out, logs := &testkit.Buffer{}, &testkit.Buffer{}
 	done := make(chan int, 1)
 	go func() {
 		done <- run(ctx, []string{"serve"}, strings.NewReader(""), out, logs, func(k string) string { return full[k] })

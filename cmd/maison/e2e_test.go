@@ -9,13 +9,13 @@ import (
 	"os"
 	"os/exec"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"maison/demotest"
+	"maison/internal/testkit"
 	"maison/voice"
 )
 
@@ -29,29 +29,11 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// lockedBuffer is a concurrency-safe stdout for a server under test.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // startDemo runs `maison demo` in process and returns its /mcp URL.
 func startDemo(t testing.TB, env map[string]string, args ...string) string {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	out := &lockedBuffer{}
+	out := &testkit.Buffer{}
 	done := make(chan int, 1)
 	getenv := func(k string) string { return env[k] }
 	go func() {
@@ -299,8 +281,8 @@ func TestNoAuthDemo(t *testing.T) {
 func TestGeneratedTokenShownOnce(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
-	out := &lockedBuffer{}
-	var logs lockedBuffer
+	out := &testkit.Buffer{}
+	var logs testkit.Buffer
 	done := make(chan int, 1)
 	go func() {
 		done <- run(ctx, []string{"demo"}, strings.NewReader(""), out, &logs, func(k string) string {

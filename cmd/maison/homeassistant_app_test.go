@@ -31,6 +31,7 @@ import (
 
 	"maison/demo"
 	"maison/demotest"
+	"maison/internal/testkit"
 )
 
 const appDir = "../../homeassistant-app"
@@ -507,7 +508,7 @@ func lookPathOrSkip(t *testing.T, name, pkg string) string {
 // behind a wrapper that records each subcommand's environment in dir.
 type appRun struct {
 	cmd    *exec.Cmd
-	out    *lockedBuffer
+	out    *testkit.Buffer
 	dir    string
 	done   chan struct{} // closed when the script has exited
 	err    error         // how it exited, once done is closed
@@ -540,7 +541,7 @@ func startAppRun(t *testing.T, options func(listen string) map[string]any) *appR
 	if err := os.WriteFile(optionsPath, raw, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	r := &appRun{out: &lockedBuffer{}, dir: dir, done: make(chan struct{}), listen: listen}
+	r := &appRun{out: &testkit.Buffer{}, dir: dir, done: make(chan struct{}), listen: listen}
 	r.cmd = exec.Command(bash, filepath.Join(appDir, "rootfs/etc/services.d/maison/run"), optionsPath)
 	// What the Supervisor gives every app; the run script must not pass it on.
 	r.cmd.Env = []string{

@@ -7,13 +7,15 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"maison/internal/testkit"
 )
 
 // Each log line names its component once, and its message does not repeat
 // it: only the wiring tags a part's logger.
 func TestEachLogLineNamesItsComponentOnce(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
-	out, logs := &lockedBuffer{}, &lockedBuffer{}
+	out, logs := &testkit.Buffer{}, &testkit.Buffer{}
 	done := make(chan int, 1)
 	env := map[string]string{"MAISON_TOKEN": e2eToken, "MAISON_LISTEN": "127.0.0.1:0", "MAISON_LOG_LEVEL": "debug"}
 	go func() {

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"maison/internal/testkit"
 )
 
 // mcp-remote, the stdio bridge many desktop clients use, calling turn_on
@@ -25,7 +27,7 @@ func TestMcpRemoteReadOnlyGrantGetsItsAnswer(t *testing.T) {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bridge, issuer+"/mcp", "--allow-http", "--header", "Authorization: Bearer "+read)
 	cmd.Env = append(cmd.Environ(), "HOME="+t.TempDir(), "BROWSER=true") // its sign-in, if it began one, opens nothing
-	var stderr lockedBuffer
+	var stderr testkit.Buffer
 	cmd.Stderr = &stderr
 	in, _ := cmd.StdinPipe()
 	out, _ := cmd.StdoutPipe()

@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"maison/internal/testkit"
 )
 
 const (
@@ -39,7 +41,7 @@ func freePort(t testing.TB) int {
 
 // startOAuthDemo runs `maison demo` with the authorization server on and
 // returns its issuer and the logs it writes.
-func startOAuthDemo(t *testing.T, extra map[string]string) (string, *lockedBuffer) {
+func startOAuthDemo(t *testing.T, extra map[string]string) (string, *testkit.Buffer) {
 	t.Helper()
 	issuer, _, logs := runOAuthDemo(t, extra, "maison is serving")
 	return issuer, logs
@@ -48,7 +50,7 @@ func startOAuthDemo(t *testing.T, extra map[string]string) (string, *lockedBuffe
 // runOAuthDemo runs `maison demo` with the authorization server on until
 // what it prints holds until; it returns its issuer, what it prints and
 // the logs it writes.
-func runOAuthDemo(t *testing.T, extra map[string]string, until string) (string, *lockedBuffer, *lockedBuffer) {
+func runOAuthDemo(t *testing.T, extra map[string]string, until string) (string, *testkit.Buffer, *testkit.Buffer) {
 	t.Helper()
 	port := strconv.Itoa(freePort(t))
 	issuer := "http://127.0.0.1:" + port
@@ -60,7 +62,7 @@ func runOAuthDemo(t *testing.T, extra map[string]string, until string) (string, 
 		env[k] = v
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	out, logs := &lockedBuffer{}, &lockedBuffer{}
+	out, logs := &testkit.Buffer{}, &testkit.Buffer{}
 	done := make(chan int, 1)
 	go func() {
 		done <- run(ctx, []string{"demo"}, strings.NewReader(""), out, logs, func(k string) string { return env[k] })
@@ -460,7 +462,7 @@ func TestMintedTokensAreEachTheirOwnClient(t *testing.T) {
 	issuer, logs := startOAuthDemo(t, nil)
 	env := map[string]string{"MAISON_SECRET": e2eSecret, "MAISON_PUBLIC_URL": issuer}
 	mint := func(name string) string {
-		var out lockedBuffer
+		var out testkit.Buffer
 		if code := run(t.Context(), []string{"token", "--scope", "both", "--name", name}, strings.NewReader(""), &out, io.Discard, func(k string) string { return env[k] }); code != 0 {
 			t.Fatalf("maison token --name %q: exit %d", name, code)
 		}
@@ -500,7 +502,7 @@ func TestMintedTokensAreEachTheirOwnClient(t *testing.T) {
 func TestMaisonToken(t *testing.T) {
 	issuer, _ := startOAuthDemo(t, nil)
 	env := map[string]string{"MAISON_SECRET": e2eSecret, "MAISON_PUBLIC_URL": issuer}
-	var out, errOut lockedBuffer
+	var out, errOut testkit.Buffer
 	if code := run(t.Context(), []string{"token", "--scope", "house.read", "--ttl", "90d", "--name", "kitchen tablet"}, strings.NewReader(""), &out, &errOut, func(k string) string { return env[k] }); code != 0 {
 		t.Fatalf("maison token: exit %d: %s", code, errOut.String())
 	}
@@ -513,7 +515,7 @@ func TestMaisonToken(t *testing.T) {
 		t.Errorf("a house.read token from maison token lists %v", got)
 	}
 	// --scope both, as maison token --help offers it, is both scopes.
-	out, errOut = lockedBuffer{}, lockedBuffer{}
+	out, errOut = testkit.Buffer{}, testkit.Buffer{}
 	if code := run(t.Context(), []string{"token", "--scope", "both"}, strings.NewReader(""), &out, &errOut, func(k string) string { return env[k] }); code != 0 {
 		t.Fatalf("maison token --scope both: exit %d: %s", code, errOut.String())
 	}
@@ -521,7 +523,7 @@ func TestMaisonToken(t *testing.T) {
 		t.Errorf("a token for both scopes lists %v", got)
 	}
 	env["MAISON_SECRET"] = "another-secret-that-is-long-enough-32b!"
-	out = lockedBuffer{}
+	out = testkit.Buffer{}
 	run(t.Context(), []string{"token", "--scope", "house.read,house.control"}, strings.NewReader(""), &out, io.Discard, func(k string) string { return env[k] })
 	if resp, _ := rawCall(t, issuer, strings.TrimSpace(out.String()), `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, nil); resp.StatusCode != 401 {
 		t.Errorf("a token signed with another secret: %d, want 401", resp.StatusCode)

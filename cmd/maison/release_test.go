@@ -33,6 +33,7 @@ import (
 
 	"maison/demotest"
 	"maison/internal/longtest"
+	"maison/internal/testkit"
 )
 
 // releaseVersion is stamped into the release the tests build.
@@ -379,7 +380,7 @@ func checkBundleStartsAsClaudeDesktopDoes(t *testing.T, dir, version string) {
 	for k, v := range cfg.Env {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
-	var stderr lockedBuffer
+	var stderr testkit.Buffer
 	cmd.Stderr = &stderr
 	client := mcp.NewClient(&mcp.Implementation{Name: "claude-desktop-like", Version: "test"}, nil)
 	cs, err := client.Connect(t.Context(), &mcp.CommandTransport{Command: cmd}, nil)
@@ -545,7 +546,7 @@ func checkARMBinariesRun(t *testing.T, dir, version string) {
 				}
 			}
 			cmd := exec.Command(argv[0], append(argv[1:], "stdio", "--demo")...)
-			var stderr lockedBuffer
+			var stderr testkit.Buffer
 			cmd.Stderr = &stderr
 			client := mcp.NewClient(&mcp.Implementation{Name: "pi-check", Version: "test"}, nil)
 			cs, err := client.Connect(t.Context(), &mcp.CommandTransport{Command: cmd}, nil)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"maison/demotest"
+	"maison/internal/testkit"
 )
 
 // stdioProcess starts `maison stdio` with args and env added to the
@@ -18,7 +19,7 @@ import (
 // stderr.
 // stdioCommand is `maison stdio args` as a child process (this test binary
 // running main), its standard error kept.
-func stdioCommand(t *testing.T, env []string, args ...string) (*exec.Cmd, *lockedBuffer) {
+func stdioCommand(t *testing.T, env []string, args ...string) (*exec.Cmd, *testkit.Buffer) {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
@@ -26,12 +27,12 @@ func stdioCommand(t *testing.T, env []string, args ...string) (*exec.Cmd, *locke
 	}
 	cmd := exec.Command(exe, append([]string{"stdio"}, args...)...)
 	cmd.Env = append(append(os.Environ(), "MAISON_TEST_RUN_MAIN=1"), env...)
-	stderr := &lockedBuffer{}
+	stderr := &testkit.Buffer{}
 	cmd.Stderr = stderr
 	return cmd, stderr
 }
 
-func stdioProcess(t *testing.T, env []string, args ...string) (*exec.Cmd, io.WriteCloser, *stdoutLines, *lockedBuffer) {
+func stdioProcess(t *testing.T, env []string, args ...string) (*exec.Cmd, io.WriteCloser, *stdoutLines, *testkit.Buffer) {
 	t.Helper()
 	cmd, stderr := stdioCommand(t, env, args...)
 	stdout, err := cmd.StdoutPipe()
@@ -71,7 +72,7 @@ type stdoutLines struct {
 
 // await reads lines until one holds want; the deadline is a safety net
 // against a hung test, not a timing.
-func await(t *testing.T, lines *stdoutLines, want string, stderr *lockedBuffer) string {
+func await(t *testing.T, lines *stdoutLines, want string, stderr *testkit.Buffer) string {
 	t.Helper()
 	for i, l := range lines.held {
 		if strings.Contains(l, want) {
