@@ -92,37 +92,6 @@ func session(t *testing.T, b *bridge.Bridge) (*mcp.ClientSession, <-chan struct{
 	return cs, changed
 }
 
-// toolNames lists the session's tools, sorted.
-func toolNames(t *testing.T, cs *mcp.ClientSession) []string {
-	t.Helper()
-	res, err := cs.ListTools(t.Context(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, tool := range res.Tools {
-		names = append(names, tool.Name)
-	}
-	slices.Sort(names)
-	return names
-}
-
-// call calls a tool and returns its text and whether it is an error.
-func call(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) (string, bool) {
-	t.Helper()
-	res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: name, Arguments: args})
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	var text strings.Builder
-	for _, c := range res.Content {
-		if tc, ok := c.(*mcp.TextContent); ok {
-			text.WriteString(tc.Text)
-		}
-	}
-	return text.String(), res.IsError
-}
-
 // waitChanged waits for a tools/list_changed notification.
 func waitChanged(t *testing.T, changed <-chan struct{}, why string) {
 	t.Helper()
@@ -157,17 +126,17 @@ func TestStartServesAtOnceWhileHomeAssistantIsDown(t *testing.T) {
 	house, b := startWhileDown(t)
 	defer b.Close()
 	cs, changed := session(t, b)
-	if got := toolNames(t, cs); !slices.Equal(got, ownTools) {
+	if got := demotest.ToolNames(t, cs); !slices.Equal(got, ownTools) {
 		t.Errorf("tools while Home Assistant is down: %v, want %v", got, ownTools)
 	}
-	text, isErr := call(t, cs, "list_cameras", nil)
+	text, isErr := demotest.CallText(t, cs, "list_cameras", nil)
 	if !isErr || !strings.Contains(text, "Home Assistant") || strings.Contains(text, "no camera") {
 		t.Errorf("list_cameras while Home Assistant is down: error %v, %q", isErr, text)
 	}
-	if text, isErr := call(t, cs, "turn_on", map[string]any{"name": "Porch Light"}); !isErr || !strings.HasPrefix(text, "Nothing was done. Home Assistant is restarting") {
+	if text, isErr := demotest.CallText(t, cs, "turn_on", map[string]any{"name": "Porch Light"}); !isErr || !strings.HasPrefix(text, "Nothing was done. Home Assistant is restarting") {
 		t.Errorf("turn_on before Home Assistant listed its Assist tools: error %v, %q", isErr, text)
 	}
-	if text, isErr := call(t, cs, "what_happened", nil); !isErr || !strings.Contains(text, "Home Assistant is restarting") {
+	if text, isErr := demotest.CallText(t, cs, "what_happened", nil); !isErr || !strings.Contains(text, "Home Assistant is restarting") {
 		t.Errorf("what_happened while Home Assistant is down: error %v, %q", isErr, text)
 	}
 	if st, _, _ := house.State("light.porch"); st != "off" {
@@ -175,10 +144,10 @@ func TestStartServesAtOnceWhileHomeAssistantIsDown(t *testing.T) {
 	}
 	house.SetDown(false)
 	waitChanged(t, changed, "Home Assistant came back")
-	if got := toolNames(t, cs); !slices.Contains(got, "turn_on") || !slices.Contains(got, "describe_house") {
+	if got := demotest.ToolNames(t, cs); !slices.Contains(got, "turn_on") || !slices.Contains(got, "describe_house") {
 		t.Errorf("tools once Home Assistant answers: %v", got)
 	}
-	if text, isErr := call(t, cs, "turn_on", map[string]any{"name": "Porch Light"}); isErr {
+	if text, isErr := demotest.CallText(t, cs, "turn_on", map[string]any{"name": "Porch Light"}); isErr {
 		t.Errorf("turn_on once Home Assistant answers: %q", text)
 	}
 	if s, ok := b.ToolScope("turn_on"); !ok || s != "house.control" {
@@ -201,7 +170,7 @@ func TestStartServesWhileAssistLoads(t *testing.T) {
 	}
 	defer b.Close()
 	cs, changed := session(t, b)
-	if got := toolNames(t, cs); !slices.Equal(got, ownTools) {
+	if got := demotest.ToolNames(t, cs); !slices.Equal(got, ownTools) {
 		t.Errorf("tools while Assist loads: %v, want %v", got, ownTools)
 	}
 	// Connected (the first contact may outlast Start's two seconds on a
@@ -209,12 +178,12 @@ func TestStartServesWhileAssistLoads(t *testing.T) {
 	if !b.HA.WaitConnected(t.Context(), time.Minute) {
 		t.Fatal("the websocket never connected")
 	}
-	if text, isErr := call(t, cs, "turn_on", map[string]any{"name": "Porch Light"}); !isErr || !strings.Contains(text, "Nothing was done. Home Assistant is still loading") {
+	if text, isErr := demotest.CallText(t, cs, "turn_on", map[string]any{"name": "Porch Light"}); !isErr || !strings.Contains(text, "Nothing was done. Home Assistant is still loading") {
 		t.Errorf("turn_on while Assist loads: error %v, %q", isErr, text)
 	}
 	house.SetMCPServerLoaded(true)
 	waitChanged(t, changed, "the Assist endpoint loaded")
-	if got := toolNames(t, cs); !slices.Contains(got, "turn_off") {
+	if got := demotest.ToolNames(t, cs); !slices.Contains(got, "turn_off") {
 		t.Errorf("tools once Assist has loaded: %v", got)
 	}
 }
@@ -277,10 +246,10 @@ func TestStartServesWhileTheAddressIsSilent(t *testing.T) {
 	}
 	defer b.Close()
 	cs, _ := session(t, b)
-	if got := toolNames(t, cs); !slices.Equal(got, ownTools) {
+	if got := demotest.ToolNames(t, cs); !slices.Equal(got, ownTools) {
 		t.Errorf("tools while the address is silent: %v, want %v", got, ownTools)
 	}
-	if text, isErr := call(t, cs, "list_cameras", nil); !isErr || !strings.Contains(text, "Home Assistant") {
+	if text, isErr := demotest.CallText(t, cs, "list_cameras", nil); !isErr || !strings.Contains(text, "Home Assistant") {
 		t.Errorf("list_cameras while the address is silent: error %v, %q", isErr, text)
 	}
 }
@@ -301,7 +270,7 @@ func TestRefusedTokenCostsOneFailedLogin(t *testing.T) {
 	for tool, args := range map[string]map[string]any{
 		"list_cameras": nil, "camera_snapshot": {"camera": "garage"}, "camera_overview": nil,
 	} {
-		if text, isErr := call(t, cs, tool, args); !isErr || !strings.Contains(text, "Home Assistant") {
+		if text, isErr := demotest.CallText(t, cs, tool, args); !isErr || !strings.Contains(text, "Home Assistant") {
 			t.Errorf("%s before Home Assistant first answers: error %v, %q", tool, isErr, text)
 		}
 	}
@@ -343,7 +312,7 @@ func TestTheGapBeforeReconnecting(t *testing.T) {
 		"list_cameras": nil, "camera_snapshot": {"camera": "front door"}, "describe_camera": {"camera": "porch"},
 		"camera_overview": nil, "what_happened": nil,
 	} {
-		text, isErr := call(t, cs, tool, args)
+		text, isErr := demotest.CallText(t, cs, tool, args)
 		if !isErr || !strings.Contains(text, "Home Assistant is restarting") {
 			t.Errorf("%s in the gap: error %v, %q", tool, isErr, text)
 		}
@@ -353,7 +322,7 @@ func TestTheGapBeforeReconnecting(t *testing.T) {
 	}
 	wsDown.Store(false)
 	waitChanged(t, changed, "the websocket connected")
-	if text, isErr := call(t, cs, "list_cameras", nil); isErr || !strings.Contains(text, "Front Door") {
+	if text, isErr := demotest.CallText(t, cs, "list_cameras", nil); isErr || !strings.Contains(text, "Front Door") {
 		t.Errorf("list_cameras once connected: error %v, %q", isErr, text)
 	}
 }
@@ -384,7 +353,7 @@ func TestWhatHappenedAcrossABlip(t *testing.T) {
 		}
 		<-changed
 	}
-	if text, isErr := call(t, cs, "what_happened", nil); isErr {
+	if text, isErr := demotest.CallText(t, cs, "what_happened", nil); isErr {
 		t.Errorf("what_happened across a blip: %q", text)
 	}
 }
@@ -418,7 +387,7 @@ func TestStartWaitsForTheDemoHouseHoweverSlow(t *testing.T) {
 	}
 	defer b.Close()
 	cs, _ := session(t, b)
-	if names := toolNames(t, cs); !slices.Contains(names, "turn_on") {
+	if names := demotest.ToolNames(t, cs); !slices.Contains(names, "turn_on") {
 		t.Errorf("the demo house, slow to answer: the first list is %v, without the house's actions", names)
 	}
 }

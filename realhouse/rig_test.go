@@ -175,17 +175,8 @@ func ask(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) 
 // askSeeing calls a tool and returns its answer and its words, whatever they name.
 func askSeeing(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) (*mcp.CallToolResult, string) {
 	t.Helper()
-	res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: name, Arguments: args})
-	if err != nil {
-		t.Fatalf("%s(%v): %v", name, args, err)
-	}
-	var parts []string
-	for _, c := range res.Content {
-		if tc, ok := c.(*mcp.TextContent); ok {
-			parts = append(parts, tc.Text)
-		}
-	}
-	return res, strings.Join(parts, " ")
+	res := demotest.Call(t, cs, name, args)
+	return res, demotest.Text(res)
 }
 
 // picture returns the one JPEG an answer holds, after checking it decodes

@@ -119,25 +119,6 @@ func keys[V any](m map[string]V) []string {
 	return out
 }
 
-func call(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) *mcp.CallToolResult {
-	t.Helper()
-	res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: name, Arguments: args})
-	if err != nil {
-		t.Fatalf("%s(%v): %v", name, args, err)
-	}
-	return res
-}
-
-func texts(res *mcp.CallToolResult) string {
-	var parts []string
-	for _, c := range res.Content {
-		if tc, ok := c.(*mcp.TextContent); ok {
-			parts = append(parts, tc.Text)
-		}
-	}
-	return strings.Join(parts, " ")
-}
-
 // callAsAClientWould calls a tool, and again (up to three times in all)
 // while the answer says it came too late and to try again in a moment, as
 // a client does: maison demo draws its 4K frames in the background as it
@@ -145,18 +126,18 @@ func texts(res *mcp.CallToolResult) string {
 // a call's budget.
 func callAsAClientWould(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) *mcp.CallToolResult {
 	t.Helper()
-	res := call(t, cs, name, args)
-	for try := 1; try < 3 && res.IsError && strings.Contains(texts(res), "Try again in a moment"); try++ {
-		t.Logf("%s %v answered late (%q); asking again", name, args, texts(res))
-		res = call(t, cs, name, args)
+	res := demotest.Call(t, cs, name, args)
+	for try := 1; try < 3 && res.IsError && strings.Contains(demotest.Text(res), "Try again in a moment"); try++ {
+		t.Logf("%s %v answered late (%q); asking again", name, args, demotest.Text(res))
+		res = demotest.Call(t, cs, name, args)
 	}
 	return res
 }
 
 func checkCameras(t *testing.T, cs *mcp.ClientSession) {
 	t.Helper()
-	list := call(t, cs, "list_cameras", nil)
-	spoken := texts(list)
+	list := demotest.Call(t, cs, "list_cameras", nil)
+	spoken := demotest.Text(list)
 	if err := voice.Speakable(spoken); err != nil {
 		t.Errorf("list_cameras is not speakable: %v: %q", err, spoken)
 	}
@@ -171,7 +152,7 @@ func checkCameras(t *testing.T, cs *mcp.ClientSession) {
 	for _, name := range []string{"front door", "garage", "backyard", "camera.front_door"} {
 		res := callAsAClientWould(t, cs, "camera_snapshot", map[string]any{"camera": name})
 		if res.IsError || len(res.Content) != 2 {
-			t.Fatalf("camera_snapshot(%s): isError=%v, %d blocks: %s", name, res.IsError, len(res.Content), texts(res))
+			t.Fatalf("camera_snapshot(%s): isError=%v, %d blocks: %s", name, res.IsError, len(res.Content), demotest.Text(res))
 		}
 		img, ok := res.Content[0].(*mcp.ImageContent)
 		if !ok || img.MIMEType != "image/jpeg" {
@@ -185,26 +166,26 @@ func checkCameras(t *testing.T, cs *mcp.ClientSession) {
 			t.Errorf("camera_snapshot(%s): %dx%d, %d bytes: over the image budget", name, cfg.Width, cfg.Height, len(img.Data))
 		}
 		strictDecode(t, name, img.Data)
-		if err := voice.Speakable(texts(res)); err != nil {
-			t.Errorf("camera_snapshot(%s) text is not speakable: %v: %q", name, err, texts(res))
+		if err := voice.Speakable(demotest.Text(res)); err != nil {
+			t.Errorf("camera_snapshot(%s) text is not speakable: %v: %q", name, err, demotest.Text(res))
 		}
 		desc := callAsAClientWould(t, cs, "describe_camera", map[string]any{"camera": name})
 		if desc.IsError || len(desc.Content) != 1 {
 			t.Errorf("describe_camera(%s): isError=%v, %d blocks", name, desc.IsError, len(desc.Content))
 		}
-		if err := voice.Speakable(texts(desc)); err != nil {
-			t.Errorf("describe_camera(%s) is not speakable: %v: %q", name, err, texts(desc))
+		if err := voice.Speakable(demotest.Text(desc)); err != nil {
+			t.Errorf("describe_camera(%s) is not speakable: %v: %q", name, err, demotest.Text(desc))
 		}
 	}
-	off := call(t, cs, "camera_snapshot", map[string]any{"camera": "porch"})
-	if !off.IsError || !strings.Contains(texts(off), "turned off") {
-		t.Errorf("porch camera (off): isError=%v %q; want an error saying it is turned off", off.IsError, texts(off))
+	off := demotest.Call(t, cs, "camera_snapshot", map[string]any{"camera": "porch"})
+	if !off.IsError || !strings.Contains(demotest.Text(off), "turned off") {
+		t.Errorf("porch camera (off): isError=%v %q; want an error saying it is turned off", off.IsError, demotest.Text(off))
 	}
 	// The unexposed shed camera is answered exactly like one that does not exist.
-	shed := call(t, cs, "camera_snapshot", map[string]any{"camera": "camera.shed"})
-	attic := call(t, cs, "camera_snapshot", map[string]any{"camera": "camera.attic"})
-	if !shed.IsError || len(shed.Content) != 1 || strings.ReplaceAll(texts(shed), "shed", "attic") != texts(attic) {
-		t.Errorf("unexposed shed camera: isError=%v %q; want the same refusal as a camera that does not exist: %q", shed.IsError, texts(shed), texts(attic))
+	shed := demotest.Call(t, cs, "camera_snapshot", map[string]any{"camera": "camera.shed"})
+	attic := demotest.Call(t, cs, "camera_snapshot", map[string]any{"camera": "camera.attic"})
+	if !shed.IsError || len(shed.Content) != 1 || strings.ReplaceAll(demotest.Text(shed), "shed", "attic") != demotest.Text(attic) {
+		t.Errorf("unexposed shed camera: isError=%v %q; want the same refusal as a camera that does not exist: %q", shed.IsError, demotest.Text(shed), demotest.Text(attic))
 	}
 }
 
@@ -306,7 +287,7 @@ func TestGeneratedTokenShownOnce(t *testing.T) {
 		}
 	}
 	cs := connect(t, url, token, "2026-07-28")
-	call(t, cs, "list_cameras", nil)
+	demotest.Call(t, cs, "list_cameras", nil)
 	if n := strings.Count(out.String(), token); n != 2 { // the token line and the ready-to-paste command
 		t.Errorf("token appears %d times on stdout, want 2 (once, with its claude mcp add line)", n)
 	}

@@ -681,7 +681,7 @@ func TestHomeAssistantAppRunsWithItsOwnUser(t *testing.T) {
 	if !slices.ContainsFunc(tools.Tools, func(tl *mcp.Tool) bool { return tl.Name == "camera_snapshot" }) {
 		t.Errorf("tools/list through the app lacks camera_snapshot")
 	}
-	said := texts(call(t, cs, "list_cameras", nil))
+	said := demotest.Text(demotest.Call(t, cs, "list_cameras", nil))
 	if !strings.Contains(said, "Garage") || strings.Contains(said, "Backyard") || !strings.Contains(said, "caméra") {
 		t.Errorf("list_cameras through the app, with cameras front door and garage in French: %s", said)
 	}

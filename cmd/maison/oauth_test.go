@@ -19,6 +19,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"maison/demotest"
 	"maison/internal/testkit"
 )
 
@@ -241,19 +242,6 @@ func rawCall(t *testing.T, issuer, token, body string, headers map[string]string
 	return resp, string(b)
 }
 
-func toolNames(t *testing.T, cs *mcp.ClientSession) []string {
-	t.Helper()
-	res, err := cs.ListTools(t.Context(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, tool := range res.Tools {
-		out = append(out, tool.Name)
-	}
-	return out
-}
-
 // The Claude app's whole path against `maison demo`: discovery from the
 // 401, registration, the page and its password, the token with PKCE, MCP
 // calls with it in both eras, a refresh; the static token beside it; and
@@ -267,19 +255,19 @@ func TestClaudeAppConnects(t *testing.T) {
 		checkTools(t, cs)
 		res := callAsAClientWould(t, cs, "camera_snapshot", map[string]any{"camera": "front door"})
 		if res.IsError || len(res.Content) != 2 {
-			t.Fatalf("camera_snapshot with an OAuth token (%s): %s", version, texts(res))
+			t.Fatalf("camera_snapshot with an OAuth token (%s): %s", version, demotest.Text(res))
 		}
-		if res := call(t, cs, "turn_on", map[string]any{"name": "Kitchen Light"}); res.IsError {
-			t.Errorf("turn_on with house.control (%s): %s", version, texts(res))
+		if res := demotest.Call(t, cs, "turn_on", map[string]any{"name": "Kitchen Light"}); res.IsError {
+			t.Errorf("turn_on with house.control (%s): %s", version, demotest.Text(res))
 		}
 	}
 	// A refresh rotates, and the new access token works.
 	_, tokenURL, _ := c.discover()
 	next := c.token(tokenURL, url.Values{"grant_type": {"refresh_token"}, "refresh_token": {tok["refresh_token"].(string)}, "client_id": {c.client}, "resource": {issuer + "/mcp"}})
 	cs := connect(t, issuer+"/mcp", next["access_token"].(string), "2025-11-25")
-	call(t, cs, "list_cameras", nil)
+	demotest.Call(t, cs, "list_cameras", nil)
 	// The static bearer token keeps working beside OAuth.
-	call(t, connect(t, issuer+"/mcp", e2eToken, "2025-11-25"), "describe_house", nil)
+	demotest.Call(t, connect(t, issuer+"/mcp", e2eToken, "2025-11-25"), "describe_house", nil)
 	// A confidential registration's secret, for the scan.
 	req, _ := http.NewRequest("POST", issuer+"/register", strings.NewReader(`{"redirect_uris":["http://localhost/cb"],"client_name":"Desktop"}`))
 	req.Header.Set("Content-Type", "application/json")
@@ -351,7 +339,7 @@ func TestScopesNarrowTheDoor(t *testing.T) {
 		t.Fatalf("granted %v", tok["scope"])
 	}
 	cs := connect(t, issuer+"/mcp", read, "2025-11-25")
-	got := toolNames(t, cs)
+	got := demotest.ToolNames(t, cs)
 	for _, name := range got {
 		if name == "turn_on" || name == "turn_off" || name == "set_light" || name == "ha_hass_set_position" {
 			t.Errorf("a read-only token lists %s", name)
@@ -439,19 +427,19 @@ func TestConfirmationBoundToTheClient(t *testing.T) {
 	csA := connect(t, issuer+"/mcp", ta["access_token"].(string), "2025-11-25")
 	csB := connect(t, issuer+"/mcp", tb["access_token"].(string), "2025-11-25")
 	open := map[string]any{"name": "Garage Door"}
-	m := confirmationRE.FindStringSubmatch(texts(call(t, csA, "turn_on", open)))
+	m := confirmationRE.FindStringSubmatch(demotest.Text(demotest.Call(t, csA, "turn_on", open)))
 	if m == nil {
 		t.Fatal("opening the garage door did not ask for a confirmation")
 	}
 	with := map[string]any{"name": "Garage Door", "confirmation": m[1]}
-	if res := call(t, csB, "turn_on", with); !res.IsError {
-		t.Errorf("another client used the confirmation: %s", texts(res))
+	if res := demotest.Call(t, csB, "turn_on", with); !res.IsError {
+		t.Errorf("another client used the confirmation: %s", demotest.Text(res))
 	}
 	_, tokenURL, _ := a.discover()
 	next := a.token(tokenURL, url.Values{"grant_type": {"refresh_token"}, "refresh_token": {ta["refresh_token"].(string)}, "client_id": {a.client}})
 	csA2 := connect(t, issuer+"/mcp", next["access_token"].(string), "2025-11-25")
-	if res := call(t, csA2, "turn_on", with); res.IsError {
-		t.Errorf("the client it was made for, after a refresh: %s", texts(res))
+	if res := demotest.Call(t, csA2, "turn_on", with); res.IsError {
+		t.Errorf("the client it was made for, after a refresh: %s", demotest.Text(res))
 	}
 }
 
@@ -470,16 +458,16 @@ func TestMintedTokensAreEachTheirOwnClient(t *testing.T) {
 	}
 	kitchen := connect(t, issuer+"/mcp", mint("kitchen tablet"), "2025-11-25")
 	garage := connect(t, issuer+"/mcp", mint("garage tablet"), "2025-11-25")
-	m := confirmationRE.FindStringSubmatch(texts(call(t, kitchen, "turn_on", map[string]any{"name": "Garage Door"})))
+	m := confirmationRE.FindStringSubmatch(demotest.Text(demotest.Call(t, kitchen, "turn_on", map[string]any{"name": "Garage Door"})))
 	if m == nil {
 		t.Fatal("opening the garage door did not ask for a confirmation")
 	}
 	with := map[string]any{"name": "Garage Door", "confirmation": m[1]}
-	if res := call(t, garage, "turn_on", with); !res.IsError {
-		t.Errorf("the garage tablet's token used the kitchen tablet's confirmation: %s", texts(res))
+	if res := demotest.Call(t, garage, "turn_on", with); !res.IsError {
+		t.Errorf("the garage tablet's token used the kitchen tablet's confirmation: %s", demotest.Text(res))
 	}
-	if res := call(t, kitchen, "turn_on", with); res.IsError {
-		t.Errorf("the token the confirmation was made for: %s", texts(res))
+	if res := demotest.Call(t, kitchen, "turn_on", with); res.IsError {
+		t.Errorf("the token the confirmation was made for: %s", demotest.Text(res))
 	}
 	var clients []string
 	for line := range strings.Lines(logs.String()) {
@@ -511,7 +499,7 @@ func TestMaisonToken(t *testing.T) {
 		t.Fatalf("maison token printed %q / %q", tok, errOut.String())
 	}
 	cs := connect(t, issuer+"/mcp", tok, "2025-11-25")
-	if got := toolNames(t, cs); len(got) != 7 {
+	if got := demotest.ToolNames(t, cs); len(got) != 7 {
 		t.Errorf("a house.read token from maison token lists %v", got)
 	}
 	// --scope both, as maison token --help offers it, is both scopes.
@@ -519,7 +507,7 @@ func TestMaisonToken(t *testing.T) {
 	if code := run(t.Context(), []string{"token", "--scope", "both"}, strings.NewReader(""), &out, &errOut, func(k string) string { return env[k] }); code != 0 {
 		t.Fatalf("maison token --scope both: exit %d: %s", code, errOut.String())
 	}
-	if got := toolNames(t, connect(t, issuer+"/mcp", strings.TrimSpace(out.String()), "2025-11-25")); !slices.Contains(got, "turn_on") || !slices.Contains(got, "list_cameras") {
+	if got := demotest.ToolNames(t, connect(t, issuer+"/mcp", strings.TrimSpace(out.String()), "2025-11-25")); !slices.Contains(got, "turn_on") || !slices.Contains(got, "list_cameras") {
 		t.Errorf("a token for both scopes lists %v", got)
 	}
 	env["MAISON_SECRET"] = "another-secret-that-is-long-enough-32b!"

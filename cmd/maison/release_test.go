@@ -421,7 +421,7 @@ func checkBundleStartsAsClaudeDesktopDoes(t *testing.T, dir, version string) {
 	if !slices.Equal(declared, own) {
 		t.Errorf("the manifest declares the tools %v; maison has %v", declared, own)
 	}
-	said := texts(call(t, cs, "list_cameras", nil))
+	said := demotest.Text(demotest.Call(t, cs, "list_cameras", nil))
 	if !strings.Contains(said, "Garage") || strings.Contains(said, "Backyard") || !strings.Contains(said, "caméra") {
 		t.Errorf("list_cameras from the bundle, with cameras front door and garage in French: %s", said)
 	}
