@@ -11,6 +11,7 @@ import (
 	"github.com/disintegration/imaging"
 
 	"maison/internal/cputime"
+	"maison/internal/testkit"
 )
 
 // The fit budget of the camera pipeline for a 16:9 frame: about 1.15
@@ -26,21 +27,6 @@ var frame4K = sync.OnceValue(func() []byte {
 	}
 	return buf.Bytes()
 })
-
-// naiveFit is today's path: full decode, Lanczos fit, encode at quality 80.
-// imaging.Fit(img, 1429, 804) would round the height down to 803; the
-// camera pipeline's own size arithmetic gives 1429x804, so the fit is an
-// imaging.Resize to exactly that size (the same work).
-func naiveFit(data []byte) ([]byte, error) {
-	img, err := jpeg.Decode(bytes.NewReader(data))
-	if err != nil {
-		return nil, err
-	}
-	out := imaging.Resize(img, fitW, fitH, imaging.Lanczos)
-	var buf bytes.Buffer
-	err = jpeg.Encode(&buf, out, &jpeg.Options{Quality: 80})
-	return buf.Bytes(), err
-}
 
 // fastFit is the DCT-domain path: decode at the largest scale that still
 // covers the budget, a small triangle resize on the planes, encode at 80.
@@ -93,7 +79,11 @@ func benchFit(b *testing.B, fit func([]byte) ([]byte, error)) {
 	bench(b, len(data), func() error { _, err := fit(data); return err })
 }
 
-func BenchmarkNaive(b *testing.B)             { benchFit(b, naiveFit) }
+// BenchmarkNaive is the path the fit is measured against: full decode,
+// Lanczos resize, encode at quality 80.
+func BenchmarkNaive(b *testing.B) {
+	benchFit(b, func(d []byte) ([]byte, error) { return testkit.NaiveFit(b, d, fitW, fitH), nil })
+}
 func BenchmarkFast(b *testing.B)              { benchFit(b, fastFit) }
 func BenchmarkFastImagingLinear(b *testing.B) { benchFit(b, fastFitImaging) }
 
@@ -129,10 +119,7 @@ func TestFastFitLooksLikeNaiveFit(t *testing.T) {
 		t.Skip("jpegscale: 4K frame comparison skipped in -short mode")
 	}
 	data := frame4K()
-	naive, err := naiveFit(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	naive := testkit.NaiveFit(t, data, fitW, fitH)
 	fast, err := fastFit(data)
 	if err != nil {
 		t.Fatal(err)
@@ -148,7 +135,7 @@ func TestFastFitLooksLikeNaiveFit(t *testing.T) {
 	if ni.Bounds() != fi.Bounds() || fi.Bounds() != image.Rect(0, 0, fitW, fitH) {
 		t.Fatalf("fast %v, naive %v, want %dx%d", fi.Bounds(), ni.Bounds(), fitW, fitH)
 	}
-	s := ssim(lumaOf(ni), lumaOf(fi))
+	s := testkit.SSIM(ni, fi)
 	t.Logf("luma SSIM fast vs naive: %.4f (naive %d B, fast %d B)", s, len(naive), len(fast))
 	if s < 0.97 {
 		t.Errorf("luma SSIM %.4f between the fast and naive fits, want ≥ 0.97", s)

@@ -235,3 +235,20 @@ func psnr(a, b plane, s, fw, fh int) float64 {
 	}
 	return 10 * math.Log10(255*255/(se/float64(n)))
 }
+
+// lumaOf returns the luma plane of any image (Y itself for YCbCr).
+func lumaOf(m image.Image) plane {
+	b := m.Bounds()
+	p := plane{w: b.Dx(), h: b.Dy(), pix: make([]byte, b.Dx()*b.Dy())}
+	for y := 0; y < p.h; y++ {
+		for x := 0; x < p.w; x++ {
+			switch m := m.(type) {
+			case *image.YCbCr:
+				p.pix[y*p.w+x] = m.Y[m.YOffset(b.Min.X+x, b.Min.Y+y)]
+			default:
+				p.pix[y*p.w+x] = color.GrayModel.Convert(m.At(b.Min.X+x, b.Min.Y+y)).(color.Gray).Y
+			}
+		}
+	}
+	return p
+}
