@@ -46,6 +46,7 @@ func closedByServer(t *testing.T, what string, c net.Conn, r *bufio.Reader) {
 // Connections held by a stranger, idle or trickling headers, give way to
 // the owner's request when maison has no connection left.
 func TestConnectionsHeldByAStrangerGiveWay(t *testing.T) {
+	t.Parallel()
 	addr, l := serveConns(t, okDoor(t, Config{}), 2)
 	silent, err := net.Dial("tcp", addr) // headers never finished
 	if err != nil {
@@ -102,6 +103,7 @@ func TestConnectionsHeldByAStrangerGiveWay(t *testing.T) {
 // A connection with a request inside is never closed to make room: the
 // next connection waits for it.
 func TestConnectionsAnsweringAreNotCut(t *testing.T) {
+	t.Parallel()
 	inside, release := make(chan struct{}), make(chan struct{})
 	addr, _ := serveConns(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/slow" {
@@ -150,6 +152,7 @@ func TestConnectionsAnsweringAreNotCut(t *testing.T) {
 // large bodies hold at most the door's body budget, one client at most its
 // share of it, and the next large body is refused without being read.
 func TestBodiesHeldAreBounded(t *testing.T) {
+	t.Parallel()
 	d, err := New(Config{QueueWait: time.Second, Verify: func(tok string) (*auth.TokenInfo, error) {
 		return &auth.TokenInfo{Extra: map[string]any{"client_id": tok}}, nil // every token its own client
 	}}, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -78,6 +78,7 @@ func rpcError(t *testing.T, what string, rec *httptest.ResponseRecorder) (code i
 // very address is never refused: behind a tunnel every client shares one
 // address, and a stranger must not be able to lock the owner out.
 func TestRightTokenNeverRefused(t *testing.T) {
+	t.Parallel()
 	d := okDoor(t, Config{})
 	for i := range maxFailures {
 		if rec := post(d, "192.0.2.1:1000", "guess", listBody); rec.Code != 401 {
@@ -100,6 +101,7 @@ func TestRightTokenNeverRefused(t *testing.T) {
 // A flood of wrong tokens from more addresses than the table holds grows
 // no memory and refuses no right token from a newcomer.
 func TestTablesBoundedWithoutRefusingTheRightToken(t *testing.T) {
+	t.Parallel()
 	d := okDoor(t, Config{})
 	for i := range maxTracked + 500 {
 		addr := netip.AddrFrom4([4]byte{10, byte(i >> 16), byte(i >> 8), byte(i)}).String() + ":1"
@@ -118,6 +120,7 @@ func TestTablesBoundedWithoutRefusingTheRightToken(t *testing.T) {
 }
 
 func TestLimiterRefillsAndBounds(t *testing.T) {
+	t.Parallel()
 	clock := time.Unix(0, 0)
 	l := newLimiter(2, time.Minute, func() time.Time { return clock })
 	l.max = 3
@@ -148,6 +151,7 @@ func TestLimiterRefillsAndBounds(t *testing.T) {
 }
 
 func TestClientAddress(t *testing.T) {
+	t.Parallel()
 	if _, err := ClientAddress("X-Forwarded-For", nil); err == nil {
 		t.Error("X-Forwarded-For accepted as a trusted header")
 	}
@@ -201,6 +205,7 @@ func TestClientAddress(t *testing.T) {
 // Accepted requests have their own limit per client, every call counted;
 // the answer says when to retry, in JSON-RPC, with the request's id.
 func TestRateLimitPerClient(t *testing.T) {
+	t.Parallel()
 	clock := time.Unix(1000, 0)
 	d := okDoor(t, Config{Now: func() time.Time { return clock }, RateLimit: 5, RatePeriod: 10 * time.Second})
 	for i := range 5 {
@@ -234,6 +239,7 @@ func TestRateLimitPerClient(t *testing.T) {
 // Bad input gets the right status and a JSON-RPC error body, never plain
 // text, and the door keeps serving.
 func TestBadInputAnsweredInJSONRPC(t *testing.T) {
+	t.Parallel()
 	d := okDoor(t, Config{RateLimit: 100})
 	deep := strings.Repeat("[", 100) + strings.Repeat("]", 100)
 	nine := "[" + strings.TrimSuffix(strings.Repeat(listBody+",", 9), ",") + "]"
@@ -312,6 +318,7 @@ func TestBadInputAnsweredInJSONRPC(t *testing.T) {
 // A plain-text refusal from the MCP handler reaches the client as a
 // JSON-RPC error with the same status.
 func TestPlainTextFromTheHandlerBecomesJSONRPC(t *testing.T) {
+	t.Parallel()
 	d, err := New(Config{Token: "right"}, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// As the SDK words it: %q leaves a Hangul filler (a letter) as is.
 		http.Error(w, "jsonrpc2: method not handled: \"nope\u3164/nope\\u202e\" unsupported", http.StatusBadRequest)
@@ -332,6 +339,7 @@ func TestPlainTextFromTheHandlerBecomesJSONRPC(t *testing.T) {
 // Shutting down, the door refuses new requests cleanly while those inside
 // finish, and /readyz says so.
 func TestDrain(t *testing.T) {
+	t.Parallel()
 	release := make(chan struct{})
 	entered := make(chan struct{})
 	d, err := New(Config{Token: "right"}, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -373,6 +381,7 @@ func TestDrain(t *testing.T) {
 // When more calls are wanted than the work budget holds, a request waits,
 // then is told to retry.
 func TestBusy(t *testing.T) {
+	t.Parallel()
 	release := make(chan struct{})
 	entered := make(chan struct{}, 1)
 	d, err := New(Config{Token: "right", MaxInFlight: 2, QueueWait: 50 * time.Millisecond}, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -407,6 +416,7 @@ func TestBusy(t *testing.T) {
 // One line per served request, with who, what, how it ended, how long and
 // how many bytes; refusals repeated are summarised; no token is written.
 func TestLogLines(t *testing.T) {
+	t.Parallel()
 	var buf testkit.Buffer
 	d := okDoor(t, Config{Logger: slog.New(slog.NewTextHandler(&buf, nil))})
 	d.refused = accesslog.NewRefusals(d.log, time.Hour) // the window ends when the test says
@@ -436,6 +446,7 @@ func TestLogLines(t *testing.T) {
 // Without a token, only this machine may call: a page that rebinds its own
 // name to 127.0.0.1 is refused by its Host or its Origin.
 func TestNoAuthAnswersOnlyToLocalhost(t *testing.T) {
+	t.Parallel()
 	h := okDoor(t, Config{NoAuth: true})
 	for _, c := range []struct {
 		host, origin string
@@ -465,6 +476,7 @@ func TestNoAuthAnswersOnlyToLocalhost(t *testing.T) {
 // A batch larger than the whole rate budget could never pass: it is
 // refused as too large, saying the cap, not told to retry in vain.
 func TestBatchOverTheRateBudgetIsTooLarge(t *testing.T) {
+	t.Parallel()
 	d := okDoor(t, Config{RateLimit: 3})
 	four := "[" + strings.TrimSuffix(strings.Repeat(listBody+",", 4), ",") + "]"
 	rec := post(d, "192.0.2.1:1", "right", four)
@@ -481,6 +493,7 @@ func TestBatchOverTheRateBudgetIsTooLarge(t *testing.T) {
 // Waiting for the requests inside while new ones keep coming (refused, the
 // door draining) neither panics nor returns before they are answered.
 func TestWaitDuringAFlood(t *testing.T) {
+	t.Parallel()
 	for range 20 {
 		d := okDoor(t, Config{})
 		var stop atomic.Bool
@@ -509,6 +522,7 @@ func TestWaitDuringAFlood(t *testing.T) {
 // Every request a client makes counts against its budget, refused ones
 // too: a client cannot send requests without end by sending them wrong.
 func TestRefusedRequestsCountToo(t *testing.T) {
+	t.Parallel()
 	d := okDoor(t, Config{RateLimit: 3})
 	req := func(ctype, body string) int {
 		r := httptest.NewRequest("POST", "http://127.0.0.1:8765/mcp", strings.NewReader(body))

@@ -16,6 +16,7 @@ import (
 // door runs; the connections the door hands out put those answers into
 // JSON-RPC in words, with Go's status, over a real socket.
 func TestMalformedHTTPAnsweredInJSONRPC(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewUnstartedServer(okDoor(t, Config{Lang: "fr"}))
 	limited := LimitConns(srv.Listener, 16)
 	limited.Lang = "fr"
@@ -88,6 +89,7 @@ func TestMalformedHTTPAnsweredInJSONRPC(t *testing.T) {
 // Only Go's own early answers are rewritten: a write that merely looks
 // like one, with a Date or a body of its own, is not.
 func TestRewriteEarlyOnlyGoesOwn(t *testing.T) {
+	t.Parallel()
 	for _, w := range []string{
 		"HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\nDate: Tue, 01 Dec 2026 19:00:00 GMT\r\n\r\n400 Bad Request",
 		"HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\nsomething else",

@@ -13,6 +13,7 @@ import (
 // to its own names, to IP addresses (a person on the LAN) and to a tunnel
 // that brings the public name to loopback.
 func TestHostAndOriginAgainstRebinding(t *testing.T) {
+	t.Parallel()
 	d := okDoor(t, Config{Hosts: []string{"maison.example.com", "nas.lan"},
 		OAuth: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("sign-in page")) }), OAuthPaths: []string{"/authorize", "/token", "/register", "/.well-known/oauth-authorization-server"}})
 	for _, c := range []struct {
@@ -81,6 +82,7 @@ func TestHostAndOriginAgainstRebinding(t *testing.T) {
 // whether it comes first or after maison's own. A port that is no port
 // makes an Origin foreign too.
 func TestEveryOriginChecked(t *testing.T) {
+	t.Parallel()
 	d := okDoor(t, Config{})
 	for _, origins := range [][]string{
 		{"http://127.0.0.1:8765", "http://evil.example.com"},
@@ -103,6 +105,7 @@ func TestEveryOriginChecked(t *testing.T) {
 
 // The refusal speaks the configured language.
 func TestHostRefusedInFrench(t *testing.T) {
+	t.Parallel()
 	d := okDoor(t, Config{Lang: "fr"})
 	rec := post(d, "192.0.2.1:1", "right", listBody, "Origin", "http://evil.example.com")
 	if _, msg, _ := rpcError(t, "French", rec); rec.Code != 403 || !strings.Contains(msg, "Rien n'a été fait") {
@@ -111,6 +114,7 @@ func TestHostRefusedInFrench(t *testing.T) {
 }
 
 func TestParseHosts(t *testing.T) {
+	t.Parallel()
 	got, err := ParseHosts(" Maison.LAN , nas.local:8765,,[fd00::1]:1 ")
 	if err != nil || strings.Join(got, ",") != "maison.lan,nas.local,fd00::1" {
 		t.Errorf("%q %v", got, err)

@@ -54,6 +54,7 @@ func oauthDoor(t *testing.T) http.Handler {
 }
 
 func TestChallengesAndScopes(t *testing.T) {
+	t.Parallel()
 	h := oauthDoor(t)
 	try := func(token, body string, headers map[string]string) *httptest.ResponseRecorder {
 		req := httptest.NewRequest("POST", "http://127.0.0.1:8765/mcp", strings.NewReader(body))
@@ -168,6 +169,7 @@ func rpcErrorOf(b []byte) (int, string, json.RawMessage) {
 // A request without a token is answered at once, however slowly its body
 // comes: the door never waits for a body it will not read.
 func TestSlowBodyWithoutTokenIsAnsweredAtOnce(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewServer(oauthDoor(t))
 	defer srv.Close()
 	conn, err := net.Dial("tcp", strings.TrimPrefix(srv.URL, "http://"))
@@ -199,6 +201,7 @@ func TestSlowBodyWithoutTokenIsAnsweredAtOnce(t *testing.T) {
 // free, one refused request a minute each, until maison has none left for
 // the owner (MAISON_MAX_CONNECTIONS).
 func TestRefusedWithoutTokenClosesEvenWithoutBody(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewServer(okDoor(t, Config{}))
 	defer srv.Close()
 	for _, c := range []struct{ name, request string }{
@@ -238,6 +241,7 @@ func TestRefusedWithoutTokenClosesEvenWithoutBody(t *testing.T) {
 // any call is: the client's name, the tool and what it was aimed at, so an
 // owner can find refused attempts by who made them.
 func TestScopeRefusalLoggedLikeACall(t *testing.T) {
+	t.Parallel()
 	var buf testkit.Buffer
 	d, err := New(Config{
 		Token: "static", Scopes: []string{"house.read", "house.control"},

@@ -14,6 +14,7 @@ import (
 // with the SDK's JSON-RPC code kept: no Go type, no bare "invalid params",
 // no method name with invisible letters.
 func TestSDKRefusalsInWords(t *testing.T) {
+	t.Parallel()
 	srv := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "1"}, &mcp.ServerOptions{PageSize: 1})
 	for _, name := range []string{"a", "b"} {
 		mcp.AddTool(srv, &mcp.Tool{Name: name, InputSchema: map[string]any{"type": "object"}}, func(context.Context, *mcp.CallToolRequest, map[string]any) (*mcp.CallToolResult, any, error) {

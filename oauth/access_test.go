@@ -62,6 +62,7 @@ func (a *accessKeys) sign(t *testing.T, header, claims map[string]any) string {
 // With Cloudflare Access, the page trusts the team's signed assertion: the
 // right team, audience, time and person, nothing else.
 func TestCloudflareAccess(t *testing.T) {
+	t.Parallel()
 	keys := newAccessKeys(t)
 	r := newRig(t, func(c *Config) {
 		c.Password = ""

@@ -32,6 +32,7 @@ func (r *rig) authorizeError(t *testing.T, name string, a authz, want string) {
 
 // Every attack the issue lists fails with the right status.
 func TestAttacksFail(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, nil)
 	client := r.register(claudeCallback)
 	_, challenge := pkce()
@@ -227,6 +228,7 @@ func flip(s string) string {
 // from it then waits; a form without the page's cookie, or sent from elsewhere, is
 // worthless; Deny grants nothing.
 func TestLoginAttacks(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, nil)
 	client := r.register(claudeCallback)
 	_, challenge := pkce()
@@ -299,6 +301,7 @@ func TestLoginAttacks(t *testing.T) {
 // The page: strict headers, no script, the client and the exact redirect
 // shown, French when asked.
 func TestThePage(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []string{"en", "fr"} {
 		r := newRig(t, func(c *Config) { c.Lang = lang })
 		client := r.register(claudeCallback)
@@ -339,6 +342,7 @@ func TestThePage(t *testing.T) {
 // A flood against the unauthenticated endpoints writes a few lines, not one
 // per request: the first refusal of each kind, then a summary a minute.
 func TestFloodsAreSummarisedInTheLog(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, nil)
 	for range 100 {
 		r.postJSON("/register", map[string]any{"redirect_uris": []string{claudeCallback}, "token_endpoint_auth_method": "none"})
@@ -364,6 +368,7 @@ func TestFloodsAreSummarisedInTheLog(t *testing.T) {
 // code, the verifier, the access or refresh token, even when each is
 // replayed or refused.
 func TestSecretsNeverLogged(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, nil)
 	client, code, verifier := r.grant(claudeCallback, []string{ScopeRead, ScopeControl})
 	_, out := r.token(url.Values{"grant_type": {"authorization_code"}, "client_id": {client}, "code": {code}, "code_verifier": {verifier}, "redirect_uri": {claudeCallback}})
@@ -395,6 +400,7 @@ func TestSecretsNeverLogged(t *testing.T) {
 // A public URL or redirect address with a password in it is refused without
 // quoting the password.
 func TestSettingsWithCredentialsAreNotQuoted(t *testing.T) {
+	t.Parallel()
 	if _, err := CheckIssuer("https://maison:hunter2@maison.example.com"); err == nil || strings.Contains(err.Error(), "hunter2") || !strings.Contains(err.Error(), "…@maison.example.com") {
 		t.Errorf("MAISON_PUBLIC_URL with a password: %v", err)
 	}

@@ -57,6 +57,7 @@ func documentServer(t *testing.T) (*httptest.Server, *tls.Config, *atomic.Int32)
 // A client identified by its metadata document URL runs the whole flow;
 // the document is fetched within strict limits and cached briefly.
 func TestMetadataDocumentClient(t *testing.T) {
+	t.Parallel()
 	docs, tlsCfg, fetches := documentServer(t)
 	r := newRig(t, func(c *Config) { c.MetadataFetch = FetchConfig{AllowPrivate: true, TLS: tlsCfg} })
 	id := docs.URL + "/claude.json"
@@ -92,6 +93,7 @@ func TestMetadataDocumentClient(t *testing.T) {
 }
 
 func TestMetadataFetchLimits(t *testing.T) {
+	t.Parallel()
 	docs, tlsCfg, _ := documentServer(t)
 	// By default loopback and private addresses are refused when dialled.
 	f := newFetcher(FetchConfig{TLS: tlsCfg}, time.Now)
@@ -121,6 +123,7 @@ func TestMetadataFetchLimits(t *testing.T) {
 // Registration: each field checked, the answer as clients expect it, its
 // own budget.
 func TestRegistration(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, nil)
 	for name, body := range map[string]map[string]any{
 		"no redirect":      {"client_name": "x"},

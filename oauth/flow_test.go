@@ -253,6 +253,7 @@ const claudeCallback = "https://claude.ai/api/mcp/auth_callback"
 // authorization with PKCE and resource, the person's login, the token, a
 // call, a refresh that rotates.
 func TestClaudeAppFlow(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, nil)
 	req, _ := http.NewRequest("GET", r.url+"/.well-known/oauth-protected-resource/mcp", nil)
 	status, h, body := r.do(req)
@@ -316,6 +317,7 @@ func TestClaudeAppFlow(t *testing.T) {
 // Home Assistant's MCP client sends no resource parameter; its token is
 // bound to maison's one resource all the same.
 func TestWithoutResourceTheAudienceIsMaison(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, func(c *Config) { c.RedirectURIs = []string{"https://my.home-assistant.io/redirect/oauth"} })
 	redirect := "https://my.home-assistant.io/redirect/oauth"
 	status, out := r.postJSON("/register", map[string]any{"redirect_uris": []string{redirect}, "client_name": "Home Assistant", "token_endpoint_auth_method": "client_secret_post"})
@@ -343,6 +345,7 @@ func TestWithoutResourceTheAudienceIsMaison(t *testing.T) {
 }
 
 func TestKeyRotation(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, nil)
 	client, code, verifier := r.grant(claudeCallback, []string{ScopeRead})
 	_, tok := r.token(url.Values{"grant_type": {"authorization_code"}, "code": {code}, "redirect_uri": {claudeCallback}, "code_verifier": {verifier}, "client_id": {client}})

@@ -22,6 +22,7 @@ func from(addr string) func(*http.Request) {
 // addresses) never refuses the owner's right password from an address that
 // has not failed; each wrong one costs its own sender a wait.
 func TestGuessingNeverLocksTheOwnerOut(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, fromHeader)
 	client := r.register(claudeCallback)
 	_, challenge := pkce()
@@ -52,6 +53,7 @@ func TestGuessingNeverLocksTheOwnerOut(t *testing.T) {
 // IPv6 /48 sends in seconds, then one more every 20 seconds, never refuses
 // the owner's right password from an address that has not failed.
 func TestAFloodOfAddressesNeverRefusesTheOwner(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, fromHeader)
 	client := r.register(claudeCallback)
 	_, challenge := pkce()
@@ -76,6 +78,7 @@ func TestAFloodOfAddressesNeverRefusesTheOwner(t *testing.T) {
 // IPv6 addresses of one /64 are one sender: rotating the interface id does
 // not buy new guesses.
 func TestOneIPv6NetworkIsOneSender(t *testing.T) {
+	t.Parallel()
 	c := &clock{}
 	g := newLoginGuard(c.now)
 	for i := range maxFailures {
@@ -92,6 +95,7 @@ func TestOneIPv6NetworkIsOneSender(t *testing.T) {
 // The operator password must survive a year of the worst guessing the
 // lockouts allow; the passwords the README, CI and the tests use do.
 func TestWeakPasswordsRefuseToStart(t *testing.T) {
+	t.Parallel()
 	for _, p := range []string{
 		testPassword, "a passphrase of several words", "a long operator passphrase for tests",
 		"ci operator passphrase 00", "ci operator passphrase 3276732767",
@@ -147,6 +151,7 @@ func (r *rig) registerFrom(addr string) (int, string) {
 // far beyond any real use reaches the ceiling, and its words blame the
 // flood, not the client's address.
 func TestAStrangerCannotSpendTheClaudeAppsRegistrations(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, fromHeader)
 	refused := 0
 	for i := range 600 {
@@ -193,6 +198,7 @@ func waits(g *loginGuard, addr string) time.Duration {
 // A flood of registrations from 205 networks, each within its own budget,
 // never refuses a network that has not registered: the Claude app's.
 func TestARegistrationFloodNeverRefusesAFreshNetwork(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, fromHeader)
 	for n := range 205 {
 		for i := range 30 {
@@ -209,6 +215,7 @@ func TestARegistrationFloodNeverRefusesAFreshNetwork(t *testing.T) {
 // flooded from many networks, never that its own network sent too many, in
 // the page's language.
 func TestAFloodOfNetworksIsNotBlamedOnAFreshOne(t *testing.T) {
+	t.Parallel()
 	for lang, want := range map[string][2]string{
 		"en": {"flooded with registrations from many networks", "a minute"},
 		"fr": {"inondée d'enregistrements venus de nombreux réseaux", "une minute"},

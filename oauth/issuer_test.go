@@ -10,6 +10,7 @@ import (
 // /token and at the bearer check, so a refresh token revoked on one is not
 // spent on the other.
 func TestAnotherMaisonsGrantsAreRefused(t *testing.T) {
+	t.Parallel()
 	here, there := newRig(t, nil), newRig(t, nil)
 	if here.url == there.url {
 		t.Fatal("the two rigs share an issuer")

@@ -9,6 +9,7 @@ import (
 // address is for and how to connect an app, in the page's language, and
 // never that the app will register anew.
 func TestAuthorizeWithoutAClientExplains(t *testing.T) {
+	t.Parallel()
 	for lang, want := range map[string][]string{
 		"en": {"opened by an app", "custom connector", "Settings › Connectors"},
 		"fr": {"ouverte par une application", "connecteur personnalisé", "Paramètres › Connecteurs"},

@@ -10,6 +10,7 @@ import (
 // credentials, client_secret_post) that sends no PKCE challenge: maison lets
 // a confidential client go without, and still refuses what PKCE guards.
 func TestConfidentialClientWithoutPKCE(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, nil)
 	redirect := "http://127.0.0.1:8123/auth/external/callback"
 	status, out := r.postJSON("/register", map[string]any{"redirect_uris": []string{redirect}, "client_name": "Home Assistant", "token_endpoint_auth_method": "client_secret_post"})

@@ -34,6 +34,7 @@ func server() *mcp.Server {
 // A malformed line gets a parse error and the session goes on; at the end
 // of input, every call already read is answered before the session ends.
 func TestMalformedLinesAndEndOfInput(t *testing.T) {
+	t.Parallel()
 	in := strings.Join([]string{
 		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`,
 		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
@@ -82,6 +83,7 @@ func TestMalformedLinesAndEndOfInput(t *testing.T) {
 // the answer to its call. A call sent twice under one id while the first is
 // still running is refused in words, not dropped without an answer.
 func TestIDsAnsweredAsSent(t *testing.T) {
+	t.Parallel()
 	in := strings.Join([]string{
 		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`,
 		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
@@ -144,6 +146,7 @@ func runToEndIn(t *testing.T, lang voice.Lang, in string) *testkit.Buffer {
 // maison's words, not with the SDK's own text and code 0; once initialized,
 // the same call is answered.
 func TestCallBeforeInitializeIsAnInvalidRequestInWords(t *testing.T) {
+	t.Parallel()
 	in := strings.Join([]string{
 		`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`,
 		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"slow","arguments":{"wait":1}}}`,
@@ -188,6 +191,7 @@ func TestCallBeforeInitializeIsAnInvalidRequestInWords(t *testing.T) {
 // Params a method cannot take are refused in words with -32602, and no
 // answer repeats a character a person cannot see from what was sent.
 func TestParamsAndNamesAnsweredInWords(t *testing.T) {
+	t.Parallel()
 	in := strings.Join([]string{
 		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`,
 		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
@@ -216,6 +220,7 @@ func TestParamsAndNamesAnsweredInWords(t *testing.T) {
 // the SDK's JSON-RPC code kept: no Go type, no bare "invalid params", no
 // method name with invisible letters.
 func TestSDKRefusalsInWords(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, method, params string
 		code                 int
