@@ -22,6 +22,7 @@ import (
 // With Demo, the bridge starts a demo house on loopback and talks to it
 // over the wire; Close stops both.
 func TestStartServesTheDemoHouse(t *testing.T) {
+	t.Parallel()
 	b, err := bridge.Start(t.Context(), bridge.Config{Demo: &demo.Options{ToolNaming: demo.NamingPrefixed}})
 	if err != nil {
 		t.Fatal(err)
@@ -55,6 +56,7 @@ func TestStartServesTheDemoHouse(t *testing.T) {
 // An administrator's token is refused at once, waiting or not: Home
 // Assistant bans addresses after failed logins.
 func TestStartRefusesAnAdminTokenAtOnce(t *testing.T) {
+	t.Parallel()
 	_, err := bridge.Start(t.Context(), bridge.Config{Demo: &demo.Options{}, DemoAdmin: true, ReachLater: true})
 	var he *homeassistant.Error
 	if !errors.As(err, &he) || he.Kind != homeassistant.KindAdminToken {
@@ -65,6 +67,7 @@ func TestStartRefusesAnAdminTokenAtOnce(t *testing.T) {
 // Without ReachLater, a Home Assistant that is down when maison starts is
 // Start's error, said at once (maison check).
 func TestStartWithoutReachLaterSaysTheFailure(t *testing.T) {
+	t.Parallel()
 	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
 	house.SetDown(true)
 	if _, err := bridge.Start(t.Context(), bridge.Config{URL: house.URL, Token: house.UserToken(), NoTools: true}); err == nil {
@@ -162,6 +165,7 @@ func TestStartServesAtOnceWhileHomeAssistantIsDown(t *testing.T) {
 // a restart): the server answers at once, and the actions join once it
 // has loaded.
 func TestStartServesWhileAssistLoads(t *testing.T) {
+	t.Parallel()
 	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
 	house.SetMCPServerLoaded(false)
 	b, err := bridge.Start(t.Context(), bridge.Config{URL: house.URL, Token: house.UserToken(), ReachLater: true})
@@ -331,6 +335,7 @@ func TestTheGapBeforeReconnecting(t *testing.T) {
 // over the websocket, waits the second it takes to come back and answers,
 // rather than say Home Assistant cannot be reached.
 func TestWhatHappenedAcrossABlip(t *testing.T) {
+	t.Parallel()
 	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
 	b, err := bridge.Start(t.Context(), bridge.Config{URL: house.URL, Token: house.UserToken(), ReachLater: true,
 		HomeAssistant: func(c *homeassistant.Config) {

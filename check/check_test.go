@@ -87,6 +87,7 @@ func TestAdminTokenRefused(t *testing.T) {
 }
 
 func TestCheckFollowsTheSettings(t *testing.T) {
+	t.Parallel()
 	house := sharedHouse()
 	for _, c := range []struct {
 		cfg  bridge.Config
@@ -144,6 +145,7 @@ func wants(t *testing.T, out string, want, unwanted []string) {
 // check gives up on its first contact within its own bound, not the full
 // request timeout, and says to check the address rather than to wait.
 func TestSilentAddress(t *testing.T) {
+	t.Parallel()
 	ln := listen(t)
 	go func() {
 		for {
@@ -171,6 +173,7 @@ func TestSilentAddress(t *testing.T) {
 // Something that answers plain HTTP, but not as Home Assistant does, is
 // named as what it is: not Home Assistant at this address.
 func TestNotHomeAssistant(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name   string
 		status int
@@ -200,6 +203,7 @@ func TestNotHomeAssistant(t *testing.T) {
 // Nothing listens at the address: check runs once, so it says to run it
 // again, not that maison keeps retrying, which only a running maison does.
 func TestUnreachableSaysRunCheckAgain(t *testing.T) {
+	t.Parallel()
 	ln := listen(t)
 	url := "http://" + ln.Addr().String()
 	ln.Close()
@@ -218,6 +222,7 @@ func TestUnreachableSaysRunCheckAgain(t *testing.T) {
 // so, and never that Home Assistant is fine, whether it was stopped before
 // reaching Home Assistant or halfway through.
 func TestStoppedCheck(t *testing.T) {
+	t.Parallel()
 	house := sharedHouse()
 	before, cancelBefore := context.WithCancel(t.Context())
 	cancelBefore()
@@ -250,6 +255,7 @@ func TestStoppedCheck(t *testing.T) {
 // 2026.11 does): the check notes it, as it does a camera turned off, and
 // passes; it is the camera's trouble, not maison's setup.
 func TestUnavailableCameraIsANote(t *testing.T) {
+	t.Parallel()
 	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
 	house.SetState("camera.front_door", "unavailable", nil)
 	var out strings.Builder
