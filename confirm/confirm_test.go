@@ -12,6 +12,7 @@ type args struct {
 }
 
 func TestRedeemOnceForTheSameCallToolAndArgs(t *testing.T) {
+	t.Parallel()
 	s := New(nil)
 	code, exp, err := s.Propose("alice", "turn_off", args{"front door lock"}, nil)
 	if err != nil {
@@ -27,6 +28,7 @@ func TestRedeemOnceForTheSameCallToolAndArgs(t *testing.T) {
 
 // The five ways a confirmation is refused, each with the same error.
 func TestRefusalsAreOneAndTheSame(t *testing.T) {
+	t.Parallel()
 	clock := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
 	s := New([]byte("a key of the house"))
 	s.now = func() time.Time { return clock }
@@ -89,6 +91,7 @@ func FuzzRedeem(f *testing.F) {
 // proposed: the same words now reaching another device are told apart
 // from an invalid confirmation, and the confirmation is used up either way.
 func TestConfirmationBoundToDevices(t *testing.T) {
+	t.Parallel()
 	s := New([]byte("k"))
 	code, _, err := s.Propose("alice", "turn_off", args{"bob"}, []string{"lock.office"})
 	if err != nil {

@@ -42,6 +42,7 @@ func haError(t *testing.T, m map[string]any) (code, message string) {
 }
 
 func TestAITaskEntityState(t *testing.T) {
+	t.Parallel()
 	h, srv := newHouse(t, demo.Options{})
 	state, attrs, ok := h.State("ai_task.demo_vision")
 	if !ok || state != "unknown" || attrs["friendly_name"] != "Demo Vision" {
@@ -77,6 +78,7 @@ func TestAITaskEntityState(t *testing.T) {
 }
 
 func TestAITaskGenerateData(t *testing.T) {
+	t.Parallel()
 	h, srv := newHouse(t, demo.Options{})
 	w := dial(t, srv, h.UserToken(), true)
 	sub := w.send("subscribe_entities", map[string]any{"entity_ids": []any{"ai_task.demo_vision"}})
@@ -147,6 +149,7 @@ func TestAITaskGenerateData(t *testing.T) {
 }
 
 func TestAITaskRequiresReturnResponse(t *testing.T) {
+	t.Parallel()
 	h, srv := newHouse(t, demo.Options{})
 	w := dial(t, srv, h.UserToken(), false)
 	for _, rr := range []any{nil, false} {
@@ -171,6 +174,7 @@ func TestAITaskRequiresReturnResponse(t *testing.T) {
 }
 
 func TestAITaskRefusals(t *testing.T) {
+	t.Parallel()
 	h, srv := newHouse(t, demo.Options{})
 	h.SetState("ai_task.text_only", "unknown", map[string]any{"friendly_name": "Text Only", "supported_features": 1})
 	w := dial(t, srv, h.UserToken(), false)
@@ -234,6 +238,7 @@ func TestAITaskRefusals(t *testing.T) {
 }
 
 func TestAITaskNoEntity(t *testing.T) {
+	t.Parallel()
 	h, srv := newHouse(t, demo.Options{NoAITask: true})
 	if _, _, ok := h.State("ai_task.demo_vision"); ok {
 		t.Fatal("NoAITask house has ai_task.demo_vision")
@@ -254,6 +259,7 @@ func TestAITaskNoEntity(t *testing.T) {
 }
 
 func TestAITaskFaults(t *testing.T) {
+	t.Parallel()
 	h, srv := newHouse(t, demo.Options{})
 	w := dial(t, srv, h.UserToken(), false)
 

@@ -21,6 +21,7 @@ import (
 )
 
 func TestCameraProxyStatus(t *testing.T) {
+	t.Parallel()
 	h, srv := newHouse(t, demo.Options{})
 	_, attrs, _ := h.State("camera.front_door")
 	camToken := attrs["access_token"].(string)
@@ -80,6 +81,7 @@ func TestCameraProxyStatus(t *testing.T) {
 }
 
 func TestCameraProxyScaling(t *testing.T) {
+	t.Parallel()
 	h, srv := newHouse(t, demo.Options{})
 	cases := []struct {
 		camera       string
@@ -117,6 +119,7 @@ func TestCameraProxyScaling(t *testing.T) {
 }
 
 func TestCameraFetchesCountsConcurrentRequests(t *testing.T) {
+	t.Parallel()
 	h, srv := newHouse(t, demo.Options{})
 	const n = 8
 	var wg sync.WaitGroup
@@ -140,6 +143,7 @@ func TestCameraFetchesCountsConcurrentRequests(t *testing.T) {
 }
 
 func TestFrames(t *testing.T) {
+	t.Parallel()
 	now := func() time.Time { return time.Date(2026, 3, 14, 9, 26, 53, 0, time.UTC) }
 	h := demo.New(demo.Options{Now: now})
 	sizes := map[string][2]int{
@@ -181,6 +185,7 @@ func TestFrames(t *testing.T) {
 }
 
 func TestGarageFrameDefect(t *testing.T) {
+	t.Parallel()
 	h := demo.New(demo.Options{})
 	served, clean, _ := h.Frame("camera.garage")
 	if !bytes.Equal(served[:2], []byte{0xFF, 0xD8}) || !bytes.Equal(served[2:4], []byte{0xFF, 0xFE}) {
@@ -208,6 +213,7 @@ func TestGarageFrameDefect(t *testing.T) {
 // TestFramesStrictTools checks the clean frames pass libjpeg's strict paths
 // and the served garage frame fails them.
 func TestFramesStrictTools(t *testing.T) {
+	t.Parallel()
 	djpeg, errD := exec.LookPath("djpeg")
 	jpeginfo, errJ := exec.LookPath("jpeginfo")
 	if errD != nil && errJ != nil {

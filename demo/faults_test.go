@@ -15,6 +15,7 @@ import (
 )
 
 func TestAPIRoot(t *testing.T) {
+	t.Parallel()
 	h, srv := newHouse(t, demo.Options{})
 	resp, b := get(t, srv, "/api/", h.UserToken())
 	if resp.StatusCode != 200 || string(b) != `{"message":"API running."}` {
@@ -29,6 +30,7 @@ func TestAPIRoot(t *testing.T) {
 }
 
 func TestDropConnections(t *testing.T) {
+	t.Parallel()
 	h, srv := newHouse(t, demo.Options{})
 	w := dial(t, srv, h.UserToken(), true)
 	w.result(w.send("subscribe_entities", nil))
@@ -49,6 +51,7 @@ func TestDropConnections(t *testing.T) {
 }
 
 func TestSetDown(t *testing.T) {
+	t.Parallel()
 	h, srv := newHouse(t, demo.Options{})
 	w := dial(t, srv, h.UserToken(), false)
 	h.SetDown(true)
@@ -81,6 +84,7 @@ func TestSetDown(t *testing.T) {
 }
 
 func TestSetLatencyRespectsContext(t *testing.T) {
+	t.Parallel()
 	h, srv := newHouse(t, demo.Options{})
 	h.SetLatency(time.Hour)
 	ctx, cancel := context.WithCancel(t.Context())
@@ -112,6 +116,7 @@ func TestSetLatencyRespectsContext(t *testing.T) {
 // TestSetLatencyReleasesAbandonedPOST proves a delayed POST ends when its
 // client leaves: otherwise Close would wait for the whole hour.
 func TestSetLatencyReleasesAbandonedPOST(t *testing.T) {
+	t.Parallel()
 	h := demo.New(demo.Options{})
 	arrived := make(chan struct{}, 1)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -142,6 +147,7 @@ func TestSetLatencyReleasesAbandonedPOST(t *testing.T) {
 }
 
 func TestHousesAreIndependent(t *testing.T) {
+	t.Parallel()
 	a, _ := newHouse(t, demo.Options{})
 	b, _ := newHouse(t, demo.Options{})
 	if a.UserToken() == b.UserToken() || a.UserToken() == a.AdminToken() {

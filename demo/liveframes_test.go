@@ -9,6 +9,7 @@ import (
 // With LiveFrames, a camera's frame changes from one minute to the next,
 // as a live camera's does; without, it is rendered once.
 func TestLiveFramesMoveWithTheClock(t *testing.T) {
+	t.Parallel()
 	for _, live := range []bool{false, true} {
 		clock := time.Date(2026, 11, 29, 19, 5, 10, 0, time.UTC)
 		h := New(Options{LiveFrames: live, Now: func() time.Time { return clock }})

@@ -3,6 +3,7 @@ package demo
 import "testing"
 
 func TestPyDumpsMatchesPython(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in   any
 		want string
@@ -21,6 +22,7 @@ func TestPyDumpsMatchesPython(t *testing.T) {
 }
 
 func TestPyRepr(t *testing.T) {
+	t.Parallel()
 	cases := map[string]string{
 		"backyard":  `'backyard'`,
 		"it's":      `"it's"`,
@@ -35,6 +37,7 @@ func TestPyRepr(t *testing.T) {
 }
 
 func TestScaleFactor(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ w, h, tw, th, want int }{
 		{1920, 1080, 640, 360, 3},
 		{3840, 2160, 320, 180, 1},
@@ -53,6 +56,7 @@ func TestScaleFactor(t *testing.T) {
 }
 
 func TestULIDShape(t *testing.T) {
+	t.Parallel()
 	h := New(Options{})
 	h.mu.Lock()
 	a, b := h.ulidLocked(h.now()), h.ulidLocked(h.now())

@@ -28,6 +28,7 @@ var demoPlaces = hawire.Places{
 // with MAISON_REALHA_RECORD=1): the same statuses, codes and texts, JSON of
 // the same shape, live context lines Home Assistant writes.
 func TestDemoAnswersAsTheRealHomeAssistant(t *testing.T) {
+	t.Parallel()
 	rec, err := hawire.Load(strings.TrimPrefix(hawire.RecordingPath, "demo/"))
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 // state inserted just before the same state leaves one change, as Home
 // Assistant's recorder would have (branch attack-13).
 func TestRecorderKeepsChangesOnly(t *testing.T) {
+	t.Parallel()
 	h := &House{}
 	t0 := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
 	h.recordLocked("light.a", "off", t0)

@@ -14,6 +14,7 @@ import (
 // the endpoint's Home Assistant quirks: no session id, 405 on GET, the
 // Python SDK's protocol version.
 func TestGoSDKClient(t *testing.T) {
+	t.Parallel()
 	h, srv := newHouse(t, demo.Options{ToolNaming: demo.NamingPrefixed})
 	client := mcp.NewClient(&mcp.Implementation{Name: "maison-test", Version: "0"}, nil)
 	transport := &mcp.StreamableClientTransport{

@@ -14,6 +14,7 @@ import (
 )
 
 func TestWebsocketAuth(t *testing.T) {
+	t.Parallel()
 	h, srv := newHouse(t, demo.Options{Version: "2026.8.3"})
 
 	t.Run("user", func(t *testing.T) {
@@ -74,6 +75,7 @@ func TestWebsocketAuth(t *testing.T) {
 }
 
 func TestWebsocketRevokedToken(t *testing.T) {
+	t.Parallel()
 	h, srv := newHouse(t, demo.Options{})
 	open := dial(t, srv, h.UserToken(), false)
 	admin := dial(t, srv, h.AdminToken(), false)
@@ -104,6 +106,7 @@ func TestWebsocketRevokedToken(t *testing.T) {
 }
 
 func TestWebsocketIDReuse(t *testing.T) {
+	t.Parallel()
 	h, srv := newHouse(t, demo.Options{})
 	w := dial(t, srv, h.UserToken(), false)
 	w.write(map[string]any{"id": 5, "type": "ping"})
@@ -128,6 +131,7 @@ func TestWebsocketIDReuse(t *testing.T) {
 }
 
 func TestWebsocketCommands(t *testing.T) {
+	t.Parallel()
 	h, srv := newHouse(t, demo.Options{})
 	w := dial(t, srv, h.UserToken(), false)
 
@@ -230,6 +234,7 @@ func TestWebsocketCommands(t *testing.T) {
 }
 
 func TestSubscribeEntities(t *testing.T) {
+	t.Parallel()
 	h, srv := newHouse(t, demo.Options{})
 	w := dial(t, srv, h.UserToken(), true)
 	sub := w.send("subscribe_entities", nil)
@@ -348,6 +353,7 @@ func TestSubscribeEntities(t *testing.T) {
 }
 
 func TestSubscribeEntitiesFilter(t *testing.T) {
+	t.Parallel()
 	h, srv := newHouse(t, demo.Options{})
 	w := dial(t, srv, h.UserToken(), false)
 	sub := w.send("subscribe_entities", map[string]any{"entity_ids": []string{"lock.front_door"}})
@@ -373,6 +379,7 @@ func TestSubscribeEntitiesFilter(t *testing.T) {
 }
 
 func TestWebsocketClientArrays(t *testing.T) {
+	t.Parallel()
 	h, srv := newHouse(t, demo.Options{})
 	w := dial(t, srv, h.UserToken(), false)
 	w.write([]any{map[string]any{"id": 1, "type": "ping"}, map[string]any{"id": 2, "type": "ping"}})
@@ -384,6 +391,7 @@ func TestWebsocketClientArrays(t *testing.T) {
 }
 
 func TestWebsocketCallService(t *testing.T) {
+	t.Parallel()
 	h, srv := newHouse(t, demo.Options{})
 	w := dial(t, srv, h.UserToken(), false)
 	r := w.result(w.send("call_service", map[string]any{"domain": "lock", "service": "unlock", "target": map[string]any{"entity_id": "lock.front_door"}}))
@@ -399,6 +407,7 @@ func TestWebsocketCallService(t *testing.T) {
 }
 
 func TestSubscribeEvents(t *testing.T) {
+	t.Parallel()
 	h, srv := newHouse(t, demo.Options{})
 	w := dial(t, srv, h.UserToken(), false)
 	for _, fields := range []map[string]any{nil, {"event_type": "call_service"}} {
@@ -429,6 +438,7 @@ func TestSubscribeEvents(t *testing.T) {
 // no names, sensors with a unit left out, every entity when none is named
 // (no permission is checked, which is why maison never asks that way).
 func TestLogbookGetEvents(t *testing.T) {
+	t.Parallel()
 	h, srv := newHouse(t, demo.Options{})
 	w := dial(t, srv, h.UserToken(), false)
 	since := time.Now().Add(-12 * time.Hour).UTC().Format(time.RFC3339)
@@ -465,6 +475,7 @@ func TestLogbookGetEvents(t *testing.T) {
 // The configuration and the registries carry the fields Home Assistant
 // 2026.11 sends, with its values.
 func TestRegistriesAsHomeAssistant(t *testing.T) {
+	t.Parallel()
 	h, srv := newHouse(t, demo.Options{})
 	w := dial(t, srv, h.UserToken(), false)
 

@@ -12,6 +12,7 @@ import (
 // A rig is ready: its session lists maison's tools, its HTTP door serves
 // them to a client sending a bearer token, and Close stops the house.
 func TestRig(t *testing.T) {
+	t.Parallel()
 	r := demotest.New(t, demotest.Options{LazyFrames: true})
 	res, err := r.Session.ListTools(t.Context(), nil)
 	if err != nil || len(res.Tools) < 9 {

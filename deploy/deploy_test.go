@@ -55,6 +55,7 @@ func stages(t *testing.T) [][]string {
 // The image is a static binary in an empty image, run as a non-root user,
 // with no shell to run.
 func TestDockerfile(t *testing.T) {
+	t.Parallel()
 	st := stages(t)
 	if len(st) < 2 {
 		t.Fatalf("want a build stage and a final stage, got %d stages", len(st))
@@ -95,6 +96,7 @@ func TestDockerfile(t *testing.T) {
 // The binary built as the Dockerfile builds it loads no shared library: it
 // runs in an empty image.
 func TestStaticBinary(t *testing.T) {
+	t.Parallel()
 	longtest.Only(t)
 	if testing.Short() {
 		t.Skip("builds maison; run without -short")
@@ -162,6 +164,7 @@ func at(v any, path ...any) any {
 }
 
 func TestKubernetesManifests(t *testing.T) {
+	t.Parallel()
 	m := manifests(t)
 	for _, kind := range []string{"Deployment", "Secret", "NetworkPolicy", "Service"} {
 		if m[kind] == nil {

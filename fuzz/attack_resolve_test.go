@@ -25,6 +25,7 @@ import (
 // same words (an exposure not stored yet is stored by the first read, as
 // Home Assistant does).
 func TestAttackResolveAgainstRandomHouses(t *testing.T) {
+	t.Parallel()
 	longtest.Only(t)
 	names := []string{"Garage", "Porch", "Garage, Porch", "Porch, Garage", "Shed", "Door", "Lock", "Door, Lock", "garage", "Garage ", "Gаrage"}
 	areas := []string{"", "", "Yard", "Annex", "Yard, Annex"}

@@ -34,6 +34,7 @@ json.dump(out, sys.stdout)
 // must read back exactly the entities written, each text whole (unless
 // Home Assistant's own ": null" replacement touched it).
 func TestAttackLiveContextAgainstRealPyYAML(t *testing.T) {
+	t.Parallel()
 	py := pythonWithYAML(t)
 	var alphabet []rune
 	for r := rune(0); r < 0x80; r++ {

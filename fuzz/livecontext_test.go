@@ -129,6 +129,7 @@ func pythonWithYAML(t *testing.T) string {
 }
 
 func TestLiveContextIsByteIdenticalToPyYAML(t *testing.T) {
+	t.Parallel()
 	py := pythonWithYAML(t)
 	corpus := houses()
 	type attr struct {
@@ -191,6 +192,7 @@ func pyFloatLiteral(f float64) string {
 }
 
 func TestLiveContextReadsBackAsWritten(t *testing.T) {
+	t.Parallel()
 	for i, h := range houses() {
 		text := demo.LiveContext(h)
 		got, err := assist.ParseLiveContext(text)
@@ -231,6 +233,7 @@ func attributeText(v any) string {
 }
 
 func TestLiveContextNullQuirkKeepsEntities(t *testing.T) {
+	t.Parallel()
 	// Home Assistant replaces ": null\n" after dumping, even inside a quoted
 	// text that was folded there. The text changes; no entity appears.
 	h := []demo.LiveEntity{

@@ -32,6 +32,7 @@ func asError(t *testing.T, err error) *homeassistant.Error {
 }
 
 func TestAITasks(t *testing.T) {
+	t.Parallel()
 	h, c := aiHouse(t, demo.Options{})
 	want := []homeassistant.AITask{{EntityID: "ai_task.demo_vision", Name: "Demo Vision"}}
 	if got := c.AITasks(); !slices.Equal(got, want) {
@@ -56,6 +57,7 @@ func TestAITasks(t *testing.T) {
 }
 
 func TestAITasksEmptyWithoutEntity(t *testing.T) {
+	t.Parallel()
 	_, c := aiHouse(t, demo.Options{NoAITask: true})
 	if got := c.AITasks(); len(got) != 0 {
 		t.Errorf("AITasks = %+v, want none", got)
@@ -63,6 +65,7 @@ func TestAITasksEmptyWithoutEntity(t *testing.T) {
 }
 
 func TestDescribeImage(t *testing.T) {
+	t.Parallel()
 	h, c := aiHouse(t, demo.Options{})
 	front, err := c.DescribeImage(t.Context(), "", "camera.front_door", "")
 	if err != nil {
@@ -91,6 +94,7 @@ func TestDescribeImage(t *testing.T) {
 }
 
 func TestDescribeImageCameraErrors(t *testing.T) {
+	t.Parallel()
 	h, c := aiHouse(t, demo.Options{})
 	_, err := c.DescribeImage(t.Context(), "", "camera.porch", "")
 	if e := asError(t, err); e.Kind != homeassistant.KindCameraOff || !strings.Contains(e.Error(), "Camera is off") {
@@ -115,6 +119,7 @@ func TestDescribeImageCameraErrors(t *testing.T) {
 }
 
 func TestDescribeImageTimeout(t *testing.T) {
+	t.Parallel()
 	h, c := aiHouse(t, demo.Options{})
 	h.SetAITaskLatency(time.Hour)
 	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
@@ -153,6 +158,7 @@ func TestDescribeImageTimeout(t *testing.T) {
 }
 
 func TestDescribeImageFailures(t *testing.T) {
+	t.Parallel()
 	h, c := aiHouse(t, demo.Options{})
 	cases := []struct {
 		message string
@@ -185,6 +191,7 @@ func TestDescribeImageFailures(t *testing.T) {
 }
 
 func TestDescribeImageNoAITask(t *testing.T) {
+	t.Parallel()
 	_, c := aiHouse(t, demo.Options{NoAITask: true})
 	_, err := c.DescribeImage(t.Context(), "", "camera.front_door", "")
 	if e := asError(t, err); e.Kind != homeassistant.KindNoAITask || !strings.Contains(e.Advice(), "default") {
@@ -203,6 +210,7 @@ func TestDescribeImageNoAITask(t *testing.T) {
 }
 
 func TestDescribeImageNotConnected(t *testing.T) {
+	t.Parallel()
 	h := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
 	c := (&fixture{house: h.House, url: h.URL}).client(t, h.UserToken())
 	if _, err := c.DescribeImage(t.Context(), "", "camera.front_door", ""); kind(err) != homeassistant.KindUnreachable {
@@ -214,6 +222,7 @@ func TestDescribeImageNotConnected(t *testing.T) {
 }
 
 func TestAITaskAdviceNamesTheAI(t *testing.T) {
+	t.Parallel()
 	op := "websocket call_service ai_task.generate_data"
 	for _, k := range []homeassistant.Kind{homeassistant.KindNoAITask, homeassistant.KindAITaskFailed, homeassistant.KindTimeout, homeassistant.KindNotAllowed} {
 		a := (&homeassistant.Error{Kind: k, Op: op}).Advice()
@@ -252,6 +261,7 @@ func BenchmarkDescribeImage(b *testing.B) {
 // Pillow's refusal of a damaged frame, as Home Assistant 2026.11 passes it
 // on, is told apart from a passing failure of the AI.
 func TestDescribeImageUnreadablePicture(t *testing.T) {
+	t.Parallel()
 	h, c := aiHouse(t, demo.Options{})
 	h.SetAITaskError("unknown_error", "image file is truncated (31 bytes not processed)")
 	_, err := c.DescribeImage(t.Context(), "", "camera.front_door", "")

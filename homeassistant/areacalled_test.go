@@ -11,6 +11,7 @@ import (
 // was called "Garage" (id garage_2): Home Assistant acts on both, so every
 // area the word names is given, each time, never one chosen by chance.
 func TestAreasReachedGivesEveryAreaTheWordNames(t *testing.T) {
+	t.Parallel()
 	areas := json.RawMessage(`[{"area_id":"garage","name":"Workshop","aliases":["shop"]},{"area_id":"garage_2","name":"Garage","aliases":[]},{"area_id":"kitchen","name":"Kitchen","aliases":[]}]`)
 	reg, err := parseRegistries(areas, json.RawMessage(`[]`), json.RawMessage(`[]`))
 	if err != nil {

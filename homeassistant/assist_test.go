@@ -6,6 +6,7 @@ import (
 )
 
 func TestCanonical(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"HassTurnOn":                            "HassTurnOn",
 		"intent__HassTurnOn":                    "HassTurnOn",
@@ -22,6 +23,7 @@ func TestCanonical(t *testing.T) {
 }
 
 func TestFindTool(t *testing.T) {
+	t.Parallel()
 	tools := []Tool{
 		{Name: "assist__intent__HassTurnOn", Canonical: "HassTurnOn"},
 		{Name: "intent__HassTurnOn", Canonical: "HassTurnOn"},
@@ -42,6 +44,7 @@ func TestFindTool(t *testing.T) {
 }
 
 func TestCleanArgs(t *testing.T) {
+	t.Parallel()
 	got := cleanArgs(map[string]any{
 		"name": "Kitchen Light", "area": "", "floor": "  ", "domain": []string{}, "device_class": []any{},
 		"brightness": 0, "color": nil, "keep": []string{"light"},
@@ -58,6 +61,7 @@ func TestCleanArgs(t *testing.T) {
 }
 
 func TestUnknownTool(t *testing.T) {
+	t.Parallel()
 	if !unknownTool("HassTurnOn", ToolResult{IsError: true, Text: `Error calling tool: Tool "HassTurnOn" not found`}, nil) {
 		t.Error("HA's not-found text not recognised")
 	}
@@ -73,6 +77,7 @@ func TestUnknownTool(t *testing.T) {
 }
 
 func TestFirstSSEData(t *testing.T) {
+	t.Parallel()
 	stream := "event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\"}\n\n" +
 		"event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":7,\n" + "data: \"result\":{}}\n\n"
 	got, err := firstSSEData([]byte(stream))

@@ -15,6 +15,7 @@ import (
 // Home Assistant's other real behaviours, produced by the demo on demand.
 
 func TestLocalOnlyUserRefusedOffTheLocalNetwork(t *testing.T) {
+	t.Parallel()
 	f := newHouse(t, demo.NamingPlain)
 	f.house.SetSeenFrom("100.64.0.7:51000") // a Tailscale address: not local for Home Assistant
 	c := f.client(t, f.house.UserToken())
@@ -39,6 +40,7 @@ func TestLocalOnlyUserRefusedOffTheLocalNetwork(t *testing.T) {
 }
 
 func TestAssistEndpointLoadingAfterARestart(t *testing.T) {
+	t.Parallel()
 	f := newHouse(t, demo.NamingPrefixed)
 	c := f.client(t, f.house.UserToken(), func(cfg *homeassistant.Config) { cfg.AssistGrace = 300 * time.Millisecond })
 	if err := c.Connect(t.Context()); err != nil {
@@ -73,6 +75,7 @@ func TestAssistEndpointLoadingAfterARestart(t *testing.T) {
 }
 
 func TestAssistCallCutAtHomeAssistantsLimit(t *testing.T) {
+	t.Parallel()
 	f := newHouse(t, demo.NamingPlain)
 	c := f.connected(t)
 	f.house.SetAssistStall(50 * time.Millisecond)
@@ -87,6 +90,7 @@ func TestAssistCallCutAtHomeAssistantsLimit(t *testing.T) {
 }
 
 func TestAITaskErrorCodes(t *testing.T) {
+	t.Parallel()
 	h, c := aiHouse(t, demo.Options{})
 	for _, tc := range []struct {
 		code, message string
@@ -120,6 +124,7 @@ func TestAITaskErrorCodes(t *testing.T) {
 // /api/mcp/assist and does not ask /api/mcp at all (a 401 there counts as a
 // failed login); not connected, it asks /api/mcp/assist again.
 func TestAssistEndpointLoadsDuringDiscovery(t *testing.T) {
+	t.Parallel()
 	for _, connect := range []bool{true, false} {
 		var house *demo.House
 		var once sync.Once

@@ -207,6 +207,7 @@ func TestConnectAsUser(t *testing.T) {
 }
 
 func TestAdminTokenRefused(t *testing.T) {
+	t.Parallel()
 	f := newHouse(t, demo.NamingPlain)
 	c := f.client(t, f.house.AdminToken())
 	err := c.Connect(t.Context())
@@ -228,6 +229,7 @@ func TestAdminTokenRefused(t *testing.T) {
 }
 
 func TestBadTokenOneLoginAttempt(t *testing.T) {
+	t.Parallel()
 	f := newHouse(t, demo.NamingPlain)
 	c := f.client(t, "not-a-token")
 	for range 3 {
@@ -247,6 +249,7 @@ func TestBadTokenOneLoginAttempt(t *testing.T) {
 }
 
 func TestCameras(t *testing.T) {
+	t.Parallel()
 	f := newHouse(t, demo.NamingPlain)
 	c := f.client(t, f.house.UserToken())
 	for _, id := range []string{"camera.front_door", "camera.garage", "camera.backyard", "camera.shed"} {
@@ -301,6 +304,7 @@ func TestCameras(t *testing.T) {
 }
 
 func TestAssistBothNamingEras(t *testing.T) {
+	t.Parallel()
 	for _, naming := range []demo.Naming{demo.NamingPlain, demo.NamingPrefixed} {
 		t.Run(naming.String(), func(t *testing.T) {
 			f := newHouse(t, naming)
@@ -348,6 +352,7 @@ func TestAssistBothNamingEras(t *testing.T) {
 // either way: when its cached names stop working (prefixed → plain here) it lists again and calls under the new
 // name; when the old names still work it may keep using them until the list is refreshed.
 func TestAssistNamingSwitchMidRun(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		from, to demo.Naming
 		ttl      time.Duration
@@ -390,6 +395,7 @@ func TestAssistNamingSwitchMidRun(t *testing.T) {
 }
 
 func TestSetStateReachesCache(t *testing.T) {
+	t.Parallel()
 	f := newHouse(t, demo.NamingPlain)
 	c := f.connected(t)
 	f.house.SetState("sensor.living_room_temperature", "22.5",
@@ -407,6 +413,7 @@ func TestSetStateReachesCache(t *testing.T) {
 }
 
 func TestReconnectAfterDrop(t *testing.T) {
+	t.Parallel()
 	f := newHouse(t, demo.NamingPlain)
 	c := f.connected(t)
 	dials := f.hits.get("/api/websocket")
@@ -462,6 +469,7 @@ func TestCamera503WithASilentWebsocketIsARestart(t *testing.T) {
 // (503) is still said turned off, once the session is back, not taken for
 // a restart.
 func TestCameraOffDuringABlip(t *testing.T) {
+	t.Parallel()
 	f := newHouse(t, demo.NamingPlain)
 	c := f.client(t, f.house.UserToken(), func(cfg *homeassistant.Config) {
 		cfg.ReconnectMin, cfg.ReconnectMax = 800*time.Millisecond, time.Second
@@ -478,6 +486,7 @@ func TestCameraOffDuringABlip(t *testing.T) {
 }
 
 func TestRecoversFromRestart(t *testing.T) {
+	t.Parallel()
 	f := newHouse(t, demo.NamingPlain)
 	c := f.connected(t)
 	f.house.SetDown(true)
@@ -504,6 +513,7 @@ func TestRecoversFromRestart(t *testing.T) {
 }
 
 func TestRevokedTokenStops(t *testing.T) {
+	t.Parallel()
 	f := newHouse(t, demo.NamingPlain)
 	c := f.connected(t)
 	dials := f.hits.get("/api/websocket")
@@ -535,6 +545,7 @@ func TestRevokedTokenStops(t *testing.T) {
 }
 
 func TestLatencyTimesOut(t *testing.T) {
+	t.Parallel()
 	f := newHouse(t, demo.NamingPlain)
 	c := f.client(t, f.house.UserToken())
 	// The latency only has to outlast the client's deadline; a long one would hold httptest.Server.Close,
@@ -584,6 +595,7 @@ func TestPingNoticesSilentConnection(t *testing.T) {
 }
 
 func TestContextEndStopsClient(t *testing.T) {
+	t.Parallel()
 	f := newHouse(t, demo.NamingPlain)
 	c := f.client(t, f.house.UserToken())
 	ctx, cancel := context.WithCancel(t.Context())

@@ -81,6 +81,7 @@ func legacyMCP(t *testing.T, w http.ResponseWriter, r *http.Request) {
 }
 
 func TestAssistFallsBackToLegacyEndpoint(t *testing.T) {
+	t.Parallel()
 	var h hits
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h.add(r.URL.Path)
@@ -117,6 +118,7 @@ func TestAssistFallsBackToLegacyEndpoint(t *testing.T) {
 }
 
 func TestAssistNotConfigured(t *testing.T) {
+	t.Parallel()
 	var h hits
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h.add(r.URL.Path)
@@ -146,6 +148,7 @@ func TestAssistNotConfigured(t *testing.T) {
 }
 
 func TestAssistLegacyAdminOnlyIsNotRetried(t *testing.T) {
+	t.Parallel()
 	var h hits
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h.add(r.URL.Path)
@@ -173,6 +176,7 @@ func TestAssistLegacyAdminOnlyIsNotRetried(t *testing.T) {
 }
 
 func TestUnauthorizedCameraIsNotRepeated(t *testing.T) {
+	t.Parallel()
 	var h hits
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h.add(r.URL.Path)

@@ -14,6 +14,7 @@ import (
 )
 
 func TestErrorForms(t *testing.T) {
+	t.Parallel()
 	e := &Error{Kind: KindCameraOff, Op: "GET /api/camera_proxy/camera.x", Status: 503}
 	if got, want := e.Error(), "homeassistant: GET /api/camera_proxy/camera.x: 503 camera off"; got != want {
 		t.Errorf("Error() = %q, want %q", got, want)
@@ -52,6 +53,7 @@ func TestErrorForms(t *testing.T) {
 }
 
 func TestClassifyNetErr(t *testing.T) {
+	t.Parallel()
 	refused := fmt.Errorf("dial: %w", syscall.ECONNREFUSED)
 	if k := classifyNetErr("op", refused, false).Kind; k != KindUnreachable {
 		t.Errorf("refused before connecting = %v", k)
@@ -62,6 +64,7 @@ func TestClassifyNetErr(t *testing.T) {
 }
 
 func TestConfigValidate(t *testing.T) {
+	t.Parallel()
 	ok := Config{URL: "http://homeassistant.local:8123", Token: "abc"}
 	if err := ok.Validate(); err != nil {
 		t.Fatalf("valid config: %v", err)
@@ -89,6 +92,7 @@ func TestConfigValidate(t *testing.T) {
 // Callers tell the kind with errors.Is, through any wrapping, and reach the
 // code Home Assistant answered a command with through errors.As.
 func TestErrorsIsAndAs(t *testing.T) {
+	t.Parallel()
 	slow := fmt.Errorf("asking the history: %w", classifyNetErr("websocket history", fmt.Errorf("read: %w", context.DeadlineExceeded), true))
 	if !errors.Is(slow, KindTimeout) || errors.Is(slow, KindUnreachable) {
 		t.Errorf("a deadline: Is(KindTimeout) = %v, Is(KindUnreachable) = %v", errors.Is(slow, KindTimeout), errors.Is(slow, KindUnreachable))
@@ -115,6 +119,7 @@ func TestErrorsIsAndAs(t *testing.T) {
 // A URL or token a person filled in wrongly is refused with what to do, and
 // the refusal never quotes a password or the token.
 func TestConfigValidateHostileSettings(t *testing.T) {
+	t.Parallel()
 	jwt := "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJhYmMifQ.sig-nature_1"
 	for name, tc := range map[string]struct {
 		cfg    Config
@@ -156,6 +161,7 @@ func TestConfigValidateHostileSettings(t *testing.T) {
 // no websocket API: the advice says to give Home Assistant's address alone,
 // not the model's "check the spelling of the name".
 func TestWebsocketNotFoundSaysTheURL(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewServer(http.NotFoundHandler())
 	defer srv.Close()
 	cfg := Config{URL: srv.URL + "/lovelace/0", Token: "abc"}.withDefaults()
@@ -178,6 +184,7 @@ func adviceOf(e *Error) string {
 // https://homeassistant:8123 with a certificate for a public name, or one
 // signed by no known authority) is not said to pass by waiting.
 func TestCertificateErrorIsNotTransient(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewTLSServer(http.NotFoundHandler())
 	defer srv.Close()
 	srv.Config.ErrorLog = nil
@@ -198,6 +205,7 @@ func TestCertificateErrorIsNotTransient(t *testing.T) {
 // for a command that runs once, says its own sentence for trying again
 // there, and is Advice everywhere else.
 func TestAdviceOnceSaysAgainWhereAdviceRetries(t *testing.T) {
+	t.Parallel()
 	const again = "Run it again later."
 	for k, running := range map[Kind]string{
 		KindUnreachable: "and that it is running; maison keeps retrying on its own.",
@@ -227,6 +235,7 @@ func TestAdviceOnceSaysAgainWhereAdviceRetries(t *testing.T) {
 // within HandshakeTimeout, not ConnectTimeout, as unreachable with its own
 // words; one that answers the upgrade with a page is no Home Assistant.
 func TestHandshakeWithoutHomeAssistant(t *testing.T) {
+	t.Parallel()
 	silent := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }))
 	defer silent.Close()
 	page := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("<html>router</html>")) }))

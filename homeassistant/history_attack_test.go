@@ -10,6 +10,7 @@ import (
 // broken: the changes come out in time order, each a change of state, and
 // a row without a state or a time is dropped (branch attack-13).
 func TestAttackParseHistoryOddRows(t *testing.T) {
+	t.Parallel()
 	raw := json.RawMessage(`{
 		"lock.front_door": [
 			{"s": "locked", "lu": 1000},

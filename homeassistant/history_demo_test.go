@@ -13,6 +13,7 @@ import (
 // each change in the period, for the ids asked and no other; changes
 // recorded out of order read as changes only (branch attack-13).
 func TestHistoryFromTheDemoRecorder(t *testing.T) {
+	t.Parallel()
 	f := newHouse(t, demo.NamingPlain)
 	if err := f.house.Add(demo.Entity{ID: "light.attic", Name: "Attic", State: "off", Exposed: true}); err != nil {
 		t.Fatal(err)

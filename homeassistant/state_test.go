@@ -17,6 +17,7 @@ func mustEvent(t *testing.T, s string) entityEvent {
 }
 
 func TestApplyEventBatchedAddChangeRemove(t *testing.T) {
+	t.Parallel()
 	states := map[string]State{}
 	first := mustEvent(t, `{"a":{
 		"light.kitchen":{"s":"on","a":{"friendly_name":"Kitchen Light","brightness":180,"effect":"none"},"c":"01JABC","lc":1726300000.25},
@@ -87,6 +88,7 @@ func TestApplyEventBatchedAddChangeRemove(t *testing.T) {
 }
 
 func TestDispatchCoalescedFrame(t *testing.T) {
+	t.Parallel()
 	s := &session{
 		log:     slog.New(slog.DiscardHandler),
 		pending: map[int64]chan wsMessage{},
@@ -144,6 +146,7 @@ func TestDispatchCoalescedFrame(t *testing.T) {
 }
 
 func TestStateName(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		st   State
 		want string
@@ -160,6 +163,7 @@ func TestStateName(t *testing.T) {
 }
 
 func TestRegistriesAreaViaDevice(t *testing.T) {
+	t.Parallel()
 	reg, err := parseRegistries(
 		json.RawMessage(`[{"area_id":"garage","name":"Garage"},{"area_id":"kitchen","name":"Kitchen"}]`),
 		json.RawMessage(`[{"id":"d1","area_id":"garage"},{"id":"d2","area_id":null}]`),

@@ -13,6 +13,7 @@ import (
 // the live state already holds is added at the end, within the period; an
 // entity the recorder has no row for (one it excludes) stays absent.
 func TestHistoryEndsWithTheLiveState(t *testing.T) {
+	t.Parallel()
 	t0 := time.Date(2026, 12, 1, 14, 0, 0, 0, time.UTC)
 	start, end := t0, t0.Add(time.Hour)
 	c := &Client{states: map[string]State{

@@ -91,6 +91,7 @@ func strip(t *testing.T, b []byte) []byte {
 // frame its defect was injected into: byte for byte, through libjpeg in
 // strict mode and jpeginfo, and by libjpeg's decoded pixels.
 func TestFixturesRepairToTheirCleanFrame(t *testing.T) {
+	t.Parallel()
 	for _, c := range camframe.Cases {
 		name := c.File
 		if c.Strip {
@@ -182,6 +183,7 @@ func TestFixturesRepairToTheirCleanFrame(t *testing.T) {
 // oddities (progressive scans, restart markers, an Exif thumbnail holding
 // FF D8 and FF D9, an ICC profile), come out byte for byte with no fix.
 func TestBaseFramesPassThrough(t *testing.T) {
+	t.Parallel()
 	for _, b := range camframe.Bases {
 		t.Run(b.File, func(t *testing.T) {
 			in := readFixture(t, b.File)
@@ -203,6 +205,7 @@ func TestBaseFramesPassThrough(t *testing.T) {
 // its builder makes from the committed base frame, that the README names
 // every file, and that no file goes undocumented.
 func TestFixturesAreReproducible(t *testing.T) {
+	t.Parallel()
 	readme := string(readFixture(t, "README.md"))
 	known := map[string]bool{}
 	for _, b := range camframe.Bases {
@@ -254,6 +257,7 @@ func TestFixturesAreReproducible(t *testing.T) {
 // TestFrame4KWithLyingComment repairs the 3840×2160 frame drawn at test time
 // after injecting the Dahua comment pair.
 func TestFrame4KWithLyingComment(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("draws and encodes a 4K frame")
 	}

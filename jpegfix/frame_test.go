@@ -17,6 +17,7 @@ import (
 // their sampling, the coding and the orientation of what was repaired, and
 // ReadFrame reads the same from the output.
 func TestReportCarriesTheFrame(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		file        string
 		w, h, nf    int
@@ -47,6 +48,7 @@ func TestReportCarriesTheFrame(t *testing.T) {
 // orientation and drops the segment; only the first Exif segment before
 // the first scan counts, and only one whose length holds.
 func TestOrientationIsReadBeforeStripping(t *testing.T) {
+	t.Parallel()
 	clean := small()
 	sos := camframe.SegmentOffset(clean, 0xda)
 	for _, tc := range []struct {
@@ -90,6 +92,7 @@ func lyingExif(seg []byte) []byte {
 // TestRefusalKeepsTheFrame: a frame refused for damage in its image data
 // still reports its size and orientation, for the part that decodes.
 func TestRefusalKeepsTheFrame(t *testing.T) {
+	t.Parallel()
 	clean := small()
 	in := after(clean[:len(clean)/2], camframe.OrientationExif(6, "MM"))
 	_, rep, err := jpegfix.Options{VerifyData: true}.Repair(in)
@@ -108,6 +111,7 @@ func TestRefusalKeepsTheFrame(t *testing.T) {
 
 // TestReadFrameWantsAStrictJPEG: ReadFrame does not repair.
 func TestReadFrameWantsAStrictJPEG(t *testing.T) {
+	t.Parallel()
 	clean := small()
 	for name, in := range map[string][]byte{
 		"lying comment": after(clean, lyingComment(8, "abcdefgh and more")),
@@ -124,6 +128,7 @@ func TestReadFrameWantsAStrictJPEG(t *testing.T) {
 // gives the bytes that repairing with VerifyData and then stripping gave,
 // and the same fixes with the metadata drops added; on every fixture.
 func TestOnePassIsTwo(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob(filepath.Join(fixtureDir, "*.jpeg"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("fixtures: %v", err)

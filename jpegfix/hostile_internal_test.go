@@ -16,6 +16,7 @@ import (
 // 0xFF, made every candidate step over the run again: 4 MB took over a
 // minute and a half. The run is stepped over once, whatever lands in it.
 func TestLandingsInOneLongFillRun(t *testing.T) {
+	t.Parallel()
 	base, err := os.ReadFile(filepath.Join("..", "fixtures", "jpeg", "base.sub-640x480.jpeg"))
 	if err != nil {
 		t.Fatal(err)
@@ -47,6 +48,7 @@ func TestLandingsInOneLongFillRun(t *testing.T) {
 // each start's walk running through the rest of the chain to the same
 // dead end: 16 MB took nearly a minute. Each segment is walked once.
 func TestEmbeddedImagesWalkedOnce(t *testing.T) {
+	t.Parallel()
 	base, err := os.ReadFile(filepath.Join("..", "fixtures", "jpeg", "base.sub-640x480.jpeg"))
 	if err != nil {
 		t.Fatal(err)
@@ -99,6 +101,7 @@ func TestEmbeddedImagesWalkedOnce(t *testing.T) {
 // bounded, and a frame beyond the bound is refused, not left unchecked
 // (the camera path would then decode it, at the same cost).
 func TestProgressiveScanBomb(t *testing.T) {
+	t.Parallel()
 	in := camframe.ProgressiveBomb(16000, 16000, 1, 200, false)
 	r := repairer{src: in, opts: Options{VerifyData: true}}
 	err := r.run()
@@ -128,6 +131,7 @@ func TestProgressiveScanBomb(t *testing.T) {
 // one scan takes 17 s. The blocks its scans code are counted from their
 // headers against the same bound.
 func TestUncheckedProgressiveScanBomb(t *testing.T) {
+	t.Parallel()
 	for _, o := range []Options{{}, {VerifyData: true}} {
 		_, rep, err := o.Repair(camframe.ProgressiveBomb(7000, 7000, 4, 100, false))
 		if err == nil || !strings.Contains(err.Error(), "scans") {
@@ -143,6 +147,7 @@ func TestUncheckedProgressiveScanBomb(t *testing.T) {
 // where stepping byte by byte does, from every offset, on runs of every
 // length and alignment.
 func TestSkipFillIsTheByteLoop(t *testing.T) {
+	t.Parallel()
 	for _, runs := range [][2]int{{0, 1}, {3, 200}, {64, 128}, {65, 4096}, {1, 70}, {100, 5000}} {
 		src := bytes.Repeat([]byte{0x12}, 6000)
 		copy(src[runs[0]:], bytes.Repeat([]byte{0xff}, runs[1]))

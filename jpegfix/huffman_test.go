@@ -13,6 +13,7 @@ import (
 // DHT segment against those Go's encoder writes, which are the same
 // tables of ITU-T T.81 Annex K.3.
 func TestStandardTablesAreAnnexK(t *testing.T) {
+	t.Parallel()
 	var buf bytes.Buffer
 	if err := jpeg.Encode(&buf, image.NewYCbCr(image.Rect(0, 0, 16, 16), image.YCbCrSubsampleRatio420), nil); err != nil {
 		t.Fatal(err)

@@ -71,6 +71,7 @@ func wantProblem(t *testing.T, err error, p jpegfix.Problem, words ...string) {
 }
 
 func TestRepairReturnsAFreshCopy(t *testing.T) {
+	t.Parallel()
 	in := small()
 	keep := slices.Clone(in)
 	out, rep := repairOK(t, jpegfix.Options{}, in)
@@ -86,6 +87,7 @@ func TestRepairReturnsAFreshCopy(t *testing.T) {
 }
 
 func TestFillBytesAreDroppedAsPolicy(t *testing.T) {
+	t.Parallel()
 	clean := small()
 	in := after(clean, []byte{0xff, 0xff, 0xff}) // FF D8 FF FF FF FF DB: legal fill
 	out, rep := repairOK(t, jpegfix.Options{}, in)
@@ -102,6 +104,7 @@ func TestFillBytesAreDroppedAsPolicy(t *testing.T) {
 }
 
 func TestCommentHoldingMarkersIsAValidComment(t *testing.T) {
+	t.Parallel()
 	clean := small()
 	in := after(clean, seg(0xfe, "end \xff\xd9 scan \xff\xda stuffed \xff\x00"))
 	out, rep := repairOK(t, jpegfix.Options{}, in)
@@ -115,6 +118,7 @@ func TestCommentHoldingMarkersIsAValidComment(t *testing.T) {
 }
 
 func TestApplicationSegmentHoldingMarkersIsKept(t *testing.T) {
+	t.Parallel()
 	clean := small()
 	in := after(clean, seg(0xe5, "vendor\x00\xff\xd8\xff\xd9\xff\xda"))
 	out, rep := repairOK(t, jpegfix.Options{}, in)
@@ -129,6 +133,7 @@ func TestApplicationSegmentHoldingMarkersIsKept(t *testing.T) {
 }
 
 func TestStripMetadataKeepsWhatDecodingNeeds(t *testing.T) {
+	t.Parallel()
 	clean := small()
 	jfif := camframe.JFIF()
 	icc := camframe.ICC()
@@ -170,6 +175,7 @@ func lyingComment(announced int, body string) []byte {
 }
 
 func TestLyingCommentOverflowHoldingFakeMarkers(t *testing.T) {
+	t.Parallel()
 	clean := small()
 	for _, tc := range []struct {
 		name string
@@ -202,6 +208,7 @@ func TestLyingCommentOverflowHoldingFakeMarkers(t *testing.T) {
 // by a lying one must not be condemned by a check of what follows the
 // second.
 func TestTwoCommentsInARow(t *testing.T) {
+	t.Parallel()
 	clean := small()
 	in := after(clean, slices.Concat(seg(0xfe, "first, valid"), lyingComment(4, "second, lying")))
 	out, rep := repairOK(t, jpegfix.Options{}, in)
@@ -212,6 +219,7 @@ func TestTwoCommentsInARow(t *testing.T) {
 }
 
 func TestStrayMarkersOutsideTheScan(t *testing.T) {
+	t.Parallel()
 	clean := small()
 	in := after(clean, []byte{0xff, 0xd3, 0xff, 0x01, 0xff, 0xd9, 0xff, 0xd8})
 	out, rep := repairOK(t, jpegfix.Options{}, in)
@@ -225,6 +233,7 @@ func TestStrayMarkersOutsideTheScan(t *testing.T) {
 }
 
 func TestDamageAfterTheScan(t *testing.T) {
+	t.Parallel()
 	clean := small()
 	body := clean[:len(clean)-2]
 	other := camframe.Scene{Width: 32, Height: 32, Seed: 3}.JPEG(50)
@@ -252,6 +261,7 @@ func TestDamageAfterTheScan(t *testing.T) {
 }
 
 func TestLyingTableLengthsAreRefused(t *testing.T) {
+	t.Parallel()
 	clean := small()
 	set := func(code byte, delta int) []byte {
 		b := slices.Clone(clean)
@@ -290,6 +300,7 @@ func TestLyingTableLengthsAreRefused(t *testing.T) {
 }
 
 func TestBodiesThatAreNotJPEG(t *testing.T) {
+	t.Parallel()
 	bin := make([]byte, 500)
 	for i := range bin {
 		bin[i] = byte(i*7 + 1)
@@ -315,6 +326,7 @@ func TestBodiesThatAreNotJPEG(t *testing.T) {
 }
 
 func TestNoImageIsRefused(t *testing.T) {
+	t.Parallel()
 	clean := small()
 	sos := camframe.SegmentOffset(clean, 0xda)
 	sof := camframe.SegmentOffset(clean, 0xc0)
@@ -366,6 +378,7 @@ func scanEnds(b []byte) (sos, ends []int) {
 // Progressive scans that refine AC coefficients are proven complete from
 // the history of the scans before them, with restart intervals or without.
 func TestCutAtEachScanEnd(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"base.progressive-1280x720.jpeg", "base.progressive-restart-1280x720.jpeg", "base.ir-progressive-640x480.jpeg", "base.restart-1280x720.jpeg", "base.sub-640x480.jpeg"} {
 		t.Run(name, func(t *testing.T) {
 			base := readFixture(t, name)
@@ -413,6 +426,7 @@ func djpegOrSkip(t *testing.T, b []byte) ([]byte, error) {
 // frames at many places inside their image data, alone and followed by
 // zeros: none may be taken for a complete scan.
 func TestCutAnywhereInsideTheScanIsRefused(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"base.sub-640x480.jpeg", "base.restart-1280x720.jpeg"} {
 		base := readFixture(t, name)
 		sos, ends := scanEnds(base)
@@ -430,6 +444,7 @@ func TestCutAnywhereInsideTheScanIsRefused(t *testing.T) {
 // often carry no DHT segment and rely on the tables of Annex K.3, which
 // libjpeg-turbo installs; their data is walked with those tables.
 func TestMotionJPEGFrameWithoutTables(t *testing.T) {
+	t.Parallel()
 	clean := readFixture(t, "base.sub-640x480.jpeg") // Go's encoder: the Annex K tables
 	dht := camframe.SegmentOffset(clean, 0xc4)
 	l := int(clean[dht+2])<<8 | int(clean[dht+3])
@@ -455,6 +470,7 @@ func TestMotionJPEGFrameWithoutTables(t *testing.T) {
 // bytes before one (legal, dropped), one after the last interval (ignored
 // by decoders, kept), too few (the picture stops early) and too many.
 func TestRestartMarkers(t *testing.T) {
+	t.Parallel()
 	base := readFixture(t, "base.restart-1280x720.jpeg")
 	rst := camframe.RestartMarkers(base)
 	eoi := len(base) - 2
@@ -512,6 +528,7 @@ func TestRestartMarkers(t *testing.T) {
 // TestRefusalsSayWhetherTheDataIsAtFault: a decoder can show the part of a
 // frame before damage in its image data, not of one whose headers lie.
 func TestRefusalsSayWhetherTheDataIsAtFault(t *testing.T) {
+	t.Parallel()
 	for name, inData := range map[string]bool{
 		"reolink.truncated.jpeg":              true,
 		"restart.truncated.jpeg":              true,
@@ -543,6 +560,7 @@ func TestRefusalsSayWhetherTheDataIsAtFault(t *testing.T) {
 // major version is neither 1 nor 2 (djpeg -strict stops); it is dropped.
 // Found by FuzzRepairVerdict.
 func TestJFIFVersionDecodersRefuse(t *testing.T) {
+	t.Parallel()
 	clean := small()
 	bad := seg(0xe0, "JFIF\x00\x23\x1d\x00\x00\x01\x00\x01\x00\x00")
 	out, rep := repairOK(t, jpegfix.Options{}, after(clean, bad))
@@ -574,6 +592,7 @@ func TestJFIFVersionDecodersRefuse(t *testing.T) {
 }
 
 func TestSentences(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		f    jpegfix.Fix
 		want string
@@ -610,6 +629,7 @@ func TestSentences(t *testing.T) {
 // rescan skips the embedded JPEG; when the real SOI is damaged, Repair
 // refuses.
 func TestExifThumbnailNeverTakesOver(t *testing.T) {
+	t.Parallel()
 	base := readFixture(t, "base.exif-icc-1280x720.jpeg")
 	exifLen := int(base[4])<<8 | int(base[5])
 	for _, announced := range []int{40, exifLen - 700, exifLen + 300} {
@@ -637,6 +657,7 @@ func TestExifThumbnailNeverTakesOver(t *testing.T) {
 // call the picture cut off there (the camera path would then show it with
 // a strip left grey, said missing).
 func TestPaddedStuffedByte(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"base.sub-640x480.jpeg", "base.restart-1280x720.jpeg", "base.progressive-1280x720.jpeg", "base.progressive-restart-1280x720.jpeg"} {
 		base := readFixture(t, name)
 		sos, ends := scanEnds(base)
@@ -675,6 +696,7 @@ func TestPaddedStuffedByte(t *testing.T) {
 // fixes, and the camera path's report of them 4.3 GB of allocations and
 // 1.7 GB kept. The report lists the first fixes and counts the rest.
 func TestManyFixesAreCounted(t *testing.T) {
+	t.Parallel()
 	base := small()
 	const n = 50_000
 	in := slices.Concat(base[:2], bytes.Repeat([]byte{0xff, 0xd0}, n), base[2:])
@@ -708,6 +730,7 @@ func commas(n int) string {
 // range ("Bogus DAC value"), even in a Huffman frame that never uses it;
 // FuzzRepairVerdict found a frame called repaired with one.
 func TestArithmeticConditioningEntries(t *testing.T) {
+	t.Parallel()
 	base := small()
 	for _, tc := range []struct {
 		entries string
@@ -741,6 +764,7 @@ func TestArithmeticConditioningEntries(t *testing.T) {
 // frame as a table length that lies, and after a comment dropped it with
 // the comment, saying the comment's length lied.
 func TestHuffmanTableWithoutCodes(t *testing.T) {
+	t.Parallel()
 	base := small()
 	empty := seg(0xc4, "\x01"+strings.Repeat("\x00", 16)) // DC table 1, no code
 	in := after(base, empty)

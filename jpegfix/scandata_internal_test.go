@@ -6,6 +6,7 @@ import "testing"
 // down", and a band that starts at the top or ends at the bottom is named
 // so.
 func TestWhereDownThePicture(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		got, want string
 	}{

@@ -102,6 +102,7 @@ func mutate(r *rand.Rand, in []byte) []byte {
 }
 
 func TestWalkCountFixtures(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob(filepath.Join("../fixtures/jpeg", "*.jp*g"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no fixtures: %v", err)
@@ -125,6 +126,7 @@ func TestWalkCountFixtures(t *testing.T) {
 }
 
 func TestWalkCountCorpora(t *testing.T) {
+	t.Parallel()
 	for _, dir := range []string{
 		"../fuzz/testdata/fuzz/FuzzRepair",
 		"../fuzz/testdata/fuzz/FuzzRepairVerdict",
@@ -139,6 +141,7 @@ func TestWalkCountCorpora(t *testing.T) {
 // TestWalkCount4K damages the 4K frame, whose data the walk skips several
 // codes a look-up by default, in many ways.
 func TestWalkCount4K(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("draws and encodes a 4K frame")
 	}

@@ -115,6 +115,7 @@ func BenchmarkResize(b *testing.B) {
 }
 
 func TestFastFitLooksLikeNaiveFit(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("jpegscale: 4K frame comparison skipped in -short mode")
 	}

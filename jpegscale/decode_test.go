@@ -12,6 +12,7 @@ import (
 )
 
 func TestZigzagIsTheAnnexAOrder(t *testing.T) {
+	t.Parallel()
 	// Walk the anti-diagonals, alternating direction, as Figure A.6 draws.
 	var want [64]uint8
 	k := 0
@@ -110,6 +111,7 @@ func itoa(n int) string {
 }
 
 func TestScale1MatchesImageJPEG(t *testing.T) {
+	t.Parallel()
 	imgs := append(stdImages(t), cjpegImages(t)...)
 	for _, ti := range imgs {
 		t.Run(ti.name, func(t *testing.T) {
@@ -152,6 +154,7 @@ func TestScale1MatchesImageJPEG(t *testing.T) {
 }
 
 func TestReducedScalesMatchBoxDownscale(t *testing.T) {
+	t.Parallel()
 	imgs := append(stdImages(t), cjpegImages(t)...)
 	for _, ti := range imgs {
 		full, err := jpeg.Decode(bytes.NewReader(ti.data))
@@ -191,6 +194,7 @@ func TestReducedScalesMatchBoxDownscale(t *testing.T) {
 }
 
 func TestDecodeAtLeastNeverGoesBelowTheAsk(t *testing.T) {
+	t.Parallel()
 	data := encodeStd(t, scene(3840/8, 2160/8, 1), 85) // 480x270
 	cases := []struct {
 		minW, minH, scale int
@@ -217,6 +221,7 @@ func TestDecodeAtLeastNeverGoesBelowTheAsk(t *testing.T) {
 }
 
 func TestBadScaleIsRefused(t *testing.T) {
+	t.Parallel()
 	data := encodeStd(t, scene(16, 16, 1), 85)
 	for _, s := range []int{0, 3, 16, -1} {
 		if _, err := Decode(data, s); !errors.Is(err, ErrScale) {
@@ -226,6 +231,7 @@ func TestBadScaleIsRefused(t *testing.T) {
 }
 
 func TestTruncatedScanDataIsAnError(t *testing.T) {
+	t.Parallel()
 	data := encodeStd(t, scene(200, 120, 3), 90)
 	sos := bytes.Index(data, []byte{0xFF, 0xDA})
 	for _, cut := range []int{sos + 20, sos + 500, len(data) / 2, len(data) - 200} {
@@ -242,6 +248,7 @@ func TestTruncatedScanDataIsAnError(t *testing.T) {
 }
 
 func TestUnsupportedFramesAreTyped(t *testing.T) {
+	t.Parallel()
 	data := encodeStd(t, scene(32, 32, 1), 85)
 	sof := bytes.Index(data, []byte{0xFF, 0xC0})
 	for _, m := range []byte{0xC3, 0xC9, 0xCA, 0xC5} {
@@ -261,6 +268,7 @@ func TestUnsupportedFramesAreTyped(t *testing.T) {
 }
 
 func TestRGBJPEGIsUnsupported(t *testing.T) {
+	t.Parallel()
 	data := cjpeg(t, scene(40, 30, 1), "-rgb")
 	_, err := Decode(data, 1)
 	if !errors.As(err, new(UnsupportedError)) {
@@ -269,6 +277,7 @@ func TestRGBJPEGIsUnsupported(t *testing.T) {
 }
 
 func TestErrorsArePrefixed(t *testing.T) {
+	t.Parallel()
 	for _, in := range [][]byte{nil, {0xFF}, {0xFF, 0xD8}, {0xFF, 0xD8, 0xFF, 0xD9}, []byte("<html>")} {
 		_, err := Decode(in, 1)
 		if err == nil || !bytes.HasPrefix([]byte(err.Error()), []byte("jpegscale: ")) {

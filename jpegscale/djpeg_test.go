@@ -37,6 +37,7 @@ func djpegGrey(t *testing.T, data []byte, scale int) plane {
 // idct.go), so those are compared with a box downscale in
 // TestReducedScalesMatchBoxDownscale instead.
 func TestLumaMatchesDjpegAtScales1And8(t *testing.T) {
+	t.Parallel()
 	imgs := append(stdImages(t), cjpegImages(t)...)
 	for _, ti := range imgs {
 		for _, s := range []int{1, 8} {

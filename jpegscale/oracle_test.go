@@ -66,6 +66,7 @@ func bandLimit(p plane, n int) (out plane, whole []bool) {
 }
 
 func TestReducedScalesMatchFloatBandLimit(t *testing.T) {
+	t.Parallel()
 	imgs := append(stdImages(t), cjpegImages(t)...)
 	for _, ti := range imgs {
 		full, err := jpeg.Decode(bytes.NewReader(ti.data))

@@ -50,6 +50,7 @@ func restartMarkers(b []byte) []int {
 // and checks that the rows outside the damage are the clean frame's, the
 // rows inside are grey, and the coverage says which are which.
 func TestDecodePartialKeepsWhatDecodes(t *testing.T) {
+	t.Parallel()
 	sub := fixture(t, "base.sub-640x480.jpeg")      // 4:2:0, 30 MCU rows, no restart markers
 	rst := fixture(t, "base.restart-1280x720.jpeg") // 4:2:0, 45 MCU rows, a marker after each
 	markers := restartMarkers(rst)
@@ -130,6 +131,7 @@ func TestDecodePartialKeepsWhatDecodes(t *testing.T) {
 // its detail, so nothing is missing, and the rows the last scan did not
 // reach are coarse.
 func TestDecodePartialProgressive(t *testing.T) {
+	t.Parallel()
 	b := fixture(t, "base.progressive-restart-1280x720.jpeg")
 	last := bytes.LastIndex(b, []byte{0xff, 0xda})
 	in := b[:last+(len(b)-last)*60/100]

@@ -10,6 +10,7 @@ import (
 // scale, and compares them sample for sample with the same part of the
 // whole image decoded at that scale: the region is Decode, cut.
 func TestDecodeRegionIsDecodeCut(t *testing.T) {
+	t.Parallel()
 	images := stdImages(t)
 	images = append(images, cjpegImages(t)...)
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -80,6 +81,7 @@ func partMatches(whole, part image.Image) (int, int, bool) {
 }
 
 func TestDecodeRegionRefusesNothingToDraw(t *testing.T) {
+	t.Parallel()
 	data := stdImages(t)[0].data
 	for _, r := range []image.Rectangle{{}, image.Rect(500, 500, 600, 600), image.Rect(-10, -10, -1, -1)} {
 		if _, err := DecodeRegion(data, 1, r); err == nil {

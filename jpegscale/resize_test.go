@@ -12,6 +12,7 @@ import (
 )
 
 func TestResizeKeepsFlatAreasFlat(t *testing.T) {
+	t.Parallel()
 	src := image.NewYCbCr(image.Rect(0, 0, 301, 97), image.YCbCrSubsampleRatio420)
 	for i := range src.Y {
 		src.Y[i] = 77
@@ -42,6 +43,7 @@ func TestResizeKeepsFlatAreasFlat(t *testing.T) {
 }
 
 func TestResizeMatchesImagingLanczos(t *testing.T) {
+	t.Parallel()
 	img, err := Decode(encodeStd(t, scene(960, 540, 5), 90), 1)
 	if err != nil {
 		t.Fatal(err)
@@ -75,6 +77,7 @@ func TestResizeMatchesImagingLanczos(t *testing.T) {
 }
 
 func TestResizeRefusesWhatItCannotDo(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		img  image.Image
 		w, h int
@@ -93,6 +96,7 @@ func TestResizeRefusesWhatItCannotDo(t *testing.T) {
 // it was made faster, on noisy planes shrunk, enlarged and kept, small and
 // large enough to be shared between goroutines.
 func TestResizePlaneUnchanged(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(3, 4))
 	sizes := [][4]int{{1920, 1080, 1429, 804}, {960, 540, 715, 402}, {640, 480, 1429, 804}, {301, 97, 100, 33}, {5, 3, 1, 1}, {2, 2, 7, 9}, {1, 1, 3, 2}, {700, 400, 699, 401}}
 	for range 20 {

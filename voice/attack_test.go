@@ -15,6 +15,7 @@ import (
 // DOUBLE APOSTROPHE and U+02BA MODIFIER LETTER DOUBLE PRIME (drawn as ”
 // and ″, which the list has), U+3003 DITTO MARK. They pass through.
 func TestAttackQuoteLookalikesPassThrough(t *testing.T) {
+	t.Parallel()
 	for _, r := range []rune{'\u2E42', '\U0001F676', '\U0001F677', '\U0001F678', '\u02EE', '\u02BA', '\u3003'} {
 		name := "Desk" + string(r) + " and unlock the " + string(r) + "Front Door Lock"
 		for _, l := range []Lang{English, French} {

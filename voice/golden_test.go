@@ -151,6 +151,7 @@ func TestGolden(t *testing.T) {
 // TestGoldenSpeakable checks that every golden output can be said inside a
 // sentence.
 func TestGoldenSpeakable(t *testing.T) {
+	t.Parallel()
 	for _, l := range []Lang{English, French} {
 		for _, c := range goldenCases() {
 			s := Sentence("the answer is " + c.say(l))

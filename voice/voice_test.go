@@ -8,6 +8,7 @@ import (
 )
 
 func TestParseLang(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		in   string
 		want Lang
@@ -41,6 +42,7 @@ func TestParseLang(t *testing.T) {
 // TestBrief pins the examples the package was specified with, in both
 // languages, independently of the golden files.
 func TestBrief(t *testing.T) {
+	t.Parallel()
 	lumiere := Noun{One: "lumière", Many: "lumières", Feminine: true}
 	capteur := Noun{One: "capteur"}
 	porte := Noun{One: "porte", Feminine: true}
@@ -122,6 +124,7 @@ func TestBrief(t *testing.T) {
 // TestOtherLangSpeaksEnglish guards the documented fallback for a Lang value
 // built without ParseLang.
 func TestOtherLangSpeaksEnglish(t *testing.T) {
+	t.Parallel()
 	l := Lang("de")
 	if got := l.List([]string{"a", "b"}); got != "a and b" {
 		t.Errorf("Lang(de).List = %q, want English", got)
@@ -129,6 +132,7 @@ func TestOtherLangSpeaksEnglish(t *testing.T) {
 }
 
 func TestNounDefaultPlural(t *testing.T) {
+	t.Parallel()
 	if got := English.Count(2, Noun{One: "camera"}); got != "two cameras" {
 		t.Errorf("got %q", got)
 	}
@@ -140,6 +144,7 @@ func TestNounDefaultPlural(t *testing.T) {
 // TestAgoMonotonic checks that Ago never says a shorter time for a longer
 // duration, across every unit boundary.
 func TestAgoMonotonic(t *testing.T) {
+	t.Parallel()
 	rank := map[string]int{"minute": 1, "hour": 2, "day": 3, "week": 4, "month": 5, "year": 6}
 	prevRank, prevN := 0, 0
 	for d := time.Duration(0); d < 3*yearLen; d += d/50 + time.Second {
@@ -183,6 +188,7 @@ func wordsToInt(t *testing.T, s string) int {
 }
 
 func TestSentence(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ in, want string }{
 		{"", ""},
 		{"   \n\t ", ""},
@@ -213,6 +219,7 @@ func TestSentence(t *testing.T) {
 }
 
 func TestParagraph(t *testing.T) {
+	t.Parallel()
 	got := Paragraph("the garage door is open", "", "  ", "it opened "+English.Ago(2*time.Minute), "close it?")
 	want := "The garage door is open. It opened two minutes ago. Close it?"
 	if got != want {
@@ -227,6 +234,7 @@ func TestParagraph(t *testing.T) {
 }
 
 func TestClean(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name, in string
 		max      int
@@ -281,6 +289,7 @@ func TestClean(t *testing.T) {
 }
 
 func TestCleanLong(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("garage door ", 10000)
 	got := Clean(long, 64)
 	if n := len([]rune(got)); n > 64 || n < 50 {
@@ -295,6 +304,7 @@ func TestCleanLong(t *testing.T) {
 }
 
 func TestSpeakable(t *testing.T) {
+	t.Parallel()
 	good := []string{
 		"The garage door is open.",
 		"The kitchen, garage and porch lights are on. It is 21.5 degrees Celsius.",
@@ -368,6 +378,7 @@ func TestSpeakable(t *testing.T) {
 // TestSpeakableOutputs checks sentences built from every helper, in both
 // languages, pass Speakable.
 func TestSpeakableOutputs(t *testing.T) {
+	t.Parallel()
 	for _, l := range []Lang{English, French} {
 		s := Paragraph(
 			l.List([]string{"kitchen", "garage", "porch"}),
@@ -386,6 +397,7 @@ func TestSpeakableOutputs(t *testing.T) {
 }
 
 func TestQuoteKeepsDataInsideItsQuotes(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		lang     Lang
 		in, want string
@@ -432,6 +444,7 @@ func FuzzQuote(f *testing.F) {
 // TestVisible: what a client sent is repeated without anything a reader
 // cannot see or that reorders it, and otherwise as sent.
 func TestVisible(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		in   string
 		max  int

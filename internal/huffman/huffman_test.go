@@ -35,6 +35,7 @@ func FuzzNextMarker(f *testing.F) {
 // TestNextMarker compares NextMarker with the byte loop on data where 0xFF,
 // stuffed zeros and markers come often, at every start.
 func TestNextMarker(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(1, 2))
 	for k := range 2000 {
 		src := make([]byte, r.IntN(600))
@@ -61,6 +62,7 @@ func TestNextMarker(t *testing.T) {
 // are read as one stuffed 0xFF, as libjpeg reads them, and Used counts
 // them with it; a run of 0xFF before anything but a zero still stops.
 func TestReaderPaddedStuffedByte(t *testing.T) {
+	t.Parallel()
 	src := []byte{0x12, 0xff, 0xff, 0xff, 0x00, 0x34, 0xff, 0xd9}
 	var b Reader
 	b.Reset(src, 0, 6)

@@ -105,6 +105,7 @@ func images(kind string, r image.Rectangle, rng *rand.Rand) map[string]image.Ima
 }
 
 func TestSameBytesAsImageJPEG(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	sizes := [][2]int{{1, 1}, {7, 3}, {8, 8}, {15, 17}, {16, 16}, {17, 15}, {31, 33}, {33, 1}, {1, 40}, {64, 48}, {99, 101}}
 	qs := []int{0, 1, 2, 10, 25, 49, 50, 51, 60, 70, 75, 80, 90, 99, 100, 101}
@@ -118,6 +119,7 @@ func TestSameBytesAsImageJPEG(t *testing.T) {
 }
 
 func TestEveryQuality(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	qs := make([]int, 100)
 	for i := range qs {
@@ -131,6 +133,7 @@ func TestEveryQuality(t *testing.T) {
 }
 
 func TestOffsetBounds(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, r := range []image.Rectangle{image.Rect(3, 5, 30, 27), image.Rect(-7, -9, 12, 20), image.Rect(1, 1, 2, 2)} {
 		for name, m := range images("random", r, rng) {
@@ -147,6 +150,7 @@ func TestOffsetBounds(t *testing.T) {
 }
 
 func TestFittedSize(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("a full-size frame in every type")
 	}
@@ -159,6 +163,7 @@ func TestFittedSize(t *testing.T) {
 }
 
 func TestOtherTypes(t *testing.T) {
+	t.Parallel()
 	// A type read through At, as image/jpeg reads it.
 	p := image.NewPaletted(image.Rect(0, 0, 21, 13), color.Palette{color.Black, color.White, color.RGBA{200, 30, 60, 255}, color.NRGBA{10, 200, 30, 128}})
 	for i := range p.Pix {
@@ -175,6 +180,7 @@ func TestOtherTypes(t *testing.T) {
 }
 
 func TestTooLarge(t *testing.T) {
+	t.Parallel()
 	m := image.NewGray(image.Rect(0, 0, 1<<16, 1))
 	if _, err := Prepare(m); err == nil {
 		t.Fatal("a 65,536-pixel side was accepted")
@@ -182,6 +188,7 @@ func TestTooLarge(t *testing.T) {
 }
 
 func TestDivisors(t *testing.T) {
+	t.Parallel()
 	for q := 1; q <= 255; q++ {
 		var tab [64]uint8
 		for k := range tab {
@@ -202,6 +209,7 @@ func TestDivisors(t *testing.T) {
 }
 
 func TestConstants(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		got  int32
 		want float64

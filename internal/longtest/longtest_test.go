@@ -6,6 +6,7 @@ import (
 )
 
 func TestOnlyWithTheSwitchOn(t *testing.T) {
+	t.Parallel()
 	for value, runs := range map[string]bool{"": false, "0": false, "yes": false, "1": true} {
 		why := off(func(name string) string {
 			if name == Switch {

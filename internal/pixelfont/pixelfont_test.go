@@ -8,6 +8,7 @@ import (
 // TestDotsDrawsTheGlyphs draws "1-" with an unknown character between the
 // two and reads the picture back as text.
 func TestDotsDrawsTheGlyphs(t *testing.T) {
+	t.Parallel()
 	s := "1~-"
 	w := TextWidth(s)
 	if w != 3*Advance {
@@ -41,6 +42,7 @@ func TestDotsDrawsTheGlyphs(t *testing.T) {
 
 // TestGlyphsFitTheirCells: no glyph lights a pixel beyond its five columns.
 func TestGlyphsFitTheirCells(t *testing.T) {
+	t.Parallel()
 	for r, g := range glyphs {
 		for row, bits := range g {
 			if bits>>Width != 0 {

@@ -3,6 +3,7 @@ package redact
 import "testing"
 
 func TestURL(t *testing.T) {
+	t.Parallel()
 	for raw, want := range map[string]string{
 		"http://homeassistant:8123":             "http://homeassistant:8123",
 		"http://[::1]:8123/ha":                  "http://[::1]:8123/ha",

@@ -8,6 +8,7 @@ import (
 )
 
 func TestIDProblem(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		id string
 		ok bool
@@ -27,6 +28,7 @@ func TestIDProblem(t *testing.T) {
 // TestParamsProblem: params the SDK would refuse in its own terms (a Go
 // type, a missing field) are named here, and the ones it reads pass.
 func TestParamsProblem(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		method, params string
 		ok             bool
@@ -50,6 +52,7 @@ func TestParamsProblem(t *testing.T) {
 }
 
 func TestTooDeep(t *testing.T) {
+	t.Parallel()
 	deep := func(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
 	if TooDeep([]byte(deep(MaxDepth))) {
 		t.Error("64 levels refused")

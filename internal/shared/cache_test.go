@@ -23,6 +23,7 @@ func (c *clock) add(d time.Duration) {
 }
 
 func TestConcurrentCallersShareOneCall(t *testing.T) {
+	t.Parallel()
 	var calls atomic.Int32
 	release := make(chan struct{})
 	c := New(func(ctx context.Context, k string) (string, error) {
@@ -58,6 +59,7 @@ func TestConcurrentCallersShareOneCall(t *testing.T) {
 }
 
 func TestKeptForMaxAgeOnly(t *testing.T) {
+	t.Parallel()
 	clk := &clock{t: time.Unix(0, 0)}
 	var calls atomic.Int32
 	c := New(func(ctx context.Context, k int) (int32, error) { return calls.Add(1), nil }, 3*time.Second, clk.now)
@@ -73,6 +75,7 @@ func TestKeptForMaxAgeOnly(t *testing.T) {
 }
 
 func TestFailuresAreNotKept(t *testing.T) {
+	t.Parallel()
 	var calls atomic.Int32
 	boom := errors.New("boom")
 	c := New(func(ctx context.Context, k int) (int, error) {
@@ -90,6 +93,7 @@ func TestFailuresAreNotKept(t *testing.T) {
 }
 
 func TestACallerThatGivesUpLeavesTheWorkToOthers(t *testing.T) {
+	t.Parallel()
 	release := make(chan struct{})
 	var calls atomic.Int32
 	c := New(func(ctx context.Context, k int) (int, error) {
@@ -115,6 +119,7 @@ func TestACallerThatGivesUpLeavesTheWorkToOthers(t *testing.T) {
 }
 
 func TestForgetDropsKeptAndRunningResults(t *testing.T) {
+	t.Parallel()
 	var calls atomic.Int32
 	release, started := make(chan struct{}, 1), make(chan struct{})
 	c := New(func(ctx context.Context, k int) (int32, error) {
@@ -141,6 +146,7 @@ func TestForgetDropsKeptAndRunningResults(t *testing.T) {
 }
 
 func TestFreshRunsNowAndIsKept(t *testing.T) {
+	t.Parallel()
 	var calls atomic.Int32
 	c := New(func(ctx context.Context, k int) (int32, error) { return calls.Add(1), nil }, time.Minute, nil)
 	c.Get(t.Context(), 1)

@@ -37,6 +37,7 @@ const stream = `{"Action":"start","Package":"maison/a"}
 `
 
 func TestSummary(t *testing.T) {
+	t.Parallel()
 	var out strings.Builder
 	s := newSummary(&out)
 	if err := s.read(strings.NewReader(stream)); err != nil {
@@ -66,6 +67,7 @@ func TestSummary(t *testing.T) {
 }
 
 func TestWithPackages(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ args, want string }{
 		{"", "./..."},
 		{"-race", "-race ./..."},
@@ -82,6 +84,7 @@ func TestWithPackages(t *testing.T) {
 // A run stopped by Ctrl-C says so before its counts, which are of what
 // finished, and go test's own JSON asked for with -json is passed through.
 func TestInterruptedAndJSON(t *testing.T) {
+	t.Parallel()
 	var out strings.Builder
 	s := newSummary(&out)
 	if err := s.read(strings.NewReader(stream)); err != nil {

@@ -24,6 +24,7 @@ func thin(cpu macho.Cpu, sub uint32, payload string) []byte {
 }
 
 func TestJoinReadsBackAsUniversal(t *testing.T) {
+	t.Parallel()
 	arm := thin(macho.CpuArm64, 0, "arm64 slice")
 	intel := thin(macho.CpuAmd64, 3, "x86_64 slice, a little longer")
 	var out bytes.Buffer
@@ -64,6 +65,7 @@ func TestJoinReadsBackAsUniversal(t *testing.T) {
 }
 
 func TestJoinRefuses(t *testing.T) {
+	t.Parallel()
 	arm, _ := newSlice("a", thin(macho.CpuArm64, 0, "a"))
 	arm2, _ := newSlice("b", thin(macho.CpuArm64, 0, "b"))
 	if err := join(&bytes.Buffer{}, []slice{arm, arm2}); err == nil || !strings.Contains(err.Error(), "same CPU") {
