@@ -47,6 +47,7 @@ func browserTools(t *testing.T) (node string, env []string) {
 // types the password, approves, and lands on the client's loopback
 // callback with a code that buys a working token.
 func TestBrowserCompletesTheLogin(t *testing.T) {
+	t.Parallel()
 	node, env := browserTools(t)
 	issuer, logs := startOAuthDemo(t, nil)
 	got := make(chan url.Values, 1)

@@ -12,6 +12,7 @@ import (
 // unexpanded placeholder ${user_config.…}: maison reads it as empty, and a
 // required one missing says where to fill it in.
 func TestUnexpandedPlaceholdersAreEmpty(t *testing.T) {
+	t.Parallel()
 	env := map[string]string{
 		"MAISON_HA_URL": "http://homeassistant.local:8123", "MAISON_HA_TOKEN": "a-token",
 		"MAISON_LANG": "${user_config.lang}", "MAISON_CAMERAS": "${user_config.cameras}",
@@ -36,6 +37,7 @@ func TestUnexpandedPlaceholdersAreEmpty(t *testing.T) {
 // A public address with no way to approve a sign-in turns nothing on: maison
 // says so rather than serve without sign-in in silence.
 func TestPublicURLAloneIsSaid(t *testing.T) {
+	t.Parallel()
 	for _, cmd := range []string{"serve", "demo"} {
 		env := map[string]string{"MAISON_HA_URL": "http://homeassistant.local:8123", "MAISON_HA_TOKEN": "a-token", "MAISON_PUBLIC_URL": "https://maison.example.com"}
 		c, err := loadConfig(cmd, nil, func(k string) string { return env[k] })
@@ -56,6 +58,7 @@ func TestPublicURLAloneIsSaid(t *testing.T) {
 // they are read; a name that is no entity id is refused in words rather than
 // matching no camera in silence (stdio runs no check to say so).
 func TestCameraSetting(t *testing.T) {
+	t.Parallel()
 	load := func(cameras string) (config, error) {
 		env := map[string]string{"MAISON_HA_URL": "http://homeassistant.local:8123", "MAISON_HA_TOKEN": "a-token", "MAISON_CAMERAS": cameras}
 		return loadConfig("stdio", nil, func(k string) string { return env[k] })
@@ -76,6 +79,7 @@ func TestCameraSetting(t *testing.T) {
 // the operator adds and, once it listens beyond loopback, this machine's
 // name as typed on the LAN; a bad entry is refused at start with words.
 func TestOwnHosts(t *testing.T) {
+	t.Parallel()
 	name, _ := os.Hostname() // without one, only the other names are checked
 	name = strings.ToLower(name)
 	env := map[string]string{"MAISON_HA_URL": "http://homeassistant.local:8123", "MAISON_HA_TOKEN": "a-token", "MAISON_PUBLIC_URL": "https://Maison.Example.com", "MAISON_ALLOWED_HOSTS": "nas.lan, tablet.home:8765"}

@@ -14,6 +14,7 @@ import (
 // TestDocsNameTheBundleAsReleased: every bundle file name the documents
 // give is the one scripts/release writes, maison-<version>.mcpb.
 func TestDocsNameTheBundleAsReleased(t *testing.T) {
+	t.Parallel()
 	script, err := os.ReadFile("../../scripts/release")
 	if err != nil {
 		t.Fatal(err)
@@ -50,6 +51,7 @@ func TestDocsNameTheBundleAsReleased(t *testing.T) {
 // tests is run by some test, so neither .ci/run nor the README asks a
 // newcomer for a tool nothing uses.
 func TestCIInstallsOnlyToolsTestsUse(t *testing.T) {
+	t.Parallel()
 	ci, err := os.ReadFile("../../.ci/run")
 	if err != nil {
 		t.Fatal(err)
@@ -90,6 +92,7 @@ func TestCIInstallsOnlyToolsTestsUse(t *testing.T) {
 // command is the one .ci/run runs, and .ci/run turns the long scenario
 // tests on, so that CI, which fails on any skip, still runs them all.
 func TestCIRunsTheReadmesTestCommandWithTheLongTests(t *testing.T) {
+	t.Parallel()
 	section := readmeSection(t, "Test it")
 	block := regexp.MustCompile("(?s)```sh\n(.*?)\n```").FindStringSubmatch(section)
 	if block == nil {
@@ -127,6 +130,7 @@ func readmeSection(t *testing.T, title string) string {
 // TestReadmeSaysWhichGo: the README names the Go that go.mod asks for,
 // before its first command, and how long the first build and the tests take.
 func TestReadmeSaysWhichGo(t *testing.T) {
+	t.Parallel()
 	mod, err := os.ReadFile("../../go.mod")
 	if err != nil {
 		t.Fatal(err)

@@ -69,6 +69,7 @@ func postRPC(t *testing.T, url, token, body string) (int, http.Header, string) {
 }
 
 func TestShortTokenRefused(t *testing.T) {
+	t.Parallel()
 	var stderr strings.Builder
 	code := run(t.Context(), []string{"demo"}, strings.NewReader(""), io.Discard, &stderr,
 		func(k string) string { return map[string]string{"MAISON_TOKEN": "hunter2"}[k] })
@@ -80,7 +81,8 @@ func TestShortTokenRefused(t *testing.T) {
 // maison serve never prints a fresh token where it would be kept: a log, a
 // file, a container's output.
 func TestServeRefusesToPrintATokenIntoALog(t *testing.T) {
-	house := demotest.NewHouse(t, demotest.Options{})
+	t.Parallel()
+	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true}) // no frame is fetched
 	var stdout, stderr strings.Builder
 	code := run(t.Context(), []string{"serve"}, strings.NewReader(""), &stdout, &stderr, func(k string) string {
 		return map[string]string{"MAISON_HA_URL": house.URL, "MAISON_HA_TOKEN": house.UserToken(), "MAISON_LISTEN": "127.0.0.1:0"}[k]
@@ -93,6 +95,7 @@ func TestServeRefusesToPrintATokenIntoALog(t *testing.T) {
 // On SIGTERM a request in flight finishes, a new one is refused in words,
 // and one line says so.
 func TestShutdownDrains(t *testing.T) {
+	t.Parallel()
 	// The front door's picture is held at Home Assistant until the test
 	// lets it go: the request is surely in flight while maison drains.
 	arrived, release := make(chan struct{}), make(chan struct{})
@@ -156,7 +159,8 @@ func TestShutdownDrains(t *testing.T) {
 // Over the per-client limit, the real stack answers 429 with Retry-After
 // and a JSON-RPC body that says when to retry; probes answer.
 func TestRateLimitAndProbes(t *testing.T) {
-	house := demotest.NewHouse(t, demotest.Options{})
+	t.Parallel()
+	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true}) // no frame is fetched
 	url, _, _ := startServe(t, house, map[string]string{"MAISON_TOKEN": e2eToken, "MAISON_RATE_LIMIT": "3/10s"})
 	list := `{"jsonrpc":"2.0","id":5,"method":"tools/list","params":{}}`
 	for i := range 3 {
@@ -187,7 +191,7 @@ func TestRateLimitAndProbes(t *testing.T) {
 // to count each client apart; with it, each client is counted under its
 // own address, and a stranger's wrong tokens never refuse the owner's.
 func TestClientAddressBehindCloudflare(t *testing.T) {
-	house := demotest.NewHouse(t, demotest.Options{})
+	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true}) // no frame is fetched
 	send := func(url, token, from string) int {
 		req, _ := http.NewRequest("POST", url, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`))
 		req.Header.Set("Content-Type", "application/json")
@@ -229,7 +233,8 @@ func TestClientAddressBehindCloudflare(t *testing.T) {
 // With MAISON_SECRET and no MAISON_TOKEN, serve starts (its standard
 // output a buffer) without a static token, and takes only signed tokens.
 func TestServeWithSignedTokensOnly(t *testing.T) {
-	house := demotest.NewHouse(t, demotest.Options{})
+	t.Parallel()
+	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true}) // no frame is fetched
 	url, _, _ := startServe(t, house, map[string]string{"MAISON_SECRET": e2eToken + e2eToken})
 	if code, _, _ := postRPC(t, url, "", `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`); code != 401 {
 		t.Errorf("no token: %d, want 401", code)

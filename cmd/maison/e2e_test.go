@@ -67,6 +67,7 @@ func connect(t testing.TB, url, token, version string) *mcp.ClientSession {
 var wantTools = []string{"list_cameras", "camera_overview", "camera_snapshot", "describe_camera", "describe_house", "what_happened", "turn_on", "turn_off", "set_light"}
 
 func TestDemoOverHTTP(t *testing.T) {
+	t.Parallel()
 	// One client making every call there is, faster than a person would:
 	// the per-client limit is raised, as a load test raises it.
 	url := startDemo(t, map[string]string{"MAISON_TOKEN": e2eToken, "MAISON_LISTEN": "127.0.0.1:0", "MAISON_RATE_LIMIT": "600/10s"})
@@ -205,6 +206,7 @@ func strictDecode(t *testing.T, name string, data []byte) {
 }
 
 func TestDoorRefusals(t *testing.T) {
+	t.Parallel()
 	url := startDemo(t, map[string]string{"MAISON_TOKEN": e2eToken, "MAISON_LISTEN": "127.0.0.1:0"})
 	body := `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`
 	for _, tc := range []struct {
@@ -245,6 +247,7 @@ func TestDoorRefusals(t *testing.T) {
 }
 
 func TestNoAuthOnlyOnLoopback(t *testing.T) {
+	t.Parallel()
 	var stderr bytes.Buffer
 	code := run(t.Context(), []string{"demo", "--no-auth"}, strings.NewReader(""), io.Discard, &stderr,
 		func(k string) string { return map[string]string{"MAISON_LISTEN": "0.0.0.0:0"}[k] })
@@ -254,12 +257,14 @@ func TestNoAuthOnlyOnLoopback(t *testing.T) {
 }
 
 func TestNoAuthDemo(t *testing.T) {
+	t.Parallel()
 	url := startDemo(t, map[string]string{"MAISON_LISTEN": "127.0.0.1:0"}, "--no-auth")
 	cs := connect(t, url, "", "2025-11-25")
 	checkTools(t, cs)
 }
 
 func TestGeneratedTokenShownOnce(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	out := &testkit.Buffer{}
@@ -299,6 +304,7 @@ func TestGeneratedTokenShownOnce(t *testing.T) {
 }
 
 func TestStdioDemo(t *testing.T) {
+	t.Parallel()
 	_, stdin, lines, stderr := stdioProcess(t, nil, "--demo")
 	// Speak raw JSON-RPC; await checks every line on stdout is a JSON-RPC message.
 	send := func(s string) { io.WriteString(stdin, s+"\n") }
@@ -323,6 +329,7 @@ func TestStdioDemo(t *testing.T) {
 // session goes on; when input ends, the calls already read are answered
 // before maison exits.
 func TestStdioMalformedLineAndEndOfInput(t *testing.T) {
+	t.Parallel()
 	cmd, stderr := stdioCommand(t, nil, "--demo")
 	cmd.Stdin = strings.NewReader(strings.Join([]string{
 		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"e2e","version":"1"}}}`,

@@ -12,6 +12,7 @@ import (
 )
 
 func TestFitCommand(t *testing.T) {
+	t.Parallel()
 	house := demotest.NewHouse(t, demotest.Options{})
 	dir := t.TempDir()
 	served, clean, _ := house.Frame("camera.garage")
@@ -44,6 +45,7 @@ func TestFitCommand(t *testing.T) {
 // A setting given to maison fit, which takes none, is refused by name and
 // its value, which may be a secret, is never shown.
 func TestFitRefusesSettingsWithoutEchoingThem(t *testing.T) {
+	t.Parallel()
 	var stdout, stderr strings.Builder
 	if code := runFit([]string{"--token=SECRETVALUE", "out.jpg"}, &stdout, &stderr); code != 2 {
 		t.Errorf("exit %d, want 2", code)

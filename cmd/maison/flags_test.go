@@ -9,6 +9,7 @@ import (
 // Each subcommand takes its own flags and refuses another's with a
 // sentence naming the subcommands that take it.
 func TestEachSubcommandTakesItsOwnFlags(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args []string
 		want string // "" when the flags are taken
@@ -37,6 +38,7 @@ func TestEachSubcommandTakesItsOwnFlags(t *testing.T) {
 // Every flag registered is taken by some subcommand, and every flag named
 // in takenBy is registered.
 func TestEveryFlagHasItsSubcommands(t *testing.T) {
+	t.Parallel()
 	for _, cmd := range []string{"serve", "demo", "stdio", "check", "token"} {
 		if _, err := loadConfig(cmd, nil, func(string) string { return "" }); err != nil && strings.Contains(err.Error(), "disagree") {
 			t.Errorf("maison %s: %v", cmd, err)
@@ -48,6 +50,7 @@ func TestEveryFlagHasItsSubcommands(t *testing.T) {
 // exit 0, listing its own settings and no other's; a default read from the
 // environment is shown without the password a URL may hold.
 func TestEverySubcommandHasItsOwnHelp(t *testing.T) {
+	t.Parallel()
 	env := func(k string) string {
 		if k == "MAISON_HA_URL" {
 			return "http://maison:hunter2@homeassistant.local:8123"
@@ -79,6 +82,7 @@ func TestEverySubcommandHasItsOwnHelp(t *testing.T) {
 // flag tried for a secret says the secret comes from the environment; a
 // flag's value is never shown.
 func TestEveryCommandRefusesFlagsInOneSentence(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args []string
 		want string
@@ -105,6 +109,7 @@ func TestEveryCommandRefusesFlagsInOneSentence(t *testing.T) {
 // maison --help, asked for, goes to stdout with exit 0, so that it can be
 // paged; maison alone prints it to stderr with exit 2.
 func TestTopLevelHelp(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args     []string
 		code     int

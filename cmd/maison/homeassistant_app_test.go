@@ -303,6 +303,7 @@ func readAppConfig(t *testing.T) (map[string]any, []appOption) {
 }
 
 func TestHomeAssistantAppOptionsAreMaisonSettings(t *testing.T) {
+	t.Parallel()
 	known := knownSettings(t)
 	_, opts := readAppConfig(t)
 	if len(opts) == 0 {
@@ -391,6 +392,7 @@ func copyEnv(m map[string]string) map[string]string {
 }
 
 func TestHomeAssistantAppTranslations(t *testing.T) {
+	t.Parallel()
 	cfg, opts := readAppConfig(t)
 	ports, _ := cfg["ports"].(map[string]any)
 	for _, lang := range []string{"en", "fr"} {
@@ -436,6 +438,7 @@ func TestHomeAssistantAppTranslations(t *testing.T) {
 var dockerArch = map[string]string{"aarch64": "arm64", "amd64": "amd64"}
 
 func TestHomeAssistantAppImage(t *testing.T) {
+	t.Parallel()
 	cfg, _ := readAppConfig(t)
 	raw, err := os.ReadFile(filepath.Join(appDir, "Dockerfile"))
 	if err != nil {
@@ -599,14 +602,17 @@ func (r *appRun) env(t *testing.T, sub string) map[string]string {
 	return env
 }
 
-// demoHouse serves a demo Home Assistant on loopback for the test.
+// demoHouse serves a demo Home Assistant on loopback for the test. Its
+// frames are drawn only if fetched: the tests using it list cameras, and
+// never fetch one.
 func demoHouse(t *testing.T) (*demo.House, string) {
 	t.Helper()
-	house := demotest.NewHouse(t, demotest.Options{House: demo.Options{Logger: slog.New(slog.DiscardHandler)}})
+	house := demotest.NewHouse(t, demotest.Options{House: demo.Options{Logger: slog.New(slog.DiscardHandler)}, LazyFrames: true})
 	return house.House, house.URL
 }
 
 func TestHomeAssistantAppRunsWithItsOwnUser(t *testing.T) {
+	t.Parallel()
 	known := knownSettings(t)
 	house, haURL := demoHouse(t)
 	const clientToken = "a-client-token-for-claude-code-on-the-lan"
@@ -688,6 +694,7 @@ func TestHomeAssistantAppRunsWithItsOwnUser(t *testing.T) {
 }
 
 func TestHomeAssistantAppRefusesAnAdminToken(t *testing.T) {
+	t.Parallel()
 	house, haURL := demoHouse(t)
 	r := startAppRun(t, func(string) map[string]any {
 		return map[string]any{"ha_url": haURL, "ha_token": house.AdminToken(), "lang": "en", "log_level": "info", "cameras": []string{}}
@@ -710,6 +717,7 @@ func TestHomeAssistantAppRefusesAnAdminToken(t *testing.T) {
 }
 
 func TestHomeAssistantAppSaysWhatIsMissing(t *testing.T) {
+	t.Parallel()
 	bash := lookPathOrSkip(t, "bash", "bash")
 	lookPathOrSkip(t, "jq", "Debian jq")
 	dir := t.TempDir()
@@ -733,6 +741,7 @@ func TestHomeAssistantAppSaysWhatIsMissing(t *testing.T) {
 }
 
 func TestHomeAssistantAppKeepsItsSigningSecret(t *testing.T) {
+	t.Parallel()
 	bash := lookPathOrSkip(t, "bash", "bash")
 	lookPathOrSkip(t, "jq", "Debian jq")
 	dir := t.TempDir()
@@ -772,6 +781,7 @@ func TestHomeAssistantAppKeepsItsSigningSecret(t *testing.T) {
 
 // TestHASchemaTypes pins the reading of schema types to the Supervisor's.
 func TestHASchemaTypes(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{"str", "str(3,)", "password", "password(12,)", "int(20000,10000000)?", "float(0.5,2)", "port", "bool?", "email", "url", "device", "device(subsystem=tty)", "list(a|b)", "match(^x$)"} {
 		if _, err := parseHAType(s); err != nil {
 			t.Errorf("%s: %v", s, err)
@@ -789,6 +799,7 @@ func TestHASchemaTypes(t *testing.T) {
 // saying what is wrong, never quotes a secret, and no option value is run by
 // the shell.
 func TestHomeAssistantAppHostileOptions(t *testing.T) {
+	t.Parallel()
 	house, haURL := demoHouse(t)
 	u, _ := url.Parse(haURL)
 	pwned := filepath.Join(t.TempDir(), "pwned")
@@ -814,6 +825,7 @@ func TestHomeAssistantAppHostileOptions(t *testing.T) {
 		"a shell in the AI task": {map[string]any{"ai_task": "x$(touch " + pwned + ")`touch " + pwned + "`"}, "MAISON_AI_TASK", ""},
 	} {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			r := startAppRun(t, func(string) map[string]any {
 				o := base()
 				for k, v := range tc.set {
@@ -848,6 +860,7 @@ func TestHomeAssistantAppHostileOptions(t *testing.T) {
 // cameras): it serves, keeps the door shut to clients without a token, says
 // how to let one in, and prints no token.
 func TestHomeAssistantAppWithWhatTheDocsAsk(t *testing.T) {
+	t.Parallel()
 	house, haURL := demoHouse(t)
 	r := startAppRun(t, func(string) map[string]any {
 		return map[string]any{"ha_url": haURL, "ha_token": house.UserToken(), "lang": "en", "log_level": "info", "cameras": []string{}, "allowed_hosts": []string{"ha.home"}}

@@ -28,6 +28,7 @@ func githubAnchor(heading string) string {
 // documentation that stays in the repository: an anchor names a heading, a
 // path names a file or folder.
 func TestInstallLinksResolve(t *testing.T) {
+	t.Parallel()
 	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
 	heading := regexp.MustCompile("(?m)^#+ (.+)$")
 	for _, doc := range []string{"../../README.md", "../../homeassistant-app/DOCS.md"} {

@@ -37,6 +37,7 @@ func runJpegfixIn(t *testing.T, fixture, name string, args ...string) (dir strin
 }
 
 func TestJpegfixRepairsNextToTheInput(t *testing.T) {
+	t.Parallel()
 	dir, code, stdout, stderr := runJpegfixIn(t, "dahua.com-too-short.jpeg", "garage.jpg", "IN")
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
@@ -63,6 +64,7 @@ func TestJpegfixRepairsNextToTheInput(t *testing.T) {
 }
 
 func TestJpegfixWritesOutAndStrips(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	out := filepath.Join(dir, "porch-clean.jpeg")
 	_, code, stdout, stderr := runJpegfixIn(t, "exif.com-too-short.jpeg", "porch.jpeg", "IN", out, "-strip")
@@ -82,6 +84,7 @@ func TestJpegfixWritesOutAndStrips(t *testing.T) {
 }
 
 func TestJpegfixRefusesWithTheReason(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ fixture, reason string }{
 		{"reolink.truncated.jpeg", "cut off inside its image data"},
 		{"reolink.html-error.jpeg", "HTML"},
@@ -111,6 +114,7 @@ func TestJpegfixRefusesWithTheReason(t *testing.T) {
 // TestJpegfixWalksTheImageData: extra bytes a webcam leaves before a restart
 // marker are found only by walking the data, and dropped.
 func TestJpegfixWalksTheImageData(t *testing.T) {
+	t.Parallel()
 	dir, code, stdout, stderr := runJpegfixIn(t, "c270.extra-bytes-before-rst.jpeg", "webcam.jpg", "IN")
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
@@ -128,6 +132,7 @@ func TestJpegfixWalksTheImageData(t *testing.T) {
 }
 
 func TestJpegfixCleanFileWritesNothing(t *testing.T) {
+	t.Parallel()
 	dir, code, stdout, _ := runJpegfixIn(t, "base.sub-640x480.jpeg", "clean.jpeg", "IN")
 	if code != 0 || !strings.Contains(stdout, "nothing to repair") {
 		t.Fatalf("exit %d, stdout %q", code, stdout)
@@ -138,6 +143,7 @@ func TestJpegfixCleanFileWritesNothing(t *testing.T) {
 }
 
 func TestJpegfixUsage(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args []string
 		says string

@@ -17,6 +17,7 @@ import (
 // reads, secrets come from the Secret, maison serve takes the settings, the
 // port is the one maison listens on, and the pod runs without privileges.
 func TestKubernetesManifest(t *testing.T) {
+	t.Parallel()
 	known := knownSettings(t)
 	raw, err := os.ReadFile("../../deploy/kubernetes/deployment.yaml")
 	if err != nil {

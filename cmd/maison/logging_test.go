@@ -14,6 +14,7 @@ import (
 // Each log line names its component once, and its message does not repeat
 // it: only the wiring tags a part's logger.
 func TestEachLogLineNamesItsComponentOnce(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	out, logs := &testkit.Buffer{}, &testkit.Buffer{}
 	done := make(chan int, 1)

@@ -19,6 +19,7 @@ import (
 // 403 insufficient_scope made it reopen the sign-in page instead and leave
 // the call unanswered.
 func TestMcpRemoteReadOnlyGrantGetsItsAnswer(t *testing.T) {
+	t.Parallel()
 	bridge := lookPathOrSkip(t, "mcp-remote", "npm mcp-remote")
 	issuer, _ := startOAuthDemo(t, nil)
 	read := newConnector(t, issuer).connect("house.read")["access_token"].(string)

@@ -83,6 +83,7 @@ func runOAuthDemo(t *testing.T, extra map[string]string, until string) (string, 
 // the connector URL in the client) and names no address that only an app
 // should open: /authorize opened by hand has no app to approve.
 func TestDemoSaysHowToConnectAnApp(t *testing.T) {
+	t.Parallel()
 	issuer, out, _ := runOAuthDemo(t, nil, "custom connector")
 	var line string
 	for l := range strings.Lines(out.String()) {
@@ -247,6 +248,7 @@ func rawCall(t *testing.T, issuer, token, body string, headers map[string]string
 // calls with it in both eras, a refresh; the static token beside it; and
 // no secret in the logs.
 func TestClaudeAppConnects(t *testing.T) {
+	t.Parallel()
 	issuer, logs := startOAuthDemo(t, nil)
 	c := newConnector(t, issuer)
 	tok := c.connect("house.read", "house.control")
@@ -291,9 +293,13 @@ func TestClaudeAppConnects(t *testing.T) {
 		t.Errorf("a wrong password: %d", resp.StatusCode)
 	}
 	// The audit: which client read which camera, which ran which action.
-	time.Sleep(50 * time.Millisecond)
+	// A request's line is written as its answer leaves: wait for the lines.
+	audit := []string{"msg=request component=door client=dcr-", "client_name=Claude remote=127.0.0.1 method=tools/call tool=camera_snapshot camera=\"front door\" status=200 outcome=ok", "tool=turn_on name=\"Kitchen Light\" status=200 outcome=ok", "client=bearer-token client_name=MAISON_TOKEN remote=127.0.0.1 method=tools/call tool=describe_house", "msg=\"authorization granted\""}
 	l := logs.String()
-	for _, want := range []string{"msg=request component=door client=dcr-", "client_name=Claude remote=127.0.0.1 method=tools/call tool=camera_snapshot camera=\"front door\" status=200 outcome=ok", "tool=turn_on name=\"Kitchen Light\" status=200 outcome=ok", "client=bearer-token client_name=MAISON_TOKEN remote=127.0.0.1 method=tools/call tool=describe_house", "msg=\"authorization granted\""} {
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline) && !containsAll(l, audit); time.Sleep(10 * time.Millisecond) {
+		l = logs.String()
+	}
+	for _, want := range audit {
 		if !strings.Contains(l, want) {
 			t.Errorf("the logs lack %q:\n%s", want, l)
 		}
@@ -331,6 +337,7 @@ func scanSecrets(t *testing.T, logs string, secrets []string) {
 // 403 insufficient_scope, which makes the clients that exist reopen the
 // sign-in page and leave the call unanswered.
 func TestScopesNarrowTheDoor(t *testing.T) {
+	t.Parallel()
 	issuer, _ := startOAuthDemo(t, nil)
 	c := newConnector(t, issuer)
 	tok := c.connect("house.read")
@@ -421,6 +428,7 @@ var confirmationRE = regexp.MustCompile(`(c-[a-z0-9]{20,})`)
 // even with the same rights, cannot use it; the client it was made for can,
 // once, though its access token was refreshed in between.
 func TestConfirmationBoundToTheClient(t *testing.T) {
+	t.Parallel()
 	issuer, _ := startOAuthDemo(t, nil)
 	a, b := newConnector(t, issuer), newConnector(t, issuer)
 	ta, tb := a.connect("house.read", "house.control"), b.connect("house.read", "house.control")
@@ -447,6 +455,7 @@ func TestConfirmationBoundToTheClient(t *testing.T) {
 // proposed to the kitchen tablet's token is worthless from the garage
 // tablet's, and the audit line names the token that called.
 func TestMintedTokensAreEachTheirOwnClient(t *testing.T) {
+	t.Parallel()
 	issuer, logs := startOAuthDemo(t, nil)
 	env := map[string]string{"MAISON_SECRET": e2eSecret, "MAISON_PUBLIC_URL": issuer}
 	mint := func(name string) string {
@@ -488,6 +497,7 @@ func TestMintedTokensAreEachTheirOwnClient(t *testing.T) {
 // maison token prints a long-lived token signed the same way; it works
 // with its scope, and a changed secret revokes it.
 func TestMaisonToken(t *testing.T) {
+	t.Parallel()
 	issuer, _ := startOAuthDemo(t, nil)
 	env := map[string]string{"MAISON_SECRET": e2eSecret, "MAISON_PUBLIC_URL": issuer}
 	var out, errOut testkit.Buffer
@@ -524,4 +534,14 @@ func TestMaisonToken(t *testing.T) {
 	if code := run(t.Context(), []string{"token"}, strings.NewReader(""), io.Discard, io.Discard, func(string) string { return "" }); code == 0 {
 		t.Error("maison token without MAISON_SECRET: exit 0")
 	}
+}
+
+// containsAll reports whether s contains every one of subs.
+func containsAll(s string, subs []string) bool {
+	for _, sub := range subs {
+		if !strings.Contains(s, sub) {
+			return false
+		}
+	}
+	return true
 }

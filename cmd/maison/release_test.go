@@ -64,6 +64,7 @@ func release(t *testing.T) (dir, version string) {
 
 // TestRelease builds the release once and checks what people install.
 func TestRelease(t *testing.T) {
+	t.Parallel()
 	longtest.Only(t)
 	dir, version := release(t)
 	t.Run("binaries", func(t *testing.T) { checkReleaseBinaries(t, dir, version) })
@@ -592,6 +593,7 @@ func fourK(t *testing.T) string {
 // person's files, some named maison-…, and a name with a space: only the
 // release's own files are replaced, and SHA256SUMS lists only them.
 func TestReleaseKeepsWhatIsNotItsOwn(t *testing.T) {
+	t.Parallel()
 	longtest.Only(t)
 	lookPathOrSkip(t, "bash", "bash")
 	out := filepath.Join(t.TempDir(), "my releases")
@@ -636,6 +638,7 @@ func TestReleaseKeepsWhatIsNotItsOwn(t *testing.T) {
 // changed, or a new one, which go build compiles too) is never stamped with a
 // release's version, and its default version says -dirty.
 func TestReleaseOfADirtyTree(t *testing.T) {
+	t.Parallel()
 	longtest.Only(t)
 	lookPathOrSkip(t, "bash", "bash")
 	git := lookPathOrSkip(t, "git", "Debian git")
@@ -684,6 +687,7 @@ func TestReleaseOfADirtyTree(t *testing.T) {
 // release that would build the Claude Desktop bundle stops at once, before
 // compiling anything, naming the npm package and --no-bundle in one sentence.
 func TestReleaseWithoutMcpbFailsBeforeCompiling(t *testing.T) {
+	t.Parallel()
 	lookPathOrSkip(t, "bash", "bash")
 	// PATH as it is, less any folder holding mcpb, behind a go that records
 	// being run: it must not be.

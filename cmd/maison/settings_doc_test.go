@@ -15,6 +15,7 @@ var settingName = regexp.MustCompile(`MAISON_[A-Z0-9_]*[A-Z0-9]`)
 // from the code, with the README's settings table and `maison --help`, both
 // ways: a setting read but not documented, or documented but not read, fails.
 func TestEverySettingIsDocumented(t *testing.T) {
+	t.Parallel()
 	known := knownSettings(t)
 
 	table := readmeSection(t, "Settings")

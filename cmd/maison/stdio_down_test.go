@@ -105,6 +105,7 @@ func await(t *testing.T, lines *stdoutLines, want string, stderr *testkit.Buffer
 // Home Assistant answers, the client is told the list changed and the
 // house's actions are there.
 func TestStdioAnswersAtOnceWhileHomeAssistantIsDown(t *testing.T) {
+	t.Parallel()
 	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
 	house.SetDown(true)
 	_, stdin, lines, stderr := stdioProcess(t, []string{"MAISON_HA_URL=" + house.URL, "MAISON_HA_TOKEN=" + house.UserToken()})
@@ -133,6 +134,7 @@ func TestStdioAnswersAtOnceWhileHomeAssistantIsDown(t *testing.T) {
 // An administrator's token found when Home Assistant first answers, after
 // maison started, stops maison with the reason, as it would have at start.
 func TestStdioStopsOnAnAdminTokenFoundLater(t *testing.T) {
+	t.Parallel()
 	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
 	house.SetDown(true)
 	cmd, stdin, lines, stderr := stdioProcess(t, []string{"MAISON_HA_URL=" + house.URL, "MAISON_HA_TOKEN=" + house.AdminToken()})
@@ -154,6 +156,7 @@ func TestStdioStopsOnAnAdminTokenFoundLater(t *testing.T) {
 // whatever Home Assistant is doing: exit 1 is kept for a refusal, so that a
 // supervisor can tell them apart.
 func TestStdioStopsCleanlyOnASignal(t *testing.T) {
+	t.Parallel()
 	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
 	for _, state := range []string{"up", "down"} {
 		house.SetDown(state == "down")

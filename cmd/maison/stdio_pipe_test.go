@@ -14,6 +14,7 @@ import (
 // answers to write, maison says so in one log line and exits cleanly, not
 // killed by SIGPIPE without a word; its standard input is still open.
 func TestStdioClientClosingStdoutEndsCleanly(t *testing.T) {
+	t.Parallel()
 	cmd, stderr := stdioCommand(t, nil, "--demo")
 	stdin, err := cmd.StdinPipe()
 	if err != nil {

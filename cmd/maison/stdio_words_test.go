@@ -13,6 +13,7 @@ import (
 // and words that say nothing was done, not code 0 and the SDK's text; the
 // lock stays locked.
 func TestStdioWrongTypedConfirmationAnswerIsRefusedInWords(t *testing.T) {
+	t.Parallel()
 	for i, answer := range []string{`"yes"`, `{"action":"accept","content":{"confirm":"yes"}}`, `{"action":7}`} {
 		_, stdin, lines, stderr := stdioProcess(t, nil, "--demo")
 		send := func(s string) { io.WriteString(stdin, s+"\n") }

@@ -11,6 +11,7 @@ import (
 )
 
 func TestVersionFlag(t *testing.T) {
+	t.Parallel()
 	for _, arg := range []string{"--version", "version"} {
 		var out bytes.Buffer
 		code := run(context.Background(), []string{arg}, strings.NewReader(""), &out, io.Discard, func(string) string { return "" })
@@ -24,6 +25,7 @@ func TestVersionFlag(t *testing.T) {
 // A build without a stamped version (a plain go build, or a docker build
 // given an empty VERSION) says dev and, when Go recorded it, the commit.
 func TestVersionFrom(t *testing.T) {
+	t.Parallel()
 	vcs := func(rev, modified string) *debug.BuildInfo {
 		return &debug.BuildInfo{Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: rev}, {Key: "vcs.modified", Value: modified}}}
 	}

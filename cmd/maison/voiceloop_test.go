@@ -16,6 +16,7 @@ import (
 // session, legacy initialize), so Assist with an LLM agent can answer "is
 // anyone at the front door?" from describe_camera.
 func TestHomeAssistantVoiceLoop(t *testing.T) {
+	t.Parallel()
 	url := startDemo(t, map[string]string{"MAISON_LISTEN": "127.0.0.1:0"}, "--no-auth")
 	post := func(body string, version string) (*http.Response, []byte) {
 		t.Helper()
