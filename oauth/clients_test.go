@@ -190,3 +190,82 @@ func TestRegistration(t *testing.T) {
 		t.Errorf("the page after a registration flood: %d", p.status)
 	}
 }
+
+// A stranger who registers from many addresses of one network spends that
+// network's budget, not the Claude app's; only a flood from many networks
+// far beyond any real use reaches the ceiling, and its words blame the
+// flood, not the client's address.
+func TestAStrangerCannotSpendTheClaudeAppsRegistrations(t *testing.T) {
+	t.Parallel()
+	r := newRig(t, fromHeader)
+	refused := 0
+	for i := range 600 {
+		addr := fmt.Sprintf("198.51.100.%d", i%250)
+		if i%2 == 1 {
+			addr = fmt.Sprintf("2001:db8:0:%x::%x", i%256, i) // one IPv6 /56
+		}
+		if status, body := r.registerFrom(addr); status == 429 {
+			refused++
+			if !strings.Contains(body, "network") {
+				t.Errorf("a refusal within one network's budget does not say so: %s", body)
+			}
+		}
+	}
+	if refused < 500 {
+		t.Errorf("a stranger rotating addresses in two networks made %d registrations", 600-refused)
+	}
+	if status, body := r.registerFrom("160.79.104.10"); status != 201 {
+		t.Errorf("the Claude app after a stranger's flood: %d %s", status, body)
+	}
+	// The ceiling, made small here, refuses a network past its first
+	// registrations of the minute, in words that name the flood; a fresh
+	// network still registers.
+	r.as.limits.registerAll = newWindow(3, time.Minute, r.clock.now)
+	for i := range freeRegistrations + 3 {
+		r.registerFrom(fmt.Sprintf("192.0.2.%d", i))
+	}
+	status, body := r.registerFrom("192.0.2.200")
+	if status != 429 || strings.Contains(body, "this address") || !strings.Contains(body, "flood") {
+		t.Errorf("past the ceiling: %d %s", status, body)
+	}
+	if status, body := r.registerFrom("192.0.3.1"); status != 201 {
+		t.Errorf("a fresh network past the ceiling: %d %s", status, body)
+	}
+}
+
+// A flood of registrations from 205 networks, each within its own budget,
+// never refuses a network that has not registered: the Claude app's.
+func TestARegistrationFloodNeverRefusesAFreshNetwork(t *testing.T) {
+	t.Parallel()
+	r := newRig(t, fromHeader)
+	for n := range 205 {
+		for i := range 30 {
+			r.registerFrom(fmt.Sprintf("127.70.%d.%d", n, i+1))
+		}
+	}
+	if status, body := r.registerFrom("127.250.0.1"); status != 201 {
+		t.Errorf("a fresh network after a flood from 205 networks: %d %s", status, body)
+	}
+}
+
+// Past maxKeys networks within the minute the rest share one count; when
+// it is spent, a network that sent nothing itself is told that maison is
+// flooded from many networks, never that its own network sent too many, in
+// the page's language.
+func TestAFloodOfNetworksIsNotBlamedOnAFreshOne(t *testing.T) {
+	t.Parallel()
+	for lang, want := range map[string][2]string{
+		"en": {"flooded with registrations from many networks", "a minute"},
+		"fr": {"inondée d'enregistrements venus de nombreux réseaux", "une minute"},
+	} {
+		r := newRig(t, func(c *Config) { fromHeader(c); c.Lang = lang })
+		for i := range maxKeys + 30 {
+			r.as.limits.register.take(fmt.Sprintf("flooder %d", i))
+		}
+		status, body := r.registerFrom("127.254.12.1")
+		if status != 429 || !strings.Contains(body, want[0]) || !strings.Contains(body, want[1]) ||
+			strings.Contains(body, "this network") || strings.Contains(body, "ce réseau") {
+			t.Errorf("%s: a fresh network past %d others: %d %s", lang, maxKeys, status, body)
+		}
+	}
+}

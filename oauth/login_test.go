@@ -3,6 +3,7 @@ package oauth
 import (
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -146,48 +147,6 @@ func (r *rig) registerFrom(addr string) (int, string) {
 	return status, string(body)
 }
 
-// A stranger who registers from many addresses of one network spends that
-// network's budget, not the Claude app's; only a flood from many networks
-// far beyond any real use reaches the ceiling, and its words blame the
-// flood, not the client's address.
-func TestAStrangerCannotSpendTheClaudeAppsRegistrations(t *testing.T) {
-	t.Parallel()
-	r := newRig(t, fromHeader)
-	refused := 0
-	for i := range 600 {
-		addr := fmt.Sprintf("198.51.100.%d", i%250)
-		if i%2 == 1 {
-			addr = fmt.Sprintf("2001:db8:0:%x::%x", i%256, i) // one IPv6 /56
-		}
-		if status, body := r.registerFrom(addr); status == 429 {
-			refused++
-			if !strings.Contains(body, "network") {
-				t.Errorf("a refusal within one network's budget does not say so: %s", body)
-			}
-		}
-	}
-	if refused < 500 {
-		t.Errorf("a stranger rotating addresses in two networks made %d registrations", 600-refused)
-	}
-	if status, body := r.registerFrom("160.79.104.10"); status != 201 {
-		t.Errorf("the Claude app after a stranger's flood: %d %s", status, body)
-	}
-	// The ceiling, made small here, refuses a network past its first
-	// registrations of the minute, in words that name the flood; a fresh
-	// network still registers.
-	r.as.limits.registerAll = newWindow(3, time.Minute, r.clock.now)
-	for i := range freeRegistrations + 3 {
-		r.registerFrom(fmt.Sprintf("192.0.2.%d", i))
-	}
-	status, body := r.registerFrom("192.0.2.200")
-	if status != 429 || strings.Contains(body, "this address") || !strings.Contains(body, "flood") {
-		t.Errorf("past the ceiling: %d %s", status, body)
-	}
-	if status, body := r.registerFrom("192.0.3.1"); status != 201 {
-		t.Errorf("a fresh network past the ceiling: %d %s", status, body)
-	}
-}
-
 // waits is how long addr waits, lockout or pause; if it need not, its
 // attempt counts.
 func waits(g *loginGuard, addr string) time.Duration {
@@ -195,39 +154,76 @@ func waits(g *loginGuard, addr string) time.Duration {
 	return d
 }
 
-// A flood of registrations from 205 networks, each within its own budget,
-// never refuses a network that has not registered: the Claude app's.
-func TestARegistrationFloodNeverRefusesAFreshNetwork(t *testing.T) {
+// The login: wrong passwords lock the address out, even the right password
+// from it then waits; a form without the page's cookie, or sent from elsewhere, is
+// worthless; Deny grants nothing.
+func TestLoginAttacks(t *testing.T) {
 	t.Parallel()
-	r := newRig(t, fromHeader)
-	for n := range 205 {
-		for i := range 30 {
-			r.registerFrom(fmt.Sprintf("127.70.%d.%d", n, i+1))
+	r := newRig(t, nil)
+	client := r.register(claudeCallback)
+	_, challenge := pkce()
+	p := r.open(r.authorizeURL(authz{client: client, redirect: claudeCallback, challenge: challenge}), nil)
+	if p.status != 200 {
+		t.Fatalf("page: %d", p.status)
+	}
+	if status, _, _ := r.submit(p, testPassword, "approve", []string{ScopeRead}, func(req *http.Request) { req.Header.Del("Cookie") }); status != 403 {
+		t.Errorf("login without the transaction cookie: %d, want 403", status)
+	}
+	stranger := r.open(r.authorizeURL(authz{client: client, redirect: claudeCallback, challenge: challenge}), nil)
+	staged := p
+	staged.cookies = stranger.cookies // someone else's browser, someone else's cookie
+	if status, _, _ := r.submit(staged, testPassword, "approve", []string{ScopeRead}, nil); status != 403 {
+		t.Errorf("a form staged from another flow: %d, want 403", status)
+	}
+	if status, _, _ := r.submit(p, testPassword, "approve", []string{ScopeRead}, func(req *http.Request) { req.Header.Set("Origin", "https://evil.example") }); status != 403 {
+		t.Errorf("a form posted from another origin: %d, want 403", status)
+	}
+	if status, _, _ := r.submit(p, testPassword, "approve", []string{ScopeRead}, func(req *http.Request) { req.Header.Set("Sec-Fetch-Site", "cross-site") }); status != 403 {
+		t.Errorf("a form posted cross-site: %d, want 403", status)
+	}
+	if status, _, _ := r.submit(p, testPassword, "approve", nil, nil); status != 400 {
+		t.Errorf("no scope ticked: %d, want 400", status)
+	}
+	for i := range maxFailures {
+		if status, _, body := r.submit(p, "guess "+itoa(i), "approve", []string{ScopeRead}, nil); status != 401 || !strings.Contains(string(body), "Wrong password") {
+			t.Errorf("wrong password %d: %d", i+1, status)
 		}
 	}
-	if status, body := r.registerFrom("127.250.0.1"); status != 201 {
-		t.Errorf("a fresh network after a flood from 205 networks: %d %s", status, body)
+	status, h, _ := r.submit(p, testPassword, "approve", []string{ScopeRead}, nil)
+	if status != 429 || h.Get("Retry-After") == "" {
+		t.Errorf("the right password from a locked-out address: %d, want 429 with Retry-After", status)
 	}
-}
-
-// Past maxKeys networks within the minute the rest share one count; when
-// it is spent, a network that sent nothing itself is told that maison is
-// flooded from many networks, never that its own network sent too many, in
-// the page's language.
-func TestAFloodOfNetworksIsNotBlamedOnAFreshOne(t *testing.T) {
-	t.Parallel()
-	for lang, want := range map[string][2]string{
-		"en": {"flooded with registrations from many networks", "a minute"},
-		"fr": {"inondée d'enregistrements venus de nombreux réseaux", "une minute"},
-	} {
-		r := newRig(t, func(c *Config) { fromHeader(c); c.Lang = lang })
-		for i := range maxKeys + 30 {
-			r.as.limits.register.take(fmt.Sprintf("flooder %d", i))
+	retry, _ := strconv.Atoi(h.Get("Retry-After")) // the attempts age out in 15 to 30 minutes
+	r.clock.add(time.Duration(retry) * time.Second)
+	if status, _, _ := r.submit(p, testPassword, "approve", []string{ScopeRead}, nil); status != 400 {
+		t.Errorf("a page older than its ten minutes: %d, want 400", status)
+	}
+	p = r.open(r.authorizeURL(authz{client: client, redirect: claudeCallback, challenge: challenge}), nil)
+	if status, h, _ := r.submit(p, testPassword, "approve", []string{ScopeRead}, nil); status != 303 || !strings.Contains(h.Get("Location"), "code=") {
+		t.Errorf("the right password once the lockout is over: %d", status)
+	}
+	p = r.open(r.authorizeURL(authz{client: client, redirect: claudeCallback, challenge: challenge}), nil)
+	status, h, _ = r.submit(p, "", "deny", []string{ScopeRead}, nil)
+	if loc := h.Get("Location"); status != 303 || !strings.Contains(loc, "error=access_denied") || strings.Contains(loc, "code=") {
+		t.Errorf("deny: %d %s", status, loc)
+	}
+	// Past maxRepeats passwords a window from senders that already tried,
+	// those senders wait for the next window; a fresh one is still checked.
+	g := newLoginGuard(r.clock.now)
+	for i := range maxRepeats/2 + 1 {
+		a := "10." + itoa(i>>16) + "." + itoa(i>>8&255) + "." + itoa(i&255)
+		for range 3 {
+			g.attempt(a)
 		}
-		status, body := r.registerFrom("127.254.12.1")
-		if status != 429 || !strings.Contains(body, want[0]) || !strings.Contains(body, want[1]) ||
-			strings.Contains(body, "this network") || strings.Contains(body, "ce réseau") {
-			t.Errorf("%s: a fresh network past %d others: %d %s", lang, maxKeys, status, body)
-		}
+	}
+	if d, paused := g.attempt("10.0.0.0"); d == 0 || !paused {
+		t.Errorf("past the checks allowed to senders that tried: %v %v, want a pause", d, paused)
+	}
+	if waits(g, "203.0.113.9") != 0 {
+		t.Error("past the checks allowed to senders that tried, an address that never tried waits")
+	}
+	r.clock.add(lockout)
+	if waits(g, "10.0.0.0") != 0 {
+		t.Error("the pause does not end with the window")
 	}
 }
