@@ -273,3 +273,31 @@ func TestDescribeImageUnreadablePicture(t *testing.T) {
 		t.Errorf("another failure said unreadable: %v", err)
 	}
 }
+
+func TestAITaskErrorCodes(t *testing.T) {
+	t.Parallel()
+	h, c := aiHouse(t, demo.Options{})
+	for _, tc := range []struct {
+		code, message string
+		want          homeassistant.Kind
+		advice        string
+	}{
+		{"not_found", "Service ai_task.generate_data not found.", homeassistant.KindNoAITask, "no AI task"},
+		{"invalid_format", "extra keys not allowed @ data['foo']", homeassistant.KindBadRequest, "Update maison"},
+		{"service_validation_error", "Validation error: The action requires responses and must be called with return_response=True", homeassistant.KindBadRequest, "Update maison"},
+		{"service_validation_error", "AI Task entity ai_task.x does not support attachments", homeassistant.KindNoAITask, "cannot look at pictures"},
+		{"unauthorized", "Unauthorized", homeassistant.KindNotAllowed, "did not let maison's user"},
+		{"home_assistant_error", "Error talking to the AI service", homeassistant.KindAITaskFailed, "usually brief"},
+		{"unknown_error", "Unknown error", homeassistant.KindAITaskFailed, "unexpected error inside Home Assistant"},
+	} {
+		h.SetAITaskError(tc.code, tc.message)
+		_, err := c.DescribeImage(t.Context(), "", "camera.front_door", "")
+		e := asError(t, err)
+		if e.Kind != tc.want {
+			t.Errorf("%s %q: %v, want kind %v", tc.code, tc.message, err, tc.want)
+		}
+		if !strings.Contains(e.Advice(), tc.advice) {
+			t.Errorf("%s: advice %q lacks %q", tc.code, e.Advice(), tc.advice)
+		}
+	}
+}

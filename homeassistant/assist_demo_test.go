@@ -12,32 +12,9 @@ import (
 	"maison/homeassistant"
 )
 
-// Home Assistant's other real behaviours, produced by the demo on demand.
-
-func TestLocalOnlyUserRefusedOffTheLocalNetwork(t *testing.T) {
-	t.Parallel()
-	f := newHouse(t, demo.NamingPlain)
-	f.house.SetSeenFrom("100.64.0.7:51000") // a Tailscale address: not local for Home Assistant
-	c := f.client(t, f.house.UserToken())
-	err := c.Connect(t.Context())
-	e := asError(t, err)
-	if e.Kind != homeassistant.KindLocalOnly || !strings.Contains(e.Error(), "User cannot authenticate remotely") {
-		t.Fatalf("Connect = %v, want KindLocalOnly", err)
-	}
-	for _, want := range []string{"local network", "Tailscale", "trusted_proxies", "does not retry"} {
-		if !strings.Contains(e.Advice(), want) {
-			t.Errorf("advice lacks %q: %s", want, e.Advice())
-		}
-	}
-	// Never presented again: Home Assistant bans after failed logins.
-	_ = c.Connect(t.Context())
-	if _, err := c.AssistTools(t.Context()); kind(err) != homeassistant.KindLocalOnly {
-		t.Errorf("assist after a local-only refusal: %v", err)
-	}
-	if n := f.house.FailedLogins(); n != 1 {
-		t.Errorf("%d failed logins, want 1", n)
-	}
-}
+// The Assist endpoint as Home Assistant really serves it, produced by the
+// demo on demand: loading after a restart or during discovery, and a call
+// cut at Home Assistant's own limit.
 
 func TestAssistEndpointLoadingAfterARestart(t *testing.T) {
 	t.Parallel()
@@ -86,34 +63,6 @@ func TestAssistCallCutAtHomeAssistantsLimit(t *testing.T) {
 	}
 	if st, _, _ := f.house.State("light.porch"); st != "on" {
 		t.Fatalf("the demo should have acted before the cut: %s", st)
-	}
-}
-
-func TestAITaskErrorCodes(t *testing.T) {
-	t.Parallel()
-	h, c := aiHouse(t, demo.Options{})
-	for _, tc := range []struct {
-		code, message string
-		want          homeassistant.Kind
-		advice        string
-	}{
-		{"not_found", "Service ai_task.generate_data not found.", homeassistant.KindNoAITask, "no AI task"},
-		{"invalid_format", "extra keys not allowed @ data['foo']", homeassistant.KindBadRequest, "Update maison"},
-		{"service_validation_error", "Validation error: The action requires responses and must be called with return_response=True", homeassistant.KindBadRequest, "Update maison"},
-		{"service_validation_error", "AI Task entity ai_task.x does not support attachments", homeassistant.KindNoAITask, "cannot look at pictures"},
-		{"unauthorized", "Unauthorized", homeassistant.KindNotAllowed, "did not let maison's user"},
-		{"home_assistant_error", "Error talking to the AI service", homeassistant.KindAITaskFailed, "usually brief"},
-		{"unknown_error", "Unknown error", homeassistant.KindAITaskFailed, "unexpected error inside Home Assistant"},
-	} {
-		h.SetAITaskError(tc.code, tc.message)
-		_, err := c.DescribeImage(t.Context(), "", "camera.front_door", "")
-		e := asError(t, err)
-		if e.Kind != tc.want {
-			t.Errorf("%s %q: %v, want kind %v", tc.code, tc.message, err, tc.want)
-		}
-		if !strings.Contains(e.Advice(), tc.advice) {
-			t.Errorf("%s: advice %q lacks %q", tc.code, e.Advice(), tc.advice)
-		}
 	}
 }
 

@@ -642,3 +642,28 @@ func BenchmarkCallAssistDemo(b *testing.B) {
 		}
 	}
 }
+
+func TestLocalOnlyUserRefusedOffTheLocalNetwork(t *testing.T) {
+	t.Parallel()
+	f := newHouse(t, demo.NamingPlain)
+	f.house.SetSeenFrom("100.64.0.7:51000") // a Tailscale address: not local for Home Assistant
+	c := f.client(t, f.house.UserToken())
+	err := c.Connect(t.Context())
+	e := asError(t, err)
+	if e.Kind != homeassistant.KindLocalOnly || !strings.Contains(e.Error(), "User cannot authenticate remotely") {
+		t.Fatalf("Connect = %v, want KindLocalOnly", err)
+	}
+	for _, want := range []string{"local network", "Tailscale", "trusted_proxies", "does not retry"} {
+		if !strings.Contains(e.Advice(), want) {
+			t.Errorf("advice lacks %q: %s", want, e.Advice())
+		}
+	}
+	// Never presented again: Home Assistant bans after failed logins.
+	_ = c.Connect(t.Context())
+	if _, err := c.AssistTools(t.Context()); kind(err) != homeassistant.KindLocalOnly {
+		t.Errorf("assist after a local-only refusal: %v", err)
+	}
+	if n := f.house.FailedLogins(); n != 1 {
+		t.Errorf("%d failed logins, want 1", n)
+	}
+}
