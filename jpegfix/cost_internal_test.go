@@ -11,6 +11,9 @@ import (
 	"maison/internal/camframe"
 )
 
+// The cost of a hostile frame to the repair and the check stays bounded:
+// each test below is a frame that once took a minute or more.
+
 // TestLandingsInOneLongFillRun: a comment whose length lies, followed by
 // thousands of candidate segments whose ends all land in one long run of
 // 0xFF, made every candidate step over the run again: 4 MB took over a

@@ -1,7 +1,5 @@
 package fuzz
 
-// Attack tests (branch attack-8); see /work/notes/attack-8.md.
-
 import (
 	"math/rand/v2"
 	"strings"
@@ -33,7 +31,7 @@ json.dump(out, sys.stdout)
 // indicator, line break kind, quote, space kind and non-BMP rune; maison
 // must read back exactly the entities written, each text whole (unless
 // Home Assistant's own ": null" replacement touched it).
-func TestAttackLiveContextAgainstRealPyYAML(t *testing.T) {
+func TestLiveContextAgainstRealPyYAML(t *testing.T) {
 	t.Parallel()
 	py := pythonWithYAML(t)
 	var alphabet []rune
