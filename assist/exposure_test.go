@@ -50,6 +50,7 @@ func live(names, domain, state, areas string) Entity {
 }
 
 func TestResolveByIdentity(t *testing.T) {
+	t.Parallel()
 	id := fakeIdentity{known: true,
 		states: []homeassistant.State{
 			st("camera.porch_shed", "Porch, Shed", "idle"),
@@ -123,6 +124,7 @@ func TestResolveByIdentity(t *testing.T) {
 }
 
 func TestResolveWithoutTheRegistryNeedsEveryFact(t *testing.T) {
+	t.Parallel()
 	id := fakeIdentity{known: false,
 		states: []homeassistant.State{
 			st("sensor.t", "Temperature", "21.46"),
@@ -150,6 +152,7 @@ func TestResolveWithoutTheRegistryNeedsEveryFact(t *testing.T) {
 }
 
 func TestFactsOfNeverBorrow(t *testing.T) {
+	t.Parallel()
 	id := fakeIdentity{states: []homeassistant.State{st("cover.a", "Gate", "closed", "device_class", "gate")}}
 	e := live("Gate", "cover", "closed", "")
 	if f := FactsOf(id, e); f.DeviceClass != "" {
@@ -166,6 +169,7 @@ func TestFactsOfNeverBorrow(t *testing.T) {
 }
 
 func TestJoinsAs(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		text  string
 		names []string

@@ -10,7 +10,8 @@ import (
 	"maison/words"
 )
 
-// Attack tests of what_happened's sentences (branch attack-13).
+// What what_happened says of odd histories: one opening per opening, no
+// invented closing, the important kept within the limit.
 
 func happenedOf(t *testing.T, lang voice.Lang, e Entity, class string, states ...string) string {
 	t.Helper()
@@ -32,7 +33,8 @@ func happenedOf(t *testing.T, lang voice.Lang, e Entity, class string, states ..
 
 // A cover reports opening then open, closing then closed, and a lock
 // unlocking then unlocked: one opening each, never two.
-func TestAttackHappenedTransitionsAreOneOpening(t *testing.T) {
+func TestHappenedTransitionsAreOneOpening(t *testing.T) {
+	t.Parallel()
 	garage := Entity{ID: "cover.garage_door", Domain: "cover", Names: []string{"Garage Door"}}
 	lock := Entity{ID: "lock.front_door", Domain: "lock", Names: []string{"Front Door Lock"}}
 	door := Entity{ID: "binary_sensor.back_door", Domain: "binary_sensor", Names: []string{"Back Door"}}
@@ -57,7 +59,8 @@ func TestAttackHappenedTransitionsAreOneOpening(t *testing.T) {
 }
 
 // A jammed lock did not unlock: saying it "was unlocked" is false.
-func TestAttackHappenedJammedLockIsNotUnlocked(t *testing.T) {
+func TestHappenedJammedLockIsNotUnlocked(t *testing.T) {
+	t.Parallel()
 	lock := Entity{ID: "lock.front_door", Domain: "lock", Names: []string{"Front Door Lock"}}
 	got := happenedOf(t, voice.English, lock, "", "locked", "locking", "jammed")
 	if strings.Contains(got, "unlocked") || !strings.Contains(got, "jammed") {
@@ -67,7 +70,8 @@ func TestAttackHappenedJammedLockIsNotUnlocked(t *testing.T) {
 
 // A door opened then gone unavailable was never said closed; a door closed
 // before it was opened is not "opened then closed" in reverse.
-func TestAttackHappenedNoInventedClosing(t *testing.T) {
+func TestHappenedNoInventedClosing(t *testing.T) {
+	t.Parallel()
 	door := Entity{ID: "binary_sensor.back_door", Domain: "binary_sensor", Names: []string{"Back Door"}}
 	for _, c := range []struct {
 		states []string
@@ -86,7 +90,8 @@ func TestAttackHappenedNoInventedClosing(t *testing.T) {
 // When there is more to tell than the limit, what is cut is the least
 // important, not whatever happened last: a second smoke alarm is never
 // traded for lights left on.
-func TestAttackHappenedLimitKeepsTheImportant(t *testing.T) {
+func TestHappenedLimitKeepsTheImportant(t *testing.T) {
+	t.Parallel()
 	end := time.Date(2026, 11, 29, 19, 0, 0, 0, time.UTC)
 	p := words.Period{Start: end.Add(-12 * time.Hour), End: end, Hours: 12}
 	var ents []Entity
@@ -117,7 +122,8 @@ func TestAttackHappenedLimitKeepsTheImportant(t *testing.T) {
 
 // A name made only of invisible characters cleans to nothing: the device
 // is still said, never as "the  was unlocked".
-func TestAttackHappenedUnsayableName(t *testing.T) {
+func TestHappenedUnsayableName(t *testing.T) {
+	t.Parallel()
 	lock := Entity{ID: "lock.ghost", Domain: "lock", Names: []string{"\u200b\u202e"}}
 	cam := Entity{ID: "camera.ghost", Domain: "camera", Names: []string{"\u2066\u2069"}}
 	for _, c := range []struct {
@@ -140,7 +146,8 @@ func TestAttackHappenedUnsayableName(t *testing.T) {
 // Blinds, shades and awnings going up in the morning are not doors: never
 // told as openings, ahead of a door or a person (what_happened does not
 // even ask their history; given it, they are said last, as changes).
-func TestAttackHappenedBlindsAreNotDoors(t *testing.T) {
+func TestHappenedBlindsAreNotDoors(t *testing.T) {
+	t.Parallel()
 	for _, class := range []string{"blind", "shade", "curtain", "awning", "shutter", "damper"} {
 		blind := Entity{ID: "cover.living_room", Domain: "cover", Names: []string{"Living Room Cover"}}
 		got := happenedOf(t, voice.English, blind, class, "closed", "opening", "open")
@@ -159,7 +166,8 @@ func TestAttackHappenedBlindsAreNotDoors(t *testing.T) {
 // Asked about one device, its changes are told: "only minor changes;
 // ask about one device to hear them" said of that very device sends the
 // caller round in a circle.
-func TestAttackHappenedOneDeviceIsToldItsMinorChanges(t *testing.T) {
+func TestHappenedOneDeviceIsToldItsMinorChanges(t *testing.T) {
+	t.Parallel()
 	light := Entity{ID: "light.kitchen", Domain: "light", Names: []string{"Kitchen Light"}}
 	door := Entity{ID: "binary_sensor.back_door", Domain: "binary_sensor", Names: []string{"Back Door"}}
 	lock := Entity{ID: "lock.front_door", Domain: "lock", Names: []string{"Front Door Lock"}}

@@ -23,6 +23,7 @@ func (c *slowCaller) CallAssist(ctx context.Context, _ string, _ map[string]any)
 }
 
 func TestLiveSharesOneRequestAndHonoursDeadlines(t *testing.T) {
+	t.Parallel()
 	c := &slowCaller{release: make(chan struct{})}
 	l := NewLive(c, nil, time.Minute)
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Millisecond)
