@@ -94,14 +94,7 @@ func TestAttackExposedScriptToolUnlocksUnasked(t *testing.T) {
 			"open_garage":       {"Opens the garage door", "HassTurnOn", map[string]any{"name": "Garage Door"}},
 		})
 	})
-	list, err := cs.ListTools(t.Context(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, tool := range list.Tools {
-		names = append(names, tool.Name)
-	}
+	names := demotest.ToolNames(t, cs)
 	for _, c := range []struct{ tool, id, safe string }{
 		{"ha_unlock_front_door", "lock.front_door", "locked"},
 		{"ha_open_garage", "cover.garage_door", "closed"},

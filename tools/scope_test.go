@@ -40,16 +40,7 @@ func TestScopesInsideTheServer(t *testing.T) {
 		"house.control":            {"ha_hass_set_position", "set_light", "turn_off", "turn_on"},
 		"house.read+house.control": {"camera_overview", "camera_snapshot", "describe_camera", "describe_house", "ha_get_date_time", "ha_hass_set_position", "list_cameras", "set_light", "turn_off", "turn_on", "what_happened"},
 	} {
-		cs := connectAs(t, url, token)
-		res, err := cs.ListTools(t.Context(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for _, tool := range res.Tools {
-			got = append(got, tool.Name)
-		}
-		slices.Sort(got)
+		got := demotest.ToolNames(t, connectAs(t, url, token))
 		if !slices.Equal(got, want) {
 			t.Errorf("%s lists %v, want %v", token, got, want)
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"maison/demo"
+	"maison/demotest"
 	"maison/voice"
 )
 
@@ -25,17 +26,8 @@ func call(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any)
 // callBlocks returns each text block of a tool's answer, and whether it is an error.
 func callBlocks(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) ([]string, bool) {
 	t.Helper()
-	res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: name, Arguments: args})
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	var parts []string
-	for _, c := range res.Content {
-		if tc, ok := c.(*mcp.TextContent); ok {
-			parts = append(parts, tc.Text)
-		}
-	}
-	return parts, res.IsError
+	res := demotest.Call(t, cs, name, args)
+	return demotest.Texts(res), res.IsError
 }
 
 var toolName = regexp.MustCompile(`^[a-z][a-z0-9_]{2,63}$`)
