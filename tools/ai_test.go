@@ -70,3 +70,33 @@ func TestDescribeCameraFallsBackHonestly(t *testing.T) {
 		t.Errorf("without an AI task, in French: %q", text)
 	}
 }
+
+func TestAITaskFailuresAreSaidByKind(t *testing.T) {
+	for _, lang := range []voice.Lang{voice.English, voice.French} {
+		r := newRig(t, rigOptions{lang: lang, camera: func(c *camera.Config) {
+			c.AI = c.Source.(*homeassistant.Client)
+			c.AIBudget = time.Minute
+		}})
+		for _, tc := range []struct {
+			code, message string
+			en, fr        string
+		}{
+			{"not_found", "Service ai_task.generate_data not found.", "no AI set up that can look at pictures", "pas d'IA capable de regarder"},
+			{"invalid_format", "extra keys not allowed", "did not accept the way I asked", "n'a pas accepté ma façon de demander"},
+			{"service_validation_error", "Validation error: The action requires responses", "did not accept the way I asked", "n'a pas accepté ma façon de demander"},
+			{"unauthorized", "Unauthorized", "does not let my user ask its AI", "ne permet pas à mon utilisateur"},
+			{"home_assistant_error", "Error talking to the AI service", "could not describe the picture this time", "n'a pas pu décrire l'image cette fois"},
+			{"unknown_error", "Unknown error", "could not describe the picture this time", "n'a pas pu décrire l'image cette fois"},
+		} {
+			r.house.SetAITaskError(tc.code, tc.message)
+			text, isErr := call(t, r.cs, "describe_camera", map[string]any{"camera": "front door"})
+			want := tc.en
+			if lang == voice.French {
+				want = tc.fr
+			}
+			if isErr || !strings.Contains(text, want) {
+				t.Errorf("%s %s: %q lacks %q", lang, tc.code, text, want)
+			}
+		}
+	}
+}

@@ -379,3 +379,249 @@ func TestExposureStoredLaterIsFollowed(t *testing.T) {
 		t.Error("no picture was fetched")
 	}
 }
+
+// Promise 1: an entity without a registry entry is never shown: no state.
+// describe_house says its state from the live context.
+func TestUnregisteredEntityStateIsShown(t *testing.T) {
+	r := newRig(t, rigOptions{setup: with(t,
+		demo.Entity{ID: "sensor.strongbox", Name: "Strongbox", State: "code 4471", Exposed: true, Unregistered: true},
+		demo.Entity{ID: "lock.yaml_lock", Name: "Cellar Hatch", State: "unlocked", Exposed: true, Unregistered: true},
+	)})
+	text, _ := call(t, r.cs, "describe_house", nil)
+	for _, w := range []string{"4471", "Strongbox", "Cellar Hatch"} {
+		if strings.Contains(text, w) {
+			t.Errorf("describe_house shows %q of an entity without a registry entry: %q", w, text)
+		}
+	}
+	one, _ := call(t, r.cs, "describe_house", map[string]any{"name": "Strongbox"})
+	if strings.Contains(one, "4471") {
+		t.Errorf("describe_house by name shows the state of an entity without a registry entry: %q", one)
+	}
+}
+
+// Promise 5 (names are data, answers are sentences for the ear): a name
+// shaped like an entity id makes every answer that says it unspeakable.
+func TestEntityIDShapedNameMakesAnswersUnspeakable(t *testing.T) {
+	r := newRig(t, rigOptions{setup: with(t,
+		demo.Entity{ID: "light.shelf", Name: "switch.shelf_plug", Area: "Office", State: "on", Exposed: true},
+	)})
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+	}{{"describe_house", nil}, {"turn_off", map[string]any{"name": "switch.shelf_plug"}}} {
+		text, _ := callQuiet(t, r, c.tool, c.args)
+		if err := voice.Speakable(text); err != nil {
+			t.Errorf("%s: %v", c.tool, err)
+		}
+	}
+}
+
+// Promise 1 and 2: exposure is read from the registry. When a registry
+// reload fails once (Home Assistant slow for longer than the client's
+// timeout), maison keeps the old registry until the next registry event or
+// reconnection, while the live context it reads is fresh. Two cameras that
+// share a name swap their exposure: the live context now lists the one just
+// exposed, and maison ties its words to the one just hidden, whose picture
+// it fetches and shows.
+func TestStaleRegistryAfterFailedReloadShowsHiddenCamera(t *testing.T) {
+	t.Parallel()
+	r := newRig(t, rigOptions{
+		setup:   with(t, demo.Entity{ID: "camera.garage_2", Name: "Garage", Area: "Garage", State: "idle"}),
+		ha:      func(c *homeassistant.Config) { c.ReloadTimeout = 300 * time.Millisecond },
+		liveTTL: time.Millisecond,
+	})
+	if _, isErr := call(t, r.cs, "describe_camera", map[string]any{"camera": "garage"}); isErr {
+		t.Fatal("the exposed garage camera is not shown to begin with")
+	}
+	// Home Assistant is slow for a moment, while the owner swaps which of
+	// the two Garage cameras is exposed.
+	r.house.SetLatency(time.Second)
+	if err := r.house.SetExposed("camera.garage", false); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.house.SetExposed("camera.garage_2", true); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(800 * time.Millisecond) // both reloads time out
+	r.house.SetLatency(0)
+	time.Sleep(3 * time.Second) // the websocket drains its queue; nothing else changes
+	before := r.house.CameraFetches("camera.garage")
+	text, _ := call(t, r.cs, "camera_snapshot", map[string]any{"camera": "garage"})
+	if n := r.house.CameraFetches("camera.garage"); n > before {
+		t.Errorf("camera.garage is no longer exposed, yet its picture was fetched %d more times and shown: %q", n-before, text)
+	}
+}
+
+// Promises 1 and 2 under change: renames, removals, re-additions with
+// another exposure and registry entry, all inside the live context's 5 s
+// cache. No picture of a camera that is not exposed may ever be fetched.
+func TestRuntimeChangesNeverShowHiddenCameras(t *testing.T) {
+	r := newRig(t, rigOptions{})
+	h := r.house
+	snap := func(q string) string {
+		text, _ := callQuiet(t, r, "camera_snapshot", map[string]any{"camera": q})
+		return text
+	}
+	hidden := map[string]bool{"camera.shed": true}
+	check := func(step string) {
+		t.Helper()
+		for id := range hidden {
+			if n := h.CameraFetches(id); n != 0 {
+				t.Errorf("%s: the hidden %s was fetched %d times", step, id, n)
+			}
+		}
+	}
+	snap("porch")
+	// An exposed camera renamed like the hidden one.
+	h.SetState("camera.porch", "idle", map[string]any{"friendly_name": "Shed"})
+	snap("shed")
+	snap("porch")
+	check("rename to a hidden camera's name")
+	// The hidden camera is renamed like an exposed one, then re-added
+	// without a registry entry (its exposure unknown) under that name.
+	h.SetState("camera.shed", "idle", map[string]any{"friendly_name": "Backyard"})
+	snap("backyard")
+	h.Remove("camera.shed")
+	if err := h.Add(demo.Entity{ID: "camera.shed", Name: "Backyard", State: "idle", Unregistered: true}); err != nil {
+		t.Fatal(err)
+	}
+	snap("backyard")
+	check("hidden camera re-added without a registry entry")
+	// An exposed camera removed and re-added hidden, inside the cache.
+	snap("front door")
+	h.Remove("camera.front_door")
+	if err := h.Add(demo.Entity{ID: "camera.front_door", Name: "Front Door", Area: "Entrance", State: "idle"}); err != nil {
+		t.Fatal(err)
+	}
+	hidden["camera.front_door"] = true
+	heard(t, r.ha, "the front door camera re-added, not exposed", func() bool {
+		e, _ := r.ha.Entry("camera.front_door")
+		_, ok := r.ha.State("camera.front_door")
+		return ok && e.Exposure != homeassistant.Exposed
+	})
+	before := h.CameraFetches("camera.front_door")
+	if parts, isErr := callBlocks(t, r.cs, "camera_snapshot", map[string]any{"camera": "front door"}); !isErr || h.CameraFetches("camera.front_door") != before {
+		t.Errorf("camera.front_door, re-added hidden, was shown: %q", parts)
+	}
+	// Exposure flips back and forth faster than the cache. Each flip is
+	// asked about once maison has heard of it (the registry event), however
+	// slow the machine: before that, nothing can know.
+	for i := range 6 {
+		if err := h.SetExposed("camera.garage", i%2 == 1); err != nil {
+			t.Fatal(err)
+		}
+		heard(t, r.ha, "the garage camera's exposure", func() bool {
+			e, _ := r.ha.Entry("camera.garage")
+			return (e.Exposure == homeassistant.Exposed) == (i%2 == 1)
+		})
+		before := h.CameraFetches("camera.garage")
+		text := snap("garage")
+		if i%2 == 0 && h.CameraFetches("camera.garage") != before {
+			t.Errorf("flip %d: camera.garage is hidden, yet fetched: %q", i, text)
+		}
+	}
+}
+
+// Promise 3, in the demo: a hidden sensitive device's name and an absent
+// one get the same words, error flag, number of blocks and number of calls
+// to Home Assistant, in every tool and with every extra slot, confirmed or
+// not.
+func TestHiddenAndAbsentAlikeInEveryToolAndSlot(t *testing.T) {
+	pairs := [][2]string{{"Vault Lock", "Attic Lock"}, {"Cellar Valve", "Pool Valve"}, {"Paddock Gate", "Orchard Gate"}, {"lock.vault", "lock.attic"}}
+	r := newRig(t, rigOptions{setup: with(t,
+		demo.Entity{ID: "lock.vault", Name: "Vault Lock", Area: "Office", State: "unlocked"},
+		demo.Entity{ID: "valve.cellar", Name: "Cellar Valve", Area: "Kitchen", State: "closed"},
+		demo.Entity{ID: "cover.paddock_gate", Name: "Paddock Gate", Area: "Garage", State: "closed", Attributes: map[string]any{"device_class": "gate"}},
+	)})
+	type shape struct {
+		text         string
+		isErr        bool
+		blocks, hits int
+	}
+	// Calls that act or answer, not the live context maison keeps for 5 s.
+	acts := func() int {
+		n := 0
+		for _, c := range r.house.AssistCalls() {
+			if !strings.HasSuffix(c, "GetLiveContext") {
+				n++
+			}
+		}
+		return n
+	}
+	run := func(tool string, args map[string]any, name string) shape {
+		before := acts()
+		parts, isErr := callBlocks(t, r.cs, tool, args)
+		text := codeRE.ReplaceAllString(strings.Join(parts, " "), "CODE")
+		text = strings.ReplaceAll(strings.ReplaceAll(text, name, "NAME"), strings.ToLower(name), "NAME")
+		// Quoted data says an entity-id-shaped name without its dot.
+		text = strings.ReplaceAll(text, strings.Replace(name, ".", " ", 1), "NAME")
+		return shape{text, isErr, len(parts), acts() - before}
+	}
+	slots := []map[string]any{
+		{},
+		{"area": "Kitchen"},
+		{"area": "Office"},
+		{"floor": "Upstairs"},
+		{"domain": []string{"light"}},
+		{"domain": []string{"lock", "valve", "cover"}},
+		{"device_class": []string{"gate"}},
+	}
+	for _, p := range pairs {
+		for _, tool := range []string{"turn_on", "turn_off", "set_light", "ha_get_date_time"} {
+			for _, extra := range slots {
+				args := func(n string) map[string]any {
+					m := map[string]any{"name": n}
+					for k, v := range extra {
+						m[k] = v
+					}
+					if tool == "set_light" {
+						m["brightness"] = 40
+					}
+					return m
+				}
+				a, b := run(tool, args(p[0]), p[0]), run(tool, args(p[1]), p[1])
+				if a != b {
+					t.Errorf("%s %v: %q and %q told apart:\n%+v\n%+v", tool, extra, p[0], p[1], a, b)
+					continue
+				}
+				if code := codeRE.FindString(strings.Join(func() []string { x, _ := callBlocks(t, r.cs, tool, args(p[0])); return x }(), " ")); code != "" {
+					ca, cb := args(p[0]), args(p[1])
+					ca["confirmation"] = code
+					// The absent name needs its own code.
+					xb, _ := callBlocks(t, r.cs, tool, args(p[1]))
+					cb["confirmation"] = codeRE.FindString(strings.Join(xb, " "))
+					a, b = run(tool, ca, p[0]), run(tool, cb, p[1])
+					if a != b {
+						t.Errorf("%s %v confirmed: %q and %q told apart:\n%+v\n%+v", tool, extra, p[0], p[1], a, b)
+					}
+				}
+			}
+		}
+	}
+	for id, want := range map[string]string{"lock.vault": "unlocked", "valve.cellar": "closed", "cover.paddock_gate": "closed"} {
+		if st, _, _ := r.house.State(id); st != want {
+			t.Errorf("hidden %s changed to %s", id, st)
+		}
+	}
+}
+
+// Names carrying runs of emoji presentation selectors, ideographic variation
+// selectors or Hangul fillers reach no answer with those characters in them.
+func TestInvisibleCharactersInNamesReachNoAnswer(t *testing.T) {
+	hidden := "\ufe0f\ufe0f\ufe0f\U000E0100\u3164\u115f\u1160\uffa0"
+	r := newRig(t, rigOptions{setup: with(t,
+		demo.Entity{ID: "light.reading", Name: "Reading" + hidden + " Lamp", Area: "Den" + hidden, State: "on", Exposed: true},
+	)})
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+	}{{"describe_house", nil}, {"describe_house", map[string]any{"name": "Reading" + hidden + " Lamp"}}, {"turn_off", map[string]any{"name": "Reading" + hidden + " Lamp"}}} {
+		text, _ := callQuiet(t, r, c.tool, c.args)
+		if strings.ContainsAny(text, hidden) {
+			t.Errorf("%s(%+q) says an invisible character: %+q", c.tool, c.args, text)
+		}
+		if !strings.Contains(text, "Reading Lamp") {
+			t.Errorf("%s(%+q) does not name the lamp as it displays: %q", c.tool, c.args, text)
+		}
+	}
+}

@@ -26,6 +26,7 @@ import (
 	"maison/demotest"
 	"maison/homeassistant"
 	"maison/tools"
+	"maison/voice"
 )
 
 // withFrames serves chosen frames for some cameras and Home Assistant's
@@ -285,5 +286,29 @@ func TestASmallBudgetEncodesASnapshotOnce(t *testing.T) {
 	}
 	if s := logged.String(); strings.Contains(s, "over the result budget") {
 		t.Errorf("the result guard fitted a picture again:\n%s", s)
+	}
+}
+
+// A part of the worst frames there are, and an overview of them, stay
+// within the result budget as the client receives them, the default one
+// and a smaller one.
+func TestPartsAndOverviewWithinTheBudget(t *testing.T) {
+	noisy, noise := testFrames(t)
+	frames := map[string][]byte{"camera.backyard": noisy, "camera.garage": noise, "camera.front_door": noise}
+	for _, budget := range []int{tools.DefaultResultBudget, 60_000} {
+		url := budgetServer(t, budget, frames)
+		for _, c := range []struct{ tool, args string }{
+			{"camera_snapshot", `{"camera": "backyard", "region": "centre"}`},
+			{"camera_snapshot", `{"camera": "garage", "region": {"x": 0, "y": 0, "width": 1, "height": 0.99}}`},
+			{"camera_snapshot", `{"camera": "front door", "region": "left"}`},
+			{"camera_overview", `{}`},
+		} {
+			data := toolAsReceived(t, url, "2025-11-25", c.tool, c.args)
+			w, h, text := checkReceived(t, c.tool+" "+c.args, data, budget)
+			t.Logf("%s %s within %d: %d characters, %dx%d", c.tool, c.args, budget, utf8.RuneCount(data), w, h)
+			if err := voice.Speakable(text); err != nil {
+				t.Error(err)
+			}
+		}
 	}
 }

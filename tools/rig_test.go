@@ -1,6 +1,7 @@
 package tools_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -80,4 +81,64 @@ func heard(t testing.TB, ha *homeassistant.Client, what string, cond func() bool
 			t.Fatalf("maison never heard: %s", what)
 		}
 	}
+}
+
+// with adds entities to the demo house before maison connects.
+func with(t *testing.T, es ...demo.Entity) func(*demo.House) {
+	return func(h *demo.House) {
+		for _, e := range es {
+			if err := h.Add(e); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// asked reports whether an answer is a proposal that asks the person first.
+func asked(text string) bool {
+	return strings.Contains(text, "Nothing was done yet") && codeRE.FindString(text) != ""
+}
+
+// countCalls counts the Assist calls of one tool the house received.
+func countCalls(h *demo.House, tool string) int {
+	n := 0
+	for _, c := range h.AssistCalls() {
+		if c == tool || strings.HasSuffix(c, "__"+tool) {
+			n++
+		}
+	}
+	return n
+}
+
+// callQuiet is call without the speakability check: some attacks make
+// answers unspeakable on purpose, and that is reported separately.
+func callQuiet(t *testing.T, r rig, tool string, args map[string]any) (string, bool) {
+	t.Helper()
+	parts, isErr := callBlocks(t, r.cs, tool, args)
+	return strings.Join(parts, " "), isErr
+}
+
+// callCounted calls a tool and returns its text blocks joined, whether it
+// is an error and how many pictures it carries; the text must be speakable
+// (what names the call in a failure).
+func callCounted(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any, what string) (string, bool, int) {
+	t.Helper()
+	res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text string
+	images := 0
+	for _, b := range res.Content {
+		switch b := b.(type) {
+		case *mcp.TextContent:
+			text += b.Text
+		case *mcp.ImageContent:
+			images++
+		}
+	}
+	if err := voice.Speakable(text); err != nil {
+		t.Errorf("%s: %v", what, err)
+	}
+	return text, res.IsError, images
 }

@@ -256,33 +256,3 @@ func TestLooseSpellingsStillNeedAConfirmation(t *testing.T) {
 		t.Errorf("turn_off kitchen light: %q", text)
 	}
 }
-
-// TestRegionArguments reads a part of the picture however a client sends
-// it: a name, a box, a box sent as text; anything else is refused in words,
-// and an empty region is the whole picture.
-func TestRegionArguments(t *testing.T) {
-	_, cs := session(t, voice.English, 0)
-	for _, c := range []struct {
-		region any
-		ok     bool
-		says   string
-	}{
-		{"bottom right corner", true, "It shows the bottom right quarter of the picture"},
-		{map[string]any{"x": 0.5, "y": 0, "width": 0.5, "height": 0.5}, true, "It shows the part of the picture from fifty to one hundred percent across"},
-		{`{"x": 0.5, "y": 0, "width": 0.5, "height": 0.5}`, true, "It shows the part of the picture from fifty to one hundred percent across"},
-		{"", true, ""},
-		{map[string]any{"x": 0.5, "y": 0, "width": 0.5, "height": 0.5, "zoom": 2}, false, "The argument “region” must be"},
-		{map[string]any{"x": 0.5, "y": 0, "width": 0.5}, false, "The argument “region” must be"},
-		{[]string{"left"}, false, "The argument “region” must be"},
-		{"the red car", false, "it says where to look, not what to look for"},
-		{map[string]any{"x": "half", "y": 0, "width": 0.5, "height": 0.5}, false, "The argument “region” must be"},
-	} {
-		text, isErr, images := snapshotRegion(t, cs, "front door", c.region)
-		if isErr == c.ok || (c.ok && images != 1) || (!c.ok && images != 0) {
-			t.Errorf("region %#v: error %v with %d images: %q", c.region, isErr, images, text)
-		}
-		if c.says != "" && !strings.Contains(text, c.says) || c.says == "" && strings.Contains(text, "It shows") {
-			t.Errorf("region %#v says %q, want %q", c.region, text, c.says)
-		}
-	}
-}

@@ -1,7 +1,5 @@
 package tools
 
-// Attack tests (branch attack-8); see /work/notes/attack-8.md.
-
 import (
 	"testing"
 
@@ -17,7 +15,7 @@ import (
 // that maison neither matches nor finds sensitive-looking: turn_off asks
 // nothing and the lock opens. The demo lowercases as maison does, so only
 // this level shows it.
-func TestAttackHomeAssistantMatchesNamesMaisonDoesNot(t *testing.T) {
+func TestHomeAssistantMatchesNamesMaisonDoesNot(t *testing.T) {
 	for _, c := range []struct {
 		lock, call string // the exposed lock's name; the name in the call, equal to it under strip().casefold()
 	}{
