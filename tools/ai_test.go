@@ -25,6 +25,7 @@ func aiSession(t *testing.T, opts demo.Options, lang voice.Lang, budget time.Dur
 }
 
 func TestDescribeCameraAsksHomeAssistantsAI(t *testing.T) {
+	t.Parallel()
 	house, cs := aiSession(t, demo.Options{}, voice.English, time.Minute)
 	text, isErr := call(t, cs, "describe_camera", map[string]any{"camera": "front door"})
 	if isErr || !strings.Contains(text, "Home Assistant's AI, asked what the picture shows, answered “") {
@@ -53,6 +54,7 @@ func TestDescribeCameraAsksHomeAssistantsAI(t *testing.T) {
 }
 
 func TestDescribeCameraFallsBackHonestly(t *testing.T) {
+	t.Parallel()
 	for name, setup := range map[string]func(*demo.House){
 		"slow":    func(h *demo.House) { h.SetAITaskLatency(time.Hour) },
 		"failing": func(h *demo.House) { h.SetAITaskFailure("The AI service is overloaded") },
@@ -72,6 +74,7 @@ func TestDescribeCameraFallsBackHonestly(t *testing.T) {
 }
 
 func TestAITaskFailuresAreSaidByKind(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []voice.Lang{voice.English, voice.French} {
 		r := newRig(t, rigOptions{lang: lang, camera: func(c *camera.Config) {
 			c.AI = c.Source.(*homeassistant.Client)

@@ -15,6 +15,7 @@ import (
 // Home Assistant's other real behaviours, answered in words.
 
 func TestActionCutAtHomeAssistantsLimit(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, rigOptions{})
 	r.house.SetAssistStall(50 * time.Millisecond)
 	text, isErr := call(t, r.cs, "turn_on", map[string]any{"name": "Porch Light"})
@@ -24,6 +25,7 @@ func TestActionCutAtHomeAssistantsLimit(t *testing.T) {
 }
 
 func TestAssistLoadingIsNotCalledMissing(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, rigOptions{ha: func(c *homeassistant.Config) { c.AssistGrace = time.Hour }})
 	r.house.SetMCPServerLoaded(false)
 	text, isErr := call(t, r.cs, "describe_house", nil)
@@ -37,6 +39,7 @@ func TestAssistLoadingIsNotCalledMissing(t *testing.T) {
 }
 
 func TestGetDateTimeIn2026Naming(t *testing.T) {
+	t.Parallel()
 	_, cs := session(t, voice.English, demo.NamingPrefixed)
 	text, isErr := call(t, cs, "ha_get_date_time", nil)
 	if isErr || !strings.HasPrefix(text, "It is ") {
@@ -45,6 +48,7 @@ func TestGetDateTimeIn2026Naming(t *testing.T) {
 }
 
 func TestPassthroughIsTheOperatorsChoice(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		p    tools.Passthrough
 		want []string

@@ -101,6 +101,7 @@ func hiddenWords() []string {
 }
 
 func TestHostileHouseShowsNothingUnexposed(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, rigOptions{setup: hostileHouse(t)})
 	house, cs := r.house, r.cs
 	var answers []string
@@ -159,6 +160,7 @@ func TestHostileHouseShowsNothingUnexposed(t *testing.T) {
 }
 
 func TestHostileHouseUnexposedCameraAnsweredAsAbsent(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, rigOptions{setup: hostileHouse(t)})
 	norm := func(s, name string) string {
 		return strings.ReplaceAll(strings.ReplaceAll(s, name, "NAME"), strings.ReplaceAll(name, "_", " "), "NAME")
@@ -178,6 +180,7 @@ func TestHostileHouseUnexposedCameraAnsweredAsAbsent(t *testing.T) {
 var codeRE = regexp.MustCompile(`c-[a-z0-9]+`)
 
 func TestHostileHouseGuessesGetIdenticalAnswers(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []voice.Lang{voice.English, voice.French} {
 		r := newRig(t, rigOptions{setup: hostileHouse(t), lang: lang})
 		house := r.house
@@ -228,6 +231,7 @@ func TestHostileHouseGuessesGetIdenticalAnswers(t *testing.T) {
 }
 
 func TestHostileHouseEverySensitiveActionAsks(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, rigOptions{setup: func(h *demo.House) {
 		hostileHouse(t)(h)
 		if err := h.AddFloor("ground_floor", "Ground Floor", nil, "garage", "entrance"); err != nil {
@@ -288,6 +292,7 @@ func TestHostileHouseEverySensitiveActionAsks(t *testing.T) {
 }
 
 func TestHostileHouseWordsAreQuotedData(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, rigOptions{setup: hostileHouse(t), camera: func(c *camera.Config) {
 		c.AI = c.Source.(*homeassistant.Client)
 		c.AIBudget = time.Minute
@@ -330,6 +335,7 @@ func TestHostileHouseWordsAreQuotedData(t *testing.T) {
 // area another entity shares, which has no registry entry, is withheld with
 // the words that say why and how to fix it.
 func TestHostileHouseSharedCameraIsWithheld(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, rigOptions{setup: func(h *demo.House) {
 		hostileHouse(t)(h)
 		for _, e := range []demo.Entity{
@@ -359,6 +365,7 @@ func TestHostileHouseSharedCameraIsWithheld(t *testing.T) {
 // TestExposureStoredLaterIsFollowed: an entry without a stored exposure is
 // not shown until Home Assistant stores one; the registry event brings it.
 func TestExposureStoredLaterIsFollowed(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, rigOptions{setup: func(h *demo.House) {
 		if err := h.Add(demo.Entity{ID: "camera.gatehouse", Name: "Gatehouse", State: "idle", Exposed: true, Unstored: true}); err != nil {
 			t.Fatal(err)
@@ -383,6 +390,7 @@ func TestExposureStoredLaterIsFollowed(t *testing.T) {
 // Promise 1: an entity without a registry entry is never shown: no state.
 // describe_house says its state from the live context.
 func TestUnregisteredEntityStateIsShown(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, rigOptions{setup: with(t,
 		demo.Entity{ID: "sensor.strongbox", Name: "Strongbox", State: "code 4471", Exposed: true, Unregistered: true},
 		demo.Entity{ID: "lock.yaml_lock", Name: "Cellar Hatch", State: "unlocked", Exposed: true, Unregistered: true},
@@ -402,6 +410,7 @@ func TestUnregisteredEntityStateIsShown(t *testing.T) {
 // Promise 5 (names are data, answers are sentences for the ear): a name
 // shaped like an entity id makes every answer that says it unspeakable.
 func TestEntityIDShapedNameMakesAnswersUnspeakable(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, rigOptions{setup: with(t,
 		demo.Entity{ID: "light.shelf", Name: "switch.shelf_plug", Area: "Office", State: "on", Exposed: true},
 	)})
@@ -456,6 +465,7 @@ func TestStaleRegistryAfterFailedReloadShowsHiddenCamera(t *testing.T) {
 // another exposure and registry entry, all inside the live context's 5 s
 // cache. No picture of a camera that is not exposed may ever be fetched.
 func TestRuntimeChangesNeverShowHiddenCameras(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, rigOptions{})
 	h := r.house
 	snap := func(q string) string {
@@ -527,6 +537,7 @@ func TestRuntimeChangesNeverShowHiddenCameras(t *testing.T) {
 // to Home Assistant, in every tool and with every extra slot, confirmed or
 // not.
 func TestHiddenAndAbsentAlikeInEveryToolAndSlot(t *testing.T) {
+	t.Parallel()
 	pairs := [][2]string{{"Vault Lock", "Attic Lock"}, {"Cellar Valve", "Pool Valve"}, {"Paddock Gate", "Orchard Gate"}, {"lock.vault", "lock.attic"}}
 	r := newRig(t, rigOptions{setup: with(t,
 		demo.Entity{ID: "lock.vault", Name: "Vault Lock", Area: "Office", State: "unlocked"},
@@ -608,6 +619,7 @@ func TestHiddenAndAbsentAlikeInEveryToolAndSlot(t *testing.T) {
 // Names carrying runs of emoji presentation selectors, ideographic variation
 // selectors or Hangul fillers reach no answer with those characters in them.
 func TestInvisibleCharactersInNamesReachNoAnswer(t *testing.T) {
+	t.Parallel()
 	hidden := "\ufe0f\ufe0f\ufe0f\U000E0100\u3164\u115f\u1160\uffa0"
 	r := newRig(t, rigOptions{setup: with(t,
 		demo.Entity{ID: "light.reading", Name: "Reading" + hidden + " Lamp", Area: "Den" + hidden, State: "on", Exposed: true},

@@ -180,6 +180,7 @@ func checkReceived(t *testing.T, name string, data []byte, budget int) (w, h int
 // Every demo camera, a noisy 4K frame full of detail, and pure noise come
 // within the default budget, as the client receives them, in both eras.
 func TestEveryPictureWithinTheBudget(t *testing.T) {
+	t.Parallel()
 	noisy, noise := testFrames(t)
 	house := budgetServer(t, 0, nil)
 	hard := budgetServer(t, 0, map[string][]byte{"camera.backyard": noisy, "camera.garage": noise})
@@ -212,6 +213,7 @@ func TestEveryPictureWithinTheBudget(t *testing.T) {
 // A smaller budget (MAISON_RESULT_BUDGET) is kept too: the result adapts,
 // and a picture that had to go below the usual floor says so.
 func TestASmallerBudgetHolds(t *testing.T) {
+	t.Parallel()
 	noisy, noise := testFrames(t)
 	const budget = 60_000
 	url := budgetServer(t, budget, map[string][]byte{"camera.backyard": noisy, "camera.garage": noise})
@@ -293,6 +295,7 @@ func TestASmallBudgetEncodesASnapshotOnce(t *testing.T) {
 // within the result budget as the client receives them, the default one
 // and a smaller one.
 func TestPartsAndOverviewWithinTheBudget(t *testing.T) {
+	t.Parallel()
 	noisy, noise := testFrames(t)
 	frames := map[string][]byte{"camera.backyard": noisy, "camera.garage": noise, "camera.front_door": noise}
 	for _, budget := range []int{tools.DefaultResultBudget, 60_000} {

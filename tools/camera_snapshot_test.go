@@ -37,6 +37,7 @@ func cutGarage(next http.Handler) http.Handler {
 // camera_snapshot with a region, on a camera whose frames come damaged
 // every time, through the MCP session: an image and words, not an error.
 func TestCloserLookAtDamagedFramesThroughTheTool(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		lang   voice.Lang
 		region any
@@ -97,6 +98,7 @@ func snapshotRegion(t *testing.T, cs *mcp.ClientSession, camera string, region a
 // says, or refused in words that say what works; never the whole picture
 // in silence.
 func TestRegionArgumentsACarelessClientSends(t *testing.T) {
+	t.Parallel()
 	_, cs := session(t, voice.English, 0)
 	for _, c := range []struct {
 		region any
@@ -131,6 +133,7 @@ func TestRegionArgumentsACarelessClientSends(t *testing.T) {
 // it: a name, a box, a box sent as text; anything else is refused in words,
 // and an empty region is the whole picture.
 func TestRegionArguments(t *testing.T) {
+	t.Parallel()
 	_, cs := session(t, voice.English, 0)
 	for _, c := range []struct {
 		region any

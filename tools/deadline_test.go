@@ -62,6 +62,7 @@ func TestEveryCallHasOneDeadline(t *testing.T) {
 // matched against it, with words that say what to give instead; a name of
 // ordinary length that matches nothing is still answered as before.
 func TestArgumentsLongerThanAnyName(t *testing.T) {
+	t.Parallel()
 	r := demotest.New(t, demotest.Options{LazyFrames: true})
 	long := strings.Repeat("a", 900_000)
 	many := make([]any, 60)

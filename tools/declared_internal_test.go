@@ -13,6 +13,7 @@ import (
 // package's tool declarations, which every server in the process shares;
 // writing them was a data race between two servers starting at once.
 func TestServersLeaveTheDeclaredToolsAlone(t *testing.T) {
+	t.Parallel()
 	declared := []*mcp.Tool{listCamerasTool, cameraSnapshotTool, describeCameraTool, cameraOverviewTool, whatHappenedTool}
 	srv, _, err := newServer(Deps{HA: struct{ HomeAssistant }{}, Live: &assist.Live{}, Cameras: &camera.Service{}}, true)
 	if err != nil {

@@ -26,6 +26,7 @@ var goldenClock = time.Date(2026, 11, 29, 19, 5, 0, 0, time.UTC)
 // demo house: the house, each camera, an action, a refusal and the errors.
 // Regenerate with: go test ./tools -run TestGoldenAnswers -update
 func TestGoldenAnswers(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []voice.Lang{voice.English, voice.French} {
 		t.Run(string(lang), func(t *testing.T) {
 			now := func() time.Time { return goldenClock }
@@ -67,6 +68,7 @@ func TestGoldenAnswers(t *testing.T) {
 // shapes: the description in the answer language, and the snapshot's
 // pointer to it.
 func TestGoldenAnswersWithAI(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []voice.Lang{voice.English, voice.French} {
 		t.Run(string(lang), func(t *testing.T) {
 			now := func() time.Time { return goldenClock }

@@ -11,6 +11,7 @@ import (
 // could open one, and nothing moves. Empty name, area and floor words are
 // no target either.
 func TestPassthroughAimedByKindOnlyCannotOpen(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, rigOptions{})
 	for _, args := range []map[string]any{
 		{"device_class": []any{"garage"}, "position": 100},

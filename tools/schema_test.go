@@ -16,6 +16,7 @@ import (
 // reads cleanly: no null type, no type array, no open object, no unknown
 // keyword, a description on every property, bounds on every number.
 func TestToolSchemasAreStrict(t *testing.T) {
+	t.Parallel()
 	_, cs := session(t, voice.English, 0)
 	res, err := cs.ListTools(t.Context(), nil)
 	if err != nil {

@@ -34,6 +34,7 @@ func connectAs(t *testing.T, url, token string) *mcp.ClientSession {
 // the door in front did: a tool outside the token's scopes is absent from
 // the list and unknown when called.
 func TestScopesInsideTheServer(t *testing.T) {
+	t.Parallel()
 	url := scoped(t)
 	for token, want := range map[string][]string{
 		"house.read":               {"camera_overview", "camera_snapshot", "describe_camera", "describe_house", "ha_get_date_time", "list_cameras", "what_happened"},
@@ -106,6 +107,7 @@ func TestScopesHoldForActionsThatJoinLater(t *testing.T) {
 // its name only as far as a person sees it, whichever refuses it (the
 // token's scopes or the server): nothing invisible or reordering comes back.
 func TestUnknownNameRepeatedAsSeen(t *testing.T) {
+	t.Parallel()
 	url := scoped(t)
 	name := "turn_on\u202eX\u200bY\u2066Z\U000e0041\u00ad\u0000\u061c\u3164"
 	check := func(what string, err error) {

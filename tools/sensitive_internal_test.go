@@ -16,6 +16,7 @@ import (
 // nothing and the lock opens. The demo lowercases as maison does, so only
 // this level shows it.
 func TestHomeAssistantMatchesNamesMaisonDoesNot(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		lock, call string // the exposed lock's name; the name in the call, equal to it under strip().casefold()
 	}{

@@ -14,6 +14,7 @@ import (
 // of the two holds the garage door, "garage" must ask first, every time,
 // and the proposal must name the door.
 func TestAreaWordNamingTwoAreasAsksFirst(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		label string
 		setup func(*demo.House) error
@@ -58,6 +59,7 @@ func TestAreaWordNamingTwoAreasAsksFirst(t *testing.T) {
 // away and the front door lock to "Bob", confirm: nothing unlocks, and a
 // new proposal says what changed and names the lock it would now unlock.
 func TestConfirmationBoundToTheDevicesProposed(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		label   string
 		lang    voice.Lang
@@ -102,6 +104,7 @@ func TestConfirmationBoundToTheDevicesProposed(t *testing.T) {
 // is, and nothing else: the proposal names what is on those floors, and a
 // floor with nothing sensitive on it is acted on at once.
 func TestFloorWordReachesEveryFloorItNames(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, rigOptions{setup: func(h *demo.House) {
 		for _, f := range []struct {
 			id, name string
@@ -129,6 +132,7 @@ func TestFloorWordReachesEveryFloorItNames(t *testing.T) {
 // Assistant narrows a name by the area: a lock of the same name elsewhere
 // is not in the proposal, and its removal does not void the person's yes.
 func TestNameWithAreaReachesOnlyThatArea(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, rigOptions{setup: with(t,
 		demo.Entity{ID: "lock.office_side", Name: "Side Door", Area: "Office", State: "locked", Exposed: true},
 		demo.Entity{ID: "lock.porch_side", Name: "Side Door", Area: "Porch", State: "locked", Exposed: true},
@@ -152,6 +156,7 @@ func TestNameWithAreaReachesOnlyThatArea(t *testing.T) {
 // reach them by area as by name: a script in the area a call names, whose
 // name says it opens a gate, is asked about first.
 func TestAreaWordReachesExposedScriptsInIt(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, rigOptions{setup: with(t,
 		demo.Entity{ID: "script.release_side_gate", Name: "Release side gate", Area: "Shed", State: "off", Exposed: true},
 		demo.Entity{ID: "script.water_plants", Name: "Water the plants", Area: "Backyard", State: "off", Exposed: true},

@@ -26,6 +26,7 @@ import (
 // sends the call unchanged: Home Assistant matches the lock by its name and
 // unlocks it. No confirmation is ever asked.
 func TestEntityIDShapedNameUnlocksWithoutConfirmation(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		label string
 		lock  demo.Entity
@@ -61,6 +62,7 @@ func TestEntityIDShapedNameUnlocksWithoutConfirmation(t *testing.T) {
 // or a valve by its name needs a confirmation. An exposed switch or a cover
 // of a non-door class named like one is acted on at once.
 func TestSensitiveNameOnNonSensitiveKindActsAtOnce(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		e    demo.Entity
 		tool string
@@ -91,6 +93,7 @@ func TestSensitiveNameOnNonSensitiveKindActsAtOnce(t *testing.T) {
 // (Frontdoor, Backdoor, Smartlock, Padlock, Haustür, Voordeur, Hoftor) and the short stems
 // that only count as whole words let a door or lock script run unasked.
 func TestCompoundSensitiveNamesReachHomeAssistantUnasked(t *testing.T) {
+	t.Parallel()
 	names := []string{"Frontdoor", "Open Backdoor", "Smartlock release", "Padlock", "Haustür öffnen", "Voordeur", "Hoftor auf"}
 	var es []demo.Entity
 	for i, n := range names {
@@ -111,6 +114,7 @@ func TestCompoundSensitiveNamesReachHomeAssistantUnasked(t *testing.T) {
 // share their first 80 runes get the same proposal: the person cannot tell
 // which lock the yes opens (the code is bound to the name the model chose).
 func TestTruncatedNamesMakeProposalsAmbiguous(t *testing.T) {
+	t.Parallel()
 	prefix := "Garden building lock by the old apple tree next to the compost bins and the shed,"
 	r := newRig(t, rigOptions{setup: with(t,
 		demo.Entity{ID: "lock.a", Name: prefix + " north side", State: "locked", Exposed: true},
@@ -125,6 +129,7 @@ func TestTruncatedNamesMakeProposalsAmbiguous(t *testing.T) {
 
 // Promise 3: a confirmation works once, for one tool and the same details.
 func TestConfirmationReplays(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, rigOptions{})
 	propose := func(tool string, args map[string]any) string {
 		parts, _ := callBlocks(t, r.cs, tool, args)
@@ -175,6 +180,7 @@ func TestConfirmationReplays(t *testing.T) {
 // (wrong case, strings for arrays, nested arrays, mixed kinds) never open
 // the garage door or unlock the front door without a confirmation.
 func TestSlotShapesNeverOpenUnasked(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, rigOptions{})
 	variants := []struct {
 		tool string
@@ -217,6 +223,7 @@ func TestSlotShapesNeverOpenUnasked(t *testing.T) {
 // lock. Nothing has to fail: the owner (or an integration renaming its
 // entity) only has to act within 5 s of the model's previous question.
 func TestLiveCacheWindowUnlocksNewOrRenamedLock(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		label  string
 		change func(*demo.House) error
@@ -318,6 +325,7 @@ func scriptRig(t *testing.T, wrap func(http.Handler) http.Handler) (*demo.House,
 // its own; maison passes it through, and since the call names no target
 // its sensitive check never runs: "Unlock the front door" runs unasked.
 func TestExposedScriptToolUnlocksUnasked(t *testing.T) {
+	t.Parallel()
 	house, cs := scriptRig(t, func(h http.Handler) http.Handler {
 		return scriptTools(h, map[string]struct {
 			description string
@@ -348,6 +356,7 @@ func TestExposedScriptToolUnlocksUnasked(t *testing.T) {
 // the words Home Assistant gives it, and as a gate. Found against the real
 // Home Assistant.
 func TestProposalSaysWhatWillOpen(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, rigOptions{setup: func(h *demo.House) {
 		for _, e := range []demo.Entity{
 			{ID: "cover.garage_door", Name: "Lamp", Area: "Garage", State: "closed", Exposed: true,
@@ -380,6 +389,7 @@ func TestProposalSaysWhatWillOpen(t *testing.T) {
 // displays: turning it on asks first, and the proposal names it as the
 // person sees it.
 func TestNameThatDisplaysAsALockAsksFirst(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		label, name, seen string
 	}{

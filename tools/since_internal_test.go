@@ -10,6 +10,7 @@ import (
 // often writes it; a time in the future or more than a week back is not
 // a start (branch attack-13).
 func TestParseSince(t *testing.T) {
+	t.Parallel()
 	paris, err := time.LoadLocation("Europe/Paris")
 	if err != nil {
 		t.Fatal(err)

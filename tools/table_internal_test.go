@@ -27,6 +27,7 @@ func (offlineHA) Status() homeassistant.Status { return homeassistant.Status{} }
 // annotations, from which its scope follows, and its handler), and each of
 // the house's actions wraps an Assist tool no other wraps.
 func TestTheTableDefinesEachToolOnce(t *testing.T) {
+	t.Parallel()
 	s := &server{}
 	var names, intents []string
 	for _, d := range s.table() {
@@ -55,6 +56,7 @@ func TestTheTableDefinesEachToolOnce(t *testing.T) {
 // a caller holding only the other scope; maison's own tools are never
 // answered this way.
 func TestActionsNotYetOfferedFollowTheTable(t *testing.T) {
+	t.Parallel()
 	_, s, err := newServer(Deps{HA: offlineHA{}, Live: &assist.Live{}, Cameras: &camera.Service{}}, true)
 	if err != nil {
 		t.Fatal(err)

@@ -33,6 +33,7 @@ func callBlocks(t *testing.T, cs *mcp.ClientSession, name string, args map[strin
 var toolName = regexp.MustCompile(`^[a-z][a-z0-9_]{2,63}$`)
 
 func TestToolsAreNamedAndAnnotated(t *testing.T) {
+	t.Parallel()
 	for _, naming := range []demo.Naming{demo.NamingPlain, demo.NamingPrefixed} {
 		_, cs := session(t, voice.English, naming)
 		res, err := cs.ListTools(t.Context(), nil)
@@ -63,6 +64,7 @@ func TestToolsAreNamedAndAnnotated(t *testing.T) {
 }
 
 func TestTurnOnSaysWhatHappened(t *testing.T) {
+	t.Parallel()
 	house, cs := session(t, voice.English, demo.NamingPlain)
 	text, isErr := call(t, cs, "turn_on", map[string]any{"name": "living room lamp"})
 	if isErr || text != "I turned on the “Living Room Lamp”." {
@@ -78,6 +80,7 @@ func TestTurnOnSaysWhatHappened(t *testing.T) {
 }
 
 func TestUnlockNeedsAConfirmation(t *testing.T) {
+	t.Parallel()
 	house, cs := session(t, voice.English, demo.NamingPlain)
 	args := map[string]any{"name": "Front Door Lock"}
 	text, isErr := call(t, cs, "turn_off", args)
@@ -119,6 +122,7 @@ func TestUnlockNeedsAConfirmation(t *testing.T) {
 }
 
 func TestHouseNamesOnlyWhatAssistSees(t *testing.T) {
+	t.Parallel()
 	_, cs := session(t, voice.English, demo.NamingPlain)
 	text, isErr := call(t, cs, "describe_house", nil)
 	if isErr {
@@ -139,6 +143,7 @@ func TestHouseNamesOnlyWhatAssistSees(t *testing.T) {
 }
 
 func TestFrenchAnswers(t *testing.T) {
+	t.Parallel()
 	_, cs := session(t, voice.French, demo.NamingPrefixed)
 	text, isErr := call(t, cs, "turn_on", map[string]any{"name": "porch light"})
 	if isErr || text != "J'ai allumé « Porch Light »." {
@@ -157,6 +162,7 @@ func TestFrenchAnswers(t *testing.T) {
 // Where the client can ask the person, the question goes to the person: the
 // model never sees a confirmation, and a "no" leaves the door locked.
 func TestUnlockAsksThePerson(t *testing.T) {
+	t.Parallel()
 	for _, version := range []string{"2026-07-28", "2025-11-25"} {
 		for _, answer := range []bool{false, true} {
 			var asked []string
@@ -188,6 +194,7 @@ func TestUnlockAsksThePerson(t *testing.T) {
 // stable name, marked as able to change things unless it is known only to
 // read, and still answers in words.
 func TestUnknownToolsPassThroughConservatively(t *testing.T) {
+	t.Parallel()
 	for _, naming := range []demo.Naming{demo.NamingPlain, demo.NamingPrefixed} {
 		_, cs := session(t, voice.English, naming)
 		res, err := cs.ListTools(t.Context(), nil)
@@ -224,6 +231,7 @@ func TestUnknownToolsPassThroughConservatively(t *testing.T) {
 // entity ids, areas): every spelling of a sensitive target still needs a
 // confirmation, and a passthrough tool cannot be used to go around it.
 func TestLooseSpellingsStillNeedAConfirmation(t *testing.T) {
+	t.Parallel()
 	house, cs := session(t, voice.English, demo.NamingPlain)
 	for _, c := range []struct {
 		tool string

@@ -24,6 +24,7 @@ func (h outHA) Status() homeassistant.Status {
 // passes soon, and says for how long, in both languages and for the ear;
 // a short one keeps the usual words.
 func TestLongOutageWords(t *testing.T) {
+	t.Parallel()
 	restarting := &homeassistant.Error{Kind: homeassistant.KindRestarting}
 	for _, c := range []struct {
 		ago  time.Duration

@@ -29,6 +29,7 @@ func overview(t *testing.T, cs *mcp.ClientSession) (string, bool, int) {
 // reads as an order, a very long one. Every answer is speakable, names the
 // device somehow, and stays short enough to be heard.
 func TestWhatHappenedHostileNames(t *testing.T) {
+	t.Parallel()
 	now := time.Now()
 	ents := []demo.Entity{
 		{ID: "lock.ghost", Name: "\u200b\u202e\u2066", Area: "Cellar", State: "locked", Exposed: true},
@@ -93,6 +94,7 @@ func TestWhatHappenedWithHomeAssistantFailing(t *testing.T) {
 // Docker image is FROM scratch, and without one every time would be said
 // in UTC and "since 08:00" read as 08:00 UTC.
 func TestTimeZonesAreBuiltIn(t *testing.T) {
+	t.Parallel()
 	gobin, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("tools: the go command is not on PATH; install golang-go")
@@ -110,6 +112,7 @@ func TestTimeZonesAreBuiltIn(t *testing.T) {
 // is none of the things told first; it never sends the caller to ask
 // about that device again.
 func TestWhatHappenedOneDeviceIsTold(t *testing.T) {
+	t.Parallel()
 	now := time.Now()
 	r := newRig(t, rigOptions{setup: func(h *demo.House) {
 		h.AddHistory("light.living_room", demo.HistoryChange{State: "on", At: now.Add(-3 * time.Hour)}, demo.HistoryChange{State: "off", At: now.Add(-2 * time.Hour)})
@@ -125,6 +128,7 @@ func TestWhatHappenedOneDeviceIsTold(t *testing.T) {
 // both languages: the whole house, one device, one area, an empty period,
 // and Home Assistant's recorder unavailable.
 func TestWhatHappenedGolden(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []voice.Lang{voice.English, voice.French} {
 		t.Run(string(lang), func(t *testing.T) {
 			now := func() time.Time { return goldenClock }
@@ -154,6 +158,7 @@ func TestWhatHappenedGolden(t *testing.T) {
 // the seeded day, and hidden look-alikes change too; no answer tells it, and
 // Home Assistant is asked about exposed entities only.
 func TestWhatHappenedNeverTellsWhatIsNotExposed(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, rigOptions{setup: hostileHouse(t)})
 	now := time.Now()
 	r.house.AddHistory("lock.front_door_2", demo.HistoryChange{State: "unlocked", At: now.Add(-2 * time.Hour)})
