@@ -25,6 +25,7 @@ import (
 	"maison/camera"
 	"maison/demotest"
 	"maison/homeassistant"
+	"maison/internal/testkit"
 	"maison/tools"
 	"maison/voice"
 )
@@ -242,33 +243,15 @@ func strictDecode(t *testing.T, name string, data []byte) {
 	}
 }
 
-// warnings keeps the warnings logged, for a test to read while the server
-// runs.
-type warnings struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (w *warnings) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.buf.Write(p)
-}
-
-func (w *warnings) String() string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.buf.String()
-}
-
 // With MAISON_RESULT_BUDGET=60000 a snapshot is encoded once, by the
 // camera service, within its share of the budget: the service counts one
 // picture encoded, and the result guard never fits it again (it would say
 // so in a warning). The result as received is within the budget.
 func TestASmallBudgetEncodesASnapshotOnce(t *testing.T) {
+	t.Parallel()
 	noisy, _ := testFrames(t)
 	const budget = 60_000
-	var logged warnings
+	var logged testkit.Buffer // the warnings logged, read while the server runs
 	r := demotest.New(t, demotest.Options{LazyFrames: true, Bridge: bridge.Config{
 		ResultBudget: budget,
 		Logger:       slog.New(slog.NewTextHandler(&logged, &slog.HandlerOptions{Level: slog.LevelWarn})),
