@@ -17,6 +17,7 @@ import (
 // A camera that answers 200 with nothing, or with more than maison accepts,
 // is told as that, not as a picture that did not come in time.
 func TestEmptyAndOversizedPicturesAreToldAsThey(t *testing.T) {
+	t.Parallel()
 	mib := strconv.Itoa(homeassistant.MaxImageBytes >> 20)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "image/jpeg")
@@ -73,6 +74,7 @@ func TestEmptyAndOversizedPicturesAreToldAsThey(t *testing.T) {
 // 500 (measured on Home Assistant 2026.11, demo/testdata/realha): it is
 // told as unavailable, not as a slow moment that passes in seconds.
 func TestAnUnavailableCameraIsToldAsUnavailable(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "500: Internal Server Error", http.StatusInternalServerError)
 	}))

@@ -13,6 +13,7 @@ import (
 // encoded once however many snapshots and descriptions share the frame
 // (a description encodes none).
 func TestTheBudgetSizesThePictureOnce(t *testing.T) {
+	t.Parallel()
 	var sizes []int
 	for _, budget := range []int{60_000, 0, 400_000} {
 		r := sharedHouse().Rig(t, demotest.Options{Bridge: bridge.Config{NoTools: true, ResultBudget: budget}})

@@ -41,6 +41,7 @@ func setup(t testing.TB, allow ...string) (*demo.House, *camera.Service) {
 }
 
 func TestListShowsOnlyExposedCameras(t *testing.T) {
+	t.Parallel()
 	_, svc := setup(t)
 	cams, err := svc.List(t.Context())
 	if err != nil {
@@ -59,6 +60,7 @@ func TestListShowsOnlyExposedCameras(t *testing.T) {
 }
 
 func TestAllowListOverridesExposure(t *testing.T) {
+	t.Parallel()
 	_, svc := setup(t, "camera.garage")
 	cams, err := svc.List(t.Context())
 	if err != nil {
@@ -70,6 +72,7 @@ func TestAllowListOverridesExposure(t *testing.T) {
 }
 
 func TestFindForgivesHowPeopleSayIt(t *testing.T) {
+	t.Parallel()
 	_, svc := setup(t)
 	for query, want := range map[string]string{
 		"garage": "camera.garage", "the garage camera": "camera.garage", "caméra du garage": "camera.garage",
@@ -96,6 +99,7 @@ func TestFindForgivesHowPeopleSayIt(t *testing.T) {
 }
 
 func TestGarageFrameRepairedLosslessly(t *testing.T) {
+	t.Parallel()
 	house, svc := setup(t)
 	cam, err := svc.Find(t.Context(), "garage")
 	if err != nil {
@@ -143,6 +147,7 @@ func strict(t *testing.T, what string, data []byte, wantOK bool) {
 }
 
 func TestEveryCameraFitsTheBudget(t *testing.T) {
+	t.Parallel()
 	_, svc := setup(t)
 	cams, err := svc.List(t.Context())
 	if err != nil {
@@ -205,6 +210,7 @@ func TestConcurrentSnapshotsShareOneFetch(t *testing.T) {
 }
 
 func TestDescriptionSaysFactsAround(t *testing.T) {
+	t.Parallel()
 	_, svc := setup(t)
 	cam, err := svc.Find(t.Context(), "backyard")
 	if err != nil {
@@ -225,6 +231,7 @@ func TestDescriptionSaysFactsAround(t *testing.T) {
 // asked for a pre-scaled frame (it scales in 1/8 steps), which is then fitted
 // exactly; FullFrames keeps asking for the whole frame.
 func TestLargeCamerasArePrescaledByHomeAssistant(t *testing.T) {
+	t.Parallel()
 	for _, full := range []bool{false, true} {
 		_, ha := client(t)
 		svc, err := camera.New(camera.Config{Source: ha, Allow: []string{"camera.backyard"}, MaxAge: time.Nanosecond, FullFrames: full})
@@ -255,6 +262,7 @@ func TestLargeCamerasArePrescaledByHomeAssistant(t *testing.T) {
 
 // A camera that keeps sending the very same bytes is said to be maybe frozen.
 func TestFrozenCameraIsSaid(t *testing.T) {
+	t.Parallel()
 	_, ha := client(t)
 	clock := time.Now()
 	svc, err := camera.New(camera.Config{Source: ha, Allow: []string{"camera.garage"}, MaxAge: time.Nanosecond, Now: func() time.Time { return clock }})

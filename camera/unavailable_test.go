@@ -14,6 +14,7 @@ import (
 // a brief hiccup: the camera is said unavailable, as list_cameras and the
 // overview say it, not "could not get a picture in time".
 func TestUnavailableCameraIsSaidUnavailable(t *testing.T) {
+	t.Parallel()
 	err := &camera.Error{
 		Camera: camera.Camera{EntityID: "camera.attic", Name: "Attic", State: "unavailable"},
 		Err:    &homeassistant.Error{Kind: homeassistant.KindCameraFailed, Op: "GET /api/camera_proxy/camera.attic", Status: 500},

@@ -16,6 +16,7 @@ import (
 // JPEG: the fit from the camera's frame, the last resort's re-fit of a
 // fitted picture, and the part of a damaged frame that decodes.
 func TestASmallBudgetFitsAndPassesTheCheck(t *testing.T) {
+	t.Parallel()
 	_, clean, ok := sharedFrame(t, "camera.backyard") // 4K
 	if !ok {
 		t.Fatal("no frame for the backyard")
@@ -64,6 +65,7 @@ func check(t *testing.T, what string, budget int, l picture.Limits, fit picture.
 // The default result budget leaves a picture exactly the bytes it had
 // before the budget reached the camera, so default answers do not change.
 func TestTheDefaultBudgetKeepsTheDefaultPicture(t *testing.T) {
+	t.Parallel()
 	if got := camera.PictureBytes(camera.DefaultResultBudget); got != picture.DefaultMaxBytes {
 		t.Errorf("PictureBytes(%d) = %d, want %d", camera.DefaultResultBudget, got, picture.DefaultMaxBytes)
 	}
@@ -72,6 +74,7 @@ func TestTheDefaultBudgetKeepsTheDefaultPicture(t *testing.T) {
 // A larger result budget lets a picture full of detail keep more of it
 // than the default budget's 100,000 bytes, up to its own share.
 func TestALargerBudgetKeepsMore(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	img := image.NewGray(image.Rect(0, 0, 1280, 720))
 	for i := range img.Pix {

@@ -13,6 +13,7 @@ import (
 // image/jpeg writes for a picture of that size at the quality it reports,
 // whether it fitted at quality 80, at a lower quality, or only smaller.
 func TestEncodeWithinIsImageJPEG(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(12, 12))
 	img := image.NewYCbCr(image.Rect(0, 0, 1203, 677), image.YCbCrSubsampleRatio420)
 	for i := range img.Y {

@@ -23,6 +23,7 @@ func withOrientation(t testing.TB, img image.Image, o uint16, order string) []by
 }
 
 func TestOrientationIsHonoured(t *testing.T) {
+	t.Parallel()
 	img := image.NewRGBA(image.Rect(0, 0, 40, 20))
 	for x := 0; x < 20; x++ { // the left half is bright
 		for y := 0; y < 20; y++ {

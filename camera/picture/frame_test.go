@@ -18,6 +18,7 @@ import (
 // nothing and refused its own re-encoded frame as "zero pixels wide",
 // a jpegfix refusal that sent it fetching again. It is not a picture.
 func TestFrameWithoutHeightIsNotAPicture(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile("../../fixtures/jpeg/base.sub-640x480.jpeg")
 	if err != nil {
 		t.Fatal(err)
@@ -39,6 +40,7 @@ func TestFrameWithoutHeightIsNotAPicture(t *testing.T) {
 // frame is refused from its header beyond 8 megapixels; a smaller one is
 // still shown.
 func TestLargeProgressiveFrameLeftToGoIsRefused(t *testing.T) {
+	t.Parallel()
 	_, _, err := picture.Process(camframe.ProgressiveBomb(7000, 7000, 4, 4, false), picture.Limits{})
 	if !errors.Is(err, picture.ErrNotImage) {
 		t.Errorf("err = %v, want ErrNotImage", err)
@@ -53,6 +55,7 @@ func TestLargeProgressiveFrameLeftToGoIsRefused(t *testing.T) {
 // 400 megapixels is refused before a decoder allocates for it, on the
 // salvage path as on the fit path.
 func TestFrameClaimingTooManyPixelsIsNotDecoded(t *testing.T) {
+	t.Parallel()
 	_, clean, _ := sharedFrame(t, "camera.garage")
 	huge := bytes.Clone(clean)
 	sof := bytes.Index(huge, []byte{0xff, 0xc0})

@@ -23,6 +23,7 @@ import (
 func closerGarage(t *testing.T, lang voice.Lang, share float64) (*camera.Service, camera.Camera) {
 	t.Helper()
 	r := demotest.New(t, demotest.Options{
+		LazyFrames: true, // only the garage is offered: the others are never drawn
 		Wrap: func(h http.Handler) http.Handler {
 			return &failingSecond{next: h, camera: "camera.garage", share: share}
 		},
@@ -227,6 +228,7 @@ func lookWhileStuck(t *testing.T, svc *camera.Service, k int, stuck, release cha
 // cut off twice: the salvaged picture is upright, and the words name the
 // missing side as the person sees it, not as it was stored.
 func TestCloserLookDamagedTurnedFrame(t *testing.T) {
+	t.Parallel()
 	_, svc, cam := flakyGarage(t, voice.English, func(n int, b []byte) []byte {
 		turned := append([]byte{0xFF, 0xD8}, camframe.OrientationExif(6, "II")...)
 		return cut(0.6)(n, append(turned, b[2:]...))
@@ -251,6 +253,7 @@ func TestCloserLookDamagedTurnedFrame(t *testing.T) {
 // noticed (it is damaged too): then the answer says so, as it says a
 // second fetch that failed.
 func TestCloserLookCancelledDuringSecondFetch(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	house, svc, cam := flakyGarage(t, voice.English, func(n int, b []byte) []byte {
