@@ -1,0 +1,213 @@
+// maison's camera panel: the view side of an MCP App.
+//
+// It talks only to its host, through the MCP Apps SDK's App class over
+// postMessage; every picture comes from a tool call to maison that the host
+// makes (camera_panel, visible to the app only), never from the network.
+// Every word it shows comes from maison, in maison's language: the labels
+// with the camera list, and for each picture the same sentences the
+// camera_snapshot tool says.
+import {
+  App,
+  applyDocumentTheme,
+  applyHostFonts,
+  applyHostStyleVariables,
+} from "@modelcontextprotocol/ext-apps";
+
+const TOOL = "camera_panel";
+
+const app = new App({ name: "maison camera panel", version: "1" }, { availableDisplayModes: ["inline"] });
+
+const $ = (sel, root = document) => root.querySelector(sel);
+const grid = $("#grid");
+const status = $("#status");
+const all = $("#all");
+
+// What maison said with the camera list; empty until it answers.
+let labels = {};
+let lang = "en";
+let timeZone;
+// Cards by camera id.
+const cards = new Map();
+// The camera the conversation asked for, shown large.
+let wanted = "";
+
+function fill(template, camera) {
+  return (template || "").replaceAll("{camera}", camera);
+}
+
+// applyContext follows the host's theme, style variables, fonts and
+// safe-area insets; a change carries only what changed.
+function applyContext(ctx) {
+  if (!ctx) return;
+  if (ctx.theme) applyDocumentTheme(ctx.theme);
+  if (ctx.styles?.variables) applyHostStyleVariables(ctx.styles.variables);
+  if (ctx.styles?.css?.fonts) applyHostFonts(ctx.styles.css.fonts);
+  if (ctx.timeZone) timeZone = ctx.timeZone;
+  const inset = ctx.safeAreaInsets;
+  if (inset) {
+    const root = document.documentElement.style;
+    for (const side of ["top", "right", "bottom", "left"]) {
+      root.setProperty(`--safe-${side}`, `${Math.max(0, Number(inset[side]) || 0)}px`);
+    }
+  }
+}
+
+function textOf(result) {
+  return (result?.content || [])
+    .filter((c) => c.type === "text")
+    .map((c) => c.text)
+    .join("\n\n");
+}
+
+function imageOf(result) {
+  return (result?.content || []).find((c) => c.type === "image" && c.mimeType === "image/jpeg");
+}
+
+// age says how old a picture is, in a form both languages read.
+function age(ms) {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 90) return `${s} s`;
+  const m = Math.round(s / 60);
+  if (m < 90) return `${m} min`;
+  return `${Math.round(m / 60)} h`;
+}
+
+function clock(date) {
+  try {
+    return new Intl.DateTimeFormat(lang, { timeStyle: "medium", timeZone }).format(date);
+  } catch {
+    return date.toISOString().slice(11, 19);
+  }
+}
+
+function showFreshness(card) {
+  const el = $(".fresh", card.el);
+  if (!card.taken) {
+    el.textContent = "";
+    return;
+  }
+  el.textContent = `${(labels.taken || "{time}").replace("{time}", clock(card.taken))} · ${age(Date.now() - card.taken)}`;
+}
+
+function makeCard(cam) {
+  const el = $("#card").content.firstElementChild.cloneNode(true);
+  const card = { id: cam.id, name: cam.name, el, taken: null, busy: false };
+  el.dataset.camera = cam.id;
+  el.dataset.state = cam.state || "loading";
+  $("h2", el).textContent = cam.name;
+  const refresh = $(".refresh", el);
+  refresh.textContent = labels.refresh;
+  refresh.setAttribute("aria-label", fill(labels.refresh_one, cam.name));
+  refresh.addEventListener("click", () => load(card));
+  const pic = $(".pic", el);
+  const img = $("img", el);
+  img.alt = fill(labels.picture, cam.name);
+  const says = $(".says", el);
+  says.id = `says-${cards.size}`;
+  img.setAttribute("aria-describedby", says.id);
+  pic.addEventListener("click", () => enlarge(card, !el.classList.contains("large")));
+  enlarge(card, cam.id === wanted);
+  if (cam.says) says.textContent = cam.says;
+  return card;
+}
+
+function enlarge(card, large) {
+  card.el.classList.toggle("large", large);
+  const pic = $(".pic", card.el);
+  pic.setAttribute("aria-label", fill(large ? labels.shrink : labels.enlarge, card.name));
+  pic.setAttribute("aria-expanded", String(large));
+}
+
+// load fetches one camera's picture through the host and shows it with
+// maison's words; a camera without a picture shows the words alone.
+async function load(card) {
+  if (card.busy) return;
+  card.busy = true;
+  const button = $(".refresh", card.el);
+  button.setAttribute("aria-busy", "true");
+  card.el.setAttribute("aria-busy", "true");
+  try {
+    const result = await app.callServerTool({ name: TOOL, arguments: { camera: card.id } });
+    const facts = result.structuredContent || {};
+    const image = imageOf(result);
+    const pic = $(".pic", card.el);
+    const img = $("img", card.el);
+    if (image) {
+      img.src = `data:image/jpeg;base64,${image.data}`;
+      pic.hidden = false;
+    } else if (result.isError) {
+      pic.hidden = true;
+      img.removeAttribute("src");
+    }
+    card.taken = facts.taken_at ? new Date(facts.taken_at) : image ? new Date() : null;
+    card.el.dataset.state = facts.state || (result.isError ? "error" : "ok");
+    card.el.dataset.frame = facts.frame || "";
+    $(".says", card.el).textContent = textOf(result);
+    showFreshness(card);
+  } catch (err) {
+    card.el.dataset.state = "error";
+    $(".says", card.el).textContent = labels.failed || String(err?.message || err);
+  } finally {
+    card.busy = false;
+    button.removeAttribute("aria-busy");
+    card.el.removeAttribute("aria-busy");
+  }
+}
+
+async function refreshAll() {
+  all.setAttribute("aria-busy", "true");
+  await Promise.all([...cards.values()].filter((c) => c.el.dataset.state !== "off").map(load));
+  all.removeAttribute("aria-busy");
+}
+
+// start asks maison which cameras the caller may see, with the words to
+// show, then fetches every picture.
+async function start() {
+  const main = $("#panel");
+  const result = await app.callServerTool({ name: TOOL, arguments: {} });
+  const list = result.structuredContent || {};
+  labels = list.labels || {};
+  lang = list.lang || "en";
+  document.documentElement.lang = lang;
+  $("#title").textContent = list.title || "";
+  document.title = list.title || document.title;
+  all.textContent = labels.refresh_all || "";
+  all.hidden = !(list.cameras || []).length;
+  all.addEventListener("click", refreshAll);
+  if (result.isError || !(list.cameras || []).length) {
+    status.textContent = textOf(result);
+    main.setAttribute("aria-busy", "false");
+    return;
+  }
+  for (const cam of list.cameras) {
+    const card = makeCard(cam);
+    cards.set(cam.id, card);
+    grid.append(card.el);
+  }
+  await refreshAll();
+  main.setAttribute("aria-busy", "false");
+  document.body.dataset.ready = "true";
+}
+
+app.ontoolresult = (result) => {
+  // camera_snapshot names the camera it showed; that one is shown large.
+  const id = result?.structuredContent?.camera;
+  if (typeof id === "string") {
+    wanted = id;
+    const card = cards.get(id);
+    if (card) enlarge(card, true);
+  }
+};
+app.onhostcontextchanged = applyContext;
+
+setInterval(() => cards.forEach(showFreshness), 1000);
+
+app
+  .connect()
+  .then(() => {
+    applyContext(app.getHostContext());
+    return start();
+  })
+  .catch((err) => {
+    status.textContent = labels.failed || String(err?.message || err);
+  });
