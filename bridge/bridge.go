@@ -27,6 +27,7 @@ import (
 	"maison/confirm"
 	"maison/demo"
 	"maison/homeassistant"
+	"maison/panel"
 	"maison/tools"
 	"maison/voice"
 )
@@ -413,15 +414,20 @@ func (b *Bridge) Close() {
 // token (--no-auth); with a token the check is off, since the token defeats
 // DNS rebinding and the check refuses every same-host reverse proxy (a
 // Cloudflare tunnel) whose Host is the public name.
+//
+// A client of the initialize era that declares it renders MCP Apps is
+// given a session id that says so (panel.Remember), since nothing else
+// carries its capabilities to its later requests.
 func (b *Bridge) Handler(localOnly bool) http.Handler {
-	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return b.Server }, &mcp.StreamableHTTPOptions{
+	const maxBody = 1 << 20 // as the door's limit, which refuses larger bodies first with words
+	return panel.Remember(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return b.Server }, &mcp.StreamableHTTPOptions{
 		Stateless:                    true,
 		JSONResponse:                 true,
 		Logger:                       b.log.With("component", "mcp-http"),
-		MaxRequestBodyBytes:          1 << 20, // as the door's limit, which refuses larger bodies first with words
+		MaxRequestBodyBytes:          maxBody,
 		PropagateRequestCancellation: true,
 		DisableLocalhostProtection:   !localOnly,
-	})
+	}), maxBody)
 }
 
 // startDemo serves a demo house on a loopback port until ctx ends or the

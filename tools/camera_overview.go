@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"maison/panel"
 )
 
 var cameraOverviewTool = &mcp.Tool{
@@ -15,7 +17,7 @@ var cameraOverviewTool = &mcp.Tool{
 
 // cameraOverviewDef is camera_overview whole: the tool, no arguments and the handler.
 func (s *server) cameraOverviewDef() toolDef {
-	return toolDef{tool: cameraOverviewTool, handle: s.cameraOverview}
+	return toolDef{tool: cameraOverviewTool, handle: s.cameraOverview, view: panel.URI}
 }
 
 func (s *server) cameraOverview(ctx context.Context, _ *mcp.CallToolRequest, _ argValues) *mcp.CallToolResult {

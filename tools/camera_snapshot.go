@@ -7,6 +7,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"maison/camera"
+	"maison/panel"
 )
 
 var cameraSnapshotTool = &mcp.Tool{
@@ -18,15 +19,25 @@ var cameraSnapshotTool = &mcp.Tool{
 
 // cameraSnapshotDef is camera_snapshot whole: the tool, its arguments and the handler.
 func (s *server) cameraSnapshotDef() toolDef {
-	return toolDef{tool: cameraSnapshotTool, args: []argSpec{argCamera, argRegion}, handle: s.cameraSnapshot}
+	return toolDef{tool: cameraSnapshotTool, args: []argSpec{argCamera, argRegion}, handle: s.cameraSnapshot, view: panel.URI}
 }
 
-func (s *server) cameraSnapshot(ctx context.Context, _ *mcp.CallToolRequest, in argValues) *mcp.CallToolResult {
-	snap, res := s.snapshot(ctx, in.text("camera"), in.region("region"))
+func (s *server) cameraSnapshot(ctx context.Context, req *mcp.CallToolRequest, in argValues) *mcp.CallToolResult {
+	snap, res, _ := s.snapshot(ctx, in.text("camera"), in.region("region"))
 	if res != nil {
 		return res
 	}
-	res = &mcp.CallToolResult{Content: []mcp.Content{
+	res = s.snapshotResult(snap)
+	if rendersApps(req) { // the camera panel shows this camera large
+		res.StructuredContent = map[string]string{"camera": snap.EntityID}
+	}
+	return res
+}
+
+// snapshotResult is a snapshot as camera_snapshot answers it: the picture,
+// then its description.
+func (s *server) snapshotResult(snap camera.Snapshot) *mcp.CallToolResult {
+	res := &mcp.CallToolResult{Content: []mcp.Content{
 		&mcp.ImageContent{Data: snap.Image.JPEG, MIMEType: "image/jpeg"},
 		&mcp.TextContent{Text: snap.Description},
 	}}
@@ -37,18 +48,19 @@ func (s *server) cameraSnapshot(ctx context.Context, _ *mcp.CallToolRequest, in 
 }
 
 // snapshot finds the camera and takes its snapshot, or returns the result
-// that says why it cannot.
-func (s *server) snapshot(ctx context.Context, query string, part camera.Region) (camera.Snapshot, *mcp.CallToolResult) {
+// that says why it cannot, with the snapshot's failure (nil when the
+// camera was not found): then the snapshot holds only the camera.
+func (s *server) snapshot(ctx context.Context, query string, part camera.Region) (camera.Snapshot, *mcp.CallToolResult, error) {
 	cam, res := s.findCamera(ctx, query)
 	if res != nil {
-		return camera.Snapshot{}, res
+		return camera.Snapshot{}, res, nil
 	}
 	snap, err := s.deps.Cameras.Closer(ctx, cam, part)
 	if err != nil {
 		s.log.Info("camera snapshot failed", "camera", cam.EntityID, "err", err)
-		return camera.Snapshot{}, sayError(s.haTrouble(err))
+		return camera.Snapshot{Camera: cam}, sayError(s.haTrouble(err)), err
 	}
-	return snap, nil
+	return snap, nil, nil
 }
 
 // findCamera resolves what the caller calls a camera, or returns the result

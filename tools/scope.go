@@ -13,6 +13,7 @@ import (
 
 	"maison/accesslog"
 	"maison/internal/scope"
+	"maison/panel"
 	"maison/voice"
 	"maison/words"
 )
@@ -24,7 +25,8 @@ func ScopeOf(t *mcp.Tool) string {
 }
 
 // Scopes lists the scope each tool of srv needs, by name, for the HTTP door
-// to refuse early what the token does not allow.
+// to refuse early what the token does not allow. It asks as a client that
+// renders MCP Apps, which is offered every tool.
 func Scopes(ctx context.Context, srv *mcp.Server) (map[string]string, error) {
 	st, ct := mcp.NewInMemoryTransports()
 	ss, err := srv.Connect(ctx, st, nil)
@@ -32,7 +34,9 @@ func Scopes(ctx context.Context, srv *mcp.Server) (map[string]string, error) {
 		return nil, err
 	}
 	defer ss.Close()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "maison-scopes", Version: "1"}, nil).Connect(ctx, ct, nil)
+	caps := &mcp.ClientCapabilities{}
+	caps.AddExtension(panel.Extension, map[string]any{"mimeTypes": []string{panel.MIMEType}})
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "maison-scopes", Version: "1"}, &mcp.ClientOptions{Capabilities: caps}).Connect(ctx, ct, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -91,6 +91,12 @@ type toolDef struct {
 	args   []argSpec
 	intent string // the Assist tool wrapped, offered once Home Assistant lists it; "" for maison's own
 	handle func(context.Context, *mcp.CallToolRequest, argValues) *mcp.CallToolResult
+	// view is the MCP App resource a client that renders apps shows the
+	// tool's results in (apps.go); "" for none.
+	view string
+	// appOnly offers the tool only to a client that renders apps, for its
+	// views to call (the tool declares visibility "app"), never to others.
+	appOnly bool
 }
 
 // table is every tool maison defines: its own, registered by newServer in
@@ -100,7 +106,7 @@ type toolDef struct {
 func (s *server) table() []toolDef {
 	return []toolDef{
 		s.listCamerasDef(), s.cameraSnapshotDef(), s.describeCameraDef(), s.cameraOverviewDef(), s.whatHappenedDef(),
-		s.describeHouseDef(), s.turnOnDef(), s.turnOffDef(), s.setLightDef(),
+		s.describeHouseDef(), s.turnOnDef(), s.turnOffDef(), s.setLightDef(), s.cameraPanelDef(),
 	}
 }
 
@@ -116,6 +122,9 @@ type server struct {
 	// whole is false while the house's actions are still to be added
 	// (NewAwaiting).
 	whole atomic.Bool
+	// views is, by tool name, the tools a client that renders MCP Apps
+	// sees otherwise (apps.go); set before the server serves.
+	views map[string]toolDef
 	// lastOwnTool and lastOwn are the last of maison's own tools as
 	// registered (what_happened), added again to tell clients the list
 	// changed once it is whole.
@@ -208,12 +217,17 @@ func newServer(deps Deps, awaiting bool) (*mcp.Server, *server, error) {
 		SetCacheable: s.cacheHints,
 	})
 	for _, d := range s.table() {
-		if d.intent == "" { // the house's actions wait for Home Assistant: addAssistTools
-			s.lastOwnTool, s.lastOwn = s.withArgs(srv, d)
+		if d.intent != "" { // the house's actions wait for Home Assistant: addAssistTools
+			continue
+		}
+		tool, h := s.withArgs(srv, d)
+		if !d.appOnly {
+			s.lastOwnTool, s.lastOwn = tool, h
 		}
 	}
+	s.addViews(srv)
 	srv.AddPrompt(checkTheHousePrompt, s.checkTheHouse)
-	srv.AddReceivingMiddleware(s.guard) // scopes, audit, result budget: tools/scope.go, tools/budget.go
+	srv.AddReceivingMiddleware(s.guard, s.apps) // scopes, audit, result budget: tools/scope.go, tools/budget.go; MCP Apps: tools/apps.go
 	srv.AddSendingMiddleware(s.holdListChanged)
 	return srv, s, nil
 }

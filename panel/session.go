@@ -1,0 +1,82 @@
+package panel
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// sessionPrefix starts the Mcp-Session-Id that Remember gives a client
+// declaring the extension.
+const sessionPrefix = "apps."
+
+// Remember carries, over stateless HTTP, what a client of the initialize
+// era declared once: its initialize request names the extension, but the
+// requests after it (tools/list, tools/call) reach a fresh session that
+// knows no capability. So the answer to such an initialize gives the
+// client an Mcp-Session-Id that says it renders apps, which the transport
+// (2025-11-25, "Session Management") obliges it to send with every later
+// request; Declared reads it there. The id holds nothing secret and
+// grants nothing: any client may declare the extension, and scopes,
+// exposure and budgets apply as to any other. Nothing is kept, so any
+// replica understands it, and none expires. Clients of the 2026-07-28
+// revision declare their capabilities with every request and need no id.
+// An initialize body longer than limit bytes is refused as the handler
+// refuses one (413), unread.
+func Remember(h http.Handler, limit int64) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// Only an initialize lacks both headers; any later request of a
+		// client that follows the transport carries the version.
+		if r.Method != http.MethodPost || r.Header.Get("Mcp-Session-Id") != "" || r.Header.Get("Mcp-Protocol-Version") != "" || r.Body == nil {
+			h.ServeHTTP(w, r)
+			return
+		}
+		b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+		r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(b), errReader{err}))
+		if err == nil && initializeDeclares(b) {
+			w.Header().Set("Mcp-Session-Id", sessionPrefix+random())
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// Declared reports whether the request's headers carry the session id
+// Remember gave a client that declared the extension.
+func Declared(h http.Header) bool {
+	return h != nil && strings.HasPrefix(h.Get("Mcp-Session-Id"), sessionPrefix)
+}
+
+// initializeDeclares reports whether body is one initialize request whose
+// capabilities declare the extension.
+func initializeDeclares(body []byte) bool {
+	var m struct {
+		Method string `json:"method"`
+		Params struct {
+			Capabilities *mcp.ClientCapabilities `json:"capabilities"`
+		} `json:"params"`
+	}
+	return json.Unmarshal(body, &m) == nil && m.Method == "initialize" && Renders(m.Params.Capabilities)
+}
+
+func random() string {
+	b := make([]byte, 16)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// errReader gives back, after the body, the error reading it ended with,
+// so the handler sees a body that failed as it failed.
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	return 0, io.EOF
+}
