@@ -8,47 +8,20 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-// browserTools finds node with npm's playwright-core, and Chromium, or
-// skips naming the packages. playwright-core is looked up through
-// NODE_PATH, then where .ci/run installs it.
-func browserTools(t *testing.T) (node string, env []string) {
-	t.Helper()
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node not found: install Debian nodejs, npm playwright-core and Debian chromium (.ci/run does)")
-	}
-	chromium := os.Getenv("CHROMIUM")
-	if chromium == "" {
-		if chromium, err = exec.LookPath("chromium"); err != nil {
-			t.Skip("chromium not found: install Debian chromium and npm playwright-core (.ci/run does)")
-		}
-	}
-	nodePath := os.Getenv("NODE_PATH")
-	if home, err := os.UserHomeDir(); err == nil {
-		nodePath = strings.Trim(nodePath+string(os.PathListSeparator)+filepath.Join(home, ".cache", "maison-ci", "node_modules"), string(os.PathListSeparator))
-	}
-	env = append(os.Environ(), "NODE_PATH="+nodePath, "CHROMIUM="+chromium)
-	check := exec.Command(node, "-e", "require.resolve('playwright-core')")
-	check.Env = env
-	if err := check.Run(); err != nil {
-		t.Skip("npm playwright-core not found (NODE_PATH or ~/.cache/maison-ci): npm install playwright-core, with Debian chromium (.ci/run does)")
-	}
-	return node, env
-}
+	"maison/internal/browsertest"
+)
 
 // A real browser completes the sign-in page: headless Chromium reads it,
 // types the password, approves, and lands on the client's loopback
 // callback with a code that buys a working token.
 func TestBrowserCompletesTheLogin(t *testing.T) {
 	t.Parallel()
-	node, env := browserTools(t)
+	node, env := browsertest.Tools(t)
 	issuer, logs := startOAuthDemo(t, nil)
 	got := make(chan url.Values, 1)
 	cb := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

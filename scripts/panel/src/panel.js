@@ -93,7 +93,7 @@ function makeCard(cam) {
   const el = $("#card").content.firstElementChild.cloneNode(true);
   const card = { id: cam.id, name: cam.name, el, taken: null, busy: false };
   el.dataset.camera = cam.id;
-  el.dataset.state = cam.state || "loading";
+  el.dataset.state = "loading";
   $("h2", el).textContent = cam.name;
   const refresh = $(".refresh", el);
   refresh.textContent = labels.refresh;
@@ -107,7 +107,6 @@ function makeCard(cam) {
   img.setAttribute("aria-describedby", says.id);
   pic.addEventListener("click", () => enlarge(card, !el.classList.contains("large")));
   enlarge(card, cam.id === wanted);
-  if (cam.says) says.textContent = cam.says;
   return card;
 }
 
@@ -156,7 +155,7 @@ async function load(card) {
 
 async function refreshAll() {
   all.setAttribute("aria-busy", "true");
-  await Promise.all([...cards.values()].filter((c) => c.el.dataset.state !== "off").map(load));
+  await Promise.all([...cards.values()].map(load));
   all.removeAttribute("aria-busy");
 }
 
@@ -169,8 +168,8 @@ async function start() {
   labels = list.labels || {};
   lang = list.lang || "en";
   document.documentElement.lang = lang;
-  $("#title").textContent = list.title || "";
-  document.title = list.title || document.title;
+  $("#title").textContent = labels.title || "";
+  document.title = labels.title || document.title;
   all.textContent = labels.refresh_all || "";
   all.hidden = !(list.cameras || []).length;
   all.addEventListener("click", refreshAll);

@@ -80,13 +80,6 @@ async function main() {
       },
     },
   );
-  // Every call the frame makes goes through here, to maison.
-  bridge.oncalltool = async (params) => {
-    const started = performance.now();
-    const result = await client.callTool(params);
-    state.calls.push({ name: params.name, arguments: params.arguments, isError: !!result.isError, ms: performance.now() - started });
-    return result;
-  };
   bridge.onsizechange = ({ height }) => {
     if (height != null) frame.style.height = `${height}px`;
   };
@@ -98,10 +91,18 @@ async function main() {
     await bridge.sendToolResult(result);
     state.ready = true;
   };
-  const loaded = new Promise((resolve) => frame.addEventListener("load", resolve, { once: true }));
-  frame.srcdoc = html;
-  await loaded;
+  // The bridge listens before the page loads: the view says ui/initialize
+  // as soon as its script runs.
   await bridge.connect(new PostMessageTransport(frame.contentWindow, frame.contentWindow));
+  // Every call the frame makes goes through here, to maison (set after
+  // connect, which installs the SDK's own forwarding).
+  bridge.oncalltool = async (params) => {
+    const started = performance.now();
+    const result = await client.callTool(params);
+    state.calls.push({ name: params.name, arguments: params.arguments, isError: !!result.isError, ms: performance.now() - started });
+    return result;
+  };
+  frame.srcdoc = html;
 }
 
 document.addEventListener("securitypolicyviolation", (e) => state.violations.push(e.blockedURI));

@@ -1,0 +1,332 @@
+package panel_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"image/jpeg"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"maison/bridge"
+	"maison/demo"
+	"maison/demotest"
+	"maison/internal/browsertest"
+)
+
+var update = flag.Bool("update", false, "copy the panel's screenshots to docs/ for the README")
+
+// shown is what the driver reports of the page (panel/testdata/drive.cjs).
+type shown struct {
+	View struct {
+		Lang, Title, Status, RefreshAll, Theme, ColorScheme, Background, PaddingTop string
+		Cards                                                                       []card
+	}
+	Host struct {
+		Calls []struct {
+			Name      string
+			Arguments map[string]any
+			IsError   bool
+		}
+		Violations []string
+		Resource   struct {
+			URI   string
+			Meta  any
+			Bytes int
+		}
+		Tools []struct {
+			Name string
+			Meta map[string]any
+		}
+		ToolResult struct {
+			IsError bool
+			Text    []string
+		}
+	}
+	Requests []string
+	Console  []string
+}
+
+type card struct {
+	ID, Name, State, Says, Fresh, Refresh, RefreshLabel, Alt, DescribedBy, Image string
+	Large, Shown                                                                 bool
+}
+
+func (s shown) card(t *testing.T, id string) card {
+	t.Helper()
+	for _, c := range s.View.Cards {
+		if c.ID == id {
+			return c
+		}
+	}
+	t.Fatalf("no card for %s among %d", id, len(s.View.Cards))
+	return card{}
+}
+
+// driver is the browser at the test host page, driven a command at a time.
+type driver struct {
+	t   *testing.T
+	in  io.WriteCloser
+	out *bufio.Scanner
+}
+
+func (d *driver) do(cmd string, into any) {
+	d.t.Helper()
+	if _, err := fmt.Fprintln(d.in, cmd); err != nil {
+		d.t.Fatalf("%s: %v", cmd, err)
+	}
+	if !d.out.Scan() {
+		d.t.Fatalf("%s: the driver stopped: %v", cmd, d.out.Err())
+	}
+	if err := json.Unmarshal(d.out.Bytes(), into); err != nil {
+		d.t.Fatalf("%s: %v: %.300s", cmd, err, d.out.Bytes())
+	}
+}
+
+// hostPage builds the test host page (scripts/panel/test) with the SDK the
+// panel is built with, or skips naming what is missing. The package's
+// tests do not run in parallel: each build installs into scripts/panel.
+func hostPage(t *testing.T) string {
+	t.Helper()
+	needNode(t)
+	dir := t.TempDir()
+	build := exec.CommandContext(t.Context(), filepath.Join("..", "scripts", "panel", "build"), "--host", dir)
+	if b, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("scripts/panel/build --host: %v\n%s", err, b)
+	}
+	return filepath.Join(dir, "host.html")
+}
+
+// The panel as a person sees it in a host that renders MCP Apps: the
+// official SDK's host bridge (AppBridge) and MCP client, in headless
+// Chromium, against the demo house served as maison demo serves it, in
+// both protocol eras. Every exposed camera is shown with its picture and
+// maison's words, the off one as off; a refresh fetches a newer frame;
+// the page reaches nothing but its host. Screenshots at 1280 and 390 px
+// are kept under the test's directory and copied to docs/.
+func TestThePanelInARealBrowser(t *testing.T) {
+	node, env := browsertest.Tools(t)
+	host := hostPage(t)
+	for _, era := range []string{"2026", "2025"} {
+		t.Run(era, func(t *testing.T) { panelInBrowser(t, node, env, host, era) })
+	}
+}
+
+func panelInBrowser(t *testing.T, node string, env []string, hostFile, era string) {
+	// One clock for the house and maison: a minute later, each camera
+	// sends a new frame (its overlay shows the time) and no kept frame is
+	// fresh enough to reuse.
+	var ahead atomic.Int64
+	start := time.Now()
+	clock := func() time.Time { return start.Add(time.Duration(ahead.Load())) }
+	r := demotest.New(t, demotest.Options{
+		House:  demo.Options{LiveFrames: true, Now: clock},
+		Bridge: bridge.Config{Now: clock},
+	})
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /host.html", func(w http.ResponseWriter, req *http.Request) { http.ServeFile(w, req, hostFile) })
+	mux.Handle("/mcp", r.Bridge.Handler(false))
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+
+	theme, insets := "light", "0,0,0,0"
+	if era == "2025" {
+		theme, insets = "dark", "20,0,34,0" // a phone's notch and home bar
+	}
+	q := url.Values{"tool": {"camera_overview"}, "era": {era}, "theme": {theme}, "insets": {insets}}
+	cmd := exec.Command(node, filepath.Join("testdata", "drive.cjs"), srv.URL+"/host.html?"+q.Encode()) // it ends on quit, after the test's context
+	cmd.Env = env
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		fmt.Fprintln(in, "quit")
+		in.Close()
+		if err := cmd.Wait(); err != nil && !t.Failed() {
+			t.Errorf("the driver: %v\n%s", err, stderr.String())
+		}
+	})
+	sc := bufio.NewScanner(out)
+	sc.Buffer(nil, 64<<20)
+	d := &driver{t: t, in: in, out: sc}
+	defer func() {
+		if t.Failed() {
+			t.Logf("the driver's stderr:\n%s", stderr.String())
+		}
+	}()
+
+	var first shown
+	d.do("report", &first)
+	if len(first.Console) > 0 {
+		t.Logf("console: %q", first.Console)
+	}
+
+	// The host found the panel through camera_overview's _meta.ui and read
+	// it as the extension's HTML.
+	if first.Host.Resource.URI != "ui://maison/cameras.html" || first.Host.Resource.Bytes < 1000 {
+		t.Errorf("the host read %+v", first.Host.Resource)
+	}
+	for _, tool := range first.Host.Tools {
+		if tool.Name == "camera_panel" && fmt.Sprint(tool.Meta) != "map[ui:map[resourceUri:ui://maison/cameras.html visibility:[app]]]" {
+			t.Errorf("camera_panel's _meta: %v", tool.Meta)
+		}
+	}
+
+	// Every exposed camera, each with maison's words; the off one as off.
+	var ids []string
+	for _, c := range first.View.Cards {
+		ids = append(ids, c.ID)
+	}
+	slices.Sort(ids)
+	if want := []string{"camera.backyard", "camera.front_door", "camera.garage", "camera.porch"}; !slices.Equal(ids, want) {
+		t.Fatalf("the panel shows %v, want %v", ids, want)
+	}
+	for _, c := range first.View.Cards {
+		said := snapshotWords(t, r.Session, c.ID)
+		if c.Says != said {
+			t.Errorf("%s: the panel says %q, camera_snapshot %q", c.ID, c.Says, said)
+		}
+		if c.DescribedBy != c.Says || c.Alt == "" || c.RefreshLabel == "" || !strings.Contains(c.RefreshLabel, c.Name) {
+			t.Errorf("%s: for screen readers: alt %q, described by %q, refresh labelled %q", c.ID, c.Alt, c.DescribedBy, c.RefreshLabel)
+		}
+		if c.ID == "camera.porch" {
+			if c.State != "off" || c.Shown || c.Image != "" || !strings.Contains(c.Says, "turned off") {
+				t.Errorf("the porch camera, off: state %q, picture shown %v, says %q", c.State, c.Shown, c.Says)
+			}
+			continue
+		}
+		if c.State != "ok" || !c.Shown || !strings.Contains(c.Fresh, "·") {
+			t.Errorf("%s: state %q, picture shown %v, freshness %q", c.ID, c.State, c.Shown, c.Fresh)
+		}
+		decodes(t, c.ID, c.Image)
+	}
+	if first.View.Title != "Cameras" || first.View.RefreshAll != "Refresh all" || first.View.Lang != "en" {
+		t.Errorf("the panel's words: %q, %q, lang %q", first.View.Title, first.View.RefreshAll, first.View.Lang)
+	}
+	if first.View.Theme != theme {
+		t.Errorf("the host's theme %s, the panel's %q", theme, first.View.Theme)
+	}
+	if era == "2025" && first.View.PaddingTop != "32px" {
+		t.Errorf("the safe-area inset of 20 px at the top: padding %s, want 32px", first.View.PaddingTop)
+	}
+
+	// Every picture came through the host's tool calls, none by the page
+	// reaching out: the only requests are the host's own.
+	for _, u := range first.Requests {
+		if !strings.HasPrefix(u, srv.URL+"/") && !strings.HasPrefix(u, "data:") {
+			t.Errorf("a request left the host: %s", u)
+		}
+	}
+	if len(first.Host.Violations) > 0 {
+		t.Errorf("the content security policy blocked %v", first.Host.Violations)
+	}
+	calls := map[string]int{}
+	for _, c := range first.Host.Calls {
+		calls[fmt.Sprint(c.Name, c.Arguments["camera"])]++
+	}
+	if calls["camera_panel<nil>"] != 1 || calls["camera_panelcamera.garage"] != 1 {
+		t.Errorf("the panel's calls through the host: %v", calls)
+	}
+
+	// A refresh fetches a newer frame: a minute later, the garage sends
+	// another picture, and only the garage's card changes.
+	ahead.Store(int64(time.Minute))
+	var after shown
+	d.do("refresh camera.garage", &after)
+	before, now := first.card(t, "camera.garage"), after.card(t, "camera.garage")
+	if now.State != "ok" || now.Image == "" || now.Image == before.Image {
+		t.Errorf("the garage after refresh: state %s, the same picture: %v", now.State, now.Image == before.Image)
+	}
+	decodes(t, "the refreshed garage", now.Image)
+	if after.card(t, "camera.front_door").Image != first.card(t, "camera.front_door").Image {
+		t.Error("refreshing the garage changed the front door's picture")
+	}
+	var all shown
+	d.do("refresh-all", &all)
+	if all.card(t, "camera.front_door").Image == first.card(t, "camera.front_door").Image {
+		t.Error("refresh all left the front door's picture as it was a minute before")
+	}
+	if all.card(t, "camera.porch").State != "off" {
+		t.Errorf("the porch after refresh all: %s", all.card(t, "camera.porch").State)
+	}
+
+	// Tap to enlarge, and back.
+	var big shown
+	d.do("enlarge camera.backyard", &big)
+	if !big.card(t, "camera.backyard").Large {
+		t.Error("tapping the backyard's picture did not enlarge it")
+	}
+	d.do("enlarge camera.backyard", &big)
+	if big.card(t, "camera.backyard").Large {
+		t.Error("tapping it again did not make it small")
+	}
+
+	for _, width := range []int{1280, 390} {
+		file := filepath.Join(t.TempDir(), fmt.Sprintf("panel-%d-%s.png", width, theme))
+		var shot struct {
+			File                    string
+			FrameHeight, ViewHeight float64
+		}
+		d.do(fmt.Sprintf("screenshot %d %s", width, file), &shot)
+		if shot.FrameHeight < shot.ViewHeight-1 {
+			t.Errorf("at %d px the frame is %.0f px high, the panel %.0f px: cut", width, shot.FrameHeight, shot.ViewHeight)
+		}
+		png, err := os.ReadFile(shot.File)
+		if err != nil || !bytes.HasPrefix(png, []byte("\x89PNG")) {
+			t.Fatalf("screenshot at %d px: %v", width, err)
+		}
+		t.Logf("screenshot at %d px: %s", width, file)
+		if *update && (width == 1280) == (theme == "light") { // the README's two pictures
+			if err := os.WriteFile(filepath.Join("..", "docs", filepath.Base(file)), png, 0o644); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+}
+
+// snapshotWords is what camera_snapshot says of the camera.
+func snapshotWords(t *testing.T, cs *mcp.ClientSession, id string) string {
+	t.Helper()
+	res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: "camera_snapshot", Arguments: map[string]any{"camera": id}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var parts []string
+	for _, c := range res.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			parts = append(parts, tc.Text)
+		}
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+// decodes checks that the picture the page shows is a JPEG that decodes.
+func decodes(t *testing.T, name, b64 string) {
+	t.Helper()
+	raw, err := base64.StdEncoding.DecodeString(b64)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if _, err := jpeg.Decode(bytes.NewReader(raw)); err != nil {
+		t.Errorf("%s: the picture shown does not decode: %v", name, err)
+	}
+}
