@@ -8,9 +8,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"maison/bridge"
+	"maison/camera"
 	"maison/demotest"
 	"maison/panel"
 	"maison/tools"
@@ -263,6 +266,37 @@ func TestInitializeEraOverHTTPRemembersTheDeclaration(t *testing.T) {
 		_, err = cs.CallTool(t.Context(), &mcp.CallToolParams{Name: "camera_panel", Arguments: map[string]any{}})
 		if (err == nil) != tc.want {
 			t.Errorf("%s: camera_panel called: %v", tc.name, err)
+		}
+	}
+}
+
+// The panel marks a damaged picture and a slow camera for the view, and
+// says them in camera_snapshot's words: the garage's frames come cut, the
+// front door's never come.
+func TestThePanelMarksDamagedAndSlowPictures(t *testing.T) {
+	t.Parallel()
+	stallFrontDoor := func(next http.Handler) http.Handler {
+		next = cutGarage(next)
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/api/camera_proxy/camera.front_door" {
+				<-r.Context().Done() // until maison gives up on it
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+	r := demotest.New(t, demotest.Options{Wrap: stallFrontDoor, LazyFrames: true, Client: appsClient(), Bridge: bridge.Config{
+		Camera: func(c *camera.Config) { c.MaxAge, c.FetchTimeout = time.Nanosecond, 300*time.Millisecond },
+	}})
+	for id, want := range map[string]string{"camera.garage": "damaged", "camera.front_door": "slow"} {
+		var facts struct{ Camera, State string }
+		res := panelCall(t, r.Session, map[string]any{"camera": id}, &facts)
+		snap, err := r.Session.CallTool(t.Context(), &mcp.CallToolParams{Name: "camera_snapshot", Arguments: map[string]any{"camera": id}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if facts.State != want || textOf(res) != textOf(snap) || res.IsError != snap.IsError {
+			t.Errorf("%s: marked %q, want %q; the panel says %q, camera_snapshot %q", id, facts.State, want, textOf(res), textOf(snap))
 		}
 	}
 }
