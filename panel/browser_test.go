@@ -27,6 +27,7 @@ import (
 	"maison/demo"
 	"maison/demotest"
 	"maison/internal/browsertest"
+	"maison/voice"
 )
 
 var update = flag.Bool("update", false, "copy the panel's screenshots to docs/ for the README")
@@ -134,9 +135,16 @@ func panelInBrowser(t *testing.T, node string, env []string, hostFile, era strin
 	var ahead atomic.Int64
 	start := time.Now()
 	clock := func() time.Time { return start.Add(time.Duration(ahead.Load())) }
+	// The initialize era runs in French, on a phone, in the dark.
+	lang, words := voice.English, map[string]string{"title": "Cameras", "all": "Refresh all", "lang": "en", "off": "turned off"}
+	theme, insets := "light", "0,0,0,0"
+	if era == "2025" {
+		lang, words = voice.French, map[string]string{"title": "Caméras", "all": "Tout actualiser", "lang": "fr-CA", "off": "éteinte"}
+		theme, insets = "dark", "20,0,34,0" // a phone's notch and home bar
+	}
 	r := demotest.New(t, demotest.Options{
 		House:  demo.Options{LiveFrames: true, Now: clock},
-		Bridge: bridge.Config{Now: clock},
+		Bridge: bridge.Config{Now: clock, Lang: lang},
 	})
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /host.html", func(w http.ResponseWriter, req *http.Request) { http.ServeFile(w, req, hostFile) })
@@ -144,10 +152,6 @@ func panelInBrowser(t *testing.T, node string, env []string, hostFile, era strin
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 
-	theme, insets := "light", "0,0,0,0"
-	if era == "2025" {
-		theme, insets = "dark", "20,0,34,0" // a phone's notch and home bar
-	}
 	q := url.Values{"tool": {"camera_overview"}, "era": {era}, "theme": {theme}, "insets": {insets}}
 	cmd := exec.Command(node, filepath.Join("testdata", "drive.cjs"), srv.URL+"/host.html?"+q.Encode()) // it ends on quit, after the test's context
 	cmd.Env = env
@@ -209,7 +213,7 @@ func panelInBrowser(t *testing.T, node string, env []string, hostFile, era strin
 			t.Errorf("%s: for screen readers: alt %q, described by %q, refresh labelled %q", c.ID, c.Alt, c.DescribedBy, c.RefreshLabel)
 		}
 		if c.ID == "camera.porch" {
-			if c.State != "off" || c.Shown || c.Image != "" || !strings.Contains(c.Says, "turned off") {
+			if c.State != "off" || c.Shown || c.Image != "" || !strings.Contains(c.Says, words["off"]) {
 				t.Errorf("the porch camera, off: state %q, picture shown %v, says %q", c.State, c.Shown, c.Says)
 			}
 			continue
@@ -219,7 +223,7 @@ func panelInBrowser(t *testing.T, node string, env []string, hostFile, era strin
 		}
 		decodes(t, c.ID, c.Image)
 	}
-	if first.View.Title != "Cameras" || first.View.RefreshAll != "Refresh all" || first.View.Lang != "en" {
+	if first.View.Title != words["title"] || first.View.RefreshAll != words["all"] || first.View.Lang != words["lang"] {
 		t.Errorf("the panel's words: %q, %q, lang %q", first.View.Title, first.View.RefreshAll, first.View.Lang)
 	}
 	if first.View.Theme != theme {
