@@ -152,7 +152,13 @@ func panelInBrowser(t *testing.T, node string, env []string, hostFile, era strin
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 
+	// The host shows the panel for the tool the model called: the overview,
+	// or (in the initialize era) a snapshot of the garage, shown large.
 	q := url.Values{"tool": {"camera_overview"}, "era": {era}, "theme": {theme}, "insets": {insets}}
+	if era == "2025" {
+		q.Set("tool", "camera_snapshot")
+		q.Set("args", `{"camera":"garage"}`)
+	}
 	cmd := exec.Command(node, filepath.Join("testdata", "drive.cjs"), srv.URL+"/host.html?"+q.Encode()) // it ends on quit, after the test's context
 	cmd.Env = env
 	var stderr bytes.Buffer
@@ -205,6 +211,9 @@ func panelInBrowser(t *testing.T, node string, env []string, hostFile, era strin
 		t.Fatalf("the panel shows %v, want %v", ids, want)
 	}
 	for _, c := range first.View.Cards {
+		if large := c.ID == "camera.garage" && era == "2025"; c.Large != large {
+			t.Errorf("%s shown large: %v, want %v (the host showed %s)", c.ID, c.Large, large, q.Get("tool"))
+		}
 		said := snapshotWords(t, r.Session, c.ID)
 		if c.Says != said {
 			t.Errorf("%s: the panel says %q, camera_snapshot %q", c.ID, c.Says, said)
