@@ -316,20 +316,11 @@ func panelInBrowser(t *testing.T, node string, env []string, hostFile, era strin
 	}
 }
 
-// snapshotWords is what camera_snapshot says of the camera.
+// snapshotWords is what camera_snapshot says of the camera, its text
+// blocks apart as the view shows them.
 func snapshotWords(t *testing.T, cs *mcp.ClientSession, id string) string {
 	t.Helper()
-	res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: "camera_snapshot", Arguments: map[string]any{"camera": id}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var parts []string
-	for _, c := range res.Content {
-		if tc, ok := c.(*mcp.TextContent); ok {
-			parts = append(parts, tc.Text)
-		}
-	}
-	return strings.Join(parts, "\n\n")
+	return strings.Join(demotest.Texts(demotest.Call(t, cs, "camera_snapshot", map[string]any{"camera": id})), "\n\n")
 }
 
 // decodes checks that the picture the page shows is a JPEG that decodes.

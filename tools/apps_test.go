@@ -108,25 +108,12 @@ func TestAClientThatRendersAppsSeesThePanel(t *testing.T) {
 // panelCall calls camera_panel and reads its structured content.
 func panelCall(t *testing.T, cs *mcp.ClientSession, args map[string]any, into any) *mcp.CallToolResult {
 	t.Helper()
-	res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: "camera_panel", Arguments: args})
-	if err != nil {
-		t.Fatalf("camera_panel %v: %v", args, err)
-	}
+	res := demotest.Call(t, cs, "camera_panel", args)
 	b, _ := json.Marshal(res.StructuredContent)
 	if err := json.Unmarshal(b, into); err != nil {
 		t.Fatalf("camera_panel %v: %s: %v", args, b, err)
 	}
 	return res
-}
-
-func textOf(res *mcp.CallToolResult) string {
-	var out []string
-	for _, c := range res.Content {
-		if tc, ok := c.(*mcp.TextContent); ok {
-			out = append(out, tc.Text)
-		}
-	}
-	return strings.Join(out, "\n")
 }
 
 // The panel lists the cameras the caller may see, and no other; each
@@ -156,7 +143,7 @@ func TestThePanelShowsWhatCameraSnapshotShows(t *testing.T) {
 	if list.Lang != "en" || list.Labels["refresh_all"] != "Refresh all" {
 		t.Errorf("the panel's words: %s %v", list.Lang, list.Labels)
 	}
-	if text := textOf(listed); !strings.Contains(text, "I can show you") {
+	if text := demotest.Text(listed); !strings.Contains(text, "I can show you") {
 		t.Errorf("the listing says %q, not list_cameras' words", text)
 	}
 	for _, id := range ids {
@@ -165,12 +152,9 @@ func TestThePanelShowsWhatCameraSnapshotShows(t *testing.T) {
 			TakenAt       string `json:"taken_at"`
 		}
 		res := panelCall(t, cs, map[string]any{"camera": id}, &facts)
-		snap, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: "camera_snapshot", Arguments: map[string]any{"camera": id}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if textOf(res) != textOf(snap) || res.IsError != snap.IsError {
-			t.Errorf("%s: the panel says %q (error %v), camera_snapshot %q (error %v)", id, textOf(res), res.IsError, textOf(snap), snap.IsError)
+		snap := demotest.Call(t, cs, "camera_snapshot", map[string]any{"camera": id})
+		if demotest.Text(res) != demotest.Text(snap) || res.IsError != snap.IsError {
+			t.Errorf("%s: the panel says %q (error %v), camera_snapshot %q (error %v)", id, demotest.Text(res), res.IsError, demotest.Text(snap), snap.IsError)
 		}
 		if facts.Camera != id {
 			t.Errorf("%s: the picture is marked as %q", id, facts.Camera)
@@ -189,7 +173,7 @@ func TestThePanelShowsWhatCameraSnapshotShows(t *testing.T) {
 	}
 	var none struct{ Camera string }
 	if res := panelCall(t, cs, map[string]any{"camera": "camera.shed"}, &none); !res.IsError || len(res.Content) != 1 {
-		t.Errorf("the shed camera, not exposed, was shown: %q", textOf(res))
+		t.Errorf("the shed camera, not exposed, was shown: %q", demotest.Text(res))
 	}
 }
 
@@ -291,12 +275,9 @@ func TestThePanelMarksDamagedAndSlowPictures(t *testing.T) {
 	for id, want := range map[string]string{"camera.garage": "damaged", "camera.front_door": "slow"} {
 		var facts struct{ Camera, State string }
 		res := panelCall(t, r.Session, map[string]any{"camera": id}, &facts)
-		snap, err := r.Session.CallTool(t.Context(), &mcp.CallToolParams{Name: "camera_snapshot", Arguments: map[string]any{"camera": id}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if facts.State != want || textOf(res) != textOf(snap) || res.IsError != snap.IsError {
-			t.Errorf("%s: marked %q, want %q; the panel says %q, camera_snapshot %q", id, facts.State, want, textOf(res), textOf(snap))
+		snap := demotest.Call(t, r.Session, "camera_snapshot", map[string]any{"camera": id})
+		if facts.State != want || demotest.Text(res) != demotest.Text(snap) || res.IsError != snap.IsError {
+			t.Errorf("%s: marked %q, want %q; the panel says %q, camera_snapshot %q", id, facts.State, want, demotest.Text(res), demotest.Text(snap))
 		}
 	}
 }
