@@ -17,6 +17,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base32"
+	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -108,11 +109,17 @@ func binding(caller, tool string, args any) ([32]byte, error) {
 // when it expires. args must marshal to JSON deterministically (a struct, or
 // a map, whose keys encoding/json sorts).
 func (s *Signer) Propose(caller, tool string, args any, devices []string) (string, time.Time, error) {
+	return s.ProposeFor(caller, tool, args, devices, TTL)
+}
+
+// ProposeFor is Propose for a confirmation that lasts ttl (an approval on
+// maison's page, which a person opens on a phone, lasts longer than TTL).
+func (s *Signer) ProposeFor(caller, tool string, args any, devices []string, ttl time.Duration) (string, time.Time, error) {
 	bind, err := binding(caller, tool, args)
 	if err != nil {
 		return "", time.Time{}, err
 	}
-	exp := s.now().Add(TTL).Truncate(time.Second)
+	exp := s.now().Add(ttl).Truncate(time.Second)
 	p := make([]byte, payloadLen, payloadLen+32)
 	rand.Read(p[:8])
 	dev := s.devicesDigest(devices)
@@ -178,6 +185,46 @@ func (s *Signer) Redeem(caller, tool string, args any, devices []string, code st
 	}
 	return nil
 }
+
+// Seal signs payload for purpose with the confirmations' key: what comes
+// back is the payload, readable, and its MAC. Open takes it back only for
+// the same purpose and key, untouched.
+func (s *Signer) Seal(purpose string, payload []byte) string {
+	return seal.EncodeToString(payload) + "." + seal.EncodeToString(s.sealMAC(purpose, payload))
+}
+
+// Open returns what Seal sealed for purpose, or ErrInvalid.
+func (s *Signer) Open(purpose, sealed string) ([]byte, error) {
+	p, m, ok := strings.Cut(sealed, ".")
+	if !ok {
+		return nil, ErrInvalid
+	}
+	payload, err := seal.DecodeString(p)
+	if err != nil {
+		return nil, ErrInvalid
+	}
+	mac, err := seal.DecodeString(m)
+	if err != nil || !hmac.Equal(mac, s.sealMAC(purpose, payload)) {
+		return nil, ErrInvalid
+	}
+	return payload, nil
+}
+
+// sealMAC is apart from the codes' MAC and the devices digest under the
+// same key: its input starts with a label none of theirs can.
+func (s *Signer) sealMAC(purpose string, payload []byte) []byte {
+	h := hmac.New(sha256.New, s.key)
+	h.Write([]byte("seal\x00"))
+	var n [8]byte
+	binary.BigEndian.PutUint64(n[:], uint64(len(purpose)))
+	h.Write(n[:])
+	h.Write([]byte(purpose))
+	h.Write(payload)
+	return h.Sum(nil)[:20]
+}
+
+// seal has one spelling for each payload, safe in a URL.
+var seal = base64.RawURLEncoding.Strict()
 
 // codec is case-insensitive, so a code survives being read aloud or retyped in any case.
 var codec = base32.StdEncoding.WithPadding(base32.NoPadding)

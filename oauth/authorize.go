@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"maison/internal/webpage"
 	"maison/voice"
 	"maison/words"
 )
@@ -171,23 +172,15 @@ func (s *Server) authorizeStart(w http.ResponseWriter, r *http.Request) {
 	}
 	data.Tx = signed
 	data.Scopes = s.scopeChoices(scopes, scopes)
-	http.SetCookie(w, &http.Cookie{
-		Name: s.cookieName(tx.ID), Value: nonce, Path: "/", MaxAge: int(txTTL.Seconds()),
-		HttpOnly: true, Secure: s.https(), SameSite: http.SameSiteStrictMode,
-	})
+	http.SetCookie(w, s.txCookie(tx.ID, nonce, int(txTTL.Seconds())))
 	s.page(w, http.StatusOK, data, redirect, 0)
 }
 
 // authorizeSubmit is the person's answer on the page.
 func (s *Server) authorizeSubmit(w http.ResponseWriter, r *http.Request) {
 	addr := s.cfg.ClientAddr(r)
-	if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "same-origin" {
-		s.logRefusal(slog.LevelWarn, addr, "authorization form refused: sent from another site", "sec_fetch_site", voice.Visible(site, 31))
-		s.page(w, http.StatusForbidden, pageData{Problem: words.SignInStaleForm.In(s.lang)}, "", 0)
-		return
-	}
-	if origin := r.Header.Get("Origin"); origin != "" && origin != s.issuer {
-		s.logRefusal(slog.LevelWarn, addr, "authorization form refused: sent from another origin", "origin", voice.Visible(origin, 121))
+	if ok, why := webpage.FromThisSite(r, s.issuer); !ok {
+		s.logRefusal(slog.LevelWarn, addr, "authorization form refused: sent from another site", "sent_by", why)
 		s.page(w, http.StatusForbidden, pageData{Problem: words.SignInStaleForm.In(s.lang)}, "", 0)
 		return
 	}
@@ -219,29 +212,22 @@ func (s *Server) authorizeSubmit(w http.ResponseWriter, r *http.Request) {
 		s.page(w, status, pageData{Client: c, Redirect: tx.Redirect, Ask: true, Password: s.cfg.Password != "", Tx: raw,
 			Scopes: s.scopeChoices(tx.Scopes, form["scope"]), Problem: problem}, tx.Redirect, 0)
 	}
-	if wait, paused := s.logins.attempt(addr); wait > 0 {
-		s.logRefusal(slog.LevelWarn, addr, "login refused: this address tried too often and waits", "retry_in", wait.Round(time.Second), "paused", paused)
-		s.page(w, http.StatusTooManyRequests, pageData{Problem: words.SignInLockedOut(s.lang, wait, paused)}, "", wait)
+	given, _ := once(form, "password")
+	proof := s.ProveOperator(r, given)
+	switch {
+	case proof.Wait > 0:
+		s.logRefusal(slog.LevelWarn, addr, "login refused: this address tried too often and waits", "retry_in", proof.Wait.Round(time.Second), "paused", proof.Paused)
+		s.page(w, http.StatusTooManyRequests, pageData{Problem: words.SignInLockedOut(s.lang, proof.Wait, proof.Paused)}, "", proof.Wait)
+		return
+	case proof.AccessRefused:
+		s.page(w, http.StatusForbidden, pageData{Problem: words.SignInAccessRefused.In(s.lang)}, "", 0)
+		return
+	case proof.WrongPassword:
+		s.log.Warn("login failed: wrong operator password", "client", tx.Label, "remote", addr)
+		again(http.StatusUnauthorized, words.SignInWrongPassword.In(s.lang)+" "+words.AttemptsLeft(s.lang, proof.Left))
 		return
 	}
-	sub := "operator"
-	if s.access != nil {
-		email, err := s.access.verify(r.Context(), r.Header.Get("Cf-Access-Jwt-Assertion"))
-		if err != nil {
-			s.page(w, http.StatusForbidden, pageData{Problem: words.SignInAccessRefused.In(s.lang)}, "", 0)
-			return
-		}
-		sub = email
-	}
-	if s.cfg.Password != "" {
-		given, _ := once(form, "password")
-		if !passwordMatches(given, s.cfg.Password) {
-			s.log.Warn("login failed: wrong operator password", "client", tx.Label, "remote", addr)
-			again(http.StatusUnauthorized, words.SignInWrongPassword.In(s.lang))
-			return
-		}
-	}
-	s.logins.succeeded(addr)
+	sub := proof.By
 	var granted []string
 	for _, sc := range tx.Scopes {
 		if slices.Contains(form["scope"], sc) {
@@ -288,17 +274,16 @@ func (s *Server) sameResource(r string) bool {
 
 func (s *Server) https() bool { return strings.HasPrefix(s.issuer, "https://") }
 
-// cookieName names a transaction's cookie; over https it is host-only and
-// secure by its prefix.
-func (s *Server) cookieName(id string) string {
-	if s.https() {
-		return "__Host-maison-tx-" + id
-	}
-	return "maison-tx-" + id
+// txCookie is a transaction's cookie (webpage.Cookie), kept maxAge
+// seconds, or deleted when negative.
+func (s *Server) txCookie(id, value string, maxAge int) *http.Cookie {
+	return webpage.Cookie("maison-tx-"+id, value, maxAge, s.https())
 }
 
+func (s *Server) cookieName(id string) string { return s.txCookie(id, "", 0).Name }
+
 func (s *Server) clearCookie(w http.ResponseWriter, id string) {
-	http.SetCookie(w, &http.Cookie{Name: s.cookieName(id), Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: s.https(), SameSite: http.SameSiteStrictMode})
+	http.SetCookie(w, s.txCookie(id, "", -1))
 }
 
 // retryAfter sets Retry-After for a wait.

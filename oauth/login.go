@@ -167,6 +167,17 @@ func (g *loginGuard) succeeded(addr string) {
 	}
 }
 
+// left is how many more passwords addr may try before it waits.
+func (g *loginGuard) left(addr string) int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	tried := 0xFF
+	for _, i := range g.cells(addressGroup(addr, 32, 64)) {
+		tried = min(tried, g.cur.get(i)+g.prev.get(i))
+	}
+	return max(0, maxFailures-tried)
+}
+
 // addressGroup names the network addr belongs to: its first v4 bits for
 // IPv4, its first v6 bits for IPv6. Anything else is its own group.
 func addressGroup(addr string, v4, v6 int) string {

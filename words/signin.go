@@ -1,6 +1,7 @@
 package words
 
 import (
+	"strconv"
 	"time"
 
 	"maison/voice"
@@ -98,4 +99,17 @@ func SignInRegistrationFlood(l voice.Lang, wait time.Duration) string {
 func minutesUp(l voice.Lang, d time.Duration) string {
 	m := max(1, (d+time.Minute-1)/time.Minute)
 	return l.DurationDigits(m * time.Minute)
+}
+
+// AttemptsLeft says how many more passwords this address may try before it
+// must wait, said before it happens.
+func AttemptsLeft(l voice.Lang, n int) string {
+	switch n {
+	case 0:
+		return l.Pick("This address must now wait before trying again.", "Cette adresse doit maintenant attendre avant de réessayer.")
+	case 1:
+		return l.Pick("One more wrong password and this address waits 15 to 30 minutes.", "Encore un mauvais mot de passe et cette adresse attendra de 15 à 30 minutes.")
+	}
+	return l.Pick(strconv.Itoa(n)+" tries left before this address must wait 15 to 30 minutes.",
+		"Il reste "+strconv.Itoa(n)+" essais avant que cette adresse doive attendre de 15 à 30 minutes.")
 }

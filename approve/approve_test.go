@@ -1,0 +1,321 @@
+package approve
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"maison/confirm"
+	"maison/internal/webpage"
+	"maison/voice"
+)
+
+const password = "the password of this test house"
+
+// clock is a settable clock.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) add(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+// prover checks the password, counting wrong ones down from five.
+type prover struct{ left atomic.Int32 }
+
+func (p *prover) AsksPassword() bool                        { return true }
+func (p *prover) AccessEmail(*http.Request) (string, error) { return "", nil }
+func (p *prover) ProveOperator(_ *http.Request, pw string) webpage.Proof {
+	if p.left.Load() <= 0 {
+		return webpage.Proof{Wait: time.Minute}
+	}
+	if pw != password {
+		return webpage.Proof{WrongPassword: true, Left: int(p.left.Add(-1))}
+	}
+	return webpage.Proof{By: "operator"}
+}
+
+// rig is a desk behind its page, counting what was carried out.
+type rig struct {
+	t       *testing.T
+	clock   *clock
+	desk    *Desk
+	srv     *httptest.Server
+	carried atomic.Int32
+	release chan struct{} // when set, carrying out waits for it
+}
+
+func newRig(t *testing.T, lang voice.Lang) *rig {
+	r := &rig{t: t, clock: &clock{t: time.Now()}}
+	mux := http.NewServeMux()
+	r.srv = httptest.NewServer(mux)
+	t.Cleanup(r.srv.Close)
+	d, err := New(Config{Signer: confirm.New([]byte("k")), Origin: r.srv.URL, Lang: lang, Now: r.clock.now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.desk = d
+	p := &prover{}
+	p.left.Store(5)
+	mux.Handle(Path, d.Handler(p, func(ctx context.Context, a Action) (string, bool) {
+		if r.release != nil {
+			<-r.release
+		}
+		r.carried.Add(1)
+		return "The “Front Door Lock” is unlocked.", true
+	}, nil))
+	return r
+}
+
+// propose makes a reference for caller.
+func (r *rig) propose(caller string) (Action, string) {
+	args, _ := json.Marshal(map[string]string{"name": "Front Door Lock"})
+	a, link, err := r.desk.Propose(Action{Caller: caller, Client: "dcr-1", ClientName: "Claude", Tool: "turn_off", Canonical: "HassTurnOff",
+		Args: args, What: "unlock the “Front Door Lock”", Where: "Entrance", Code: "c-x", Exp: r.clock.now().Add(TTL).Unix()})
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return a, link
+}
+
+// browser is a client with its own cookies, as one browser is.
+type browser struct {
+	r *rig
+	c *http.Client
+}
+
+func (r *rig) browser() *browser {
+	jar, _ := cookiejar.New(nil)
+	return &browser{r: r, c: &http.Client{Jar: jar}}
+}
+
+var hidden = regexp.MustCompile(`name="(r|b)" value="([^"]*)"`)
+
+// open shows the page and returns its form's fields.
+func (b *browser) open(link string) (int, string, url.Values) {
+	resp, err := b.c.Get(link)
+	if err != nil {
+		b.r.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	form := url.Values{}
+	for _, m := range hidden.FindAllStringSubmatch(string(body), -1) {
+		form.Set(m[1], htmlUnescape(m[2]))
+	}
+	return resp.StatusCode, htmlUnescape(string(body)), form
+}
+
+func htmlUnescape(s string) string {
+	return strings.NewReplacer("&amp;", "&", "&#43;", "+", "&#39;", "'", "&quot;", `"`).Replace(s)
+}
+
+// post sends the form with action and password, with the headers a
+// browser sends from the page.
+func (b *browser) post(form url.Values, action, pw string, hdr map[string]string) (int, string) {
+	f := url.Values{}
+	for k, v := range form {
+		f[k] = v
+	}
+	f.Set("action", action)
+	if pw != "" {
+		f.Set("password", pw)
+	}
+	req, _ := http.NewRequest("POST", b.r.srv.URL+Path, strings.NewReader(f.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", b.r.srv.URL)
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	for k, v := range hdr {
+		req.Header.Set(k, v)
+	}
+	resp, err := b.c.Do(req)
+	if err != nil {
+		b.r.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, htmlUnescape(string(body))
+}
+
+// Approved with the password, the action is carried out once, the page
+// says what Home Assistant did, and the client that asked hears it.
+func TestApproveCarriesOutOnceAndTheClientHears(t *testing.T) {
+	r := newRig(t, voice.English)
+	a, link := r.propose("alice")
+	if o := r.desk.Outcome("alice", a.ID); o.State != Waiting || o.Link != link {
+		t.Fatalf("before: %+v", o)
+	}
+	b := r.browser()
+	status, body, form := b.open(link)
+	if status != 200 || !strings.Contains(body, "unlock the “Front Door Lock”") || !strings.Contains(body, "Claude") || !strings.Contains(body, "Entrance") {
+		t.Fatalf("the page: %d %s", status, body)
+	}
+	status, body = b.post(form, "approve", password, nil)
+	if status != 200 || !strings.Contains(body, "Home Assistant says: The “Front Door Lock” is unlocked.") {
+		t.Fatalf("approve: %d %s", status, body)
+	}
+	if r.carried.Load() != 1 {
+		t.Fatalf("carried out %d times", r.carried.Load())
+	}
+	if o := r.desk.Outcome("alice", a.ID); o.State != Done || !strings.Contains(o.Said, "unlocked") {
+		t.Errorf("the client hears %+v", o)
+	}
+	if o := r.desk.Outcome("mallory", a.ID); o.State != Unknown || o.Said != "" {
+		t.Errorf("another client hears %+v", o)
+	}
+	// Replayed, from the same browser with the same form: nothing more.
+	if status, body := b.post(form, "approve", password, nil); status != http.StatusConflict || r.carried.Load() != 1 {
+		t.Errorf("replay: %d, carried %d: %s", status, r.carried.Load(), body)
+	}
+	// Opened again: says it was answered, no form.
+	if status, body, _ := b.open(link); status != http.StatusConflict || strings.Contains(body, "<form") {
+		t.Errorf("opened again: %d %s", status, body)
+	}
+}
+
+// GET and HEAD never decide; a cross-site post, a post from another
+// browser, a changed reference, an expired one and a wrong password do
+// nothing.
+func TestNothingButTheBoundFormWithThePasswordActs(t *testing.T) {
+	r := newRig(t, voice.English)
+	_, link := r.propose("alice")
+	b := r.browser()
+	_, _, form := b.open(link)
+	for _, m := range []string{"HEAD", "GET"} {
+		req, _ := http.NewRequest(m, link+"&action=approve&password="+url.QueryEscape(password), nil)
+		resp, err := b.c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+	cases := []struct {
+		name   string
+		b      *browser
+		form   url.Values
+		pw     string
+		hdr    map[string]string
+		status int
+	}{
+		{"cross-site", b, form, password, map[string]string{"Sec-Fetch-Site": "cross-site"}, 403},
+		{"another origin", b, form, password, map[string]string{"Origin": "https://evil.example", "Sec-Fetch-Site": ""}, 403},
+		{"another browser", r.browser(), form, password, nil, 403},
+		{"wrong password", b, form, "guess", nil, 401},
+	}
+	tampered := url.Values{"r": {strings.Replace(form.Get("r"), "A", "B", 1)}, "b": form["b"]}
+	cases = append(cases, struct {
+		name   string
+		b      *browser
+		form   url.Values
+		pw     string
+		hdr    map[string]string
+		status int
+	}{"changed reference", b, tampered, password, nil, 400})
+	for _, c := range cases {
+		status, body := c.b.post(c.form, "approve", c.pw, c.hdr)
+		if status != c.status || !strings.Contains(body, "Nothing was done") {
+			t.Errorf("%s: %d, want %d: %s", c.name, status, c.status, body)
+		}
+	}
+	if r.carried.Load() != 0 {
+		t.Fatalf("carried out %d times", r.carried.Load())
+	}
+	if _, body := b.post(form, "approve", "guess", nil); !strings.Contains(body, "tries left") && !strings.Contains(body, "One more") {
+		t.Errorf("a wrong password does not say the tries left: %s", body)
+	}
+	r.clock.add(TTL)
+	if status, body := b.post(form, "approve", password, nil); status != http.StatusGone || !strings.Contains(body, "expired") {
+		t.Errorf("expired: %d %s", status, body)
+	}
+	if r.carried.Load() != 0 {
+		t.Fatalf("carried out %d times", r.carried.Load())
+	}
+}
+
+// Two approvals at once from two browsers: one carries out, the other is
+// told it was answered.
+func TestTwoApprovalsAtOnceCarryOutOnce(t *testing.T) {
+	r := newRig(t, voice.English)
+	r.release = make(chan struct{})
+	_, link := r.propose("alice")
+	b1, b2 := r.browser(), r.browser()
+	_, _, f1 := b1.open(link)
+	_, _, f2 := b2.open(link)
+	statuses := make(chan int, 2)
+	for _, x := range []struct {
+		b *browser
+		f url.Values
+	}{{b1, f1}, {b2, f2}} {
+		go func() { s, _ := x.b.post(x.f, "approve", password, nil); statuses <- s }()
+	}
+	loser := <-statuses // the one that did not win returns while the winner waits
+	close(r.release)
+	winner := <-statuses
+	if loser != http.StatusConflict || winner != 200 || r.carried.Load() != 1 {
+		t.Errorf("statuses %d and %d, carried %d", loser, winner, r.carried.Load())
+	}
+}
+
+// Decline does nothing, and the client hears it; the page is not frameable,
+// runs no script, and is in French when the house is.
+func TestDeclineAndThePage(t *testing.T) {
+	r := newRig(t, voice.French)
+	a, link := r.propose("alice")
+	b := r.browser()
+	resp, err := b.c.Get(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	csp := resp.Header.Get("Content-Security-Policy")
+	if !strings.Contains(csp, "frame-ancestors 'none'") || !strings.Contains(csp, "default-src 'none'") || resp.Header.Get("X-Frame-Options") != "DENY" {
+		t.Errorf("headers: %v", resp.Header)
+	}
+	_, body, form := b.open(link)
+	for _, want := range []string{`lang="fr"`, "Approuver", "Refuser", "Le mot de passe de cette maison"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the French page lacks %q", want)
+		}
+	}
+	if strings.Contains(strings.ToLower(body), "<script") || strings.Contains(body, "MAISON_") {
+		t.Errorf("the page: %s", body)
+	}
+	status, body := b.post(form, "decline", "", nil)
+	if status != 200 || !strings.Contains(body, "rien n'a été fait") || r.carried.Load() != 0 {
+		t.Errorf("decline: %d %s", status, body)
+	}
+	if o := r.desk.Outcome("alice", a.ID); o.State != Declined {
+		t.Errorf("the client hears %+v", o)
+	}
+	if status, _ := b.post(form, "approve", password, nil); status != http.StatusConflict || r.carried.Load() != 0 {
+		t.Errorf("approve after decline: %d", status)
+	}
+}
+
+// A reference expires unanswered: the client hears it, the page says so.
+func TestExpiry(t *testing.T) {
+	r := newRig(t, voice.English)
+	a, link := r.propose("alice")
+	r.clock.add(TTL + time.Second)
+	if o := r.desk.Outcome("alice", a.ID); o.State != Expired {
+		t.Errorf("the client hears %+v", o)
+	}
+	if status, body, _ := r.browser().open(link); status != http.StatusGone || strings.Contains(body, "<form") {
+		t.Errorf("expired page: %d %s", status, body)
+	}
+}

@@ -1,0 +1,334 @@
+package approve
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"maison/internal/webpage"
+	"maison/words"
+)
+
+// Prover checks that whoever answers on the page is the operator: the
+// sign-in page's password or Cloudflare Access, with its lockouts
+// (oauth.Server).
+type Prover interface {
+	// AsksPassword reports whether the operator password is asked for.
+	AsksPassword() bool
+	// AccessEmail is whom Cloudflare Access vouches for on r, "" when
+	// Access is not used.
+	AccessEmail(r *http.Request) (string, error)
+	// ProveOperator checks a post's proof, counting the attempt.
+	ProveOperator(r *http.Request, password string) webpage.Proof
+}
+
+// carryTimeout bounds carrying out an approved action, whatever the
+// browser does meanwhile.
+const carryTimeout = 25 * time.Second
+
+// bindPurpose seals a page's binding to the browser it was shown in.
+const bindPurpose = "approve-page"
+
+// maxForm bounds a post's body.
+const maxForm = 16 << 10
+
+// page is the approval page's own part, inside maison's one layout.
+var page = webpage.New("approve", `{{$W := .W}}{{with .Result}}<p class="{{if $.OK}}done{{else}}problem{{end}}" role="status">{{.}}</p>{{end}}
+{{if .A.ID}}<p>{{.W.Intro}}</p>
+<div class="card"><p class="what" id="what">{{.A.What}}</p>
+<dl>{{with .A.Where}}<dt>{{$W.Where}}</dt><dd>{{.}}</dd>{{end}}
+<dt>{{.W.App}}</dt><dd><span class="who">{{.App}}</span> <small>{{.W.Unverified}}</small></dd>
+<dt>{{.W.Asked}}</dt><dd>{{.Asked}}</dd>
+<dt>{{.W.Expires}}</dt><dd>{{.Expires}}</dd></dl></div>{{end}}
+{{if .Form}}<form method="post" action="/approve">
+<input type="hidden" name="r" value="{{.Ref}}"><input type="hidden" name="b" value="{{.Bind}}">
+{{with .Email}}<p>{{$W.EmailIs}} <strong>{{.}}</strong></p>{{end}}
+{{if .Password}}<label for="password">{{.W.PasswordLabel}}</label><input type="password" id="password" name="password" autocomplete="current-password" required autofocus>{{end}}
+<div class="actions"><button class="primary" type="submit" name="action" value="approve">{{.W.Approve}}</button><button type="submit" name="action" value="decline" formnovalidate>{{.W.Decline}}</button></div>
+</form>
+<p><small>{{.W.Footer}}</small></p>{{end}}
+{{with .After}}<p><small>{{.}}</small></p>{{end}}`)
+
+// view is what one showing of the page holds.
+type view struct {
+	W                   words.ApprovePage
+	A                   Action
+	App, Asked, Expires string
+	Form, Password      bool
+	Email, Ref, Bind    string
+	Result, After       string
+	OK                  bool
+}
+
+// Handler serves the approval page at Path: GET and HEAD show it (and
+// never decide anything), POST answers it. prove checks the operator;
+// carry carries out what was approved.
+func (d *Desk) Handler(prove Prover, carry CarryOut, clientAddr func(*http.Request) string) http.Handler {
+	if clientAddr == nil {
+		clientAddr = func(r *http.Request) string { return r.RemoteAddr }
+	}
+	h := &handler{d: d, prove: prove, carry: carry, addr: clientAddr}
+	return http.HandlerFunc(h.serve)
+}
+
+type handler struct {
+	d     *Desk
+	prove Prover
+	carry CarryOut
+	addr  func(*http.Request) string
+}
+
+func (h *handler) serve(w http.ResponseWriter, r *http.Request) {
+	switch r.Method {
+	case http.MethodGet, http.MethodHead:
+		h.show(w, r)
+	case http.MethodPost:
+		h.answer(w, r)
+	default:
+		w.Header().Set("Allow", "GET, HEAD, POST")
+		h.problem(w, http.StatusMethodNotAllowed, words.ApproveBadRequest)
+	}
+}
+
+// show draws the page for the reference in the link, with a fresh binding
+// to this browser.
+func (h *handler) show(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	if len(q["r"]) != 1 {
+		h.problem(w, http.StatusBadRequest, words.ApproveBadLink)
+		return
+	}
+	a, ok := h.open(w, q.Get("r"))
+	if !ok {
+		return
+	}
+	if state, said := h.d.answered(a); state != Waiting {
+		h.already(w, a, state, said)
+		return
+	}
+	email, err := h.prove.AccessEmail(r)
+	if err != nil {
+		h.d.log.Info("approval page refused: no valid Cloudflare Access assertion", "remote", h.addr(r), "err", err)
+		h.problem(w, http.StatusForbidden, words.ApproveAccessRefused)
+		return
+	}
+	h.form(w, r, http.StatusOK, a, q.Get("r"), email, "")
+}
+
+// form draws the page with its form, bound to this browser by a cookie
+// whose digest the form carries, sealed: a post counts only from the
+// browser the page was shown in.
+// A browser that already holds a page's cookie for a keeps it, so that a
+// second tab's form counts as well.
+func (h *handler) form(w http.ResponseWriter, r *http.Request, status int, a Action, ref, email, problem string) {
+	nonce := webpage.Random(18)
+	if c, err := r.Cookie(h.cookieName(a.ID)); err == nil && len(c.Value) == len(nonce) {
+		nonce = c.Value
+	}
+	exp := time.Unix(a.Exp, 0)
+	http.SetCookie(w, h.cookie(a.ID, nonce, max(1, int(exp.Sub(h.d.now()).Seconds()))))
+	bind := h.d.cfg.Signer.Seal(bindPurpose, []byte(a.ID+"\x00"+digest(nonce)))
+	v := h.view(a)
+	v.Form, v.Password, v.Email, v.Ref, v.Bind = true, h.prove.AsksPassword(), email, ref, bind
+	h.write(w, status, v.W.Title, problem, v)
+}
+
+// answer takes the person's answer: only a same-site post, bound to the
+// page this browser was shown, for a reference still waiting; Approve
+// only with the operator's proof.
+func (h *handler) answer(w http.ResponseWriter, r *http.Request) {
+	addr := h.addr(r)
+	if ok, why := webpage.FromThisSite(r, h.d.cfg.Origin); !ok {
+		h.d.log.Warn("approval form refused: sent from another site", "remote", addr, "sent_by", why)
+		h.problem(w, http.StatusForbidden, words.ApproveStaleForm)
+		return
+	}
+	form, err := readForm(w, r)
+	if err != nil {
+		h.problem(w, http.StatusBadRequest, words.ApproveBadRequest)
+		return
+	}
+	for _, k := range []string{"r", "b", "action"} {
+		if len(form[k]) != 1 {
+			h.problem(w, http.StatusBadRequest, words.ApproveBadRequest)
+			return
+		}
+	}
+	a, ok := h.open(w, form.Get("r"))
+	if !ok {
+		return
+	}
+	if state, said := h.d.answered(a); state != Waiting {
+		h.already(w, a, state, said)
+		return
+	}
+	if !h.bound(r, a, form.Get("b")) {
+		h.d.line("approval form refused: not from the page shown in this browser", a, "refused", "remote", addr)
+		h.problem(w, http.StatusForbidden, words.ApproveStaleForm)
+		return
+	}
+	switch form.Get("action") {
+	case "decline":
+		if state, ok := h.d.begin(a, Declined); !ok {
+			h.already(w, a, state, "")
+			return
+		}
+		h.clearCookie(w, a.ID)
+		h.d.line("approval declined by the person; nothing was done", a, "declined", "remote", addr)
+		v := h.view(a)
+		v.Result, v.After = v.W.Declined, ""
+		h.write(w, http.StatusOK, v.W.DeclinedTitle, "", v)
+		return
+	case "approve":
+	default:
+		h.problem(w, http.StatusBadRequest, words.ApproveBadRequest)
+		return
+	}
+	email, _ := h.prove.AccessEmail(r)
+	proof := h.prove.ProveOperator(r, form.Get("password"))
+	l := h.d.cfg.Lang
+	switch {
+	case proof.Wait > 0:
+		h.d.line("approval refused: this address tried too many passwords and waits", a, "refused", "remote", addr, "retry_in", proof.Wait.Round(time.Second))
+		w.Header().Set("Retry-After", strconv.Itoa(int(proof.Wait.Seconds())+1))
+		wd := words.Approve(l)
+		h.write(w, http.StatusTooManyRequests, wd.ProblemTitle, words.ApproveLockedOut(l, proof.Wait, proof.Paused), view{W: wd})
+		return
+	case proof.AccessRefused:
+		h.d.line("approval refused: Cloudflare Access did not vouch for the sender", a, "refused", "remote", addr)
+		h.problem(w, http.StatusForbidden, words.ApproveAccessRefused)
+		return
+	case proof.WrongPassword:
+		h.d.log.Warn("approval refused: wrong operator password", "client", a.Client, "remote", addr, "left", proof.Left)
+		h.form(w, r, http.StatusUnauthorized, a, form.Get("r"), email, words.ApproveWrongPassword.In(l)+" "+words.AttemptsLeft(l, proof.Left))
+		return
+	case proof.By == "":
+		h.problem(w, http.StatusForbidden, words.ApproveNoProof)
+		return
+	}
+	if state, ok := h.d.begin(a, Running); !ok {
+		h.already(w, a, state, "")
+		return
+	}
+	h.clearCookie(w, a.ID)
+	h.d.line("approval granted by the person; acting", a, "approved", "by", proof.By, "remote", addr)
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), carryTimeout)
+	said, done := h.carry(ctx, a)
+	cancel()
+	state, outcome := Done, "done"
+	if !done {
+		state, outcome = NotDone, "not done"
+	}
+	h.d.settle(a, state, said)
+	h.d.line("approved action carried out", a, outcome)
+	v := h.view(a)
+	v.OK = done
+	if done {
+		v.Result = words.ApproveDone(l, said)
+	} else {
+		v.Result = words.ApproveFailed(l, said)
+	}
+	v.After = v.W.NothingElse
+	title := v.W.DoneTitle
+	if !done {
+		title = v.W.ProblemTitle
+	}
+	h.write(w, http.StatusOK, title, "", v)
+}
+
+// open reads the reference, or answers with why it cannot be used.
+func (h *handler) open(w http.ResponseWriter, ref string) (Action, bool) {
+	a, err := h.d.open(ref)
+	switch {
+	case errors.Is(err, errExpired):
+		h.problem(w, http.StatusGone, words.ApproveExpired)
+		return a, false
+	case err != nil:
+		h.problem(w, http.StatusBadRequest, words.ApproveBadLink)
+		return a, false
+	}
+	return a, true
+}
+
+// bound reports whether the post comes from the browser the page for a
+// was shown in: its cookie's digest is the one the form carries, sealed
+// for a.
+func (h *handler) bound(r *http.Request, a Action, bind string) bool {
+	c, err := r.Cookie(h.cookieName(a.ID))
+	if err != nil {
+		return false
+	}
+	got, err := h.d.cfg.Signer.Open(bindPurpose, bind)
+	want := []byte(a.ID + "\x00" + digest(c.Value))
+	return err == nil && subtle.ConstantTimeCompare(got, want) == 1
+}
+
+// already says that a was answered before: nothing more is done.
+func (h *handler) already(w http.ResponseWriter, a Action, state State, said string) {
+	if state == Expired {
+		h.problem(w, http.StatusGone, words.ApproveExpired)
+		return
+	}
+	h.problem(w, http.StatusConflict, words.ApproveUsed)
+}
+
+// problem draws the page with only why nothing was done.
+func (h *handler) problem(w http.ResponseWriter, status int, why words.Pair) {
+	wd := words.Approve(h.d.cfg.Lang)
+	h.write(w, status, wd.ProblemTitle, why.In(h.d.cfg.Lang), view{W: wd})
+}
+
+func (h *handler) write(w http.ResponseWriter, status int, title, problem string, v view) {
+	webpage.Write(w, status, page, webpage.Frame{Lang: v.W.Lang, Title: title, Problem: problem, Body: v}, "", h.https())
+}
+
+// view is the page's facts about a, in the house's language.
+func (h *handler) view(a Action) view {
+	l := h.d.cfg.Lang
+	app := a.ClientName
+	if strings.TrimSpace(app) == "" {
+		app = a.Client
+	}
+	return view{W: words.Approve(l), A: a, App: app,
+		Asked: l.Clock(time.Unix(a.Asked, 0).In(time.Local)), Expires: l.Clock(time.Unix(a.Exp, 0).In(time.Local))}
+}
+
+func (h *handler) https() bool { return strings.HasPrefix(h.d.cfg.Origin, "https://") }
+
+// cookie is a page's cookie for reference id (webpage.Cookie), kept
+// maxAge seconds, or deleted when negative.
+func (h *handler) cookie(id, value string, maxAge int) *http.Cookie {
+	return webpage.Cookie("maison-approve-"+id, value, maxAge, h.https())
+}
+
+func (h *handler) cookieName(id string) string { return h.cookie(id, "", 0).Name }
+
+func (h *handler) clearCookie(w http.ResponseWriter, id string) {
+	http.SetCookie(w, h.cookie(id, "", -1))
+}
+
+// readForm reads a small form post.
+func readForm(w http.ResponseWriter, r *http.Request) (url.Values, error) {
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/x-www-form-urlencoded" {
+		return nil, errors.New("approve: not a form")
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxForm))
+	if err != nil {
+		return nil, err
+	}
+	return url.ParseQuery(string(body))
+}
+
+func digest(v string) string {
+	sum := sha256.Sum256([]byte(v))
+	return base64.RawURLEncoding.EncodeToString(sum[:16])
+}
