@@ -55,13 +55,14 @@ type Action struct {
 	Client     string          `json:"ci"`           // the client's id, as logged
 	ClientName string          `json:"cn,omitempty"` // the name the client gives itself, not verified
 	Tool       string          `json:"t"`
-	Canonical  string          `json:"k"` // the Assist intent carried out
-	Args       json.RawMessage `json:"a"` // the call's target, as the tools read it
-	What       string          `json:"w"` // what will happen, in the house's language
-	Where      string          `json:"r,omitempty"`
-	Code       string          `json:"cc"` // the confirmation redeemed when it is carried out
-	Asked      int64           `json:"at"` // unix seconds
-	Exp        int64           `json:"x"`  // unix seconds
+	Canonical  string          `json:"k"`           // the Assist intent carried out
+	Args       json.RawMessage `json:"a"`           // the call's target, as the tools read it
+	What       string          `json:"w"`           // what will happen, in the house's language
+	Where      string          `json:"r,omitempty"` // the rooms of the devices reached
+	Zone       string          `json:"z,omitempty"` // the house's time zone, for the times shown
+	Code       string          `json:"cc"`          // the confirmation redeemed when it is carried out
+	Asked      int64           `json:"at"`          // unix seconds
+	Exp        int64           `json:"x"`           // unix seconds
 }
 
 // CarryOut carries out an approved action through the same path as a
@@ -312,4 +313,20 @@ func newID() string {
 	b := make([]byte, 10)
 	rand.Read(b)
 	return "a-" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b))
+}
+
+// Decline records that the person declined reference id in the client's
+// own window (a URL-mode elicitation dismissed), when it is caller's and
+// still waiting: the page no longer approves it.
+func (d *Desk) Decline(caller, id string) {
+	d.mu.Lock()
+	e, ok := d.entries[id]
+	if !ok || e.a.Caller != caller || e.state != Waiting {
+		d.mu.Unlock()
+		return
+	}
+	e.state = Declined
+	a := e.a
+	d.mu.Unlock()
+	d.line("approval declined by the person in the app; nothing was done", a, "declined")
 }

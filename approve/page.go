@@ -298,8 +298,12 @@ func (h *handler) view(a Action) view {
 	if strings.TrimSpace(app) == "" {
 		app = a.Client
 	}
+	loc := time.Local
+	if z, err := time.LoadLocation(a.Zone); err == nil && a.Zone != "" {
+		loc = z
+	}
 	return view{W: words.Approve(l), A: a, App: app,
-		Asked: l.Clock(time.Unix(a.Asked, 0).In(time.Local)), Expires: l.Clock(time.Unix(a.Exp, 0).In(time.Local))}
+		Asked: l.Clock(time.Unix(a.Asked, 0).In(loc)), Expires: l.Clock(time.Unix(a.Exp, 0).In(loc))}
 }
 
 func (h *handler) https() bool { return strings.HasPrefix(h.d.cfg.Origin, "https://") }

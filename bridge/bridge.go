@@ -22,6 +22,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"maison/approve"
 	"maison/assist"
 	"maison/camera"
 	"maison/confirm"
@@ -63,6 +64,14 @@ type Config struct {
 	// (MAISON_CONFIRM_KEY). Empty means a random key, good only within
 	// this process.
 	ConfirmKey string
+	// ApprovalOrigin, when set, is the public origin maison's approval page
+	// is served at (MAISON_PUBLIC_URL): a person approves sensitive actions
+	// there (see Approvals). Empty means no page.
+	ApprovalOrigin string
+	// Confirming chooses how a sensitive action gets its yes
+	// (MAISON_CONFIRM). Zero means the approval page when there is one,
+	// else codes.
+	Confirming tools.Confirming
 	// ResultBudget bounds every tool result in characters
 	// (MAISON_RESULT_BUDGET). Zero means tools.DefaultResultBudget.
 	ResultBudget int
@@ -119,6 +128,11 @@ type Bridge struct {
 	Cameras *camera.Service
 	// Server is the MCP server with every tool; nil with Config.NoTools.
 	Server *mcp.Server
+	// Approvals is the approval page's desk, nil without
+	// Config.ApprovalOrigin; CarryOut carries out what a person approved
+	// there, as a confirmed tool call would.
+	Approvals *approve.Desk
+	CarryOut  approve.CarryOut
 
 	log  *slog.Logger
 	stop func() // stops the demo house
@@ -186,11 +200,22 @@ func Start(ctx context.Context, cfg Config) (*Bridge, error) {
 		}
 		return b, nil
 	}
+	signer := confirm.New([]byte(cfg.ConfirmKey))
 	deps := tools.Deps{
 		HA: ha, Live: b.Live, Cameras: b.Cameras, Lang: cfg.Lang, Version: cfg.Version,
-		Passthrough: cfg.Passthrough, Confirm: confirm.New([]byte(cfg.ConfirmKey)),
+		Passthrough: cfg.Passthrough, Confirm: signer, Confirming: cfg.Confirming,
 		ResultBudget: cfg.ResultBudget, VoiceBudget: cfg.VoiceBudget, CallBudget: cfg.CallBudget, Now: cfg.Now,
 		Logger: log.With("component", "mcp"),
+	}
+	if cfg.ApprovalOrigin != "" {
+		b.Approvals, err = approve.New(approve.Config{Signer: signer, Origin: cfg.ApprovalOrigin, Lang: cfg.Lang, Now: cfg.Now,
+			Logger: log.With("component", "approve")})
+		if err != nil {
+			b.Close()
+			return nil, err
+		}
+		deps.Approvals = b.Approvals
+		b.CarryOut = tools.CarryOut(deps)
 	}
 	if connected {
 		b.Server, err = tools.New(ctx, deps)

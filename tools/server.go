@@ -17,6 +17,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"maison/approve"
 	"maison/assist"
 	"maison/camera"
 	"maison/confirm"
@@ -48,6 +49,13 @@ type Deps struct {
 	// Confirm signs confirmations of sensitive actions. Nil means a random
 	// key: confirmations then hold only within this process.
 	Confirm *confirm.Signer
+	// Approvals is maison's approval page, where a person approves a
+	// sensitive action (approve). Nil means none: codes and the client's
+	// own question only.
+	Approvals *approve.Desk
+	// Confirming chooses how a sensitive action gets its yes
+	// (MAISON_CONFIRM). Zero means ByApproval with Approvals, else ByCode.
+	Confirming Confirming
 	// Lang is the language of every answer. Zero means English.
 	Lang voice.Lang
 	// Passthrough chooses which Home Assistant tools without a wrapper are
@@ -183,31 +191,8 @@ func newServer(deps Deps, awaiting bool) (*mcp.Server, *server, error) {
 	if deps.HA == nil || deps.Live == nil || deps.Cameras == nil {
 		return nil, nil, errors.New("tools: HA, Live and Cameras are required")
 	}
-	if deps.Lang == "" {
-		deps.Lang = voice.English
-	}
-	if deps.Confirm == nil {
-		deps.Confirm = confirm.New(nil)
-	}
-	if deps.Version == "" {
-		deps.Version = "dev"
-	}
+	deps = deps.withDefaults()
 	log := deps.Logger
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
-	if deps.VoiceBudget == 0 {
-		deps.VoiceBudget = 7500 * time.Millisecond
-	}
-	if deps.CallBudget == 0 {
-		deps.CallBudget = 20 * time.Second
-	}
-	if deps.Now == nil {
-		deps.Now = time.Now
-	}
-	if deps.ResultBudget == 0 {
-		deps.ResultBudget = DefaultResultBudget
-	}
 	s := &server{deps: deps, log: log, now: deps.Now}
 	s.whole.Store(!awaiting)
 	srv := mcp.NewServer(&mcp.Implementation{Name: "maison", Title: "maison", Version: deps.Version}, &mcp.ServerOptions{
@@ -230,6 +215,35 @@ func newServer(deps Deps, awaiting bool) (*mcp.Server, *server, error) {
 	srv.AddReceivingMiddleware(s.guard, s.apps) // scopes, audit, result budget: tools/scope.go, tools/budget.go; MCP Apps: tools/apps.go
 	srv.AddSendingMiddleware(s.holdListChanged)
 	return srv, s, nil
+}
+
+// withDefaults fills the zero settings of deps with what they mean.
+func (deps Deps) withDefaults() Deps {
+	if deps.Lang == "" {
+		deps.Lang = voice.English
+	}
+	if deps.Confirm == nil {
+		deps.Confirm = confirm.New(nil)
+	}
+	if deps.Version == "" {
+		deps.Version = "dev"
+	}
+	if deps.Logger == nil {
+		deps.Logger = slog.New(slog.DiscardHandler)
+	}
+	if deps.VoiceBudget == 0 {
+		deps.VoiceBudget = 7500 * time.Millisecond
+	}
+	if deps.CallBudget == 0 {
+		deps.CallBudget = 20 * time.Second
+	}
+	if deps.Now == nil {
+		deps.Now = time.Now
+	}
+	if deps.ResultBudget == 0 {
+		deps.ResultBudget = DefaultResultBudget
+	}
+	return deps
 }
 
 // notYetOffered answers a call to one of the house's actions while they

@@ -17,13 +17,30 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
 
+	"maison/approve"
 	"maison/bridge"
 	"maison/door"
 	"maison/oauth"
+	"maison/tools"
 )
 
 // signInConfigured reports whether a human-page method is set.
 func (c config) signInConfigured() bool { return c.OperatorPassword != "" || c.AccessTeam != "" }
+
+// approvalOrigin is the public origin the approval page is served at, or
+// "" when sensitive actions get their yes by code alone (MAISON_CONFIRM):
+// by default the page is on with a public URL and a sign-in method. serving
+// says maison serves HTTP (serve, demo): stdio serves no page.
+func (c config) approvalOrigin(serving bool) (string, error) {
+	on := serving && c.PublicURL != "" && c.signInConfigured()
+	switch {
+	case c.Confirming == tools.ByCode || c.Confirming == "" && !on:
+		return "", nil
+	case !on:
+		return "", fmt.Errorf("MAISON_CONFIRM=%s needs maison's approval page, where a person approves unlocking and opening: maison serve or maison demo, with MAISON_PUBLIC_URL and a way to prove who approves (MAISON_OPERATOR_PASSWORD or Cloudflare Access); or set MAISON_CONFIRM=code", c.Confirming)
+	}
+	return oauth.CheckIssuer(c.PublicURL)
+}
 
 // noSignIn is said when a public address is set but nothing can approve a
 // sign-in, so the Claude app cannot connect.
@@ -93,6 +110,15 @@ func doorConfig(ctx context.Context, cfg config, b *bridge.Bridge, as *oauth.Ser
 	dc.ToolScope = b.ToolScope
 	if as.Enabled() {
 		dc.OAuth, dc.OAuthPaths, dc.ResourceMetadataURL = as.Handler(), oauth.Paths, as.ResourceMetadataURL()
+		if b.Approvals != nil {
+			// The approval page asks for the sign-in page's proof.
+			pages := http.NewServeMux()
+			for _, p := range oauth.Paths {
+				pages.Handle(p, dc.OAuth)
+			}
+			pages.Handle(approve.Path, b.Approvals.Handler(as, b.CarryOut, clientAddr))
+			dc.OAuth, dc.OAuthPaths = pages, append(slices.Clone(oauth.Paths), approve.Path)
+		}
 	}
 	return dc, nil
 }

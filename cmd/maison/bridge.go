@@ -19,7 +19,7 @@ var version = "dev"
 func (c config) bridgeConfig(logger *slog.Logger) bridge.Config {
 	bc := bridge.Config{
 		URL: c.HAURL, Token: c.HAToken, Cameras: c.Cameras, Lang: c.Lang, AITask: c.AITask,
-		Passthrough: c.Passthrough, ConfirmKey: c.ConfirmKey, ResultBudget: c.ResultBudget,
+		Passthrough: c.Passthrough, ConfirmKey: c.ConfirmKey, Confirming: c.Confirming, ResultBudget: c.ResultBudget,
 		Version: currentVersion(), ReachLater: true, Logger: logger,
 	}
 	if c.Demo {
@@ -31,6 +31,15 @@ func (c config) bridgeConfig(logger *slog.Logger) bridge.Config {
 		bc.DemoAdmin = c.DemoAdmin
 	}
 	return bc
+}
+
+// servingBridgeConfig is bridgeConfig for maison serving HTTP (serve,
+// demo), where the approval page may be on.
+func (c config) servingBridgeConfig(logger *slog.Logger) (bridge.Config, error) {
+	bc := c.bridgeConfig(logger)
+	var err error
+	bc.ApprovalOrigin, err = c.approvalOrigin(true)
+	return bc, err
 }
 
 // explain adds Home Assistant's advice to an error, for the operator.
@@ -97,6 +106,7 @@ var toolSettings = []setting{
 		usage: "Home Assistant tools without a wrapper to offer: all, off, or a list such as GetDateTime,HassSetPosition (MAISON_PASSTHROUGH)",
 		text:  func(c *config) *string { return &c.raw.passthrough }},
 	{env: "MAISON_CONFIRM_KEY", doc: "key signing confirmations, the same on every replica (default: random per process)"},
+	{env: "MAISON_CONFIRM", doc: "how unlocking and opening get their yes: approval (a person on maison's page),\ncode or both (default approval with a public URL and a sign-in method, else code)"},
 	{name: "result-budget", env: "MAISON_RESULT_BUDGET",
 		doc:   "most characters of one tool result, pictures included (default 140000)",
 		usage: "most characters of one tool result (MAISON_RESULT_BUDGET)",

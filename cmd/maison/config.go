@@ -40,6 +40,10 @@ type config struct {
 	// ConfirmKey signs confirmations of sensitive actions (MAISON_CONFIRM_KEY);
 	// empty means a random key, good only within this process.
 	ConfirmKey string
+	// Confirming chooses how a sensitive action gets its yes
+	// (MAISON_CONFIRM: approval, code or both); empty means approval with a
+	// public URL and a sign-in method, code otherwise.
+	Confirming tools.Confirming
 	Cameras    []string
 	Lang       voice.Lang
 	// AITask is the ai_task entity that describes camera frames for voice
@@ -172,6 +176,12 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 	c.ConfirmKey = env("MAISON_CONFIRM_KEY", "")
 	if c.ConfirmKey != "" && len(c.ConfirmKey) < 32 {
 		return c, errors.New("MAISON_CONFIRM_KEY is too short: use at least 32 random characters, the same on every replica (e.g. openssl rand -base64 32)")
+	}
+	switch m := tools.Confirming(strings.ToLower(env("MAISON_CONFIRM", ""))); m {
+	case "", tools.ByApproval, tools.ByCode, tools.ByEither:
+		c.Confirming = m
+	default:
+		return c, fmt.Errorf("MAISON_CONFIRM %q: give approval (a person approves on maison's page), code (the client asks, or the model carries a code) or both", string(m))
 	}
 	c.HAToken = env("MAISON_HA_TOKEN", "")
 	c.Secret = env("MAISON_SECRET", "")

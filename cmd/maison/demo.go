@@ -30,7 +30,11 @@ func runDemo(ctx context.Context, cfg config, stdout io.Writer, logger *slog.Log
 	// flight still need them while the door drains.
 	life, end := context.WithCancel(context.WithoutCancel(ctx))
 	defer end()
-	b, err := bridge.Start(life, cfg.bridgeConfig(logger))
+	bc, err := cfg.servingBridgeConfig(logger)
+	if err != nil {
+		return err
+	}
+	b, err := bridge.Start(life, bc)
 	if err != nil {
 		return explain(err)
 	}

@@ -27,8 +27,12 @@ func serveCmd() command {
 func runServe(ctx context.Context, cfg config, stdout io.Writer, logger *slog.Logger) error {
 	life, end := context.WithCancel(context.WithoutCancel(ctx))
 	defer end()
+	bc, err := cfg.servingBridgeConfig(logger)
+	if err != nil {
+		return err
+	}
 	stop := context.AfterFunc(ctx, end) // until serving starts, a signal stops the wait for Home Assistant
-	b, err := bridge.Start(life, cfg.bridgeConfig(logger))
+	b, err := bridge.Start(life, bc)
 	if !stop() {
 		if err == nil {
 			b.Close()

@@ -28,6 +28,9 @@ func stdioCmd() command {
 // runStdio serves MCP over stdin and stdout. Nothing but protocol is
 // written to stdout; logs go to stderr.
 func runStdio(ctx context.Context, cfg config, stdin io.Reader, stdout io.Writer, logger *slog.Logger) error {
+	if _, err := cfg.approvalOrigin(false); err != nil {
+		return err
+	}
 	b, err := bridge.Start(ctx, cfg.bridgeConfig(logger))
 	if ctx.Err() != nil {
 		if err == nil {
