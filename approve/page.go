@@ -46,7 +46,7 @@ var page = webpage.New("approve", `{{$W := .W}}{{with .Result}}<p class="{{if $.
 {{if .A.ID}}<p>{{.W.Intro}}</p>
 <div class="card"><p class="what" id="what">{{.A.What}}</p>
 <dl>{{with .A.Where}}<dt>{{$W.Where}}</dt><dd>{{.}}</dd>{{end}}
-<dt>{{.W.App}}</dt><dd><span class="who">{{.App}}</span> <small>{{.W.Unverified}}</small></dd>
+<dt>{{.W.App}}</dt><dd><span class="who">{{.App}}</span>{{if .A.ClientName}} <small>{{.W.Unverified}}</small>{{end}}</dd>
 <dt>{{.W.Asked}}</dt><dd>{{.Asked}}</dd>
 <dt>{{.W.Expires}}</dt><dd>{{.Expires}}</dd></dl></div>{{end}}
 {{if .Form}}<form method="post" action="/approve">
@@ -294,15 +294,16 @@ func (h *handler) write(w http.ResponseWriter, status int, title, problem string
 // view is the page's facts about a, in the house's language.
 func (h *handler) view(a Action) view {
 	l := h.d.cfg.Lang
+	w := words.Approve(l)
 	app := a.ClientName
 	if strings.TrimSpace(app) == "" {
-		app = a.Client
+		app = w.Unnamed
 	}
 	loc := time.Local
 	if z, err := time.LoadLocation(a.Zone); err == nil && a.Zone != "" {
 		loc = z
 	}
-	return view{W: words.Approve(l), A: a, App: app,
+	return view{W: w, A: a, App: app,
 		Asked: l.Clock(time.Unix(a.Asked, 0).In(loc)), Expires: l.Clock(time.Unix(a.Exp, 0).In(loc))}
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"maison/approve"
 	"maison/confirm"
+	"maison/voice"
 	"maison/words"
 )
 
@@ -120,6 +121,9 @@ func (s *server) askApproval(req *mcp.CallToolRequest, g guard, lead string) *mc
 	if req != nil {
 		id, name = clientOf(req)
 	}
+	if name == "MAISON_TOKEN" {
+		name = "" // the door's name for the static token: jargon to a person, and no name the app gave
+	}
 	a, link, err := s.deps.Approvals.Propose(approve.Action{
 		Caller: g.who, Client: id, ClientName: name, Tool: g.tool, Canonical: g.canonical, Args: args,
 		What: g.action, Where: s.areasOf(g.reached), Zone: s.houseLocation().String(), Code: code, Exp: exp.Unix(),
@@ -139,7 +143,15 @@ func (s *server) askApproval(req *mcp.CallToolRequest, g guard, lead string) *mc
 			RequestState: a.ID,
 		}
 	}
-	return sayError(lead + words.ApprovalAsked(s.deps.Lang, g.action, link, s.deps.Lang.Clock(exp.In(s.houseLocation())), a.ID))
+	return withLink(s.deps.Lang, lead+words.ApprovalAsked(s.deps.Lang, g.action, s.deps.Lang.Clock(exp.In(s.houseLocation())), a.ID), link)
+}
+
+// withLink is a failed result of sentences, then the approval link in a
+// block of its own: the sentences are said aloud, the link is not.
+func withLink(l voice.Lang, text, link string) *mcp.CallToolResult {
+	res := sayError(text)
+	res.Content = append(res.Content, &mcp.TextContent{Text: words.ApprovalLink(l, link)})
+	return res
 }
 
 // approvalOutcome says what became of reference ref, for the caller of g.
@@ -148,7 +160,7 @@ func (s *server) approvalOutcome(g guard, ref string) *mcp.CallToolResult {
 	o := s.deps.Approvals.Outcome(g.who, ref)
 	switch o.State {
 	case approve.Waiting, approve.Running:
-		return sayError(words.ApprovalWaiting(l, o.Link, l.Clock(o.Exp.In(s.houseLocation())), ref))
+		return withLink(l, words.ApprovalWaiting(l, l.Clock(o.Exp.In(s.houseLocation())), ref), o.Link)
 	case approve.Done:
 		return say(words.ApprovalDone(l, o.Said))
 	case approve.NotDone:

@@ -330,8 +330,8 @@ var (
 		doc:   "Only these device classes, such as garage or window, alone or as a list.",
 		wants: words.Pair{EN: "a device class as text, such as garage, or a list of them", FR: "une classe d'appareil en texte, comme garage, ou une liste de classes"}}
 	argConfirmation = argSpec{name: "confirmation", kind: argText,
-		doc:   "Only to unlock, disarm, or open a garage door, gate, door or valve: the code from the proposal this tool returned, once the person has agreed.",
-		wants: words.Pair{EN: "the confirmation code from the proposal, as text", FR: "le code de confirmation de la proposition, en texte"}}
+		doc:   "Only to unlock, disarm, or open a garage door, gate, door or valve: the code from the proposal this tool returned, once the person has agreed, or the approval reference (a-…) it gave, to hear what happened.",
+		wants: words.Pair{EN: "the confirmation code or approval reference from the proposal, as text", FR: "le code de confirmation ou la référence d'approbation de la proposition, en texte"}}
 	argRegion = argSpec{name: "region", kind: argPart,
 		doc: "Only a part of the picture, shown closer: its name such as top right, or a box of fractions such as x 0.5, y 0, width 0.5, height 0.5.",
 		wants: words.Pair{EN: "a part of the picture as people say it, such as left, top right or centre, or a box with x, y, width and height as fractions of the picture from 0 to 1, such as x 0.5, y 0, width 0.5 and height 0.5 for the top right quarter; it says where to look, not what to look for",

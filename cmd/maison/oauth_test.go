@@ -429,7 +429,7 @@ var confirmationRE = regexp.MustCompile(`(c-[a-z0-9]{20,})`)
 // once, though its access token was refreshed in between.
 func TestConfirmationBoundToTheClient(t *testing.T) {
 	t.Parallel()
-	issuer, _ := startOAuthDemo(t, nil)
+	issuer, _ := startOAuthDemo(t, map[string]string{"MAISON_CONFIRM": "code"})
 	a, b := newConnector(t, issuer), newConnector(t, issuer)
 	ta, tb := a.connect("house.read", "house.control"), b.connect("house.read", "house.control")
 	csA := connect(t, issuer+"/mcp", ta["access_token"].(string), "2025-11-25")
@@ -456,7 +456,7 @@ func TestConfirmationBoundToTheClient(t *testing.T) {
 // tablet's, and the audit line names the token that called.
 func TestMintedTokensAreEachTheirOwnClient(t *testing.T) {
 	t.Parallel()
-	issuer, logs := startOAuthDemo(t, nil)
+	issuer, logs := startOAuthDemo(t, map[string]string{"MAISON_CONFIRM": "code"})
 	env := map[string]string{"MAISON_SECRET": e2eSecret, "MAISON_PUBLIC_URL": issuer}
 	mint := func(name string) string {
 		var out testkit.Buffer
