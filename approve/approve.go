@@ -220,18 +220,21 @@ func (d *Desk) open(sealed string) (Action, error) {
 	return a, nil
 }
 
-// expire marks a as expired, writing its line once.
+// expire marks a as expired, writing its line the first time.
 func (d *Desk) expire(a Action) {
 	d.mu.Lock()
 	e, ok := d.entries[a.ID]
-	first := !ok || e.state == Waiting
-	if ok && e.state == Waiting {
+	first := ok && e.state == Waiting
+	if first {
 		e.state = Expired
 	}
 	d.mu.Unlock()
 	if first {
 		d.line("approval expired: nobody answered in time; nothing was done", a, "expired")
 	}
+	// A reference this process never knew, or forgot, was proposed and
+	// expired elsewhere: its line was written there, and a link opened
+	// again and again writes no more.
 }
 
 // answered reports the state of a reference that was already answered, or

@@ -2,8 +2,10 @@ package approve
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -58,14 +60,28 @@ type rig struct {
 	srv     *httptest.Server
 	carried atomic.Int32
 	release chan struct{} // when set, carrying out waits for it
+	logs    syncBuffer
 }
+
+// syncBuffer is a buffer safe for the handlers' concurrent writes.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
 
 func newRig(t *testing.T, lang voice.Lang) *rig {
 	r := &rig{t: t, clock: &clock{t: time.Now()}}
 	mux := http.NewServeMux()
 	r.srv = httptest.NewServer(mux)
 	t.Cleanup(r.srv.Close)
-	d, err := New(Config{Signer: confirm.New([]byte("k")), Origin: r.srv.URL, Lang: lang, Now: r.clock.now})
+	d, err := New(Config{Signer: confirm.New([]byte("k")), Origin: r.srv.URL, Lang: lang, Now: r.clock.now, Logger: slog.New(slog.NewTextHandler(&r.logs, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -318,4 +334,71 @@ func TestExpiry(t *testing.T) {
 	if status, body, _ := r.browser().open(link); status != http.StatusGone || strings.Contains(body, "<form") {
 		t.Errorf("expired page: %d %s", status, body)
 	}
+	r.browser().open(link)
+	if n := strings.Count(r.logs.String(), "approval expired"); n != 1 {
+		t.Errorf("%d expiry lines, want one:\n%s", n, r.logs.String())
+	}
+	for _, want := range []string{"approval requested", "client=dcr-1", "client_name=Claude", "outcome=expired"} {
+		if !strings.Contains(r.logs.String(), want) {
+			t.Errorf("the log lacks %q:\n%s", want, r.logs.String())
+		}
+	}
 }
+
+// What an attacker can make of what they see: a reference sealed with
+// another key, the page's binding passed as a reference, a reference
+// whose action was rewritten, a form with its fields twice, a method
+// that is not a form's, a decline from another site. Nothing is carried
+// out, nothing is declined.
+func TestForgedAndConfusedAnswers(t *testing.T) {
+	r := newRig(t, voice.English)
+	a, link := r.propose("alice")
+	b := r.browser()
+	_, _, form := b.open(link)
+
+	payload, _ := json.Marshal(a)
+	otherKey := confirm.New([]byte("another key")).Seal(sealPurpose, payload)
+	a2 := a
+	a2.Tool, a2.What = "turn_on", "open the “Garage Door”"
+	rewritten, _ := json.Marshal(a2)
+	_, mac, _ := strings.Cut(form.Get("r"), ".")
+	swapped := base64URL(rewritten) + "." + mac
+	for name, ref := range map[string]string{
+		"sealed with another key":  otherKey,
+		"the binding as reference": form.Get("b"),
+		"rewritten action":         swapped,
+	} {
+		f := url.Values{"r": {ref}, "b": form["b"]}
+		if status, body := b.post(f, "approve", password, nil); status != http.StatusBadRequest || !strings.Contains(body, "not an approval request") {
+			t.Errorf("%s: %d %s", name, status, body)
+		}
+		resp, err := b.c.Get(r.srv.URL + Path + "?r=" + url.QueryEscape(ref))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusBadRequest {
+			t.Errorf("%s: shown with %d", name, resp.StatusCode)
+		}
+	}
+	twice := url.Values{"r": {form.Get("r"), form.Get("r")}, "b": form["b"]}
+	if status, _ := b.post(twice, "approve", password, nil); status != http.StatusBadRequest {
+		t.Errorf("fields twice: %d", status)
+	}
+	req, _ := http.NewRequest("PUT", link, nil)
+	if resp, err := b.c.Do(req); err != nil || resp.StatusCode != http.StatusMethodNotAllowed {
+		t.Errorf("PUT: %v %v", err, resp.StatusCode)
+	}
+	if status, _ := b.post(form, "decline", "", map[string]string{"Sec-Fetch-Site": "cross-site"}); status != http.StatusForbidden {
+		t.Errorf("a decline from another site: %d", status)
+	}
+	if o := r.desk.Outcome("alice", a.ID); o.State != Waiting || r.carried.Load() != 0 {
+		t.Errorf("after the forgeries: %+v, carried %d", o, r.carried.Load())
+	}
+	// Still answerable by the person, at the end of it all.
+	if status, _ := b.post(form, "approve", password, nil); status != 200 || r.carried.Load() != 1 {
+		t.Errorf("the person's approval after the forgeries: %d, carried %d", status, r.carried.Load())
+	}
+}
+
+func base64URL(b []byte) string { return base64.RawURLEncoding.EncodeToString(b) }
