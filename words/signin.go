@@ -27,12 +27,12 @@ func SignIn(l voice.Lang) SignInPage {
 		ByURL:         l.Pick("identified by", "identifiée par"),
 		Sends:         l.Pick("If you approve, maison sends you back to exactly this address:", "Si vous acceptez, maison vous renvoie exactement à cette adresse :"),
 		Grant:         l.Pick("Access granted (untick what you refuse):", "Accès accordé (décochez ce que vous refusez) :"),
-		PasswordLabel: l.Pick("maison's password", "Mot de passe de maison"),
+		PasswordLabel: l.Pick("The password of this maison", "Le mot de passe de cette maison"),
 		EmailIs:       l.Pick("Signed in through Cloudflare Access as", "Connecté par Cloudflare Access en tant que"),
 		Approve:       l.Pick("Approve", "Autoriser"),
 		Deny:          l.Pick("Deny", "Refuser"),
-		Footer: l.Pick("Approve only if you have just connected this app yourself. To revoke everything, change MAISON_SECRET.",
-			"N'autorisez que si vous venez vous-même de connecter cette application. Pour tout révoquer, changez MAISON_SECRET."),
+		Footer: l.Pick("Approve only if you have just connected this app yourself. To disconnect it later, remove maison from the app's connectors; whoever runs maison can also disconnect every app at once.",
+			"N'autorisez que si vous venez vous-même de connecter cette application. Pour la déconnecter plus tard, retirez maison des connecteurs de l'application; la personne qui gère maison peut aussi déconnecter toutes les applications d'un coup."),
 		Opened: l.Pick("This address is opened by an app while it connects to the house through maison; opened on its own, it has nothing to approve. Nothing was granted.",
 			"Cette adresse est ouverte par une application pendant qu'elle se connecte à la maison par maison; ouverte seule, elle n'a rien à autoriser. Rien n'a été accordé."),
 		HowConnect: l.Pick("To connect an app, add maison's address as a custom connector in the app (in the Claude app: Settings › Connectors › Add custom connector):",
@@ -60,8 +60,8 @@ var (
 		"maison ne reconnaît pas cette application. Reconnectez-la depuis ses réglages : elle s'enregistrera de nouveau."}
 	SignInUnreadDocument = Pair{"maison could not read this app's description at the address it gives as its name: the address did not answer in time, or its answer is not one maison accepts. Nothing was granted. Try again in a minute; if it lasts, whoever runs maison will find the reason in its log.",
 		"maison n'a pas pu lire la description de cette application à l'adresse qu'elle donne pour se présenter : l'adresse n'a pas répondu à temps, ou sa réponse n'est pas de celles que maison accepte. Rien n'a été accordé. Réessayez dans une minute ; si ça dure, la personne qui gère maison trouvera la raison dans son journal."}
-	SignInBadRedirect = Pair{"This app asks to be sent back to an address maison does not allow. Nothing was granted. The operator can add a safe address in MAISON_REDIRECT_URIS.",
-		"Cette application demande à être renvoyée vers une adresse que maison n'autorise pas. Rien n'a été accordé. L'opérateur peut ajouter une adresse sûre dans MAISON_REDIRECT_URIS."}
+	SignInBadRedirect = Pair{"This app asks to be sent back to an address maison does not allow. Nothing was granted. If you trust the app, whoever runs maison can allow its address; then connect it again.",
+		"Cette application demande à être renvoyée vers une adresse que maison n'autorise pas. Rien n'a été accordé. Si vous faites confiance à l'application, la personne qui gère maison peut autoriser son adresse; reconnectez-la ensuite."}
 	SignInAccessRefused = Pair{"Cloudflare Access does not vouch for you on this page, or your address is not on maison's list. Nothing was granted.",
 		"Cloudflare Access ne se porte pas garant de vous pour cette page, ou votre adresse n'est pas dans la liste de maison. Rien n'a été accordé."}
 	SignInStaleForm = Pair{"This page has expired or was opened in another browser. Nothing was granted. Connect the app again from its settings.",

@@ -16,9 +16,10 @@ import (
 	"maison/internal/visible"
 )
 
-// css is the pages' only style; the CSP admits it by its nonce. Long
-// addresses wrap only where no word fits (overflow-wrap), never mid-word
-// by default.
+// css is the pages' only style; the CSP admits it by its nonce. Text
+// wraps between words; an address is set in the text face, so the usual
+// ones fit a phone's width whole, and only one longer than the line breaks
+// (overflow-wrap).
 const css = `:root{color-scheme:light dark;--fg:#1d1d1f;--muted:#5b5b60;--bg:#fff;--card:#f4f4f6;--line:#d6d6db;--accent:#0b57d0;--on-accent:#fff;--bad-bg:#fde8e8;--bad:#a50e0e;--ok-bg:#e6f4ea;--ok:#137333}
 @media (prefers-color-scheme:dark){:root{--fg:#ececf1;--muted:#a8a8b3;--bg:#16161a;--card:#24242a;--line:#3a3a42;--accent:#8ab4f8;--on-accent:#0b1a33;--bad-bg:#3b1a1a;--bad:#f6aea9;--ok-bg:#17301f;--ok:#81c995}}
 *{box-sizing:border-box}html{background:var(--bg);color:var(--fg)}
@@ -26,13 +27,13 @@ body{font:17px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0
 main{max-width:34em;margin:0 auto}.brand{margin:0 0 .2em;color:var(--muted);font-size:.9em;letter-spacing:.04em}
 h1{font-size:1.45em;line-height:1.25;margin:.1em 0 .7em}
 .who{font-size:1.2em;font-weight:600;margin:.3em 0}
-.url{font:.85em/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;overflow-wrap:anywhere;background:var(--card);border:1px solid var(--line);border-radius:6px;padding:.35em .55em;display:block;margin:.3em 0}
+.url{font-size:.85em;line-height:1.4;overflow-wrap:anywhere;border-left:3px solid var(--accent);padding:.1em 0 .1em .6em;display:block;margin:.3em 0}
 .card{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:.8em 1em;margin:1em 0}
 .card p{margin:.35em 0}.what{font-size:1.15em;font-weight:600}
 dl{margin:.4em 0;display:grid;grid-template-columns:max-content 1fr;gap:.25em .8em}dt{color:var(--muted)}dd{margin:0}
 .problem{background:var(--bad-bg);color:var(--bad);border-left:4px solid var(--bad);padding:.6em 1em;border-radius:4px}
 .done{background:var(--ok-bg);color:var(--ok);border-left:4px solid var(--ok);padding:.6em 1em;border-radius:4px}
-fieldset{border:1px solid var(--line);border-radius:8px;margin:1em 0;padding:.5em 1em}label{display:block;margin:.45em 0}
+fieldset{border:0;margin:1em 0;padding:0}legend{font-weight:600;padding:0;margin-bottom:.2em}label{display:block;margin:.45em 0}
 input[type=password]{font:inherit;padding:.55em .6em;width:100%;border:1px solid var(--line);border-radius:8px;background:var(--bg);color:var(--fg)}
 .actions{display:flex;flex-wrap:wrap;gap:.7em;margin:1.1em 0 .4em}
 button{font:inherit;font-weight:600;padding:.65em 1.4em;border-radius:8px;border:1px solid var(--line);background:var(--bg);color:var(--fg);min-height:2.8em;cursor:pointer}
