@@ -76,12 +76,13 @@ func (s *server) byApproval(req *mcp.CallToolRequest, g guard, confirmation stri
 	if mode == ByEither && (answered || asksThePerson(req) && !asksByURL(req)) {
 		return nil, false
 	}
-	lead := ""
-	if answered {
-		s.sensitiveLine(req, "sensitive action refused: only the approval page counts here, not a code or the client's own answer", g)
-		lead = words.ApprovalCodeRefused.In(s.deps.Lang)
+	if !answered {
+		return s.askApproval(req, g, ""), true
 	}
-	return s.askApproval(req, g, lead), true
+	s.sensitiveLine(req, "sensitive action refused: only the approval page counts here, not a code or the client's own answer", g)
+	res := s.askApproval(req, g, words.ApprovalCodeRefused.In(s.deps.Lang))
+	res.IsError = res.InputRequests == nil // what was sent is refused; a question put anew is none
+	return res, true
 }
 
 // approvalRef is the reference a call passes back, if any.
@@ -146,10 +147,11 @@ func (s *server) askApproval(req *mcp.CallToolRequest, g guard, lead string) *mc
 	return withLink(s.deps.Lang, lead+words.ApprovalAsked(s.deps.Lang, g.action, s.deps.Lang.Clock(exp.In(s.houseLocation())), a.ID), link)
 }
 
-// withLink is a failed result of sentences, then the approval link in a
-// block of its own: the sentences are said aloud, the link is not.
+// withLink is a result of sentences, then the approval link in a block
+// of its own: the sentences are said aloud, the link is not. Like a
+// proposal, it is no error: nothing failed, the person is asked.
 func withLink(l voice.Lang, text, link string) *mcp.CallToolResult {
-	res := sayError(text)
+	res := say(text)
 	res.Content = append(res.Content, &mcp.TextContent{Text: words.ApprovalLink(l, link)})
 	return res
 }
