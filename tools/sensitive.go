@@ -402,6 +402,9 @@ func (s *server) guarded(ctx context.Context, req *mcp.CallToolRequest, tool, ca
 		return s.act(ctx, canonical, in.args())
 	}
 	g := guard{who: caller(req), tool: tool, canonical: canonical, in: in.targetIn, action: s.deps.Lang.List(what), reached: reached}
+	if res, ok := s.byApproval(req, g, in.Confirmation); ok {
+		return res // the person approves on maison's page (tools/approval.go)
+	}
 	if req != nil && req.Params != nil && (req.Params.RequestState != "" || req.Params.InputResponses != nil) {
 		ans, _ := req.Params.InputResponses[askID].(*mcp.ElicitResult)
 		if ans == nil || ans.Action != "accept" || ans.Content["confirm"] != true {
