@@ -87,6 +87,7 @@ const (
 // Outcome is what happened to a reference, as its client hears it.
 type Outcome struct {
 	State State
+	For   Action    // the action it was made for
 	Said  string    // what Home Assistant did, or why nothing was done
 	Link  string    // the page, while Waiting
 	Exp   time.Time // when it expires
@@ -193,7 +194,7 @@ func (d *Desk) Outcome(caller, id string) Outcome {
 		e.state = Expired
 		d.line("approval expired: nobody answered in time; nothing was done", e.a, "expired")
 	}
-	return Outcome{State: e.state, Said: e.said, Link: e.link, Exp: time.Unix(e.a.Exp, 0)}
+	return Outcome{State: e.state, For: e.a, Said: e.said, Link: e.link, Exp: time.Unix(e.a.Exp, 0)}
 }
 
 // errBadLink and errExpired are why a page's reference is refused.

@@ -160,6 +160,9 @@ func withLink(l voice.Lang, text, link string) *mcp.CallToolResult {
 func (s *server) approvalOutcome(g guard, ref string) *mcp.CallToolResult {
 	l := s.deps.Lang
 	o := s.deps.Approvals.Outcome(g.who, ref)
+	if args, err := json.Marshal(g.in); err != nil || o.For.Tool != g.tool || string(args) != string(o.For.Args) {
+		o.State = approve.Unknown // made for another action: this call hears nothing of it
+	}
 	switch o.State {
 	case approve.Waiting, approve.Running:
 		return withLink(l, words.ApprovalWaiting(l, l.Clock(o.Exp.In(s.houseLocation())), ref), o.Link)

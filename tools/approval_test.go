@@ -138,6 +138,11 @@ func TestUnlockWaitsForThePage(t *testing.T) {
 	if text, isErr = callApproval(t, r.Session, "turn_off", with); isErr || !strings.Contains(text, "approved") || !strings.Contains(text, "unlocked") {
 		t.Errorf("the outcome: %q (error %v)", text, isErr)
 	}
+	// Passed back with another action, it tells nothing.
+	other := map[string]any{"name": "Garage Door", "confirmation": ref}
+	if text, _ = callApproval(t, r.Session, "turn_on", other); !strings.Contains(text, "cannot be used") || strings.Contains(text, "unlocked") {
+		t.Errorf("the reference with another action: %q", text)
+	}
 }
 
 // A client that can open a page for the person (URL-mode elicitation) is
