@@ -240,13 +240,13 @@ func (d *Desk) expire(a Action) {
 
 // answered reports the state of a reference that was already answered, or
 // Waiting when it can still be answered.
-func (d *Desk) answered(a Action) (State, string) {
+func (d *Desk) answered(a Action) State {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if e, ok := d.entries[a.ID]; ok {
-		return e.state, e.said
+		return e.state
 	}
-	return Waiting, ""
+	return Waiting
 }
 
 // begin takes a's one answer: to (Running or Declined) when a is still

@@ -111,8 +111,8 @@ func (h *handler) show(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if state, said := h.d.answered(a); state != Waiting {
-		h.already(w, a, state, said)
+	if state := h.d.answered(a); state != Waiting {
+		h.already(w, state)
 		return
 	}
 	email, err := h.prove.AccessEmail(r)
@@ -126,9 +126,8 @@ func (h *handler) show(w http.ResponseWriter, r *http.Request) {
 
 // form draws the page with its form, bound to this browser by a cookie
 // whose digest the form carries, sealed: a post counts only from the
-// browser the page was shown in.
-// A browser that already holds a page's cookie for a keeps it, so that a
-// second tab's form counts as well.
+// browser the page was shown in. A browser that already holds a page's
+// cookie for a keeps it, so that a second tab's form counts as well.
 func (h *handler) form(w http.ResponseWriter, r *http.Request, status int, a Action, ref, email, problem string) {
 	nonce := webpage.Random(18)
 	if c, err := r.Cookie(h.cookieName(a.ID)); err == nil && len(c.Value) == len(nonce) {
@@ -167,8 +166,8 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if state, said := h.d.answered(a); state != Waiting {
-		h.already(w, a, state, said)
+	if state := h.d.answered(a); state != Waiting {
+		h.already(w, state)
 		return
 	}
 	if !h.bound(r, a, form.Get("b")) {
@@ -179,7 +178,7 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request) {
 	switch form.Get("action") {
 	case "decline":
 		if state, ok := h.d.begin(a, Declined); !ok {
-			h.already(w, a, state, "")
+			h.already(w, state)
 			return
 		}
 		h.clearCookie(w, a.ID)
@@ -216,11 +215,10 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if state, ok := h.d.begin(a, Running); !ok {
-		h.already(w, a, state, "")
+		h.already(w, state)
 		return
 	}
 	h.clearCookie(w, a.ID)
-	h.d.line("approval granted by the person; acting", a, "approved", "by", proof.By, "remote", addr)
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), carryTimeout)
 	said, done := h.carry(ctx, a)
 	cancel()
@@ -229,7 +227,7 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request) {
 		state, outcome = NotDone, "not done"
 	}
 	h.d.settle(a, state, said)
-	h.d.line("approved action carried out", a, outcome)
+	h.d.line("approval granted by the person; maison acted", a, outcome, "by", proof.By, "remote", addr)
 	v := h.view(a)
 	v.OK = done
 	if done {
@@ -273,7 +271,7 @@ func (h *handler) bound(r *http.Request, a Action, bind string) bool {
 }
 
 // already says that a was answered before: nothing more is done.
-func (h *handler) already(w http.ResponseWriter, a Action, state State, said string) {
+func (h *handler) already(w http.ResponseWriter, state State) {
 	if state == Expired {
 		h.problem(w, http.StatusGone, words.ApproveExpired)
 		return

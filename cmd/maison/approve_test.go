@@ -219,7 +219,7 @@ func TestBrowserApprovesAnUnlock(t *testing.T) {
 	}
 
 	// One line per proposal, approval, decline and expiry; no secret.
-	for _, want := range []string{"approval requested", "approval granted by the person", "approval declined by the person"} {
+	for _, want := range []string{"approval requested", "approval granted by the person; maison acted", "outcome=done", "approval declined by the person"} {
 		if !strings.Contains(logs.String(), want) {
 			t.Errorf("no %q line in the log", want)
 		}
