@@ -198,6 +198,9 @@ func TestApproveCarriesOutOnceAndTheClientHears(t *testing.T) {
 	if status, body := b.post(form, "approve", password, nil); status != http.StatusConflict || r.carried.Load() != 1 {
 		t.Errorf("replay: %d, carried %d: %s", status, r.carried.Load(), body)
 	}
+	if n := strings.Count(r.logs.String(), "approval granted"); n != 1 || !strings.Contains(r.logs.String(), "outcome=done") || strings.Contains(r.logs.String(), password) {
+		t.Errorf("%d approval lines, want one with its outcome and no password:\n%s", n, r.logs.String())
+	}
 	// Opened again: says it was answered, no form.
 	if status, body, _ := b.open(link); status != http.StatusConflict || strings.Contains(body, "<form") {
 		t.Errorf("opened again: %d %s", status, body)
