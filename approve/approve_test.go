@@ -171,6 +171,7 @@ func (b *browser) post(form url.Values, action, pw string, hdr map[string]string
 // Approved with the password, the action is carried out once, the page
 // says what Home Assistant did, and the client that asked hears it.
 func TestApproveCarriesOutOnceAndTheClientHears(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, voice.English)
 	a, link := r.propose("alice")
 	if o := r.desk.Outcome("alice", a.ID); o.State != Waiting || o.Link != link {
@@ -211,6 +212,7 @@ func TestApproveCarriesOutOnceAndTheClientHears(t *testing.T) {
 // browser, a changed reference, an expired one and a wrong password do
 // nothing.
 func TestNothingButTheBoundFormWithThePasswordActs(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, voice.English)
 	_, link := r.propose("alice")
 	b := r.browser()
@@ -269,6 +271,7 @@ func TestNothingButTheBoundFormWithThePasswordActs(t *testing.T) {
 // Two approvals at once from two browsers: one carries out, the other is
 // told it was answered.
 func TestTwoApprovalsAtOnceCarryOutOnce(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, voice.English)
 	r.release = make(chan struct{})
 	_, link := r.propose("alice")
@@ -293,6 +296,7 @@ func TestTwoApprovalsAtOnceCarryOutOnce(t *testing.T) {
 // Decline does nothing, and the client hears it; the page is not frameable,
 // runs no script, and is in French when the house is.
 func TestDeclineAndThePage(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, voice.French)
 	a, link := r.propose("alice")
 	b := r.browser()
@@ -328,6 +332,7 @@ func TestDeclineAndThePage(t *testing.T) {
 
 // A reference expires unanswered: the client hears it, the page says so.
 func TestExpiry(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, voice.English)
 	a, link := r.propose("alice")
 	r.clock.add(TTL + time.Second)
@@ -354,6 +359,7 @@ func TestExpiry(t *testing.T) {
 // that is not a form's, a decline from another site. Nothing is carried
 // out, nothing is declined.
 func TestForgedAndConfusedAnswers(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, voice.English)
 	a, link := r.propose("alice")
 	b := r.browser()

@@ -9,6 +9,7 @@ import (
 // A wrong password says, before the lockout, how many tries are left; the
 // approval page's proof counts in the same memory as the sign-in page's.
 func TestTriesLeftAreSaidBeforeTheLockout(t *testing.T) {
+	t.Parallel()
 	r := newRig(t, nil)
 	client := r.register(claudeCallback)
 	_, challenge := pkce()

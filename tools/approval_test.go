@@ -113,6 +113,7 @@ func approveOnThePage(t *testing.T, link, action, password string) (int, string)
 // gets a link and a reference, a code does not unlock, the page's Approve
 // does, and the model hears what Home Assistant did.
 func TestUnlockWaitsForThePage(t *testing.T) {
+	t.Parallel()
 	r := newApprovalRig(t, "", nil, "")
 	unlock := map[string]any{"name": "Front Door Lock"}
 	text, isErr := callApproval(t, r.Session, "turn_off", unlock)
@@ -149,6 +150,7 @@ func TestUnlockWaitsForThePage(t *testing.T) {
 // asked to open maison's: the person approves there, and the call that
 // follows says what Home Assistant did. A dismissal declines.
 func TestUnlockOpensThePageInTheClient(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		version string
 		accept  bool
@@ -190,6 +192,7 @@ func TestUnlockOpensThePageInTheClient(t *testing.T) {
 // MAISON_CONFIRM=both keeps the client's own question and the code beside
 // the page; code keeps them alone.
 func TestBothAcceptsTheCode(t *testing.T) {
+	t.Parallel()
 	r := newApprovalRig(t, tools.ByEither, nil, "")
 	text, _ := callApproval(t, r.Session, "turn_off", map[string]any{"name": "Front Door Lock"})
 	if linkRE.FindString(text) == "" {
@@ -210,6 +213,7 @@ func TestBothAcceptsTheCode(t *testing.T) {
 // asks in a form is not asked to, and an answer it makes up (the state and
 // responses of a question never put) unlocks nothing.
 func TestAClientsOwnYesDoesNotUnlock(t *testing.T) {
+	t.Parallel()
 	var forms int
 	opts := &mcp.ClientOptions{ElicitationHandler: func(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
 		forms++

@@ -10,6 +10,7 @@ import (
 // Every page goes out with the headers that keep it unframed and
 // script-free, its style admitted by nonce, its forms sent only home.
 func TestWriteSendsTheStrictHeaders(t *testing.T) {
+	t.Parallel()
 	w := httptest.NewRecorder()
 	Write(w, http.StatusTeapot, New("t", `<p>{{.}}</p>`), Frame{Lang: "fr", Title: "Titre", Problem: "<b>non</b>", Body: "corps"}, "https://claude.ai", true)
 	h := w.Header()
@@ -35,6 +36,7 @@ func TestWriteSendsTheStrictHeaders(t *testing.T) {
 
 // A form counts only from a page of this site, as far as the browser says.
 func TestFromThisSite(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		site, origin string
 		ok           bool
