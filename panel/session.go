@@ -7,9 +7,13 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 
+	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"maison/internal/scope"
 )
 
 // sessionPrefix starts the Mcp-Session-Id that Remember gives a client
@@ -27,7 +31,7 @@ const sessionPrefix = "apps."
 // exposure and budgets apply as to any other. Nothing is kept, so any
 // replica understands it, and none expires. Clients of the 2026-07-28
 // revision declare their capabilities with every request and need no id.
-// An initialize body longer than limit bytes is refused as the handler
+// A token without scope.Resource is given no id. An initialize body longer than limit bytes is refused as the handler
 // refuses one (413), unread.
 func Remember(h http.Handler, limit int64) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -39,11 +43,18 @@ func Remember(h http.Handler, limit int64) http.Handler {
 		}
 		b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 		r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(b), errReader{err}))
-		if err == nil && initializeDeclares(b) {
+		if err == nil && initializeDeclares(b) && mayRead(r) {
 			w.Header().Set("Mcp-Session-Id", sessionPrefix+random())
 		}
 		h.ServeHTTP(w, r)
 	})
+}
+
+// mayRead reports whether the request's token, if any, holds the scope
+// every resource needs: a token without it is offered no panel.
+func mayRead(r *http.Request) bool {
+	ti := auth.TokenInfoFromContext(r.Context())
+	return ti == nil || slices.Contains(ti.Scopes, scope.Resource)
 }
 
 // Declared reports whether the request's headers carry the session id

@@ -82,17 +82,10 @@ func (s *server) apps(next mcp.MethodHandler) mcp.MethodHandler {
 		switch method {
 		case "initialize", "server/discover":
 			res, err := next(ctx, method, req)
-			var caps *mcp.ServerCapabilities
-			switch r := res.(type) {
-			case *mcp.InitializeResult:
-				caps = r.Capabilities
-			case *mcp.DiscoverResult:
-				caps = r.Capabilities
-				if renders {
-					r.CacheScope = "private" // not the answer every client gets
-				}
+			if r, ok := res.(*mcp.DiscoverResult); ok && renders {
+				r.CacheScope = "private" // not the answer every client gets
 			}
-			if caps != nil {
+			if caps := capabilities(res); caps != nil {
 				if renders {
 					caps.Resources = &mcp.ResourceCapabilities{}
 					caps.AddExtension(panel.Extension, map[string]any{"mimeTypes": []string{panel.MIMEType}})
@@ -124,6 +117,18 @@ func (s *server) apps(next mcp.MethodHandler) mcp.MethodHandler {
 		}
 		return next(ctx, method, req)
 	}
+}
+
+// capabilities are the server capabilities an initialize or discover
+// answer carries, or nil.
+func capabilities(res mcp.Result) *mcp.ServerCapabilities {
+	switch r := res.(type) {
+	case *mcp.InitializeResult:
+		return r.Capabilities
+	case *mcp.DiscoverResult:
+		return r.Capabilities
+	}
+	return nil
 }
 
 // viewed is the tool list as a client sees it: for one that renders apps,

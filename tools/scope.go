@@ -102,12 +102,33 @@ func (t *toolScopes) of(name string) (string, bool) {
 
 // guard is the receiving middleware every request passes: it narrows
 // tools/list to the tools the token allows, refuses a call to any other as
-// if the tool did not exist, writes the audit line of every tool call, and
+// if the tool did not exist, offers resources (the camera panel) only to a
+// token with scope.Resource, from the capabilities of its initialize
+// answer on, writes the audit line of every tool call, and
 // keeps every result within the result budget.
 func (s *server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		scopes, limited := granted(req)
+		allows := func(need string) bool { return !limited || slices.Contains(scopes, need) }
 		switch method {
+		case "initialize", "server/discover":
+			res, err := next(ctx, method, req)
+			if !allows(scope.Resource) {
+				withoutResources(res)
+			}
+			return res, err
+		case "resources/list":
+			res, err := next(ctx, method, req)
+			if lr, ok := res.(*mcp.ListResourcesResult); ok && err == nil && !allows(scope.Resource) {
+				lr.Resources = []*mcp.Resource{}
+			}
+			return res, err
+		case "resources/templates/list":
+			res, err := next(ctx, method, req)
+			if lr, ok := res.(*mcp.ListResourceTemplatesResult); ok && err == nil && !allows(scope.Resource) {
+				lr.ResourceTemplates = []*mcp.ResourceTemplate{}
+			}
+			return res, err
 		case "tools/list":
 			res, err := next(ctx, method, req)
 			if lr, ok := res.(*mcp.ListToolsResult); ok && err == nil && limited {
@@ -122,7 +143,7 @@ func (s *server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 			if gr, ok := req.(*mcp.GetPromptRequest); ok && gr.Params != nil {
 				name = gr.Params.Name
 			}
-			if limited && !slices.Contains(scopes, scope.Prompt) {
+			if !allows(scope.Prompt) {
 				return nil, s.unknown("prompt", name)
 			}
 			res, err := next(ctx, method, req)
@@ -132,6 +153,9 @@ func (s *server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 			if rr, ok := req.(*mcp.ReadResourceRequest); ok && rr.Params != nil {
 				uri = rr.Params.URI
 			}
+			if !allows(scope.Resource) {
+				return nil, s.unknown("resource", uri)
+			}
 			res, err := next(ctx, method, req)
 			var e *jsonrpc.Error
 			if errors.As(err, &e) && e.Message == "Resource not found" {
@@ -139,7 +163,7 @@ func (s *server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 			}
 			return res, err
 		case "prompts/list":
-			if limited && !slices.Contains(scopes, scope.Prompt) {
+			if !allows(scope.Prompt) {
 				res, err := next(ctx, method, req)
 				if pr, ok := res.(*mcp.ListPromptsResult); ok && err == nil {
 					pr.Prompts = []*mcp.Prompt{}
@@ -153,7 +177,7 @@ func (s *server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 			}
 			// One of the house's actions, not offered yet, is answered in
 			// words to whoever will be allowed it once it is.
-			if res := s.notYetOffered(cr.Params.Name, func(need string) bool { return !limited || slices.Contains(scopes, need) }); res != nil {
+			if res := s.notYetOffered(cr.Params.Name, allows); res != nil {
 				s.audit(ctx, req, cr, res, nil, 0)
 				return res, nil
 			}
@@ -178,6 +202,21 @@ func (s *server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 			return res, err
 		}
 		return next(ctx, method, req)
+	}
+}
+
+// withoutResources takes from an initialize or discover answer what
+// offers resources: the resources capability and the MCP Apps extension,
+// whose views are resources.
+func withoutResources(res mcp.Result) {
+	caps := capabilities(res)
+	if caps == nil {
+		return
+	}
+	caps.Resources = nil
+	delete(caps.Extensions, panel.Extension)
+	if len(caps.Extensions) == 0 {
+		caps.Extensions = nil
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"maison/bridge"
 	"maison/demo"
 	"maison/demotest"
+	"maison/panel"
 	"maison/voice"
 )
 
@@ -129,5 +130,52 @@ func TestUnknownNameRepeatedAsSeen(t *testing.T) {
 		check(token+" prompts/get", err)
 		_, err = cs.ReadResource(t.Context(), &mcp.ReadResourceParams{URI: name})
 		check(token+" resources/read", err)
+	}
+}
+
+// A token without house.read is offered nothing of the camera panel, even
+// by a client that renders apps, in either era over HTTP: no resources
+// capability, no extension, no session id that says apps, no resource
+// listed, and reading the panel is refused in the words any unknown
+// resource is.
+func TestATokenWithoutReadSeesNoPanel(t *testing.T) {
+	t.Parallel()
+	url := scoped(t)
+	for _, version := range []string{"2025-11-25", "2026-07-28"} {
+		for _, token := range []string{"house.control", "house.read"} {
+			tr := &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: demotest.Bearer(token), DisableStandaloneSSE: true}
+			cs, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "1"}, appsClient()).Connect(t.Context(), tr, &mcp.ClientSessionOptions{ProtocolVersion: version})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer cs.Close()
+			want := token == "house.read" // the control case's test is only as good as this one's
+			caps := cs.InitializeResult().Capabilities
+			if got := caps.Resources != nil || caps.Extensions[panel.Extension] != nil; got != want {
+				t.Errorf("%s %s: capabilities offer resources or apps: %v", version, token, got)
+			}
+			if got := strings.HasPrefix(cs.ID(), "apps."); version == "2025-11-25" && got != want {
+				t.Errorf("%s %s: session id %q", version, token, cs.ID())
+			}
+			res, err := cs.ListResources(t.Context(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := len(res.Resources) > 0; got != want {
+				t.Errorf("%s %s: resources/list: %d resources", version, token, len(res.Resources))
+			}
+			_, err = cs.ReadResource(t.Context(), &mcp.ReadResourceParams{URI: panel.URI})
+			if (err == nil) != want {
+				t.Errorf("%s %s: reading the panel: %v", version, token, err)
+			}
+			if want {
+				continue
+			}
+			const other = "ui://maison/nothing.html"
+			_, unknown := cs.ReadResource(t.Context(), &mcp.ReadResourceParams{URI: other})
+			if err == nil || unknown == nil || strings.ReplaceAll(err.Error(), panel.URI, other) != unknown.Error() {
+				t.Errorf("%s %s: the panel refused as %v, an unknown resource as %v", version, token, err, unknown)
+			}
+		}
 	}
 }

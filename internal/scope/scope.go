@@ -25,3 +25,8 @@ func Tool(readOnly bool) string {
 
 // Prompt is the scope every prompt needs: prompts read the house.
 const Prompt = Read
+
+// Resource is the scope every resource needs (the camera panel's page): a
+// token without it is offered no resource, no resources capability and
+// no view, and reading one is refused as if it did not exist.
+const Resource = Read
