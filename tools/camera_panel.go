@@ -55,8 +55,24 @@ type panelPicture struct {
 	Camera string `json:"camera"`
 	// State is ok, damaged (only part of the picture decodes), off,
 	// unavailable, slow or error; the words say the rest.
-	State   string     `json:"state"`
+	State string `json:"state"`
+	// TakenAt is when maison received the picture, the time its words
+	// say it was taken; Now is maison's clock as it answered, against
+	// which the words said the picture's age. The view counts the age
+	// from both and its own elapsed time, never its own clock.
 	TakenAt *time.Time `json:"taken_at,omitempty"`
+	Now     *time.Time `json:"now,omitempty"`
+}
+
+// pictureFacts is what the view is told of a snapshot's picture: the
+// camera, its state, and when it was taken against maison's clock.
+func (s *server) pictureFacts(snap camera.Snapshot, failed *mcp.CallToolResult, err error) panelPicture {
+	facts := panelPicture{Camera: snap.EntityID, State: pictureState(snap, failed, err)}
+	if failed == nil {
+		taken, now := snap.Fetched.UTC(), s.now().UTC()
+		facts.TakenAt, facts.Now = &taken, &now
+	}
+	return facts
 }
 
 func (s *server) cameraPanel(ctx context.Context, req *mcp.CallToolRequest, in argValues) *mcp.CallToolResult {
@@ -81,11 +97,9 @@ func (s *server) cameraPanel(ctx context.Context, req *mcp.CallToolRequest, in a
 // its state and time for the view.
 func (s *server) panelPicture(ctx context.Context, id string) *mcp.CallToolResult {
 	snap, res, err := s.snapshot(ctx, id, camera.Region{})
-	facts := panelPicture{Camera: snap.EntityID, State: pictureState(snap, res, err)}
+	facts := s.pictureFacts(snap, res, err)
 	if res == nil {
 		res = s.snapshotResult(snap)
-		taken := snap.Fetched.UTC()
-		facts.TakenAt = &taken
 	}
 	if facts.Camera != "" {
 		res.StructuredContent = facts

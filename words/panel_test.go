@@ -18,7 +18,7 @@ func TestPanelPageInBothLanguages(t *testing.T) {
 		if e == "" || f == "" || e == f {
 			t.Errorf("%s: %q / %q, want words of its own in each language", name, e, f)
 		}
-		for _, hole := range []string{"{camera}", "{time}"} {
+		for _, hole := range []string{"{camera}", "{time}", "{age}", "{n}"} {
 			if strings.Contains(e, hole) != strings.Contains(f, hole) {
 				t.Errorf("%s: %q / %q, the view fills %s in one language only", name, e, f, hole)
 			}

@@ -63,21 +63,36 @@ function imageOf(result) {
   return (result?.content || []).find((c) => c.type === "image" && c.mimeType === "image/jpeg");
 }
 
-// age says how old a picture is, in a form both languages read.
-function age(ms) {
-  const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 90) return `${s} s`;
+// ago says how long ago a picture was taken, rounded as maison's own
+// sentence rounds it (voice.Ago): "just now" under 45 s, then whole
+// minutes, hours and days, halves up, so the label and the sentence under
+// it agree and never claim more than minutes.
+function ago(ms) {
+  const s = Math.max(0, ms) / 1000;
+  if (s < 45) return labels.just_now || "";
+  const n = (tmpl, v) => (tmpl || "").replace("{n}", String(v));
   const m = Math.round(s / 60);
-  if (m < 90) return `${m} min`;
-  return `${Math.round(m / 60)} h`;
+  if (m < 60) return n(labels.minutes_ago, m);
+  const h = Math.round(s / 3600);
+  if (h < 24) return n(labels.hours_ago, h);
+  return n(labels.days_ago, Math.round(s / 86400));
 }
 
+// clock says the time of day in hours and minutes, in maison's language
+// and the host's time zone: 5:34 PM, 17 h 34.
 function clock(date) {
   try {
-    return new Intl.DateTimeFormat(lang, { timeStyle: "medium", timeZone }).format(date);
+    return new Intl.DateTimeFormat(lang, { hour: "numeric", minute: "2-digit", timeZone }).format(date);
   } catch {
-    return date.toISOString().slice(11, 19);
+    return date.toISOString().slice(11, 16);
   }
+}
+
+// age is how old the card's picture is now: its age on maison's clock
+// when maison answered, plus the time this page counted since the answer
+// arrived. The browser's clock is never compared with maison's.
+function age(card) {
+  return card.ageThen + (performance.now() - card.arrived);
 }
 
 function showFreshness(card) {
@@ -86,12 +101,12 @@ function showFreshness(card) {
     el.textContent = "";
     return;
   }
-  el.textContent = `${(labels.taken || "{time}").replace("{time}", clock(card.taken))} · ${age(Date.now() - card.taken)}`;
+  el.textContent = (labels.taken || "{time}").replace("{time}", clock(card.taken)).replace("{age}", ago(age(card)));
 }
 
 function makeCard(cam) {
   const el = $("#card").content.firstElementChild.cloneNode(true);
-  const card = { id: cam.id, name: cam.name, el, taken: null, busy: false };
+  const card = { id: cam.id, name: cam.name, el, taken: null, ageThen: 0, arrived: 0, busy: false };
   el.dataset.camera = cam.id;
   el.dataset.state = "loading";
   $("h2", el).textContent = cam.name;
@@ -138,7 +153,12 @@ async function load(card) {
       pic.hidden = true;
       img.removeAttribute("src");
     }
-    card.taken = facts.taken_at ? new Date(facts.taken_at) : image ? new Date() : null;
+    card.taken = null;
+    if (facts.taken_at && facts.now) {
+      card.taken = new Date(facts.taken_at);
+      card.ageThen = Math.max(0, Date.parse(facts.now) - card.taken.getTime());
+      card.arrived = performance.now();
+    }
     card.el.dataset.state = facts.state || (result.isError ? "error" : "ok");
     card.el.dataset.frame = facts.frame || "";
     $(".says", card.el).textContent = textOf(result);
@@ -199,7 +219,7 @@ app.ontoolresult = (result) => {
 };
 app.onhostcontextchanged = applyContext;
 
-setInterval(() => cards.forEach(showFreshness), 1000);
+setInterval(() => cards.forEach(showFreshness), 5000);
 
 app
   .connect()
