@@ -60,6 +60,7 @@ type shown struct {
 		ToolResult struct {
 			IsError bool
 			Text    []string
+			Image   string
 		}
 	}
 	Requests []string
@@ -156,11 +157,14 @@ func panelInBrowser(t *testing.T, node string, env []string, hostFile, era strin
 	t.Cleanup(srv.Close)
 
 	// The host shows the panel for the tool the model called: the overview,
-	// or (in the initialize era) a snapshot of the garage, shown large.
+	// or (in the initialize era) a close look at the garage's left, shown
+	// large as the assistant was given it.
 	q := url.Values{"tool": {"camera_overview"}, "era": {era}, "theme": {theme}, "insets": {insets}}
+	given := ""
 	if era == "2025" {
+		given = "camera.garage"
 		q.Set("tool", "camera_snapshot")
-		q.Set("args", `{"camera":"garage"}`)
+		q.Set("args", `{"camera":"garage","region":"left"}`)
 	}
 	cmd := exec.Command(node, filepath.Join("testdata", "drive.cjs"), srv.URL+"/host.html?"+q.Encode()) // it ends on quit, after the test's context
 	cmd.Env = env
@@ -218,6 +222,15 @@ func panelInBrowser(t *testing.T, node string, env []string, hostFile, era strin
 			t.Errorf("%s shown large: %v, want %v (the host showed %s)", c.ID, c.Large, large, q.Get("tool"))
 		}
 		said := snapshotWords(t, r.Session, c.ID)
+		if c.ID == given {
+			// The picture and words the assistant was given, not fetched
+			// again: the close-up's very bytes.
+			res := first.Host.ToolResult
+			if res.IsError || res.Image == "" || c.Image != res.Image || c.Says != strings.Join(res.Text, "\n\n") {
+				t.Errorf("%s: the panel shows another picture (%d bytes, the tool's %d) or other words than camera_snapshot gave the assistant: %q", c.ID, len(c.Image), len(res.Image), c.Says)
+			}
+			said = c.Says
+		}
 		if c.Says != said {
 			t.Errorf("%s: the panel says %q, camera_snapshot %q", c.ID, c.Says, said)
 		}
@@ -260,7 +273,11 @@ func panelInBrowser(t *testing.T, node string, env []string, hostFile, era strin
 	for _, c := range first.Host.Calls {
 		calls[fmt.Sprint(c.Name, c.Arguments["camera"])]++
 	}
-	if calls["camera_panel<nil>"] != 1 || calls["camera_panelcamera.garage"] != 1 {
+	garageFetches := 1
+	if given == "camera.garage" {
+		garageFetches = 0 // shown as the assistant was given it
+	}
+	if calls["camera_panel<nil>"] != 1 || calls["camera_panelcamera.garage"] != garageFetches || calls["camera_panelcamera.front_door"] != 1 {
 		t.Errorf("the panel's calls through the host: %v", calls)
 	}
 

@@ -28,8 +28,8 @@ func (s *server) cameraSnapshot(ctx context.Context, req *mcp.CallToolRequest, i
 		return res
 	}
 	res = s.snapshotResult(snap)
-	if rendersApps(req) { // the camera panel shows this camera large
-		res.StructuredContent = map[string]string{"camera": snap.EntityID}
+	if rendersApps(req) { // the camera panel shows this picture, large
+		res.StructuredContent = s.pictureFacts(snap, nil, nil)
 	}
 	return res
 }

@@ -28,8 +28,11 @@ let lang = "en";
 let timeZone;
 // Cards by camera id.
 const cards = new Map();
-// The camera the conversation asked for, shown large.
+// The camera the conversation asked for, shown large, and the picture the
+// assistant was given of it (camera_snapshot's result), shown as it was
+// rather than fetched again.
 let wanted = "";
+let given = null;
 
 function fill(template, camera) {
   return (template || "").replaceAll("{camera}", camera);
@@ -106,7 +109,7 @@ function showFreshness(card) {
 
 function makeCard(cam) {
   const el = $("#card").content.firstElementChild.cloneNode(true);
-  const card = { id: cam.id, name: cam.name, el, taken: null, ageThen: 0, arrived: 0, busy: false };
+  const card = { id: cam.id, name: cam.name, el, taken: null, ageThen: 0, arrived: 0, busy: false, seq: 0 };
   el.dataset.camera = cam.id;
   el.dataset.state = "loading";
   $("h2", el).textContent = cam.name;
@@ -132,40 +135,50 @@ function enlarge(card, large) {
   pic.setAttribute("aria-expanded", String(large));
 }
 
+// show puts a result of camera_panel or camera_snapshot on the card: its
+// picture, its state and maison's words; arrived is when the page
+// received it.
+function show(card, result, arrived) {
+  const facts = result.structuredContent || {};
+  const image = imageOf(result);
+  const pic = $(".pic", card.el);
+  const img = $("img", card.el);
+  if (image) {
+    img.src = `data:image/jpeg;base64,${image.data}`;
+    pic.hidden = false;
+  } else if (result.isError) {
+    pic.hidden = true;
+    img.removeAttribute("src");
+  }
+  card.taken = null;
+  if (facts.taken_at && facts.now) {
+    card.taken = new Date(facts.taken_at);
+    card.ageThen = Math.max(0, Date.parse(facts.now) - card.taken.getTime());
+    card.arrived = arrived;
+  }
+  card.el.dataset.state = facts.state || (result.isError ? "error" : "ok");
+  $(".says", card.el).textContent = textOf(result);
+  showFreshness(card);
+}
+
 // load fetches one camera's picture through the host and shows it with
-// maison's words; a camera without a picture shows the words alone.
+// maison's words; a camera without a picture shows the words alone. An
+// answer that comes after the card was given a newer picture is dropped.
 async function load(card) {
   if (card.busy) return;
   card.busy = true;
+  const seq = ++card.seq;
   const button = $(".refresh", card.el);
   button.setAttribute("aria-busy", "true");
   card.el.setAttribute("aria-busy", "true");
   try {
     const result = await app.callServerTool({ name: TOOL, arguments: { camera: card.id } });
-    const facts = result.structuredContent || {};
-    const image = imageOf(result);
-    const pic = $(".pic", card.el);
-    const img = $("img", card.el);
-    if (image) {
-      img.src = `data:image/jpeg;base64,${image.data}`;
-      pic.hidden = false;
-    } else if (result.isError) {
-      pic.hidden = true;
-      img.removeAttribute("src");
-    }
-    card.taken = null;
-    if (facts.taken_at && facts.now) {
-      card.taken = new Date(facts.taken_at);
-      card.ageThen = Math.max(0, Date.parse(facts.now) - card.taken.getTime());
-      card.arrived = performance.now();
-    }
-    card.el.dataset.state = facts.state || (result.isError ? "error" : "ok");
-    card.el.dataset.frame = facts.frame || "";
-    $(".says", card.el).textContent = textOf(result);
-    showFreshness(card);
+    if (seq === card.seq) show(card, result, performance.now());
   } catch (err) {
-    card.el.dataset.state = "error";
-    $(".says", card.el).textContent = labels.failed || String(err?.message || err);
+    if (seq === card.seq) {
+      card.el.dataset.state = "error";
+      $(".says", card.el).textContent = labels.failed || String(err?.message || err);
+    }
   } finally {
     card.busy = false;
     button.removeAttribute("aria-busy");
@@ -203,19 +216,33 @@ async function start() {
     cards.set(cam.id, card);
     grid.append(card.el);
   }
-  await refreshAll();
+  all.setAttribute("aria-busy", "true");
+  await Promise.all(
+    [...cards.values()].map((card) => (given?.id === card.id ? give(card) : load(card))),
+  );
+  all.removeAttribute("aria-busy");
   main.setAttribute("aria-busy", "false");
   document.body.dataset.ready = "true";
 }
 
+// give shows on its card the picture the assistant was given.
+function give(card) {
+  card.seq++; // a fetch under way would show an older picture
+  show(card, given.result, given.arrived);
+}
+
 app.ontoolresult = (result) => {
-  // camera_snapshot names the camera it showed; that one is shown large.
-  const id = result?.structuredContent?.camera;
-  if (typeof id === "string") {
-    wanted = id;
-    const card = cards.get(id);
-    if (card) enlarge(card, true);
-  }
+  // camera_snapshot names the camera it showed; that one is shown large,
+  // with the tool's own picture (a region's close-up) and words.
+  const facts = result?.structuredContent;
+  const id = facts?.camera;
+  if (typeof id !== "string") return;
+  wanted = id;
+  if (facts.taken_at && imageOf(result)) given = { id, result, arrived: performance.now() };
+  const card = cards.get(id);
+  if (!card) return;
+  enlarge(card, true);
+  if (given?.id === id) give(card);
 };
 app.onhostcontextchanged = applyContext;
 

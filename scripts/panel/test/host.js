@@ -86,7 +86,11 @@ async function main() {
   bridge.onloggingmessage = (m) => log("view:", JSON.stringify(m));
   bridge.oninitialized = async () => {
     const result = await client.callTool({ name: tool, arguments: args });
-    state.toolResult = { isError: !!result.isError, text: result.content.filter((c) => c.type === "text").map((c) => c.text) };
+    state.toolResult = {
+      isError: !!result.isError,
+      text: result.content.filter((c) => c.type === "text").map((c) => c.text),
+      image: result.content.find((c) => c.type === "image")?.data || "",
+    };
     await bridge.sendToolInput({ arguments: args });
     await bridge.sendToolResult(result);
     state.ready = true;
