@@ -31,20 +31,31 @@ const sessionPrefix = "apps."
 // exposure and budgets apply as to any other. Nothing is kept, so any
 // replica understands it, and none expires. Clients of the 2026-07-28
 // revision declare their capabilities with every request and need no id.
-// A token without scope.Resource is given no id. An initialize body longer than limit bytes is refused as the handler
-// refuses one (413), unread.
+//
+// The initialize is found in the body, alone or in a batch, whatever the
+// headers say. An initialize that does not declare the extension, sent
+// with an id Remember gave before, is given a new id that says nothing,
+// which the client must use from then on, and the old one is not passed
+// on with it. A token without scope.Resource is given no apps id. A body
+// longer than limit bytes is refused as the handler refuses one (413),
+// unread.
 func Remember(h http.Handler, limit int64) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		// Only an initialize lacks both headers; any later request of a
-		// client that follows the transport carries the version.
-		if r.Method != http.MethodPost || r.Header.Get("Mcp-Session-Id") != "" || r.Header.Get("Mcp-Protocol-Version") != "" || r.Body == nil {
+		// A request of the 2026 revision names its method, never initialize.
+		if m := r.Header.Get("Mcp-Method"); r.Method != http.MethodPost || r.Body == nil || (m != "" && m != "initialize") {
 			h.ServeHTTP(w, r)
 			return
 		}
 		b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 		r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(b), errReader{err}))
-		if err == nil && initializeDeclares(b) && mayRead(r) {
-			w.Header().Set("Mcp-Session-Id", sessionPrefix+random())
+		if declares, ok := initialize(b); err == nil && ok {
+			switch {
+			case declares && mayRead(r):
+				w.Header().Set("Mcp-Session-Id", sessionPrefix+random())
+			case Declared(r.Header):
+				w.Header().Set("Mcp-Session-Id", random())
+				r.Header.Del("Mcp-Session-Id")
+			}
 		}
 		h.ServeHTTP(w, r)
 	})
@@ -63,16 +74,29 @@ func Declared(h http.Header) bool {
 	return h != nil && strings.HasPrefix(h.Get("Mcp-Session-Id"), sessionPrefix)
 }
 
-// initializeDeclares reports whether body is one initialize request whose
-// capabilities declare the extension.
-func initializeDeclares(body []byte) bool {
-	var m struct {
+// initialize reports whether body holds an initialize request, alone or
+// in a batch, and whether its capabilities declare the extension.
+func initialize(body []byte) (declares, ok bool) {
+	type message struct {
 		Method string `json:"method"`
 		Params struct {
 			Capabilities *mcp.ClientCapabilities `json:"capabilities"`
 		} `json:"params"`
 	}
-	return json.Unmarshal(body, &m) == nil && m.Method == "initialize" && Renders(m.Params.Capabilities)
+	var msgs []message
+	if json.Unmarshal(body, &msgs) != nil {
+		var m message
+		if json.Unmarshal(body, &m) != nil {
+			return false, false
+		}
+		msgs = []message{m}
+	}
+	for _, m := range msgs {
+		if m.Method == "initialize" {
+			return Renders(m.Params.Capabilities), true
+		}
+	}
+	return false, false
 }
 
 func random() string {

@@ -28,12 +28,15 @@ func rendersApps(req mcp.Request) bool {
 	if req == nil {
 		return false
 	}
+	// An initialize declares anew: the session holds no capabilities
+	// before it is answered, and an id given before says nothing of it.
+	if r, ok := req.(*mcp.ServerRequest[*mcp.InitializeParams]); ok {
+		return r.Params != nil && panel.Renders(r.Params.Capabilities)
+	}
 	if ex := req.GetExtra(); ex != nil && panel.Declared(ex.Header) {
 		return true
 	}
 	switch r := req.(type) {
-	case *mcp.ServerRequest[*mcp.InitializeParams]: // the session holds no capabilities before it is answered
-		return r.Params != nil && panel.Renders(r.Params.Capabilities)
 	case interface {
 		ClientCapabilities() *mcp.ClientCapabilities
 	}:

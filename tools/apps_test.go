@@ -288,3 +288,47 @@ func TestThePanelMarksDamagedAndSlowPictures(t *testing.T) {
 		}
 	}
 }
+
+// An initialize declares the extension wherever it comes: with the
+// protocol version header, or in a batch, it is given an apps session id.
+// One that does not declare it, sent with an apps id given before, is
+// answered as any client that does not render apps, and given an id that
+// says nothing in its place.
+func TestEveryInitializeDeclaresAnew(t *testing.T) {
+	t.Parallel()
+	url := demotest.New(t, demotest.Options{LazyFrames: true}).ServeHTTP(t, nil)
+	declaring := fmt.Sprintf(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","clientInfo":{"name":"t","version":"1"},"capabilities":{"extensions":{%q:{"mimeTypes":[%q]}}}}}`, panel.Extension, panel.MIMEType)
+	silent := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","clientInfo":{"name":"t","version":"1"},"capabilities":{}}}`
+	for _, tc := range []struct {
+		name, body, session string
+		version             bool
+		apps                bool
+	}{
+		{"with the version header", declaring, "", true, true},
+		{"in a batch", "[" + declaring + "]", "", false, true},
+		{"again without declaring", silent, "apps.0123456789abcdef", true, false},
+	} {
+		req, _ := http.NewRequestWithContext(t.Context(), "POST", url, strings.NewReader(tc.body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if tc.version {
+			req.Header.Set("Mcp-Protocol-Version", "2025-11-25")
+		}
+		if tc.session != "" {
+			req.Header.Set("Mcp-Session-Id", tc.session)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		id := resp.Header.Get("Mcp-Session-Id")
+		if got := strings.HasPrefix(id, "apps."); got != tc.apps || (tc.session != "" && id == "") {
+			t.Errorf("%s: session id %q, want apps: %v", tc.name, id, tc.apps)
+		}
+		if got := strings.Contains(string(b), panel.Extension); got != tc.apps {
+			t.Errorf("%s: the answer names the extension: %v: %.300s", tc.name, got, b)
+		}
+	}
+}
