@@ -68,8 +68,8 @@ type shown struct {
 }
 
 type card struct {
-	ID, Name, State, Says, Fresh, Refresh, RefreshLabel, Alt, DescribedBy, Image string
-	Large, Shown                                                                 bool
+	ID, Name, State, Says, Live, Fresh, Refresh, RefreshLabel, Alt, DescribedBy, Image string
+	Large, Shown                                                                       bool
 }
 
 func (s shown) card(t *testing.T, id string) card {
@@ -298,6 +298,10 @@ func panelInBrowser(t *testing.T, node string, env []string, hostFile, era strin
 	}
 	for _, c := range after.View.Cards {
 		agrees(t, lang, "after refreshing the garage", c)
+		// Screen readers read the garage's new words, and no other card's.
+		if live := c.Live == "polite"; live != (c.ID == "camera.garage") {
+			t.Errorf("after refreshing the garage, %s's words are read aloud: %v (aria-live %q)", c.ID, live, c.Live)
+		}
 	}
 	if after.card(t, "camera.front_door").Image != first.card(t, "camera.front_door").Image {
 		t.Error("refreshing the garage changed the front door's picture")
@@ -309,6 +313,9 @@ func panelInBrowser(t *testing.T, node string, env []string, hostFile, era strin
 	}
 	for _, c := range all.View.Cards {
 		agrees(t, lang, "after refresh all", c)
+		if c.Live == "polite" {
+			t.Errorf("refresh all reads %s's words aloud with every other card's", c.ID)
+		}
 	}
 	if all.card(t, "camera.porch").State != "off" {
 		t.Errorf("the porch after refresh all: %s", all.card(t, "camera.porch").State)

@@ -63,6 +63,7 @@ async function main() {
           state: li.dataset.state,
           large: li.classList.contains("large"),
           says: li.querySelector(".says").textContent,
+          live: li.querySelector(".says").getAttribute("aria-live") || "",
           fresh: li.querySelector(".fresh").textContent,
           refresh: li.querySelector(".refresh").textContent,
           refreshLabel: li.querySelector(".refresh").getAttribute("aria-label"),

@@ -116,7 +116,7 @@ function makeCard(cam) {
   const refresh = $(".refresh", el);
   refresh.textContent = labels.refresh;
   refresh.setAttribute("aria-label", fill(labels.refresh_one, cam.name));
-  refresh.addEventListener("click", () => load(card));
+  refresh.addEventListener("click", () => load(card, true));
   const pic = $(".pic", el);
   const img = $("img", el);
   img.alt = fill(labels.picture, cam.name);
@@ -137,8 +137,10 @@ function enlarge(card, large) {
 
 // show puts a result of camera_panel or camera_snapshot on the card: its
 // picture, its state and maison's words; arrived is when the page
-// received it.
-function show(card, result, arrived) {
+// received it. Only a card that changed alone (its own refresh, the
+// picture the assistant was given) is read aloud by screen readers: a
+// refresh of all would read every card at once.
+function show(card, result, arrived, alone) {
   const facts = result.structuredContent || {};
   const image = imageOf(result);
   const pic = $(".pic", card.el);
@@ -157,14 +159,22 @@ function show(card, result, arrived) {
     card.arrived = arrived;
   }
   card.el.dataset.state = facts.state || (result.isError ? "error" : "ok");
-  $(".says", card.el).textContent = textOf(result);
+  speak(card, alone, textOf(result));
   showFreshness(card);
+}
+
+// speak puts maison's words under the card's picture, read aloud only
+// when alone.
+function speak(card, alone, text) {
+  const says = $(".says", card.el);
+  says.setAttribute("aria-live", alone ? "polite" : "off");
+  says.textContent = text;
 }
 
 // load fetches one camera's picture through the host and shows it with
 // maison's words; a camera without a picture shows the words alone. An
 // answer that comes after the card was given a newer picture is dropped.
-async function load(card) {
+async function load(card, alone) {
   if (card.busy) return;
   card.busy = true;
   const seq = ++card.seq;
@@ -173,11 +183,11 @@ async function load(card) {
   card.el.setAttribute("aria-busy", "true");
   try {
     const result = await app.callServerTool({ name: TOOL, arguments: { camera: card.id } });
-    if (seq === card.seq) show(card, result, performance.now());
+    if (seq === card.seq) show(card, result, performance.now(), alone);
   } catch (err) {
     if (seq === card.seq) {
       card.el.dataset.state = "error";
-      $(".says", card.el).textContent = labels.failed || String(err?.message || err);
+      speak(card, alone, labels.failed || String(err?.message || err));
     }
   } finally {
     card.busy = false;
@@ -188,7 +198,7 @@ async function load(card) {
 
 async function refreshAll() {
   all.setAttribute("aria-busy", "true");
-  await Promise.all([...cards.values()].map(load));
+  await Promise.all([...cards.values()].map((card) => load(card, false)));
   all.removeAttribute("aria-busy");
 }
 
@@ -218,7 +228,7 @@ async function start() {
   }
   all.setAttribute("aria-busy", "true");
   await Promise.all(
-    [...cards.values()].map((card) => (given?.id === card.id ? give(card) : load(card))),
+    [...cards.values()].map((card) => (given?.id === card.id ? give(card) : load(card, false))),
   );
   all.removeAttribute("aria-busy");
   main.setAttribute("aria-busy", "false");
@@ -228,7 +238,7 @@ async function start() {
 // give shows on its card the picture the assistant was given.
 function give(card) {
   card.seq++; // a fetch under way would show an older picture
-  show(card, given.result, given.arrived);
+  show(card, given.result, given.arrived, document.body.dataset.ready === "true");
 }
 
 app.ontoolresult = (result) => {
