@@ -88,14 +88,32 @@ type Config struct {
 const DefaultResultBudget = 140_000
 
 // resultReserve is what a tool result carrying one picture needs besides
-// the picture's base64, in characters: its words, the JSON around them and
-// the JSON-RPC envelope. The default budget leaves the picture
-// picture.DefaultMaxBytes.
+// the picture's base64 within a budget larger than the default, in
+// characters: its words, the JSON around them and the JSON-RPC envelope. At
+// the default budget it leaves the picture picture.DefaultMaxBytes.
 const resultReserve = 6_666
 
+// wordsReserve is the same within the default budget or a smaller one,
+// where every byte of the picture counts: a snapshot's words take under
+// 1,500 characters, with room for long names in French.
+const wordsReserve = 2_500
+
+// tileWords is what each overview tile beyond the fourth adds to the words.
+const tileWords = 300
+
 // PictureBytes is a picture's share of a tool result of budget characters,
-// in JPEG bytes before base64: 100,000 for the default budget.
-func PictureBytes(budget int) int { return max((budget-resultReserve)*3/4, 1) }
+// in JPEG bytes before base64: 100,000 for the default budget, more for a
+// larger one, and within a smaller one all the words leave.
+func PictureBytes(budget int) int { return pictureBytes(budget, wordsReserve) }
+
+// pictureBytes is PictureBytes for a result whose words may take up to
+// words characters.
+func pictureBytes(budget, words int) int {
+	if budget > DefaultResultBudget {
+		return (budget - resultReserve) * 3 / 4
+	}
+	return max(min((budget-words)*3/4, picture.DefaultMaxBytes), 1)
+}
 
 // Service answers camera questions. It is safe for concurrent use.
 type Service struct {

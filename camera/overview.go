@@ -82,7 +82,7 @@ func (s *Service) Overview(ctx context.Context) (Overview, error) {
 	if len(cams) > maxTiles {
 		ov.Beyond, cams = cams[maxTiles:], cams[:maxTiles]
 	}
-	grid := picture.GridFor(len(cams), s.limits)
+	grid := picture.GridFor(len(cams), s.overviewLimits(len(cams)))
 	cols := grid.Cols
 	ov.Cols = cols
 	ov.Tiles = make([]Tile, len(cams))
@@ -180,6 +180,14 @@ type drawnOverview struct {
 	image picture.Fitted
 }
 
+// overviewLimits are the service's limits for an overview of n tiles,
+// whose words grow with the tiles.
+func (s *Service) overviewLimits(n int) picture.Limits {
+	l := s.limits
+	l.MaxBytes = pictureBytes(s.cfg.ResultBudget, wordsReserve+tileWords*max(n-4, 0))
+	return l
+}
+
 // maxLabel bounds a camera's name drawn on its tile, in characters.
 const maxLabel = 32
 
@@ -196,7 +204,7 @@ func (s *Service) drawOverview(grid picture.Grid, tiles []Tile, frames []*pictur
 	for i, t := range tiles {
 		cells[i] = picture.Cell{Place: t.Place, Label: strconv.Itoa(i+1) + "  " + voice.Clean(t.Camera.Name, maxLabel), Empty: t.State.words(s.cfg.Lang), Frame: frames[i]}
 	}
-	out, failures, err := picture.Overview(grid, cells, fnt, TileFailed.words(s.cfg.Lang), s.limits)
+	out, failures, err := picture.Overview(grid, cells, fnt, TileFailed.words(s.cfg.Lang), s.overviewLimits(len(tiles)))
 	for i, ferr := range failures {
 		if ferr != nil {
 			tiles[i].State, tiles[i].Err = TileFailed, ferr // drawn and said as empty

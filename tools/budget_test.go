@@ -298,3 +298,29 @@ func TestPartsAndOverviewWithinTheBudget(t *testing.T) {
 		}
 	}
 }
+
+// Within a smaller budget a picture says it was made much smaller exactly
+// when it went below 1024 pixels, a snapshot as an overview (at 20,000),
+// and a part of one is still said to be closer: the bytes shrink the part
+// and the whole picture alike.
+func TestASmallerBudgetIsSaidAndKeepsCloser(t *testing.T) {
+	t.Parallel()
+	url60 := budgetServer(t, 60_000, nil)
+	data := snapshotAsReceived(t, url60, "2025-11-25", "front door")
+	w, h, text := checkReceived(t, "front door", data, 60_000)
+	t.Logf("front door within 60,000: %d characters, %dx%d", utf8.RuneCount(data), w, h)
+	if said := strings.Contains(text, "much smaller than usual"); said != (max(w, h) < 1024) {
+		t.Errorf("front door within 60,000 at %dx%d: says it was made much smaller: %v", w, h, said)
+	}
+	data = toolAsReceived(t, url60, "2025-11-25", "camera_snapshot", `{"camera": "front door", "region": "left"}`)
+	_, _, text = checkReceived(t, "front door's left half", data, 60_000)
+	if !strings.Contains(text, "times closer") || strings.Contains(text, "no finer detail") {
+		t.Errorf("front door's left half within 60,000: %q; want it said closer", text)
+	}
+	url20 := budgetServer(t, 20_000, nil)
+	data = toolAsReceived(t, url20, "2025-11-25", "camera_overview", `{}`)
+	w, h, text = checkReceived(t, "overview", data, 20_000)
+	if said := strings.Contains(text, "much smaller than usual"); said != (max(w, h) < 1024) {
+		t.Errorf("overview within 20,000 at %dx%d: says it was made much smaller: %v", w, h, said)
+	}
+}

@@ -28,8 +28,12 @@ func (s *server) cameraOverview(ctx context.Context, _ *mcp.CallToolRequest, _ a
 	if len(ov.Tiles) == 0 {
 		return s.noCamera(ov.Withheld)
 	}
-	return &mcp.CallToolResult{Content: []mcp.Content{
+	res := &mcp.CallToolResult{Content: []mcp.Content{
 		&mcp.ImageContent{Data: ov.Image.JPEG, MIMEType: "image/jpeg"},
 		&mcp.TextContent{Text: ov.Say(s.deps.Lang)},
 	}}
+	if ov.Image.MuchSmaller() {
+		s.smallerNote(res)
+	}
+	return res
 }

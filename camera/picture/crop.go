@@ -62,7 +62,9 @@ func (f Frame) Crop(want image.Rectangle, l Limits) (Cut, error) {
 	wholeW, _ := fitSize(uw, uh, l)
 	return Cut{
 		Fitted: out, Shown: shown,
-		Closer: (float64(out.Width) / float64(shown.Dx())) / (float64(wholeW) / float64(uw)),
+		// Both as the limits' edges size them: the bytes shrink the part
+		// and the whole alike, so they do not change how much closer.
+		Closer: (float64(fw) / float64(shown.Dx())) / (float64(wholeW) / float64(uw)),
 	}, nil
 }
 
