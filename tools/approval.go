@@ -205,7 +205,7 @@ func (s *server) carryOut(ctx context.Context, a approve.Action) (string, bool) 
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.deps.CallBudget)
 	defer cancel()
-	_, reached, err := s.sensitiveTargets(ctx, a.Canonical, in)
+	_, reached, _, err := s.sensitiveTargets(ctx, a.Canonical, in)
 	if err != nil {
 		return s.beforeAction(err), false
 	}

@@ -257,3 +257,41 @@ func TestAClientsOwnYesDoesNotUnlock(t *testing.T) {
 		}
 	}
 }
+
+// A sensitive action mixed with other devices (a whole room with its lock)
+// is refused in words naming every device the call reaches, so no page
+// shows only part of what approving would do; nothing changes.
+func TestMixedSensitiveCallIsRefusedNamingEveryDevice(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		lang voice.Lang
+		says string
+	}{{voice.English, "Nothing was done"}, {voice.French, "Rien n'a été fait"}} {
+		for _, mode := range []tools.Confirming{tools.ByApproval, tools.ByCode} {
+			r := demotest.New(t, demotest.Options{LazyFrames: true,
+				Bridge: bridge.Config{ApprovalOrigin: "http://127.0.0.1:1", Confirming: mode, Lang: c.lang}})
+			// The demo's entrance: the lock, the camera and its person sensor.
+			reached := map[string]string{"lock.front_door": "Front Door Lock", "camera.front_door": "Front Door", "binary_sensor.front_door_person": "Front Door Person"}
+			before := map[string]string{}
+			for id := range reached {
+				before[id], _, _ = r.House.State(id)
+			}
+			text, isErr := callApproval(t, r.Session, "turn_off", map[string]any{"area": "Entrance"})
+			if !isErr || !strings.HasPrefix(text, c.says) || linkRE.MatchString(text) || refRE.MatchString(text) {
+				t.Errorf("%s %s: the mixed call was not refused: %q", c.lang, mode, text)
+			} else if testing.Verbose() {
+				t.Log(text)
+			}
+			for _, n := range reached {
+				if !strings.Contains(text, "“"+n+"”") && !strings.Contains(text, "« "+n+" »") {
+					t.Errorf("%s %s: the refusal does not name %q: %q", c.lang, mode, n, text)
+				}
+			}
+			for id, st := range before {
+				if now, _, _ := r.House.State(id); now != st {
+					t.Errorf("%s %s: %s went from %s to %s", c.lang, mode, id, st, now)
+				}
+			}
+		}
+	}
+}

@@ -384,7 +384,7 @@ func (s *server) passthrough(canonical, description string, target bool) mcp.Too
 		}
 		in := targetFrom(args)
 		if in.aimed() && !readOnlyTools[canonical] {
-			what, _, err := s.sensitiveTargets(ctx, anyAction, in)
+			what, _, _, err := s.sensitiveTargets(ctx, anyAction, in)
 			if err != nil {
 				return sayError(s.beforeAction(err)), nil
 			}

@@ -268,7 +268,7 @@ func TestHostileHouseEverySensitiveActionAsks(t *testing.T) {
 	)
 	for _, tg := range targets {
 		text, isErr := call(t, r.cs, tg.tool, tg.args)
-		if isErr || !strings.Contains(text, "Nothing was done yet") || codeRE.FindString(text) == "" {
+		if !asked(text) || isErr && !refusedMixed(text) {
 			t.Errorf("%s(%v) did not ask first: %q", tg.tool, tg.args, text)
 		}
 	}

@@ -94,9 +94,17 @@ func with(t *testing.T, es ...demo.Entity) func(*demo.House) {
 	}
 }
 
-// asked reports whether an answer is a proposal that asks the person first.
+// asked reports whether an answer is a proposal that asks the person
+// first, or the refusal of a sensitive action mixed with other devices,
+// which asks for it on its own.
 func asked(text string) bool {
-	return strings.Contains(text, "Nothing was done yet") && codeRE.FindString(text) != ""
+	return strings.Contains(text, "Nothing was done yet") && codeRE.FindString(text) != "" || refusedMixed(text)
+}
+
+// refusedMixed reports whether an answer refuses a sensitive action that
+// would also act on other devices.
+func refusedMixed(text string) bool {
+	return strings.HasPrefix(text, "Nothing was done: this call would ") && strings.Contains(text, "is asked of the person on its own")
 }
 
 // countCalls counts the Assist calls of one tool the house received.

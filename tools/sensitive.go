@@ -43,11 +43,13 @@ func guardedFrom(a argValues) guardedIn {
 // its entity id), or that names only sensitive kinds of device, counts as
 // sensitive too. canonical anyAction asks whether the call could touch such
 // a device at all. It also returns every exposed device the call could
-// reach, sensitive or not (see identity): a confirmation is bound to them.
-func (s *server) sensitiveTargets(ctx context.Context, canonical string, in targetIn) (actions, reached []string, err error) {
+// reach, sensitive or not (see identity): a confirmation is bound to them;
+// and the names of those among them that are not sensitive (others), which
+// guarded refuses to mix with a sensitive action.
+func (s *server) sensitiveTargets(ctx context.Context, canonical string, in targetIn) (actions, reached, others []string, err error) {
 	ents, err := s.deps.Live.Fresh(ctx)
 	if err != nil && !errors.Is(err, assist.ErrNoMatch) {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	name := strings.TrimSpace(in.Name)
 	if strings.TrimSpace(in.Area) != "" || strings.TrimSpace(in.Floor) != "" {
@@ -57,7 +59,7 @@ func (s *server) sensitiveTargets(ctx context.Context, canonical string, in targ
 		// does is compared by every name of every area it reaches.
 		at, none := s.areaTarget(in.Area, in.Floor)
 		if none {
-			return nil, nil, nil
+			return nil, nil, nil, nil
 		}
 		in.Area, in.Floor, in.areaNames = at.Area, at.Floor, at.areaNames
 	}
@@ -77,18 +79,20 @@ func (s *server) sensitiveTargets(ctx context.Context, canonical string, in targ
 		reached = append(reached, identity(e))
 		if what != "" {
 			out = append(out, what)
+		} else {
+			others = append(others, s.proposalName(e, ""))
 		}
 	}
 	if len(reached) > 0 {
-		return out, reached, nil
+		return out, reached, others, nil
 	}
 	if len(in.areaNames) > 0 && name == "" {
-		return nil, nil, nil // a known area where nothing exposed fits: Home Assistant acts on nothing there
+		return nil, nil, nil, nil // a known area where nothing exposed fits: Home Assistant acts on nothing there
 	}
 	if in.empty() && len(in.areaNames) == 0 {
 		// Aimed by kind alone: every exposed device of that kind was
 		// looked at above, and none fits, so Home Assistant acts on none.
-		return nil, nil, nil
+		return nil, nil, nil, nil
 	}
 	onlySensitiveKinds := len(in.Domain) > 0 && slices.ContainsFunc(in.Domain, isSensitiveDomain) || slices.ContainsFunc(in.DeviceClass, isSensitiveClass)
 	if (name != "" && (looksSensitive(name) || onlySensitiveKinds)) || (name == "" && (sensitiveExposed || onlySensitiveKinds)) {
@@ -98,7 +102,7 @@ func (s *server) sensitiveTargets(ctx context.Context, canonical string, in targ
 		}
 		out = append(out, words.ActOnMaybeLock(s.deps.Lang, s.deps.Lang.Quote(target, proposalName)))
 	}
-	return out, nil, nil
+	return out, nil, nil, nil
 }
 
 // unlisted are the scripts that may be exposed, which Home Assistant's live
@@ -394,7 +398,7 @@ func (s *server) guarded(ctx context.Context, req *mcp.CallToolRequest, tool, ca
 	if in.empty() {
 		return s.needTarget()
 	}
-	what, reached, err := s.sensitiveTargets(ctx, canonical, in.targetIn)
+	what, reached, others, err := s.sensitiveTargets(ctx, canonical, in.targetIn)
 	if err != nil {
 		return sayError(s.beforeAction(err))
 	}
@@ -402,6 +406,13 @@ func (s *server) guarded(ctx context.Context, req *mcp.CallToolRequest, tool, ca
 		return s.act(ctx, canonical, in.args())
 	}
 	g := guard{who: caller(req), tool: tool, canonical: canonical, in: in.targetIn, action: s.deps.Lang.List(what), reached: reached}
+	if len(others) > 0 {
+		// The person is asked about the sensitive action alone, so what
+		// they approve is all that happens: a call that would also act on
+		// other devices (a whole room with its lock) is refused.
+		s.sensitiveLine(req, "sensitive action refused: the call also reaches devices that are not sensitive", g)
+		return sayError(words.SensitiveMixed(s.deps.Lang, g.action, others))
+	}
 	if res, ok := s.byApproval(req, g, in.Confirmation); ok {
 		return res // the person approves on maison's page (tools/approval.go)
 	}

@@ -4,7 +4,11 @@
 
 package words
 
-import "maison/voice"
+import (
+	"strings"
+
+	"maison/voice"
+)
 
 // The kinds of thing that opens, said after a name that does not say it
 // ("the “Lamp”, a garage door,").
@@ -96,4 +100,24 @@ func Proposal(lang voice.Lang, action string) string {
 // ConfirmationCode hands the model the code, apart from every name.
 func ConfirmationCode(lang voice.Lang, code string) string {
 	return lang.Pick("Confirmation code, for use only after the person's yes: ", "Code de confirmation, à utiliser seulement après le oui de la personne : ") + code + "."
+}
+
+// sensitiveMixedNamed is how many other devices SensitiveMixed names before
+// counting the rest.
+const sensitiveMixedNamed = 4
+
+// SensitiveMixed refuses a call that would do action (unlock, open,
+// disarm) and also act on other devices (quoted names): the person is asked
+// about a sensitive action alone, so what they approve is all that happens.
+func SensitiveMixed(lang voice.Lang, action string, others []string) string {
+	named := others
+	if len(named) > sensitiveMixedNamed {
+		named = append(named[:sensitiveMixedNamed:sensitiveMixedNamed],
+			lang.Count(len(others)-sensitiveMixedNamed, voice.Noun{One: lang.Pick("other device", "autre appareil"), Many: lang.Pick("other devices", "autres appareils")}))
+	}
+	list := lang.List(named)
+	action = strings.TrimSuffix(action, ",") // a kind said last ("a valve,") ends here
+	return lang.Pick(
+		"Nothing was done: this call would "+action+", and would also act on "+list+". Unlocking, opening or disarming is asked of the person on its own, so that what they approve is all that happens. Call again naming only the device that needs approval, and act on the others in a separate call.",
+		"Rien n'a été fait : cet appel devrait "+action+", et agirait aussi sur "+list+". Déverrouiller, ouvrir ou désarmer se demande à la personne à part, pour que ce qu'elle approuve soit tout ce qui se passe. Rappelez en nommant seulement l'appareil qui demande une approbation, et agissez sur les autres dans un appel séparé.")
 }
