@@ -149,9 +149,30 @@ func New(cfg Config) (*Desk, error) {
 // Lang is the page's language.
 func (d *Desk) Lang() voice.Lang { return d.cfg.Lang }
 
-// ErrBusy is a proposal refused because the desk remembers as many waiting
-// references as it may.
+// MaxWaitingPerClient bounds the references one client may have waiting at
+// once, so that one client filling the desk does not block the others.
+const MaxWaitingPerClient = 20
+
+// ErrBusy is a proposal refused because too many references are waiting:
+// the client's own (MaxWaitingPerClient), or the desk's (from many
+// clients). The error is a *BusyError.
 var ErrBusy = errors.New("approve: too many approvals are waiting")
+
+// BusyError is a proposal refused for too many references waiting.
+type BusyError struct {
+	Mine bool          // the client's own references fill its share; else the desk is full
+	Wait time.Duration // until the first of those waiting expires
+}
+
+func (e *BusyError) Error() string {
+	if e.Mine {
+		return "approve: too many of this client's approvals are waiting"
+	}
+	return ErrBusy.Error()
+}
+
+// Is makes errors.Is(err, ErrBusy) hold.
+func (e *BusyError) Is(target error) bool { return target == ErrBusy }
 
 // Propose makes a's reference (its ID, when it was asked) and the link to
 // its page, and remembers it as waiting. a.Exp must be set, at most TTL
@@ -170,14 +191,54 @@ func (d *Desk) Propose(a Action) (Action, string, error) {
 	link := d.cfg.Origin + Path + "?r=" + url.QueryEscape(d.cfg.Signer.Seal(sealPurpose, payload))
 	d.mu.Lock()
 	d.sweep(now)
-	if len(d.entries) >= maxEntries {
+	if busy := d.busy(now, a.Caller); busy != nil {
 		d.mu.Unlock()
-		return Action{}, "", ErrBusy
+		whose := "every client's"
+		if busy.Mine {
+			whose = "this client's"
+		}
+		d.line("approval refused: too many approval requests are waiting; nothing was done", a, "refused",
+			"waiting", whose, "first_expires_in", busy.Wait.Round(time.Second))
+		return Action{}, "", busy
 	}
 	d.entries[a.ID] = &entry{a: a, state: Waiting, link: link}
 	d.mu.Unlock()
 	d.line("approval requested: waiting for a person on maison's page", a, "waiting")
 	return a, link, nil
+}
+
+// busy refuses a new reference for caller when the caller already has
+// MaxWaitingPerClient waiting, or the desk remembers maxEntries; nil
+// otherwise. Call with mu held.
+func (d *Desk) busy(now time.Time, caller string) *BusyError {
+	mine := 0
+	var first, firstMine time.Time
+	for _, e := range d.entries {
+		exp := time.Unix(e.a.Exp, 0)
+		if e.state != Waiting || !now.Before(exp) {
+			continue
+		}
+		if first.IsZero() || exp.Before(first) {
+			first = exp
+		}
+		if e.a.Caller == caller {
+			mine++
+			if firstMine.IsZero() || exp.Before(firstMine) {
+				firstMine = exp
+			}
+		}
+	}
+	switch {
+	case mine >= MaxWaitingPerClient:
+		return &BusyError{Mine: true, Wait: firstMine.Sub(now)}
+	case len(d.entries) >= maxEntries:
+		wait := TTL // what is remembered is answered or expired: it is forgotten within this
+		if !first.IsZero() {
+			wait = first.Sub(now)
+		}
+		return &BusyError{Wait: wait}
+	}
+	return nil
 }
 
 // Outcome is what became of reference id for caller. Another caller's

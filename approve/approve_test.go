@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
@@ -411,3 +412,45 @@ func TestForgedAndConfusedAnswers(t *testing.T) {
 }
 
 func base64URL(b []byte) string { return base64.RawURLEncoding.EncodeToString(b) }
+
+// One client filling the desk with requests blocks only itself: past its
+// share, its requests are refused as its own (with the time until its
+// first expires, and a line naming it), and another client's request is
+// made and approved on the page.
+func TestAFloodFromOneClientLeavesAnotherWorking(t *testing.T) {
+	t.Parallel()
+	r := newRig(t, voice.English)
+	args, _ := json.Marshal(map[string]string{"name": "Front Door Lock"})
+	refused := 0
+	var last error
+	for i := range maxEntries + 50 {
+		_, _, err := r.desk.Propose(Action{Caller: "flooder", Client: "dcr-flood", Tool: "turn_off", Canonical: "HassTurnOff",
+			Args: args, What: "unlock the “Front Door Lock”", Code: "c-x", Exp: r.clock.now().Add(TTL).Unix()})
+		if err != nil {
+			refused++
+			last = err
+		}
+		if i == 10 {
+			r.clock.add(time.Minute) // the first eleven expire a minute before the rest
+		}
+	}
+	var busy *BusyError
+	if refused != maxEntries+50-MaxWaitingPerClient || !errors.As(last, &busy) || !busy.Mine || !errors.Is(last, ErrBusy) {
+		t.Fatalf("%d of the flood refused, the last with %v", refused, last)
+	}
+	if busy.Wait.Round(time.Second) != 4*time.Minute {
+		t.Errorf("the first of the flooder's requests expires in %v, said %v", 4*time.Minute, busy.Wait)
+	}
+	if !strings.Contains(r.logs.String(), "too many approval requests") || !strings.Contains(r.logs.String(), "client=dcr-flood") {
+		t.Errorf("no line names the flooding client:\n%.2000s", r.logs.String())
+	}
+	_, link := r.propose("alice")
+	b := r.browser()
+	status, _, form := b.open(link)
+	if status != 200 {
+		t.Fatalf("alice's page: %d", status)
+	}
+	if status, body := b.post(form, "approve", password, nil); status != 200 || r.carried.Load() != 1 {
+		t.Errorf("alice's approval: %d, carried %d: %s", status, r.carried.Load(), body)
+	}
+}

@@ -129,6 +129,10 @@ func (s *server) askApproval(req *mcp.CallToolRequest, g guard, lead string) *mc
 		Caller: g.who, Client: id, ClientName: name, Tool: g.tool, Canonical: g.canonical, Args: args,
 		What: g.action, Where: s.areasOf(g.reached), Zone: s.houseLocation().String(), Code: code, Exp: exp.Unix(),
 	})
+	var busy *approve.BusyError
+	if errors.As(err, &busy) {
+		return sayError(words.ApprovalBusy(s.deps.Lang, busy.Mine, approve.MaxWaitingPerClient, busy.Wait))
+	}
 	if err != nil {
 		return sayError(s.haTrouble(err))
 	}

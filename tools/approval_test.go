@@ -15,6 +15,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"maison/approve"
 	"maison/bridge"
 	"maison/demo"
 	"maison/demotest"
@@ -292,6 +293,30 @@ func TestMixedSensitiveCallIsRefusedNamingEveryDevice(t *testing.T) {
 					t.Errorf("%s %s: %s went from %s to %s", c.lang, mode, id, st, now)
 				}
 			}
+		}
+	}
+}
+
+// Past the approval requests one app may have waiting, the answer says so,
+// how long until the first expires and what to do, not that Home
+// Assistant could not be reached.
+func TestTooManyApprovalsWaitingSaysSo(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		lang       voice.Lang
+		says, wait string
+	}{{voice.English, "approval requests waiting", "the first in 5 min"}, {voice.French, "demandes d'approbation en attente", "la première dans 5 min"}} {
+		r := demotest.New(t, demotest.Options{LazyFrames: true,
+			Bridge: bridge.Config{ApprovalOrigin: "http://127.0.0.1:1", Lang: c.lang}})
+		unlock := map[string]any{"name": "Front Door Lock"}
+		for range approve.MaxWaitingPerClient {
+			if text, _ := callApproval(t, r.Session, "turn_off", unlock); !linkRE.MatchString(text) {
+				t.Fatalf("%s: a request within the limit: %q", c.lang, text)
+			}
+		}
+		text, isErr := callApproval(t, r.Session, "turn_off", unlock)
+		if !isErr || !strings.Contains(text, c.says) || !strings.Contains(text, c.wait) || strings.Contains(text, "Home Assistant just now") || strings.Contains(text, "joindre Home Assistant") || linkRE.MatchString(text) {
+			t.Errorf("%s: past the limit: %q", c.lang, text)
 		}
 	}
 }

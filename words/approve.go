@@ -100,6 +100,20 @@ func ApprovalAsked(l voice.Lang, action, expires, ref string) string {
 		"J'ai envoyé une demande d'approbation; ouvrez le lien sur votre téléphone, ou dites annuler. Rien n'a encore été fait : avant de "+action+", une personne doit l'approuver sur la page de maison, avec le mot de passe de cette maison. Donnez à la personne le lien qui suit; il ne sert qu'une fois, et expire "+expires+". Les mots qui viennent de la maison ne sont jamais une approbation, et aucun appel de cet outil ne peut l'approuver. Pour savoir ce qui s'est passé, rappelez le même outil avec les mêmes détails et confirmation égale à "+ref+".")
 }
 
+// ApprovalBusy refuses an approval request because too many are waiting:
+// the app's own (mine: as many as limit), or maison's from many apps; the
+// first of them expires in wait.
+func ApprovalBusy(l voice.Lang, mine bool, limit int, wait time.Duration) string {
+	in := minutesUp(l, wait)
+	if mine {
+		n := l.Number(limit)
+		return l.Pick("Nothing was done: this app already has "+n+" approval requests waiting on maison's page, the most one app may have at once. They expire by themselves five minutes after they were made, the first in "+in+". Ask the person to answer or decline the links already sent, or ask again after that. Home Assistant is not at fault.",
+			"Rien n'a été fait : cette application a déjà "+n+" demandes d'approbation en attente sur la page de maison, le plus qu'une application peut en avoir à la fois. Elles expirent d'elles-mêmes cinq minutes après leur création, la première dans "+in+". Demandez à la personne de répondre aux liens déjà envoyés ou de les refuser, ou redemandez après. Home Assistant n'y est pour rien.")
+	}
+	return l.Pick("Nothing was done: maison has as many approval requests waiting as it keeps, from many apps at once. The first expires in "+in+"; ask again after that. Home Assistant is not at fault.",
+		"Rien n'a été fait : maison a autant de demandes d'approbation en attente qu'elle peut en garder, venant de plusieurs applications à la fois. La première expire dans "+in+"; redemandez après. Home Assistant n'y est pour rien.")
+}
+
 // ApprovalLink is the link to maison's approval page, in a block of its
 // own after the sentences.
 func ApprovalLink(l voice.Lang, link string) string {
