@@ -391,3 +391,14 @@ func isPySpace(r rune) bool { return unicode.IsSpace(r) || r >= 0x1c && r <= 0x1
 func Loose(s string) string {
 	return strings.Join(strings.FieldsFunc(cases.Fold().String(s), isPySpace), " ")
 }
+
+// De is French « de » before s, elided before a vowel or a mute h: « de
+// fermer », « d'ouvrir », « d'habiller ». Words starting with an aspirated
+// h are not told apart (none is built with it).
+func De(s string) string {
+	r, _ := utf8.DecodeRuneInString(s)
+	if strings.ContainsRune("aàâæeéèêëiîïoôœuùûüyÿhAÀÂÆEÉÈÊËIÎÏOÔŒUÙÛÜYŸH", r) {
+		return "d'" + s
+	}
+	return "de " + s
+}

@@ -482,3 +482,11 @@ func TestVisible(t *testing.T) {
 		}
 	}
 }
+
+func TestDeElides(t *testing.T) {
+	for in, want := range map[string]string{"ouvrir": "d'ouvrir", "éteindre": "d'éteindre", "habiller": "d'habiller", "fermer": "de fermer", "« Porte »": "de « Porte »", "": "de "} {
+		if got := De(in); got != want {
+			t.Errorf("De(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
