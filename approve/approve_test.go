@@ -48,7 +48,11 @@ func (p *prover) ProveOperator(_ *http.Request, pw string) webpage.Proof {
 		return webpage.Proof{Wait: time.Minute}
 	}
 	if pw != password {
-		return webpage.Proof{WrongPassword: true, Left: int(p.left.Add(-1))}
+		left := int(p.left.Add(-1))
+		if left == 0 {
+			return webpage.Proof{WrongPassword: true, Wait: 30 * time.Minute} // as oauth says the last one
+		}
+		return webpage.Proof{WrongPassword: true, Left: left}
 	}
 	return webpage.Proof{By: "operator"}
 }
@@ -452,5 +456,33 @@ func TestAFloodFromOneClientLeavesAnotherWorking(t *testing.T) {
 	}
 	if status, body := b.post(form, "approve", password, nil); status != 200 || r.carried.Load() != 1 {
 		t.Errorf("alice's approval: %d, carried %d: %s", status, r.carried.Load(), body)
+	}
+}
+
+// The last wrong password the address may try says how long it waits and
+// that another connection can still approve, with no password box; so
+// does the page for the right password from that address.
+func TestTheLastWrongPasswordSaysHowLongToWait(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		lang            voice.Lang
+		wait, elsewhere string
+	}{{voice.English, "Try again in ", "other addresses can still approve"}, {voice.French, "Réessayez dans ", "les autres adresses peuvent toujours approuver"}} {
+		r := newRig(t, c.lang)
+		_, link := r.propose("alice")
+		b := r.browser()
+		_, _, form := b.open(link)
+		for range 4 {
+			b.post(form, "approve", "guess", nil)
+		}
+		for pw, wait := range map[string]string{"guess": "30 min", password: ""} {
+			status, body := b.post(form, "approve", pw, nil)
+			if status != http.StatusTooManyRequests || !strings.Contains(body, c.wait+wait) || !strings.Contains(body, c.elsewhere) || strings.Contains(body, `type="password"`) {
+				t.Errorf("%s, %q from a locked-out address: %d %s", c.lang, pw, status, body)
+			}
+		}
+		if r.carried.Load() != 0 {
+			t.Errorf("carried out %d times", r.carried.Load())
+		}
 	}
 }

@@ -197,10 +197,16 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request) {
 	l := h.d.cfg.Lang
 	switch {
 	case proof.Wait > 0:
+		// No form: this address may not try another password yet.
+		why := words.ApproveLockedOut(l, proof.Wait, proof.Paused)
+		if proof.WrongPassword {
+			h.d.log.Warn("approval refused: wrong operator password", "client", a.Client, "remote", addr, "left", 0)
+			why = words.WrongPasswordLast.In(l) + " " + why
+		}
 		h.d.line("approval refused: this address tried too many passwords and waits", a, "refused", "remote", addr, "retry_in", proof.Wait.Round(time.Second))
 		w.Header().Set("Retry-After", strconv.Itoa(int(proof.Wait.Seconds())+1))
 		wd := words.Approve(l)
-		h.write(w, http.StatusTooManyRequests, wd.ProblemTitle, words.ApproveLockedOut(l, proof.Wait, proof.Paused), view{W: wd})
+		h.write(w, http.StatusTooManyRequests, wd.ProblemTitle, why, view{W: wd})
 		return
 	case proof.AccessRefused:
 		h.d.line("approval refused: Cloudflare Access did not vouch for the sender", a, "refused", "remote", addr)

@@ -217,7 +217,11 @@ func (s *Server) authorizeSubmit(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case proof.Wait > 0:
 		s.logRefusal(slog.LevelWarn, addr, "login refused: this address tried too often and waits", "retry_in", proof.Wait.Round(time.Second), "paused", proof.Paused)
-		s.page(w, http.StatusTooManyRequests, pageData{Problem: words.SignInLockedOut(s.lang, proof.Wait, proof.Paused)}, "", proof.Wait)
+		why := words.SignInLockedOut(s.lang, proof.Wait, proof.Paused)
+		if proof.WrongPassword {
+			why = words.WrongPasswordLast.In(s.lang) + " " + why // the last one it may try: no form until then
+		}
+		s.page(w, http.StatusTooManyRequests, pageData{Problem: why}, "", proof.Wait)
 		return
 	case proof.AccessRefused:
 		s.page(w, http.StatusForbidden, pageData{Problem: words.SignInAccessRefused.In(s.lang)}, "", 0)

@@ -123,16 +123,10 @@ func (g *loginGuard) attempt(addr string) (d time.Duration, paused bool) {
 	now := g.now()
 	g.rotate(now)
 	idx := g.cells(addressGroup(addr, 32, 64))
-	tried, inCur := 0xFF, 0xFF
-	for _, i := range idx {
-		tried = min(tried, g.cur.get(i)+g.prev.get(i))
-		inCur = min(inCur, g.cur.get(i))
-	}
+	tried, wait := g.lockedOut(idx, now)
 	switch {
-	case tried >= maxFailures && inCur >= maxFailures:
-		return g.start.Add(2 * lockout).Sub(now), false
-	case tried >= maxFailures:
-		return g.start.Add(lockout).Sub(now), false
+	case wait > 0:
+		return wait, false
 	case tried > 0 && g.repeats >= maxRepeats:
 		return g.start.Add(lockout).Sub(now), true
 	case tried > 0:
@@ -149,6 +143,33 @@ func (g *loginGuard) attempt(addr string) (d time.Duration, paused bool) {
 		g.cur.add(i, 1)
 	}
 	return 0, false
+}
+
+// lockedOut is how many passwords the sender of idx tried in the current
+// and last window, and how long it waits for them, if it must. Call with mu
+// held.
+func (g *loginGuard) lockedOut(idx [sketchRows]int, now time.Time) (tried int, wait time.Duration) {
+	tried, inCur := 0xFF, 0xFF
+	for _, i := range idx {
+		tried = min(tried, g.cur.get(i)+g.prev.get(i))
+		inCur = min(inCur, g.cur.get(i))
+	}
+	switch {
+	case tried >= maxFailures && inCur >= maxFailures:
+		return tried, g.start.Add(2 * lockout).Sub(now)
+	case tried >= maxFailures:
+		return tried, g.start.Add(lockout).Sub(now)
+	}
+	return tried, 0
+}
+
+// waits is how long addr must wait before its next password is checked,
+// for its own attempts; 0 when it may try now.
+func (g *loginGuard) waits(addr string) time.Duration {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	_, wait := g.lockedOut(g.cells(addressGroup(addr, 32, 64)), g.now())
+	return wait
 }
 
 // succeeded takes back the attempt of addr's right password, if it is

@@ -184,10 +184,16 @@ func TestLoginAttacks(t *testing.T) {
 	if status, _, _ := r.submit(p, testPassword, "approve", nil, nil); status != 400 {
 		t.Errorf("no scope ticked: %d, want 400", status)
 	}
-	for i := range maxFailures {
+	for i := range maxFailures - 1 {
 		if status, _, body := r.submit(p, "guess "+itoa(i), "approve", []string{ScopeRead}, nil); status != 401 || !strings.Contains(string(body), "Wrong password") {
 			t.Errorf("wrong password %d: %d", i+1, status)
 		}
+	}
+	// The last one it may try says how long the address waits, with no
+	// password box.
+	if status, h, body := r.submit(p, "guess last", "approve", []string{ScopeRead}, nil); status != 429 || h.Get("Retry-After") == "" ||
+		!strings.Contains(string(body), "Wrong password") || !strings.Contains(string(body), "Try again in 30 minutes") || strings.Contains(string(body), `type="password"`) {
+		t.Errorf("wrong password %d: %d %s", maxFailures, status, body)
 	}
 	status, h, _ := r.submit(p, testPassword, "approve", []string{ScopeRead}, nil)
 	if status != 429 || h.Get("Retry-After") == "" {

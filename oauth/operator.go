@@ -42,7 +42,8 @@ func (s *Server) ProveOperator(r *http.Request, password string) OperatorProof {
 		by = email
 	}
 	if s.cfg.Password != "" && !passwordMatches(password, s.cfg.Password) {
-		return OperatorProof{WrongPassword: true, Left: s.logins.left(addr)}
+		// The last wrong password says at once how long the address waits.
+		return OperatorProof{WrongPassword: true, Left: s.logins.left(addr), Wait: s.logins.waits(addr)}
 	}
 	s.logins.succeeded(addr)
 	return OperatorProof{By: by}

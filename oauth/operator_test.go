@@ -28,7 +28,7 @@ func TestTriesLeftAreSaidBeforeTheLockout(t *testing.T) {
 		t.Errorf("the approval page's fourth wrong password: %+v", proof)
 	}
 	_, _, body = r.submit(p, "guess 5", "approve", []string{ScopeRead}, nil)
-	if !strings.Contains(string(body), "must now wait") {
+	if !strings.Contains(string(body), "Wrong password.") || !strings.Contains(string(body), "Try again in 30 minutes") || strings.Contains(string(body), `type="password"`) {
 		t.Errorf("the fifth wrong password: %s", body)
 	}
 	if proof := r.as.ProveOperator(req, testPassword); proof.Wait == 0 || proof.By != "" {

@@ -83,8 +83,8 @@ func ApproveLockedOut(l voice.Lang, d time.Duration, paused bool) string {
 		return l.Pick("Passwords are arriving in great numbers from many places (an attack), so for now this address waits. Try again in "+wait+", or from another connection (mobile data, say). Nothing was done, and your password has not changed.",
 			"Des mots de passe arrivent en très grand nombre de plusieurs endroits (une attaque) : pour l'instant, cette adresse attend. Réessayez dans "+wait+", ou depuis une autre connexion (le réseau cellulaire, par exemple). Rien n'a été fait, et votre mot de passe n'a pas changé.")
 	}
-	return l.Pick("Too many passwords tried from this address. Try again in "+wait+". Nothing was done; your password has not changed.",
-		"Trop de mots de passe essayés depuis cette adresse. Réessayez dans "+wait+". Rien n'a été fait; votre mot de passe n'a pas changé.")
+	return l.Pick("Too many passwords tried from this address. Try again in "+wait+", or from another connection (mobile data, say): other addresses can still approve. Nothing was done; your password has not changed.",
+		"Trop de mots de passe essayés depuis cette adresse. Réessayez dans "+wait+", ou depuis une autre connexion (le réseau cellulaire, par exemple) : les autres adresses peuvent toujours approuver. Rien n'a été fait; votre mot de passe n'a pas changé.")
 }
 
 // What the model hears about an approval on maison's page.

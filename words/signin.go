@@ -72,6 +72,10 @@ var (
 		"Cochez au moins un accès, ou choisissez Refuser."}
 )
 
+// WrongPasswordLast says the password was wrong, before the sentence
+// saying how long the address now waits.
+var WrongPasswordLast = Pair{"Wrong password.", "Mot de passe incorrect."}
+
 // SignInLockedOut refuses a password from an address that must wait, wait
 // long; paused says passwords flood in from many places (an attack) rather
 // than from this address alone.

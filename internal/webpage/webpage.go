@@ -134,8 +134,9 @@ type Proof struct {
 	// Cloudflare Access vouched for. Empty when not proven.
 	By string
 	// Wait, when set, is how long this address must wait before its next
-	// password is checked; Paused says it waits because passwords flood in
-	// from many places, not because of its own.
+	// password is checked (set with WrongPassword by the last wrong one it
+	// may try); Paused says it waits because passwords flood in from many
+	// places, not because of its own.
 	Wait   time.Duration
 	Paused bool
 	// AccessRefused: Cloudflare Access did not vouch for the sender.
