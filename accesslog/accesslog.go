@@ -62,7 +62,8 @@ var auditArgs = []string{"camera", "name", "area", "floor", "domain"}
 
 // Args gives the attributes (key, value pairs) a tool call's log line
 // takes from its arguments, whoever writes the line: what it looked at or
-// acted on, as Text, and confirmed=true when it carries a confirmation.
+// acted on, as Text. Whether a confirmation counted is the tools' to say
+// (sensitive=…): carrying one says nothing of it.
 func Args(arguments json.RawMessage) []any {
 	var attrs []any
 	var args map[string]any
@@ -77,9 +78,6 @@ func Args(arguments json.RawMessage) []any {
 			b, _ := json.Marshal(v)
 			attrs = append(attrs, k, Text(string(b)))
 		}
-	}
-	if _, ok := args["confirmation"]; ok {
-		attrs = append(attrs, "confirmed", true)
 	}
 	return attrs
 }

@@ -259,7 +259,7 @@ func TestScopeRefusalLoggedLikeACall(t *testing.T) {
 		t.Fatalf("%d %s", rec.Code, rec.Body.String())
 	}
 	line := buf.String()
-	for _, want := range []string{"client=maison-token-x", "client_name=reader", "tool=turn_on", `name="Kitchen Light"`, "confirmed=true", "outcome=\"refused: insufficient scope"} {
+	for _, want := range []string{"client=maison-token-x", "client_name=reader", "tool=turn_on", `name="Kitchen Light"`, "outcome=\"refused: insufficient scope"} {
 		if !strings.Contains(line, want) {
 			t.Errorf("the line lacks %s: %s", want, line)
 		}

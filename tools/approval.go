@@ -82,6 +82,7 @@ func (s *server) byApproval(req *mcp.CallToolRequest, g guard, confirmation stri
 	s.sensitiveLine(req, "sensitive action refused: only the approval page counts here, not a code or the client's own answer", g)
 	res := s.askApproval(req, g, words.ApprovalCodeRefused.In(s.deps.Lang))
 	res.IsError = res.InputRequests == nil // what was sent is refused; a question put anew is none
+	g.note.set(stepRefused)
 	return res, true
 }
 
@@ -131,11 +132,13 @@ func (s *server) askApproval(req *mcp.CallToolRequest, g guard, lead string) *mc
 	})
 	var busy *approve.BusyError
 	if errors.As(err, &busy) {
+		g.note.set(stepRefused)
 		return sayError(words.ApprovalBusy(s.deps.Lang, busy.Mine, approve.MaxWaitingPerClient, busy.Wait))
 	}
 	if err != nil {
 		return sayError(s.haTrouble(err))
 	}
+	g.note.set(stepProposal)
 	if lead != "" {
 		lead += " "
 	}
@@ -166,6 +169,16 @@ func (s *server) approvalOutcome(g guard, ref string) *mcp.CallToolResult {
 	o := s.deps.Approvals.Outcome(g.who, ref)
 	if args, err := json.Marshal(g.in); err != nil || o.For.Tool != g.tool || string(args) != string(o.For.Args) {
 		o.State = approve.Unknown // made for another action: this call hears nothing of it
+	}
+	switch o.State {
+	case approve.Expired:
+		g.note.set(stepExpired)
+	case approve.Declined:
+		g.note.set(stepDeclined)
+	case approve.Unknown:
+		g.note.set(stepRefused)
+	default:
+		g.note.set(stepChecked)
 	}
 	switch o.State {
 	case approve.Waiting, approve.Running:

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -19,6 +20,7 @@ import (
 	"maison/bridge"
 	"maison/demo"
 	"maison/demotest"
+	"maison/internal/testkit"
 	"maison/internal/webpage"
 	"maison/tools"
 	"maison/voice"
@@ -318,5 +320,36 @@ func TestTooManyApprovalsWaitingSaysSo(t *testing.T) {
 		if !isErr || !strings.Contains(text, c.says) || !strings.Contains(text, c.wait) || strings.Contains(text, "Home Assistant just now") || strings.Contains(text, "joindre Home Assistant") || linkRE.MatchString(text) {
 			t.Errorf("%s: past the limit: %q", c.lang, text)
 		}
+	}
+}
+
+// The audit line of a sensitive call says what it came to: the model
+// checking on a request, or sending a code that does not count, is never
+// written as a confirmed call that went well.
+func TestTheAuditLineSaysWhatASensitiveCallCameTo(t *testing.T) {
+	t.Parallel()
+	var logs testkit.Buffer
+	r := demotest.New(t, demotest.Options{LazyFrames: true,
+		Bridge: bridge.Config{ApprovalOrigin: "http://127.0.0.1:1", Logger: slog.New(slog.NewTextHandler(&logs, nil))}})
+	unlock := map[string]any{"name": "Front Door Lock"}
+	text, _ := callApproval(t, r.Session, "turn_off", unlock)
+	ref := refRE.FindString(text)
+	callApproval(t, r.Session, "turn_off", map[string]any{"name": "Front Door Lock", "confirmation": "c-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"})
+	callApproval(t, r.Session, "turn_off", map[string]any{"name": "Front Door Lock", "confirmation": ref})
+	var steps []string
+	for _, line := range strings.Split(logs.String(), "\n") {
+		if !strings.Contains(line, `msg="tool call"`) || !strings.Contains(line, "tool=turn_off") {
+			continue
+		}
+		if strings.Contains(line, "confirmed=") {
+			t.Errorf("a line says confirmed: %s", line)
+		}
+		step, _, _ := strings.Cut(line[strings.Index(line, "sensitive=")+len("sensitive="):], " ")
+		outcome, _, _ := strings.Cut(line[strings.Index(line, "outcome=")+len("outcome="):], " took")
+		steps = append(steps, step+" "+outcome)
+	}
+	want := []string{"proposal ok", `refused "refused or failed"`, "checked ok"}
+	if strings.Join(steps, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the audit lines say %q, want %q:\n%s", steps, want, logs.String())
 	}
 }

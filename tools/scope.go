@@ -178,7 +178,7 @@ func (s *server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 			// One of the house's actions, not offered yet, is answered in
 			// words to whoever will be allowed it once it is.
 			if res := s.notYetOffered(cr.Params.Name, allows); res != nil {
-				s.audit(ctx, req, cr, res, nil, 0)
+				s.audit(ctx, req, cr, res, nil, 0, "")
 				return res, nil
 			}
 			if limited {
@@ -191,14 +191,15 @@ func (s *server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 				}
 			}
 			start := time.Now()
-			callCtx, cancel := context.WithTimeout(ctx, s.deps.CallBudget)
+			step := &stepNote{}
+			callCtx, cancel := context.WithTimeout(context.WithValue(ctx, stepKey{}, step), s.deps.CallBudget)
 			res, err := next(callCtx, method, req)
 			cancel()
 			err = s.unknownIf(s.confirmFault(err), "tool", cr.Params.Name)
 			if r, ok := res.(*mcp.CallToolResult); ok && err == nil {
 				s.fitBudget(ctx, r)
 			}
-			s.audit(ctx, req, cr, res, err, time.Since(start))
+			s.audit(ctx, req, cr, res, err, time.Since(start), step.get())
 			return res, err
 		}
 		return next(ctx, method, req)
@@ -239,10 +240,15 @@ func (s *server) unknownIf(err error, what, name string) error {
 }
 
 // audit accounts for every tool call: which client read which camera or
-// ran which action, and how it ended. Over HTTP it joins the one line the
-// door writes for the request; elsewhere (stdio) it is a line of its own.
-func (s *server) audit(ctx context.Context, req mcp.Request, cr *mcp.CallToolRequest, res mcp.Result, err error, took time.Duration) {
+// ran which action, and how it ended; for a sensitive action, what step it
+// came to (step: proposal, approved, declined, expired, checked, refused).
+// Over HTTP it joins the one line the door writes for the request;
+// elsewhere (stdio) it is a line of its own.
+func (s *server) audit(ctx context.Context, req mcp.Request, cr *mcp.CallToolRequest, res mcp.Result, err error, took time.Duration, step string) {
 	attrs := accesslog.Args(cr.Params.Arguments)
+	if step != "" {
+		attrs = append(attrs, "sensitive", step)
+	}
 	outcome := "ok"
 	switch r, _ := res.(*mcp.CallToolResult); {
 	case err != nil:

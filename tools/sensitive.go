@@ -7,6 +7,7 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -405,12 +406,13 @@ func (s *server) guarded(ctx context.Context, req *mcp.CallToolRequest, tool, ca
 	if len(what) == 0 {
 		return s.act(ctx, canonical, in.args())
 	}
-	g := guard{who: caller(req), tool: tool, canonical: canonical, in: in.targetIn, action: s.deps.Lang.List(what), reached: reached}
+	g := guard{who: caller(req), tool: tool, canonical: canonical, in: in.targetIn, action: s.deps.Lang.List(what), reached: reached, note: noteOf(ctx)}
 	if len(others) > 0 {
 		// The person is asked about the sensitive action alone, so what
 		// they approve is all that happens: a call that would also act on
 		// other devices (a whole room with its lock) is refused.
 		s.sensitiveLine(req, "sensitive action refused: the call also reaches devices that are not sensitive", g)
+		g.note.set(stepRefused)
 		return sayError(words.SensitiveMixed(s.deps.Lang, g.action, others))
 	}
 	if res, ok := s.byApproval(req, g, in.Confirmation); ok {
@@ -420,6 +422,7 @@ func (s *server) guarded(ctx context.Context, req *mcp.CallToolRequest, tool, ca
 		ans, _ := req.Params.InputResponses[askID].(*mcp.ElicitResult)
 		if ans == nil || ans.Action != "accept" || ans.Content["confirm"] != true {
 			s.sensitiveLine(req, "sensitive action declined by the person", g)
+			g.note.set(stepDeclined)
 			return sayError(words.NotConfirmed(s.deps.Lang))
 		}
 		return s.redeem(ctx, req, g, req.Params.RequestState, "sensitive action confirmed by the person; acting")
@@ -437,6 +440,49 @@ type guard struct {
 	in                   targetIn
 	action               string
 	reached              []string
+	note                 *stepNote // what the call came to, for its audit line
+}
+
+// The steps a sensitive call comes to, as its audit line names them.
+const (
+	stepProposal = "proposal" // the person is asked (a proposal, a question, an approval link)
+	stepApproved = "approved" // the person's yes counted: maison acts
+	stepDeclined = "declined" // the person said no
+	stepExpired  = "expired"  // asked about a request nobody answered in time
+	stepChecked  = "checked"  // asked what became of an approval request
+	stepRefused  = "refused"  // a code, an answer or a call that does not count
+)
+
+// stepNote carries what a sensitive call came to, from the handler back to
+// the guard's audit line. Its methods do nothing on nil (no guard).
+type stepNote struct {
+	mu   sync.Mutex
+	step string
+}
+
+type stepKey struct{}
+
+// noteOf is the note the guard put in ctx, or nil.
+func noteOf(ctx context.Context) *stepNote {
+	n, _ := ctx.Value(stepKey{}).(*stepNote)
+	return n
+}
+
+func (n *stepNote) set(step string) {
+	if n != nil {
+		n.mu.Lock()
+		n.step = step
+		n.mu.Unlock()
+	}
+}
+
+func (n *stepNote) get() string {
+	if n == nil {
+		return ""
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.step
 }
 
 // propose makes a confirmation for g and asks for the person's yes: the
@@ -448,6 +494,7 @@ func (s *server) propose(req *mcp.CallToolRequest, g guard, lead string) *mcp.Ca
 		return sayError(s.haTrouble(err))
 	}
 	s.sensitiveLine(req, "sensitive action proposed, waiting for the person's yes", g)
+	g.note.set(stepProposal)
 	if lead != "" {
 		lead += " "
 	}
@@ -481,9 +528,11 @@ func (s *server) redeem(ctx context.Context, req *mcp.CallToolRequest, g guard, 
 		return s.propose(req, g, words.ReachChanged(s.deps.Lang))
 	case err != nil:
 		s.sensitiveLine(req, "sensitive action refused: the confirmation cannot be used", g)
+		g.note.set(stepRefused)
 		return s.invalidConfirmation()
 	}
 	s.sensitiveLine(req, acting, g)
+	g.note.set(stepApproved)
 	return s.act(ctx, g.canonical, g.in.args())
 }
 
