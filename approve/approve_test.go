@@ -65,6 +65,7 @@ type rig struct {
 	srv     *httptest.Server
 	carried atomic.Int32
 	release chan struct{} // when set, carrying out waits for it
+	said    string        // what Home Assistant says when carried out; "" for the lock unlocked
 	logs    syncBuffer
 }
 
@@ -98,6 +99,9 @@ func newRig(t *testing.T, lang voice.Lang) *rig {
 			<-r.release
 		}
 		r.carried.Add(1)
+		if r.said != "" {
+			return r.said, true
+		}
 		return "The “Front Door Lock” is unlocked.", true
 	}, nil))
 	return r
@@ -483,6 +487,35 @@ func TestTheLastWrongPasswordSaysHowLongToWait(t *testing.T) {
 		}
 		if r.carried.Load() != 0 {
 			t.Errorf("carried out %d times", r.carried.Load())
+		}
+	}
+}
+
+// When Home Assistant did part of it, the page says what it did and what
+// it did not, and nothing before claims it all was done.
+func TestAPartOutcomeIsNotCalledDone(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		lang  voice.Lang
+		said  string
+		claim []string
+	}{
+		{voice.English, "I unlocked the “Front Door Lock”. It did not work for the “Back Door Lock”.", []string{"carried out what you approved", "carried out"}},
+		{voice.French, "J'ai déverrouillé « Front Door Lock ». Ça n'a pas marché pour « Back Door Lock ».", []string{"a fait ce que vous avez approuvé"}},
+	} {
+		r := newRig(t, c.lang)
+		r.said = c.said
+		_, link := r.propose("alice")
+		b := r.browser()
+		_, _, form := b.open(link)
+		status, body := b.post(form, "approve", password, nil)
+		if status != 200 || !strings.Contains(htmlUnescape(body), c.said) {
+			t.Errorf("%s: %d %s", c.lang, status, body)
+		}
+		for _, claim := range c.claim {
+			if strings.Contains(body, claim) {
+				t.Errorf("%s: the page claims %q before %q", c.lang, claim, c.said)
+			}
 		}
 	}
 }

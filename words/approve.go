@@ -65,9 +65,10 @@ var (
 )
 
 // ApproveDone is the page's word after the action was carried out: what
-// Home Assistant did, in the answer's words.
+// Home Assistant did, in the answer's words, which say what worked and
+// what did not; nothing before them claims it all worked.
 func ApproveDone(l voice.Lang, said string) string {
-	return l.Pick("maison carried out what you approved. Home Assistant says: ", "maison a fait ce que vous avez approuvé. Home Assistant dit : ") + said
+	return l.Pick("You approved, and maison asked Home Assistant to do it. Home Assistant says: ", "Vous avez approuvé, et maison a demandé à Home Assistant de le faire. Home Assistant dit : ") + said
 }
 
 // ApproveFailed is the page's word when the approved action was not
