@@ -107,6 +107,9 @@ type Config struct {
 	Logger *slog.Logger
 	// Now is the clock. Nil means time.Now.
 	Now func() time.Time
+	// After runs f once d has passed, to write a request's expiry line when
+	// it expires. Nil means time.AfterFunc.
+	After func(d time.Duration, f func())
 }
 
 // Desk makes references and remembers what became of them. It is safe for
@@ -142,6 +145,9 @@ func New(cfg Config) (*Desk, error) {
 	}
 	if d.now == nil {
 		d.now = time.Now
+	}
+	if d.cfg.After == nil {
+		d.cfg.After = func(d time.Duration, f func()) { time.AfterFunc(d, f) }
 	}
 	return d, nil
 }
@@ -203,6 +209,7 @@ func (d *Desk) Propose(a Action) (Action, string, error) {
 	}
 	d.entries[a.ID] = &entry{a: a, state: Waiting, link: link}
 	d.mu.Unlock()
+	d.cfg.After(time.Unix(a.Exp, 0).Sub(now), func() { d.expire(a.ID) })
 	d.line("approval requested: waiting for a person on maison's page", a, "waiting")
 	return a, link, nil
 }
@@ -276,19 +283,22 @@ func (d *Desk) open(sealed string) (Action, error) {
 		return Action{}, errBadLink
 	}
 	if !d.now().Before(time.Unix(a.Exp, 0)) {
-		d.expire(a)
+		d.expire(a.ID)
 		return a, errExpired
 	}
 	return a, nil
 }
 
-// expire marks a as expired, writing its line the first time.
-func (d *Desk) expire(a Action) {
+// expire marks reference id as expired when it is still waiting past its
+// time, writing its line the first time: when it expires, or when it is
+// next looked at.
+func (d *Desk) expire(id string) {
 	d.mu.Lock()
-	e, ok := d.entries[a.ID]
-	first := ok && e.state == Waiting
+	e, ok := d.entries[id]
+	first := ok && e.state == Waiting && !d.now().Before(time.Unix(e.a.Exp, 0))
+	var a Action
 	if first {
-		e.state = Expired
+		e.state, a = Expired, e.a
 	}
 	d.mu.Unlock()
 	if first {
