@@ -103,10 +103,16 @@ func TestHouseOverHTTPAndStdio(t *testing.T) {
 			}
 
 			// "open the garage" names the Workshop by its id (garage) and
-			// the Garage by its name: the garage door is reachable, so it asks.
-			propose(t, cs, "turn_on", map[string]any{"area": "garage"}, "open the “Garage Door”")
+			// the Garage by its name: the garage door is reachable with the
+			// Workshop's light, so nothing is done and the person is asked
+			// to name the door alone; named alone, it asks.
+			res, text = ask(t, cs, "turn_on", map[string]any{"area": "garage"})
+			if !res.IsError || !strings.Contains(text, "Nothing was done") || !strings.Contains(text, "open the “Garage Door”") || !strings.Contains(text, "“Bed Light”") {
+				t.Errorf("turn_on the garage area, which reaches the garage door and a light: %q", text)
+			}
+			propose(t, cs, "turn_on", map[string]any{"name": "Garage Door"}, "open the “Garage Door”")
 			if st := readState(t, h, "cover.garage_door"); st.State != "closed" {
-				t.Errorf("the garage door is %q after a proposal, want closed", st.State)
+				t.Errorf("the garage door is %q after a refusal and a proposal, want closed", st.State)
 			}
 
 			// The demo's locks have no registry entry, so Home Assistant
