@@ -1,6 +1,7 @@
-// Package camera is the snapshot pipeline: find the cameras a caller may see,
-// fetch a frame from Home Assistant, repair it losslessly, fit it to what
-// clients accept, and say what it shows in words for the ear.
+// Package camera is the camera service: it finds the cameras a caller may
+// see, fetches their frames from Home Assistant and shares them, has
+// camera/picture repair and fit them to the result budget, and gathers the
+// facts words says about a picture (nearby sensors, Home Assistant's AI).
 package camera
 
 import (
