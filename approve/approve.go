@@ -79,7 +79,7 @@ const (
 	Waiting               // no answer yet
 	Running               // approved, being carried out
 	Done                  // approved and carried out
-	NotDone               // approved, but nothing was done
+	NotDone               // approved, but Home Assistant did not confirm it
 	Declined              // declined by the person
 	Expired               // no answer in time
 )

@@ -244,7 +244,7 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request) {
 	v.After = v.W.NothingElse
 	title := v.W.DoneTitle
 	if !done {
-		title = v.W.ProblemTitle
+		title = v.W.NotConfirmedTitle
 	}
 	h.write(w, http.StatusOK, title, "", v)
 }

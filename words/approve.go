@@ -13,7 +13,7 @@ import (
 // ApprovePage is the fixed text of the approval page in one language.
 type ApprovePage struct {
 	Lang, Title, Intro, App, Where, Unverified, Unnamed, Asked, Expires, PasswordLabel, EmailIs, Approve, Decline, Footer string
-	DoneTitle, DeclinedTitle, ProblemTitle, Declined, NothingElse                                                         string
+	DoneTitle, DeclinedTitle, ProblemTitle, NotConfirmedTitle, Declined, NothingElse                                      string
 }
 
 // Approve is the approval page's text in l.
@@ -37,6 +37,9 @@ func Approve(l voice.Lang) ApprovePage {
 		DoneTitle:     l.Pick("Approved", "Approuvé"),
 		DeclinedTitle: l.Pick("Declined", "Refusé"),
 		ProblemTitle:  l.Pick("Nothing was done", "Rien n'a été fait"),
+		// An approved action Home Assistant did not confirm may still have
+		// happened: its title claims neither way.
+		NotConfirmedTitle: l.Pick("Not confirmed by Home Assistant", "Non confirmé par Home Assistant"),
 		Declined: l.Pick("You declined: nothing was done. The app hears it if it asks. You can close this page.",
 			"Vous avez refusé : rien n'a été fait. L'application l'apprendra si elle le demande. Vous pouvez fermer cette page."),
 		NothingElse: l.Pick("This request is answered and cannot be used again. You can close this page.",
@@ -71,10 +74,11 @@ func ApproveDone(l voice.Lang, said string) string {
 	return l.Pick("You approved, and maison asked Home Assistant to do it. Home Assistant says: ", "Vous avez approuvé, et maison a demandé à Home Assistant de le faire. Home Assistant dit : ") + said
 }
 
-// ApproveFailed is the page's word when the approved action was not
-// carried out, why in said.
+// ApproveFailed is the page's word when Home Assistant did not confirm the
+// approved action, why in said (which says whether it may still have
+// happened).
 func ApproveFailed(l voice.Lang, said string) string {
-	return l.Pick("Your approval was received, but the action was not carried out: ", "Votre approbation a été reçue, mais l'action n'a pas été faite : ") + said
+	return l.Pick("Your approval was received, but Home Assistant did not confirm the action: ", "Votre approbation a été reçue, mais Home Assistant n'a pas confirmé l'action : ") + said
 }
 
 // ApproveLockedOut refuses a password from an address that must wait.
@@ -140,10 +144,10 @@ func ApprovalDone(l voice.Lang, said string) string {
 	return l.Pick("The person approved on maison's page, and maison acted. ", "La personne a approuvé sur la page de maison, et maison a agi. ") + said
 }
 
-// ApprovalNotDone is the answer once the person approved but the action
-// was not carried out, why in said.
+// ApprovalNotDone is the answer once the person approved but Home
+// Assistant did not confirm the action, why in said.
 func ApprovalNotDone(l voice.Lang, said string) string {
-	return l.Pick("The person approved on maison's page, but nothing was done: ", "La personne a approuvé sur la page de maison, mais rien n'a été fait : ") + said
+	return l.Pick("The person approved on maison's page, but Home Assistant did not confirm the action: ", "La personne a approuvé sur la page de maison, mais Home Assistant n'a pas confirmé l'action : ") + said
 }
 
 // Answers about an approval that ended without action.
