@@ -3,7 +3,6 @@ package realhouse_test
 import (
 	"context"
 	"os"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -29,9 +28,6 @@ const (
 // house for everyone for a while.
 func TestHomeAssistantRestartIsSurvived(t *testing.T) {
 	h := realha.Load(t)
-	if h.Script == "" {
-		t.Fatal("REALHA_SCRIPT is missing from the real house's file: run `scripts/realha up` again")
-	}
 	if os.Geteuid() != 0 {
 		t.Skip("restarting the real Home Assistant needs root (scripts/realha restart chroots): run the tests as root")
 	}
@@ -51,7 +47,8 @@ func TestHomeAssistantRestartIsSurvived(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
 	defer cancel()
-	restart := exec.CommandContext(ctx, h.Script, "restart")
+	devBefore := machineDev(t)
+	restart := h.Command(ctx, "restart")
 	var out strings.Builder
 	restart.Stdout, restart.Stderr = &out, &out
 	if err := restart.Start(); err != nil {
@@ -94,6 +91,9 @@ asking:
 	t.Logf("answers while Home Assistant restarted: %v", said)
 	if restartErr != nil {
 		t.Fatalf("%s restart: %v\n%s", h.Script, restartErr, out.String())
+	}
+	if devAfter := machineDev(t); devAfter != devBefore {
+		t.Errorf("the machine's /dev changed across scripts/realha restart:\nbefore: %s\nafter:  %s", devBefore, devAfter)
 	}
 	if said["restarting"] == 0 {
 		t.Errorf("no answer said Home Assistant is restarting (%v)", said)

@@ -4,8 +4,10 @@ package realha
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,6 +23,16 @@ type House struct {
 	OwnerToken string // REALHA_OWNER_TOKEN: the owner's, for tests that change the house
 	Version    string // REALHA_VERSION
 	Script     string // REALHA_SCRIPT: scripts/realha, for restart
+	Cache      string // REALHA_CACHE: where the script keeps the environment and the house
+	Port       string // REALHA_PORT: Home Assistant's port on 127.0.0.1
+}
+
+// Command runs scripts/realha with verb (restart, down) on this house: the
+// cache and port it was started with, whatever the caller's environment says.
+func (h House) Command(ctx context.Context, verb string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, h.Script, verb)
+	cmd.Env = append(os.Environ(), "REALHA_CACHE="+h.Cache, "REALHA_PORT="+h.Port)
+	return cmd
 }
 
 // Load reads the file MAISON_REAL_HA names, or skips the test saying how to
@@ -29,7 +41,7 @@ func Load(t testing.TB) House {
 	t.Helper()
 	path := os.Getenv(EnvVar)
 	if path == "" {
-		t.Skip("needs a real Home Assistant: run `sudo scripts/realha up`, then set MAISON_REAL_HA to the file it names")
+		t.Skip("needs a real Home Assistant: run `scripts/realha up` as root (with sudo where you have it), then set MAISON_REAL_HA to the file it names")
 	}
 	h, err := Read(path)
 	if err != nil {
@@ -59,8 +71,12 @@ func Read(path string) (House, error) {
 	h := House{
 		URL: vals["MAISON_HA_URL"], Token: vals["MAISON_HA_TOKEN"], OwnerToken: vals["REALHA_OWNER_TOKEN"],
 		Version: vals["REALHA_VERSION"], Script: vals["REALHA_SCRIPT"],
+		Cache: vals["REALHA_CACHE"], Port: vals["REALHA_PORT"],
 	}
-	for k, v := range map[string]string{"MAISON_HA_URL": h.URL, "MAISON_HA_TOKEN": h.Token, "REALHA_OWNER_TOKEN": h.OwnerToken, "REALHA_VERSION": h.Version} {
+	for k, v := range map[string]string{
+		"MAISON_HA_URL": h.URL, "MAISON_HA_TOKEN": h.Token, "REALHA_OWNER_TOKEN": h.OwnerToken, "REALHA_VERSION": h.Version,
+		"REALHA_SCRIPT": h.Script, "REALHA_CACHE": h.Cache, "REALHA_PORT": h.Port,
+	} {
 		if v == "" {
 			return House{}, fmt.Errorf("%s is missing from %s: run `scripts/realha up` again", k, path)
 		}
