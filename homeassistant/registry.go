@@ -55,9 +55,11 @@ type Entry struct {
 
 // registries is what the floor, area, device and entity registries say, by id.
 type registries struct {
-	floors   map[string]floorEntry // floor_id → floor; nil when the floor registry could not be read
-	areas    map[string]areaEntry  // area_id → area
-	devices  map[string]string     // device_id → area_id
+	floors   map[string]floorEntry     // floor_id → floor; nil when the floor registry could not be read
+	areas    map[string]areaEntry      // area_id → area
+	devices  map[string]string         // device_id → area_id
+	parents  map[string]string         // device_id → parent_device_id, for a child device
+	named    map[string]RegistryDevice // device_id → its names
 	entities map[string]entityEntry
 	// exposure is true when the full entity registry, options included, was
 	// read; otherwise every entity's exposure is unknown.
@@ -69,6 +71,11 @@ type entityEntry struct {
 	exposure     Exposure
 	aliases      []string
 	aliasesKnown bool
+	// names are the aliases as Home Assistant keeps them, in order, the
+	// computed name among them where it stands (a null in the list).
+	names []Alias
+	// own is what the computed name is made of, read with the aliases.
+	own OwnName
 }
 
 type areaEntry struct {
@@ -85,8 +92,12 @@ type floorEntry struct {
 }
 
 type deviceEntry struct {
-	ID     string  `json:"id"`
-	AreaID *string `json:"area_id"`
+	ID           string  `json:"id"`
+	AreaID       *string `json:"area_id"`
+	ParentID     *string `json:"parent_device_id"`
+	Name         *string `json:"name"`
+	NameByUser   *string `json:"name_by_user"`
+	NextNamePart *string `json:"next_name_part"`
 }
 
 // listEntry is one element of config/entity_registry/list (as_partial_dict),
@@ -152,7 +163,8 @@ func (r registries) entry(entityID string) (Entry, bool) {
 // compact config/entity_registry/list_for_display (an object with an
 // "entities" array, or a bare array), which says nothing of exposure.
 func parseRegistries(areasRaw, devicesRaw, entitiesRaw json.RawMessage) (registries, error) {
-	r := registries{areas: map[string]areaEntry{}, devices: map[string]string{}, entities: map[string]entityEntry{}}
+	r := registries{areas: map[string]areaEntry{}, devices: map[string]string{}, parents: map[string]string{},
+		named: map[string]RegistryDevice{}, entities: map[string]entityEntry{}}
 	var areas []areaEntry
 	if err := json.Unmarshal(areasRaw, &areas); err != nil {
 		return r, fmt.Errorf("homeassistant: area registry: %w", err)
@@ -170,6 +182,10 @@ func parseRegistries(areasRaw, devicesRaw, entitiesRaw json.RawMessage) (registr
 		if d.AreaID != nil {
 			r.devices[d.ID] = *d.AreaID
 		}
+		if d.ParentID != nil && *d.ParentID != "" {
+			r.parents[d.ID] = *d.ParentID
+		}
+		r.named[d.ID] = RegistryDevice{Name: deref(d.Name), NameByUser: deref(d.NameByUser), NextNamePart: deref(d.NextNamePart)}
 	}
 	var list []listEntry
 	trimmed := strings.TrimSpace(string(entitiesRaw))
@@ -223,7 +239,11 @@ func parseRegistries(areasRaw, devicesRaw, entitiesRaw json.RawMessage) (registr
 // null in an alias list where the entity's own name goes; it is skipped.
 func (r registries) addAliases(raw json.RawMessage) error {
 	var got map[string]*struct {
-		Aliases []*string `json:"aliases"`
+		Aliases      []*string `json:"aliases"`
+		DeviceID     *string   `json:"device_id"`
+		Name         *string   `json:"name"`
+		OriginalName *string   `json:"original_name"`
+		NextNamePart *string   `json:"next_name_part"`
 	}
 	if err := json.Unmarshal(raw, &got); err != nil {
 		return fmt.Errorf("homeassistant: entity registry entries: %w", err)
@@ -233,13 +253,34 @@ func (r registries) addAliases(raw json.RawMessage) error {
 		if !ok || x == nil {
 			continue
 		}
-		e.aliases = nil
+		e.aliases, e.names = nil, nil
+		// Without a device, the computed name is the entity's own: the
+		// name the owner gave, else the integration's (entity_registry.py,
+		// _async_get_full_entity_name). With one it takes parts a non-admin
+		// user cannot read, and stays unknown here.
+		computed := Alias{Computed: true}
+		if x.DeviceID == nil || *x.DeviceID == "" {
+			switch {
+			case x.Name != nil:
+				computed = Alias{Text: *x.Name}
+			case x.OriginalName != nil:
+				computed = Alias{Text: *x.OriginalName}
+			default:
+				computed = Alias{}
+			}
+		}
 		for _, a := range x.Aliases {
-			if a != nil && strings.TrimSpace(*a) != "" {
+			if a == nil {
+				e.names = append(e.names, computed)
+				continue
+			}
+			e.names = append(e.names, Alias{Text: *a})
+			if strings.TrimSpace(*a) != "" {
 				e.aliases = append(e.aliases, *a)
 			}
 		}
 		e.aliasesKnown = true
+		e.own = OwnName{Name: x.Name, OriginalName: x.OriginalName, NextNamePart: deref(x.NextNamePart)}
 		r.entities[id] = e
 	}
 	return nil
@@ -312,6 +353,7 @@ type Area struct {
 	ID      string
 	Name    string
 	Aliases []string // sorted
+	Floor   string   // its floor's id, "" for none
 }
 
 // namedAs reports whether word names something with this id, name and
@@ -357,4 +399,111 @@ func (c *Client) AreasReached(area, floor string) (areas []Area, known bool) {
 	}
 	slices.SortFunc(areas, func(a, b Area) int { return strings.Compare(a.ID, b.ID) })
 	return areas, true
+}
+
+// Alias is one of the names Home Assistant matches an entity by
+// (entity_registry.async_get_entity_aliases): a name the owner gave, or the
+// entity's computed full name, which Home Assistant keeps as a null in the
+// list. Computed is set when that name could not be read (it joins parts of
+// the device registry a non-admin user does not see).
+type Alias struct {
+	Computed bool
+	Text     string // the name as stored, when not Computed
+}
+
+// Registry is a copy of what the registries say, for resolving a call's
+// words as Home Assistant does.
+type Registry struct {
+	// Known is false while the registries are unread, stale (a change is
+	// announced and not yet read) or read without each entry's exposure.
+	Known bool
+	// FloorsKnown is false when the floor registry could not be read.
+	FloorsKnown bool
+	Entities    map[string]RegistryEntity
+	Devices     map[string]RegistryDevice
+	Areas       map[string]Area // by id; Floor set
+	Floors      map[string]Floor
+}
+
+// RegistryEntity is one entity registry entry.
+type RegistryEntity struct {
+	AreaID, DeviceID string
+	Exposure         Exposure
+	// Names are its aliases in order, the computed name where it stands;
+	// NamesKnown is false when they were not read (an entity not exposed).
+	Names      []Alias
+	NamesKnown bool
+	// Own is what its computed name is made of, as far as it can be read.
+	Own OwnName
+}
+
+// OwnName is what Home Assistant builds an entity's computed name from
+// (entity_registry.py, _async_get_full_entity_name), as a non-admin user
+// reads it: whether the integration names the entity after its device
+// (has_entity_name) and the unprefixed name it stored are not among it.
+type OwnName struct {
+	Name, OriginalName *string // the owner's name, the integration's
+	NextNamePart       string  // "device" when the device's name comes first
+}
+
+// RegistryDevice is one device registry entry.
+type RegistryDevice struct {
+	AreaID           string
+	ParentID         string // a child device's parent, "" for others
+	Name, NameByUser string
+	NextNamePart     string // "parent_device" when a child device's parent's name comes first
+}
+
+// Floor is one floor of the floor registry.
+type Floor struct {
+	ID      string
+	Name    string
+	Aliases []string
+}
+
+// Registry returns a copy of the registries as last read.
+func (c *Client) Registry() Registry {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	r := c.reg
+	out := Registry{
+		Known: r.exposure && !c.regStale && r.areas != nil, FloorsKnown: r.floors != nil,
+		Entities: make(map[string]RegistryEntity, len(r.entities)), Devices: make(map[string]RegistryDevice, len(r.devices)),
+		Areas: make(map[string]Area, len(r.areas)), Floors: make(map[string]Floor, len(r.floors)),
+	}
+	for id, e := range r.entities {
+		out.Entities[id] = RegistryEntity{AreaID: e.area, DeviceID: e.device, Exposure: e.exposure, Names: slices.Clone(e.names),
+			NamesKnown: e.aliasesKnown, Own: e.own}
+	}
+	for id, d := range r.named {
+		out.Devices[id] = d
+	}
+	for id, area := range r.devices {
+		d := out.Devices[id]
+		d.AreaID = area
+		out.Devices[id] = d
+	}
+	for id, parent := range r.parents {
+		d := out.Devices[id]
+		d.ParentID = parent
+		out.Devices[id] = d
+	}
+	for id, a := range r.areas {
+		floor := ""
+		if a.FloorID != nil {
+			floor = *a.FloorID
+		}
+		out.Areas[id] = Area{ID: id, Name: a.Name, Aliases: slices.Clone(a.Aliases), Floor: floor}
+	}
+	for id, f := range r.floors {
+		out.Floors[id] = Floor{ID: id, Name: f.Name, Aliases: slices.Clone(f.Aliases)}
+	}
+	return out
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }

@@ -1,0 +1,274 @@
+package actions
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"maison/internal/pystr"
+)
+
+// How maison knows what an Assist tool does.
+type Kind int
+
+const (
+	// NotModeled: maison does not know what the tool acts on. It is
+	// refused unless it only reads.
+	NotModeled Kind = iota
+	// Reads: the tool only reads (GetLiveContext, GetDateTime).
+	Reads
+	// Resolved: a target-matching intent (helpers/intent.py,
+	// DynamicServiceIntentHandler) whose matching maison models exactly:
+	// the call is resolved to the entities it reaches before it is sent.
+	Resolved
+	// Bounded: an intent with matching of its own that acts only on
+	// entities of Domains, none of which can open, unlock or disarm
+	// anything (a media player, a thermostat, a shopping list).
+	Bounded
+)
+
+// Intent is what maison knows of one Assist tool.
+type Intent struct {
+	Name string
+	Kind Kind
+	// Domains are the handler's required domains: the only domains it
+	// matches (Resolved) or acts on (Bounded); nil for any.
+	Domains []string
+	// Features and States are the handler's required features and states.
+	Features int
+	States   []string
+	// DeviceClasses are the values its device_class slot accepts; nil when
+	// it has no such slot (a device_class is then refused).
+	DeviceClasses []string
+	// Values are the other arguments it takes, each checked before sending.
+	Values map[string]Value
+}
+
+// Value checks one argument that is not part of the target.
+type Value struct {
+	Required bool
+	Check    func(v any) (any, bool) // the value as sent, or false
+}
+
+// The device classes Home Assistant's on/off intents accept (intent
+// component, ONOFF_DEVICE_CLASSES), and its cover and valve intents.
+var (
+	onOffClasses = []string{"awning", "blind", "curtain", "damper", "door", "garage", "gas", "gate", "identify", "outlet",
+		"projector", "receiver", "restart", "shade", "shutter", "speaker", "switch", "tv", "update", "water", "window"}
+	positionClasses = []string{"awning", "blind", "curtain", "damper", "door", "garage", "gas", "gate", "shade", "shutter", "water", "window"}
+	mediaClasses    = []string{"projector", "receiver", "speaker", "tv"}
+)
+
+// percent accepts a whole number from 0 to 100 (probatio.Percentage after
+// Coerce(int); a fraction is refused rather than rounded as Python would).
+func percent(v any) (any, bool) {
+	f, ok := number(v)
+	if !ok || f != math.Trunc(f) || f < 0 || f > 100 {
+		return nil, false
+	}
+	return int(f), true
+}
+
+func wholeAtLeast0(v any) (any, bool) {
+	f, ok := number(v)
+	if !ok || f != math.Trunc(f) || f < 0 || f > math.MaxInt32 {
+		return nil, false
+	}
+	return int(f), true
+}
+
+// number reads a JSON number, or an integer maison's own tools set.
+func number(v any) (float64, bool) {
+	switch n := v.(type) {
+	case float64:
+		return n, true
+	case int:
+		return float64(n), true
+	}
+	return 0, false
+}
+
+func text(v any) (any, bool) {
+	s, ok := v.(string)
+	return s, ok && strings.TrimSpace(s) != ""
+}
+
+// intents are the Assist tools maison knows, by canonical name, as Home
+// Assistant 2026.11 defines them (held to Home Assistant's own handlers by
+// the real-house tests: realhouse/resolve_test.go).
+var intents = map[string]Intent{
+	"HassTurnOn":     {Kind: Resolved, DeviceClasses: onOffClasses},
+	"HassTurnOff":    {Kind: Resolved, DeviceClasses: onOffClasses},
+	"HassToggle":     {Kind: Resolved, DeviceClasses: onOffClasses},
+	"HassOpenCover":  {Kind: Resolved, Domains: []string{"cover"}, DeviceClasses: positionClasses},
+	"HassCloseCover": {Kind: Resolved, Domains: []string{"cover"}, DeviceClasses: positionClasses},
+	"HassSetPosition": {Kind: Resolved, DeviceClasses: positionClasses,
+		Values: map[string]Value{"position": {Required: true, Check: percent}}},
+	"HassStopMoving": {Kind: Resolved, DeviceClasses: positionClasses},
+	"HassLightSet": {Kind: Resolved, Domains: []string{"light"},
+		Values: map[string]Value{"brightness": {Check: percent}, "color": {Check: text}, "temperature": {Check: wholeAtLeast0}}},
+	"HassFanSetSpeed": {Kind: Resolved, Domains: []string{"fan"},
+		Values: map[string]Value{"percentage": {Required: true, Check: percent}}},
+	"HassVacuumStart":          {Kind: Resolved, Domains: []string{"vacuum"}, Features: 8192},
+	"HassVacuumReturnToBase":   {Kind: Resolved, Domains: []string{"vacuum"}, Features: 16},
+	"HassLawnMowerStartMowing": {Kind: Resolved, Domains: []string{"lawn_mower"}, Features: 1},
+	"HassLawnMowerDock":        {Kind: Resolved, Domains: []string{"lawn_mower"}, Features: 4},
+
+	"HassMediaPause":            {Kind: Bounded, Domains: []string{"media_player"}},
+	"HassMediaUnpause":          {Kind: Bounded, Domains: []string{"media_player"}},
+	"HassMediaNext":             {Kind: Bounded, Domains: []string{"media_player"}},
+	"HassMediaPrevious":         {Kind: Bounded, Domains: []string{"media_player"}},
+	"HassSetVolume":             {Kind: Bounded, Domains: []string{"media_player"}},
+	"HassSetVolumeRelative":     {Kind: Bounded, Domains: []string{"media_player"}},
+	"HassMediaPlayerMute":       {Kind: Bounded, Domains: []string{"media_player"}},
+	"HassMediaPlayerUnmute":     {Kind: Bounded, Domains: []string{"media_player"}},
+	"HassMediaSearchAndPlay":    {Kind: Bounded, Domains: []string{"media_player"}},
+	"HassClimateSetTemperature": {Kind: Bounded, Domains: []string{"climate"}},
+	"HassClimateSetFanMode":     {Kind: Bounded, Domains: []string{"climate"}},
+	"HassHumidifierSetpoint":    {Kind: Bounded, Domains: []string{"humidifier"}},
+	"HassHumidifierMode":        {Kind: Bounded, Domains: []string{"humidifier"}},
+	"HassVacuumCleanArea":       {Kind: Bounded, Domains: []string{"vacuum"}},
+	"HassListAddItem":           {Kind: Bounded, Domains: []string{"todo"}},
+	"HassListCompleteItem":      {Kind: Bounded, Domains: []string{"todo"}},
+	"HassListRemoveItem":        {Kind: Bounded, Domains: []string{"todo"}},
+	"HassShoppingListAddItem":   {Kind: Bounded, Domains: []string{"todo"}},
+	"HassCancelAllTimers":       {Kind: Bounded, Domains: []string{}},
+
+	"GetLiveContext":            {Kind: Reads},
+	"GetDateTime":               {Kind: Reads},
+	"HassGetState":              {Kind: Reads},
+	"HassGetWeather":            {Kind: Reads},
+	"HassGetCurrentDate":        {Kind: Reads},
+	"HassGetCurrentTime":        {Kind: Reads},
+	"HassClimateGetTemperature": {Kind: Reads},
+	"todo_get_items":            {Kind: Reads},
+	"get_items":                 {Kind: Reads},
+	"calendar_get_events":       {Kind: Reads},
+	"HassShoppingListLastItems": {Kind: Reads},
+}
+
+// IntentOf returns what maison knows of the Assist tool canonical; an
+// unknown one is NotModeled.
+func IntentOf(canonical string) Intent {
+	in, ok := intents[canonical]
+	if !ok {
+		return Intent{Name: canonical, Kind: NotModeled}
+	}
+	in.Name = canonical
+	return in
+}
+
+// Intents lists the canonical names maison models, sorted.
+func Intents() []string {
+	out := make([]string, 0, len(intents))
+	for k := range intents {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// ArgError is an argument maison does not send: one the intent does not
+// take, or a value it does not accept.
+type ArgError struct {
+	Arg    string
+	Reason string // "unknown", "value", "missing"
+}
+
+func (e *ArgError) Error() string { return fmt.Sprintf("actions: argument %q: %s", e.Arg, e.Reason) }
+
+// targetKeys are the arguments that name what a call acts on.
+var targetKeys = []string{"name", "area", "floor", "domain", "device_class"}
+
+// Read checks a Resolved intent's arguments and splits them into the
+// target and the other values, as they will be sent: text arguments that
+// Python's strip leaves empty are left out, as Home Assistant's tool layer
+// leaves them out (helpers/llm.py, is_blank_slot_value); anything it does
+// not model (preferred_area_id, a number where a name goes, a value out of
+// range) is an *ArgError.
+func (in Intent) Read(args map[string]any) (Call, map[string]any, error) {
+	var c Call
+	values := map[string]any{}
+	for k, v := range args {
+		switch k {
+		case "name", "area", "floor":
+			s, ok := v.(string)
+			if !ok {
+				return Call{}, nil, &ArgError{Arg: k, Reason: "value"}
+			}
+			if blank(s) {
+				continue
+			}
+			switch k {
+			case "name":
+				c.Name = s
+			case "area":
+				c.Area = s
+			default:
+				c.Floor = s
+			}
+		case "domain", "device_class":
+			list, ok := stringList(v)
+			if !ok {
+				return Call{}, nil, &ArgError{Arg: k, Reason: "value"}
+			}
+			if len(list) == 0 {
+				continue // not sent
+			}
+			if k == "domain" {
+				if in.Domains != nil && slices.ContainsFunc(list, func(d string) bool { return !slices.Contains(in.Domains, d) }) {
+					return Call{}, nil, &ArgError{Arg: k, Reason: "value"}
+				}
+				c.Domain = list
+			} else {
+				if in.DeviceClasses == nil || slices.ContainsFunc(list, func(d string) bool { return !slices.Contains(in.DeviceClasses, d) }) {
+					return Call{}, nil, &ArgError{Arg: k, Reason: "value"}
+				}
+				c.DeviceClass = list
+			}
+		default:
+			spec, ok := in.Values[k]
+			if !ok {
+				return Call{}, nil, &ArgError{Arg: k, Reason: "unknown"}
+			}
+			val, ok := spec.Check(v)
+			if !ok {
+				return Call{}, nil, &ArgError{Arg: k, Reason: "value"}
+			}
+			values[k] = val
+		}
+	}
+	for k, spec := range in.Values {
+		if _, ok := values[k]; spec.Required && !ok {
+			return Call{}, nil, &ArgError{Arg: k, Reason: "missing"}
+		}
+	}
+	return c, values, nil
+}
+
+// stringList reads a list of strings; a lone string counts as a list of
+// one (probatio.EnsureList).
+func stringList(v any) ([]string, bool) {
+	switch l := v.(type) {
+	case string:
+		return []string{l}, true
+	case []string:
+		return slices.Clone(l), true
+	case []any:
+		out := make([]string, 0, len(l))
+		for _, x := range l {
+			s, ok := x.(string)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, s)
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// blank is Home Assistant's is_blank_slot_value for text: nothing left
+// once Python strips it.
+func blank(s string) bool { return pystr.Strip(s) == "" }
