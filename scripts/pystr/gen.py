@@ -5,7 +5,7 @@ Home Assistant does (helpers/intent.py: name.strip().casefold()).
 Run it with the Python Home Assistant runs on (2026.11: Python 3.14, Unicode
 16.0), for instance the one scripts/realha installs:
 
-    chroot ~/.cache/maison-realha/root python3 - < scripts/pystr/gen.py > internal/pystr/table.go
+    chroot ~/.cache/maison-realha/root python3 - < scripts/pystr/gen.py | gofmt > internal/pystr/table.go
 """
 
 import sys
