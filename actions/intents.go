@@ -9,13 +9,13 @@ import (
 	"maison/internal/pystr"
 )
 
-// How maison knows what an Assist tool does.
-type Kind int
+// How is how maison knows what an Assist tool does.
+type How int
 
 const (
 	// NotModeled: maison does not know what the tool acts on. It is
 	// refused unless it only reads.
-	NotModeled Kind = iota
+	NotModeled How = iota
 	// Reads: the tool only reads (GetLiveContext, GetDateTime).
 	Reads
 	// Resolved: a target-matching intent (helpers/intent.py,
@@ -31,7 +31,7 @@ const (
 // Intent is what maison knows of one Assist tool.
 type Intent struct {
 	Name string
-	Kind Kind
+	How  How
 	// Domains are the handler's required domains: the only domains it
 	// matches (Resolved) or acts on (Bounded); nil for any.
 	Domains []string
@@ -98,54 +98,54 @@ func text(v any) (any, bool) {
 // Assistant 2026.11 defines them (held to Home Assistant's own handlers by
 // the real-house tests: realhouse/resolve_test.go).
 var intents = map[string]Intent{
-	"HassTurnOn":     {Kind: Resolved, DeviceClasses: onOffClasses},
-	"HassTurnOff":    {Kind: Resolved, DeviceClasses: onOffClasses},
-	"HassToggle":     {Kind: Resolved, DeviceClasses: onOffClasses},
-	"HassOpenCover":  {Kind: Resolved, Domains: []string{"cover"}, DeviceClasses: positionClasses},
-	"HassCloseCover": {Kind: Resolved, Domains: []string{"cover"}, DeviceClasses: positionClasses},
-	"HassSetPosition": {Kind: Resolved, DeviceClasses: positionClasses,
+	"HassTurnOn":     {How: Resolved, DeviceClasses: onOffClasses},
+	"HassTurnOff":    {How: Resolved, DeviceClasses: onOffClasses},
+	"HassToggle":     {How: Resolved, DeviceClasses: onOffClasses},
+	"HassOpenCover":  {How: Resolved, Domains: []string{"cover"}, DeviceClasses: positionClasses},
+	"HassCloseCover": {How: Resolved, Domains: []string{"cover"}, DeviceClasses: positionClasses},
+	"HassSetPosition": {How: Resolved, DeviceClasses: positionClasses,
 		Values: map[string]Value{"position": {Required: true, Check: percent}}},
-	"HassStopMoving": {Kind: Resolved, DeviceClasses: positionClasses},
-	"HassLightSet": {Kind: Resolved, Domains: []string{"light"},
+	"HassStopMoving": {How: Resolved, DeviceClasses: positionClasses},
+	"HassLightSet": {How: Resolved, Domains: []string{"light"},
 		Values: map[string]Value{"brightness": {Check: percent}, "color": {Check: text}, "temperature": {Check: wholeAtLeast0}}},
-	"HassFanSetSpeed": {Kind: Resolved, Domains: []string{"fan"},
+	"HassFanSetSpeed": {How: Resolved, Domains: []string{"fan"},
 		Values: map[string]Value{"percentage": {Required: true, Check: percent}}},
-	"HassVacuumStart":          {Kind: Resolved, Domains: []string{"vacuum"}, Features: 8192},
-	"HassVacuumReturnToBase":   {Kind: Resolved, Domains: []string{"vacuum"}, Features: 16},
-	"HassLawnMowerStartMowing": {Kind: Resolved, Domains: []string{"lawn_mower"}, Features: 1},
-	"HassLawnMowerDock":        {Kind: Resolved, Domains: []string{"lawn_mower"}, Features: 4},
+	"HassVacuumStart":          {How: Resolved, Domains: []string{"vacuum"}, Features: 8192},
+	"HassVacuumReturnToBase":   {How: Resolved, Domains: []string{"vacuum"}, Features: 16},
+	"HassLawnMowerStartMowing": {How: Resolved, Domains: []string{"lawn_mower"}, Features: 1},
+	"HassLawnMowerDock":        {How: Resolved, Domains: []string{"lawn_mower"}, Features: 4},
 
-	"HassMediaPause":            {Kind: Bounded, Domains: []string{"media_player"}},
-	"HassMediaUnpause":          {Kind: Bounded, Domains: []string{"media_player"}},
-	"HassMediaNext":             {Kind: Bounded, Domains: []string{"media_player"}},
-	"HassMediaPrevious":         {Kind: Bounded, Domains: []string{"media_player"}},
-	"HassSetVolume":             {Kind: Bounded, Domains: []string{"media_player"}},
-	"HassSetVolumeRelative":     {Kind: Bounded, Domains: []string{"media_player"}},
-	"HassMediaPlayerMute":       {Kind: Bounded, Domains: []string{"media_player"}},
-	"HassMediaPlayerUnmute":     {Kind: Bounded, Domains: []string{"media_player"}},
-	"HassMediaSearchAndPlay":    {Kind: Bounded, Domains: []string{"media_player"}},
-	"HassClimateSetTemperature": {Kind: Bounded, Domains: []string{"climate"}},
-	"HassClimateSetFanMode":     {Kind: Bounded, Domains: []string{"climate"}},
-	"HassHumidifierSetpoint":    {Kind: Bounded, Domains: []string{"humidifier"}},
-	"HassHumidifierMode":        {Kind: Bounded, Domains: []string{"humidifier"}},
-	"HassVacuumCleanArea":       {Kind: Bounded, Domains: []string{"vacuum"}},
-	"HassListAddItem":           {Kind: Bounded, Domains: []string{"todo"}},
-	"HassListCompleteItem":      {Kind: Bounded, Domains: []string{"todo"}},
-	"HassListRemoveItem":        {Kind: Bounded, Domains: []string{"todo"}},
-	"HassShoppingListAddItem":   {Kind: Bounded, Domains: []string{"todo"}},
-	"HassCancelAllTimers":       {Kind: Bounded, Domains: []string{}},
+	"HassMediaPause":            {How: Bounded, Domains: []string{"media_player"}},
+	"HassMediaUnpause":          {How: Bounded, Domains: []string{"media_player"}},
+	"HassMediaNext":             {How: Bounded, Domains: []string{"media_player"}},
+	"HassMediaPrevious":         {How: Bounded, Domains: []string{"media_player"}},
+	"HassSetVolume":             {How: Bounded, Domains: []string{"media_player"}},
+	"HassSetVolumeRelative":     {How: Bounded, Domains: []string{"media_player"}},
+	"HassMediaPlayerMute":       {How: Bounded, Domains: []string{"media_player"}},
+	"HassMediaPlayerUnmute":     {How: Bounded, Domains: []string{"media_player"}},
+	"HassMediaSearchAndPlay":    {How: Bounded, Domains: []string{"media_player"}},
+	"HassClimateSetTemperature": {How: Bounded, Domains: []string{"climate"}},
+	"HassClimateSetFanMode":     {How: Bounded, Domains: []string{"climate"}},
+	"HassHumidifierSetpoint":    {How: Bounded, Domains: []string{"humidifier"}},
+	"HassHumidifierMode":        {How: Bounded, Domains: []string{"humidifier"}},
+	"HassVacuumCleanArea":       {How: Bounded, Domains: []string{"vacuum"}},
+	"HassListAddItem":           {How: Bounded, Domains: []string{"todo"}},
+	"HassListCompleteItem":      {How: Bounded, Domains: []string{"todo"}},
+	"HassListRemoveItem":        {How: Bounded, Domains: []string{"todo"}},
+	"HassShoppingListAddItem":   {How: Bounded, Domains: []string{"todo"}},
+	"HassCancelAllTimers":       {How: Bounded, Domains: []string{}},
 
-	"GetLiveContext":            {Kind: Reads},
-	"GetDateTime":               {Kind: Reads},
-	"HassGetState":              {Kind: Reads},
-	"HassGetWeather":            {Kind: Reads},
-	"HassGetCurrentDate":        {Kind: Reads},
-	"HassGetCurrentTime":        {Kind: Reads},
-	"HassClimateGetTemperature": {Kind: Reads},
-	"todo_get_items":            {Kind: Reads},
-	"get_items":                 {Kind: Reads},
-	"calendar_get_events":       {Kind: Reads},
-	"HassShoppingListLastItems": {Kind: Reads},
+	"GetLiveContext":            {How: Reads},
+	"GetDateTime":               {How: Reads},
+	"HassGetState":              {How: Reads},
+	"HassGetWeather":            {How: Reads},
+	"HassGetCurrentDate":        {How: Reads},
+	"HassGetCurrentTime":        {How: Reads},
+	"HassClimateGetTemperature": {How: Reads},
+	"todo_get_items":            {How: Reads},
+	"get_items":                 {How: Reads},
+	"calendar_get_events":       {How: Reads},
+	"HassShoppingListLastItems": {How: Reads},
 }
 
 // IntentOf returns what maison knows of the Assist tool canonical; an
@@ -153,7 +153,7 @@ var intents = map[string]Intent{
 func IntentOf(canonical string) Intent {
 	in, ok := intents[canonical]
 	if !ok {
-		return Intent{Name: canonical, Kind: NotModeled}
+		return Intent{Name: canonical, How: NotModeled}
 	}
 	in.Name = canonical
 	return in

@@ -214,6 +214,29 @@ func (d *Desk) Propose(a Action) (Action, string, error) {
 	return a, link, nil
 }
 
+// Waiting returns the reference caller already has waiting for the same
+// tool and arguments, and its link, so that asking again, or passing a
+// code where only the page counts, does not fill the desk with copies of
+// one request.
+func (d *Desk) Waiting(caller, tool string, args json.RawMessage) (Action, string, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	now := d.now()
+	var best *entry
+	for _, e := range d.entries {
+		if e.state != Waiting || e.a.Caller != caller || e.a.Tool != tool || string(e.a.Args) != string(args) || !now.Before(time.Unix(e.a.Exp, 0)) {
+			continue
+		}
+		if best == nil || e.a.Exp > best.a.Exp {
+			best = e
+		}
+	}
+	if best == nil {
+		return Action{}, "", false
+	}
+	return best.a, best.link, true
+}
+
 // busy refuses a new reference for caller when the caller already has
 // MaxWaitingPerClient waiting, or the desk remembers maxEntries; nil
 // otherwise. Call with mu held.

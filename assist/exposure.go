@@ -133,7 +133,7 @@ func Resolve(live []Entity, id Identity) Exposure {
 		t := &out.Entities[i]
 		t.ID = st.EntityID
 		if en.AliasesKnown {
-			t.Names = append([]string{st.Name()}, en.Aliases...)
+			t.Names = namesOf(st, en)
 		}
 		tied[st.EntityID] = true
 	}
@@ -145,6 +145,16 @@ func Resolve(live []Entity, id Identity) Exposure {
 		}
 	}
 	return out
+}
+
+// namesOf are the names Home Assistant gives a registered entity whose
+// aliases were read: the state's name where its computed name stands (as
+// by default), then its aliases.
+func namesOf(st homeassistant.State, en homeassistant.Entry) []string {
+	if !en.Computed {
+		return slices.Clone(en.Aliases)
+	}
+	return append([]string{st.Name()}, en.Aliases...)
 }
 
 // listable reports whether Home Assistant's live context lists an exposed
@@ -160,7 +170,7 @@ func listable(entityID string) bool {
 func fits(st homeassistant.State, en homeassistant.Entry, registered, registryRead bool, e Entity) bool {
 	name := st.Name()
 	if registered && en.AliasesKnown {
-		if len(en.Aliases) >= maxNames || !joinsAs(e.NamesText, append([]string{name}, en.Aliases...)) {
+		if len(en.Aliases) >= maxNames || !joinsAs(e.NamesText, namesOf(st, en)) {
 			return false
 		}
 	} else if !hasPart(e.NamesText, name) {

@@ -38,7 +38,7 @@ func st(id, name, state string, attrs ...any) homeassistant.State {
 }
 
 func exposed(id, area string, aliases ...string) homeassistant.Entry {
-	return homeassistant.Entry{EntityID: id, Area: area, Exposure: homeassistant.Exposed, Aliases: aliases, AliasesKnown: true}
+	return homeassistant.Entry{EntityID: id, Area: area, Exposure: homeassistant.Exposed, Aliases: aliases, AliasesKnown: true, Computed: true}
 }
 
 func hidden(id, area string) homeassistant.Entry {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"maison/homeassistant"
 	"maison/voice"
 	"maison/words"
 )
@@ -97,6 +98,48 @@ func SayResult(lang voice.Lang, canonical string, args map[string]any, text stri
 		return Outcome{Text: words.DidIt(lang)}
 	}
 	return Outcome{Text: voice.Paragraph(parts...), IsError: len(r.Data.Success) == 0}
+}
+
+// SayResults says several answers to one action, sent once for each
+// device it reaches: what was done, what did not work, and why the calls
+// that failed as a whole failed, each said once.
+func SayResults(lang voice.Lang, canonical string, args map[string]any, results []homeassistant.ToolResult) Outcome {
+	if len(results) == 1 {
+		return SayResult(lang, canonical, args, results[0].Text, results[0].IsError)
+	}
+	var success, failed []target
+	var failures []string
+	for _, res := range results {
+		var r intentResponse
+		if res.IsError || json.Unmarshal([]byte(res.Text), &r) != nil || r.ResponseType == "" || r.ResponseType == "error" {
+			if said := SayResult(lang, canonical, args, res.Text, res.IsError).Text; !slices.Contains(failures, said) {
+				failures = append(failures, said)
+			}
+			continue
+		}
+		for _, t := range r.Data.Success {
+			if t.Type == "entity" || t.Type == "" {
+				success = append(success, t)
+			}
+		}
+		failed = append(failed, r.Data.Failed...)
+	}
+	var parts []string
+	if len(success) > 0 {
+		parts = append(parts, words.Done(lang, action(canonical, args), targets(success)))
+	}
+	if len(failed) > 0 {
+		names := make([]string, len(failed))
+		for i, t := range failed {
+			names[i] = t.Name
+		}
+		parts = append(parts, words.NotFor(lang, names))
+	}
+	parts = append(parts, failures...)
+	if len(parts) == 0 {
+		return Outcome{Text: words.DidIt(lang)}
+	}
+	return Outcome{Text: voice.Paragraph(parts...), IsError: len(success) == 0}
 }
 
 // targets are the devices an intent acted on, with their domains.

@@ -22,6 +22,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"maison/actions"
 	"maison/approve"
 	"maison/assist"
 	"maison/camera"
@@ -60,6 +61,8 @@ type Config struct {
 	// Passthrough chooses the Home Assistant tools offered as they are
 	// (MAISON_PASSTHROUGH). Zero means all.
 	Passthrough tools.Passthrough
+	// Safe are entity ids safe to act on without a person (MAISON_SAFE).
+	Safe []string
 	// ConfirmKey signs confirmations of sensitive actions
 	// (MAISON_CONFIRM_KEY). Empty means a random key, good only within
 	// this process.
@@ -203,7 +206,7 @@ func Start(ctx context.Context, cfg Config) (*Bridge, error) {
 	signer := confirm.New([]byte(cfg.ConfirmKey))
 	deps := tools.Deps{
 		HA: ha, Live: b.Live, Cameras: b.Cameras, Lang: cfg.Lang, Version: cfg.Version,
-		Passthrough: cfg.Passthrough, Confirm: signer, Confirming: cfg.Confirming,
+		Passthrough: cfg.Passthrough, Safe: cfg.Safe, Confirm: signer, Confirming: cfg.Confirming,
 		ResultBudget: cfg.ResultBudget, VoiceBudget: cfg.VoiceBudget, CallBudget: cfg.CallBudget, Now: cfg.Now,
 		Logger: log.With("component", "mcp"),
 	}
@@ -215,6 +218,12 @@ func Start(ctx context.Context, cfg Config) (*Bridge, error) {
 			return nil, err
 		}
 		deps.Approvals = b.Approvals
+	}
+	// One actions service decides and carries out the house's actions, for
+	// the tools and for what a person approves on the page.
+	deps.Actions = actions.New(actions.Config{HA: ha, Live: b.Live, Safe: cfg.Safe, Confirm: signer, Approvals: b.Approvals,
+		Logger: log.With("component", "actions")})
+	if b.Approvals != nil {
 		b.CarryOut = tools.CarryOut(deps)
 	}
 	if connected {

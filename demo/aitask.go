@@ -61,7 +61,7 @@ func (h *House) addAITask() {
 	dev := device{id: stableHex("device:" + aiTaskEntity), name: "Demo Vision", manufacturer: "Demo AI", model: "Vision 1"}
 	h.devices = append(h.devices, dev)
 	t := h.start.Add(-time.Hour)
-	e := &entity{id: aiTaskEntity, name: "Demo Vision", device: dev.id, platform: "demo", registered: true}
+	e := &entity{id: aiTaskEntity, name: "Demo Vision", made: "Demo Vision", device: dev.id, platform: "demo", registered: true}
 	attrs := map[string]any{"friendly_name": "Demo Vision", "supported_features": aiGenerateData | aiSupportAttachments}
 	e.cur = &snap{state: "unknown", attrs: attrs, lastChanged: t, lastUpdated: t, lastReported: t, ctxID: h.ulidLocked(t)}
 	h.entities[aiTaskEntity] = e

@@ -164,14 +164,18 @@ type device struct {
 
 // entity is one state machine entry plus its registry and exposure facts.
 type entity struct {
-	id       string
-	name     string // friendly_name
-	area     string // effective area id ("" when none)
-	regArea  bool   // area set on the registry entry itself rather than inherited from the device
-	device   string // device id
-	platform string
-	exposed  bool     // exposed to Assist (conversation)
-	aliases  []string // the registry entry's aliases
+	id      string
+	name    string // friendly_name
+	made    string // the name the integration gave it: its registry entry's original_name
+	area    string // effective area id ("" when none)
+	regArea bool   // area set on the registry entry itself rather than inherited from the device
+	device  string // device id
+	// deviceNamed: the entity is named after its device (its computed
+	// name is the device's), so its next_name_part reaches the device.
+	deviceNamed bool
+	platform    string
+	exposed     bool     // exposed to Assist (conversation)
+	aliases     []string // the registry entry's aliases
 	// registered: the entity has a registry entry, so its exposure is
 	// stored in the entry's options, which any user may read; without one
 	// it lives in a store only administrators may read.
@@ -320,6 +324,9 @@ func (h *House) setStateLocked(entityID, state string, attrs map[string]any) boo
 		}
 	}
 	if fn, isStr := next["friendly_name"].(string); isStr {
+		if e.registered && fn != e.name {
+			defer h.registryUpdatedLocked("update", e.id) // a rename is the owner's, in the registry
+		}
 		e.name = fn
 	}
 	return h.setLocked(e, state, next, "")

@@ -41,7 +41,7 @@ func (h *House) Add(spec Entity) error {
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	e := &entity{id: spec.ID, name: spec.Name, platform: "demo", exposed: spec.Exposed,
+	e := &entity{id: spec.ID, name: spec.Name, made: spec.Name, platform: "demo", exposed: spec.Exposed,
 		aliases: slices.Clone(spec.Aliases), registered: !spec.Unregistered, unstored: spec.Unstored}
 	if spec.Area != "" {
 		e.area, e.regArea = h.areaIDLocked(spec.Area), true
@@ -227,7 +227,14 @@ func (h *House) registryEntry(entityID string) (map[string]any, bool) {
 		return nil, false
 	}
 	m := h.partialEntryLocked(e)
-	m["aliases"] = append([]string{}, e.aliases...)
+	// Home Assistant keeps the entity's computed name as a null among its
+	// aliases; where it would not be the state's name, the owner gave the
+	// state's name in its place.
+	var first any
+	if !e.computedIsName() {
+		first = e.stateName()
+	}
+	m["aliases"] = append([]any{first}, anySlice(e.aliases)...)
 	m["capabilities"] = nil
 	m["device_class"] = nil
 	m["original_device_class"] = e.cur.attrs["device_class"]
@@ -252,8 +259,8 @@ func (h *House) partialEntryLocked(e *entity) map[string]any {
 		"area_id": area, "categories": map[string]any{}, "config_entry_id": stableHex("entry:" + e.platform),
 		"config_subentry_id": nil, "created_at": t, "device_id": nilIfEmpty(e.device), "disabled_by": nil,
 		"entity_category": nil, "entity_id": e.id, "hidden_by": nil, "icon": nil,
-		"id": stableHex("entry:" + e.id), "labels": []string{}, "modified_at": t, "name": nil, "next_name_part": e.nextNamePart(),
-		"options": options, "original_name": nilIfEmpty(e.name), "platform": e.platform,
+		"id": stableHex("entry:" + e.id), "labels": []string{}, "modified_at": t, "name": e.ownName(), "next_name_part": e.nextNamePart(),
+		"options": options, "original_name": nilIfEmpty(e.made), "platform": e.platform,
 		"translation_key": nil, "unique_id": stableHex("unique:" + e.id),
 	}
 }
@@ -291,3 +298,19 @@ func (h *House) sendRegistryEventLocked(eventType string, data map[string]any) {
 // registryTime is when the house's registry entries say they were created
 // and last changed: a month before the house started.
 func (h *House) registryTime() float64 { return unixFloat(h.start.Add(-30 * 24 * time.Hour)) }
+
+func anySlice(l []string) []any {
+	out := make([]any, len(l))
+	for i, s := range l {
+		out[i] = s
+	}
+	return out
+}
+
+// ownName is the registry entry's name: the owner's, once renamed; nil else.
+func (e *entity) ownName() any {
+	if e.renamed() {
+		return e.stateName()
+	}
+	return nil
+}

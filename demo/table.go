@@ -119,7 +119,8 @@ func (h *House) build() {
 			dev.name = s.name + " Camera"
 		}
 		h.devices = append(h.devices, dev)
-		e := &entity{id: s.id, name: s.name, area: s.area, regArea: s.entityArea, device: dev.id, platform: s.platform, exposed: s.exposed, registered: true, precision: s.precision}
+		e := &entity{id: s.id, name: s.name, made: s.name, area: s.area, regArea: s.entityArea, device: dev.id, deviceNamed: dev.name == s.name,
+			platform: s.platform, exposed: s.exposed, registered: true, precision: s.precision}
 		attrs := map[string]any{}
 		for k, v := range s.attrs {
 			attrs[k] = v
@@ -162,12 +163,30 @@ func (h *House) areaByID(id string) *area {
 // entry itself has an area, else "device" when it has a device, else nil.
 func (e *entity) nextNamePart() any {
 	switch {
+	case e.renamed():
+		return nil
 	case e.regArea && e.area != "":
 		return "area"
 	case e.device != "":
 		return "device"
 	}
 	return nil
+}
+
+// computedIsName reports whether Home Assistant's computed name for the
+// entry (its device's name, then its own) is the state's name here: named
+// after its device, renamed by the owner (the entry's name), or without a
+// device and named. Otherwise the owner has put the state's name among the
+// aliases in its place.
+func (e *entity) computedIsName() bool {
+	return e.renamed() || e.deviceNamed || e.device == "" && e.made != ""
+}
+
+// renamed reports whether the owner renamed the entity since it was made:
+// its registry entry then holds the new name, and its computed name is
+// that name alone.
+func (e *entity) renamed() bool {
+	return e.made != "" && e.cur != nil && e.stateName() != e.made
 }
 
 // stateName is Home Assistant's State.name: the friendly_name attribute,

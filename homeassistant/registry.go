@@ -49,6 +49,9 @@ type Entry struct {
 	// entities; AliasesKnown says whether they were.
 	Aliases      []string
 	AliasesKnown bool
+	// Computed says whether its computed name is among the names Home
+	// Assistant matches it by (a null in its alias list, there by default).
+	Computed bool
 	// Exposure is the entity's Assist exposure as stored in its registry entry.
 	Exposure Exposure
 }
@@ -76,6 +79,9 @@ type entityEntry struct {
 	names []Alias
 	// own is what the computed name is made of, read with the aliases.
 	own OwnName
+	// rawNull marks, for each alias as Home Assistant lists it, the null
+	// that stands for the computed name.
+	rawNull []bool
 }
 
 type areaEntry struct {
@@ -150,7 +156,8 @@ func (r registries) entry(entityID string) (Entry, bool) {
 	}
 	area, aliases := r.areaAndAliases(entityID)
 	out := Entry{EntityID: entityID, Area: area, AreaAliases: aliases, Exposure: e.exposure,
-		Aliases: slices.Clone(e.aliases), AliasesKnown: e.aliasesKnown}
+		Aliases: slices.Clone(e.aliases), AliasesKnown: e.aliasesKnown,
+		Computed: slices.ContainsFunc(e.rawNull, func(b bool) bool { return b })}
 	if !r.exposure {
 		out.Exposure = ExposureUnknown
 	}
@@ -253,7 +260,7 @@ func (r registries) addAliases(raw json.RawMessage) error {
 		if !ok || x == nil {
 			continue
 		}
-		e.aliases, e.names = nil, nil
+		e.aliases, e.names, e.rawNull = nil, nil, nil
 		// Without a device, the computed name is the entity's own: the
 		// name the owner gave, else the integration's (entity_registry.py,
 		// _async_get_full_entity_name). With one it takes parts a non-admin
@@ -270,6 +277,7 @@ func (r registries) addAliases(raw json.RawMessage) error {
 			}
 		}
 		for _, a := range x.Aliases {
+			e.rawNull = append(e.rawNull, a == nil)
 			if a == nil {
 				e.names = append(e.names, computed)
 				continue
@@ -417,6 +425,8 @@ type Registry struct {
 	// Known is false while the registries are unread, stale (a change is
 	// announced and not yet read) or read without each entry's exposure.
 	Known bool
+	// Stale is set while a change Home Assistant announced is being read.
+	Stale bool
 	// FloorsKnown is false when the floor registry could not be read.
 	FloorsKnown bool
 	Entities    map[string]RegistryEntity
@@ -467,7 +477,7 @@ func (c *Client) Registry() Registry {
 	defer c.mu.Unlock()
 	r := c.reg
 	out := Registry{
-		Known: r.exposure && !c.regStale && r.areas != nil, FloorsKnown: r.floors != nil,
+		Known: r.exposure && !c.regStale && r.areas != nil, Stale: c.regStale, FloorsKnown: r.floors != nil,
 		Entities: make(map[string]RegistryEntity, len(r.entities)), Devices: make(map[string]RegistryDevice, len(r.devices)),
 		Areas: make(map[string]Area, len(r.areas)), Floors: make(map[string]Floor, len(r.floors)),
 	}

@@ -2,15 +2,15 @@ package tools
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"maison/actions"
 	"maison/approve"
-	"maison/confirm"
 	"maison/voice"
 	"maison/words"
 )
@@ -32,10 +32,6 @@ const (
 	// as well.
 	ByEither Confirming = "both"
 )
-
-// approvalTool binds the code an approval holds apart from the codes the
-// model is given: presented as a confirmation, it is worthless.
-func approvalTool(tool string) string { return "approve:" + tool }
 
 // confirming is how sensitive actions get their yes here: the setting,
 // else the approval page when there is one.
@@ -68,7 +64,7 @@ func (s *server) byApproval(req *mcp.CallToolRequest, g guard, confirmation stri
 	}
 	if ref, ok := approvalRef(confirmation, state); ok {
 		if ans, _ := answers[askID].(*mcp.ElicitResult); ans != nil && ans.Action != "accept" {
-			s.deps.Approvals.Decline(g.who, ref)
+			s.deps.Actions.Decline(g.who, ref)
 		}
 		return s.approvalOutcome(g, ref), true
 	}
@@ -111,14 +107,6 @@ func asksByURL(req *mcp.CallToolRequest) bool {
 // maison's page: the client opens it where it can, else the link is in
 // the answer. lead, when set, comes first.
 func (s *server) askApproval(req *mcp.CallToolRequest, g guard, lead string) *mcp.CallToolResult {
-	code, exp, err := s.deps.Confirm.ProposeFor(g.who, approvalTool(g.tool), g.in, g.reached, approve.TTL)
-	if err != nil {
-		return sayError(s.haTrouble(err))
-	}
-	args, err := json.Marshal(g.in)
-	if err != nil {
-		return sayError(s.haTrouble(err))
-	}
 	id, name := "local", ""
 	if req != nil {
 		id, name = clientOf(req)
@@ -126,10 +114,11 @@ func (s *server) askApproval(req *mcp.CallToolRequest, g guard, lead string) *mc
 	if name == "MAISON_TOKEN" {
 		name = "" // the door's name for the static token: jargon to a person, and no name the app gave
 	}
-	a, link, err := s.deps.Approvals.Propose(approve.Action{
-		Caller: g.who, Client: id, ClientName: name, Tool: g.tool, Canonical: g.canonical, Args: args,
-		What: g.action, Where: s.areasOf(g.reached), Zone: s.houseLocation().String(), Code: code, Exp: exp.Unix(),
+	a, link, err := s.deps.Actions.AskApproval(actions.Asking{
+		Who: g.who, Client: id, ClientName: name, Tool: g.tool, Plan: g.plan,
+		What: g.action, Where: s.areasOf(g.plan), Zone: s.houseLocation().String(),
 	})
+	exp := time.Unix(a.Exp, 0)
 	var busy *approve.BusyError
 	if errors.As(err, &busy) {
 		g.note.set(stepRefused)
@@ -166,10 +155,7 @@ func withLink(l voice.Lang, text, link string) *mcp.CallToolResult {
 // approvalOutcome says what became of reference ref, for the caller of g.
 func (s *server) approvalOutcome(g guard, ref string) *mcp.CallToolResult {
 	l := s.deps.Lang
-	o := s.deps.Approvals.Outcome(g.who, ref)
-	if args, err := json.Marshal(g.in); err != nil || o.For.Tool != g.tool || string(args) != string(o.For.Args) {
-		o.State = approve.Unknown // made for another action: this call hears nothing of it
-	}
+	o := s.deps.Actions.ApprovalOutcome(g.who, g.tool, g.plan, ref) // made for another call: Unknown
 	switch o.State {
 	case approve.Expired:
 		g.note.set(stepExpired)
@@ -193,21 +179,20 @@ func (s *server) approvalOutcome(g guard, ref string) *mcp.CallToolResult {
 	return sayError(words.ApprovalUnusable.In(l))
 }
 
-// areasOf names the areas of the devices reached, for the page.
-func (s *server) areasOf(reached []string) string {
+// areasOf names the rooms of the devices a plan reaches, for the page.
+func (s *server) areasOf(p *actions.Plan) string {
 	var areas []string
-	for _, id := range reached {
-		if en, ok := s.deps.HA.Entry(id); ok && en.Area != "" && !slices.Contains(areas, en.Area) {
-			areas = append(areas, en.Area)
+	for _, d := range p.Reached {
+		if d.Area != "" && !slices.Contains(areas, d.Area) {
+			areas = append(areas, d.Area)
 		}
 	}
 	return s.deps.Lang.List(areas)
 }
 
 // CarryOut returns what carries out an action a person approved on
-// maison's page: the same path as a confirmed call, so the action runs only
-// while its words still reach the devices they reached when it was asked,
-// and its code works once.
+// maison's page: the actions service resolves it again and acts only on
+// what the person was shown; this says the outcome in the house's language.
 func CarryOut(deps Deps) approve.CarryOut {
 	s := &server{deps: deps.withDefaults()}
 	s.log, s.now = s.deps.Logger, s.deps.Now
@@ -216,23 +201,23 @@ func CarryOut(deps Deps) approve.CarryOut {
 
 func (s *server) carryOut(ctx context.Context, a approve.Action) (string, bool) {
 	l := s.deps.Lang
-	var in targetIn
-	if err := json.Unmarshal(a.Args, &in); err != nil {
-		return words.ApprovalUnusable.In(l), false
-	}
 	ctx, cancel := context.WithTimeout(ctx, s.deps.CallBudget)
 	defer cancel()
-	_, reached, _, err := s.sensitiveTargets(ctx, a.Canonical, in)
-	if err != nil {
+	p, o, err := s.deps.Actions.CarryOut(ctx, a)
+	var refusal *actions.Refusal
+	switch {
+	case errors.Is(err, actions.ErrApprovalChanged):
+		return words.ApprovalChanged.In(l), false
+	case errors.Is(err, actions.ErrApprovalUnusable):
+		return words.ApprovalUnusable.In(l), false
+	case errors.As(err, &refusal):
+		return s.refused(err, nil), false
+	case err != nil && p != nil && len(o.Results) == 0:
+		return s.actionTrouble(err), false
+	case err != nil:
 		return s.beforeAction(err), false
 	}
-	switch err := s.deps.Confirm.Redeem(a.Caller, approvalTool(a.Tool), in, reached, a.Code); {
-	case errors.Is(err, confirm.ErrChanged):
-		return words.ApprovalChanged.In(l), false
-	case err != nil:
-		return words.ApprovalUnusable.In(l), false
-	}
-	res := s.act(ctx, a.Canonical, in.args())
+	res := s.said(p, o)
 	var text []string
 	for _, c := range res.Content {
 		if t, ok := c.(*mcp.TextContent); ok {

@@ -310,13 +310,23 @@ func TestTooManyApprovalsWaitingSaysSo(t *testing.T) {
 	}{{voice.English, "approval requests waiting", "the first in 5 min"}, {voice.French, "demandes d'approbation en attente", "la première dans 5 min"}} {
 		r := demotest.New(t, demotest.Options{LazyFrames: true,
 			Bridge: bridge.Config{ApprovalOrigin: "http://127.0.0.1:1", Lang: c.lang}})
-		unlock := map[string]any{"name": "Front Door Lock"}
-		for range approve.MaxWaitingPerClient {
-			if text, _ := callApproval(t, r.Session, "turn_off", unlock); !linkRE.MatchString(text) {
+		// Each spelled apart (Home Assistant strips the spaces): the same
+		// call asked again is the request already waiting, not a new one.
+		unlock := func(i int) map[string]any { return map[string]any{"name": "Front Door Lock" + strings.Repeat(" ", i)} }
+		first := ""
+		for i := range approve.MaxWaitingPerClient {
+			text, _ := callApproval(t, r.Session, "turn_off", unlock(i))
+			if !linkRE.MatchString(text) {
 				t.Fatalf("%s: a request within the limit: %q", c.lang, text)
 			}
+			if again, _ := callApproval(t, r.Session, "turn_off", unlock(i)); linkRE.FindString(again) != linkRE.FindString(text) {
+				t.Errorf("%s: the same call asked again made another request: %q", c.lang, again)
+			}
+			if first == "" {
+				first = linkRE.FindString(text)
+			}
 		}
-		text, isErr := callApproval(t, r.Session, "turn_off", unlock)
+		text, isErr := callApproval(t, r.Session, "turn_off", unlock(approve.MaxWaitingPerClient))
 		if !isErr || !strings.Contains(text, c.says) || !strings.Contains(text, c.wait) || strings.Contains(text, "Home Assistant just now") || strings.Contains(text, "joindre Home Assistant") || linkRE.MatchString(text) {
 			t.Errorf("%s: past the limit: %q", c.lang, text)
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"maison/actions"
 	"maison/assist"
 	"maison/voice"
 	"maison/words"
@@ -36,8 +37,8 @@ func (s *server) addAssistTools(ctx context.Context, srv *mcp.Server) error {
 			s.withArgs(srv, d)
 			continue
 		}
-		if !s.deps.Passthrough.offers(t.Canonical) {
-			continue
+		if !s.deps.Passthrough.offers(t.Canonical) || !s.deps.Actions.Offers(t.Canonical) {
+			continue // not asked for, or what it would change cannot be read (actions.Offers)
 		}
 		if tool, ok := passthroughTool(t.Canonical, t.Description, t.InputSchema); ok {
 			s.scopes.add(tool)
@@ -247,8 +248,10 @@ type targetIn struct {
 
 func (t targetIn) args() map[string]any {
 	m := map[string]any{}
+	// Sent as given: Home Assistant strips them itself, and a confirmation
+	// is bound to the details exactly as the call gave them.
 	for k, v := range map[string]string{"name": t.Name, "area": t.Area, "floor": t.Floor} {
-		if v = strings.TrimSpace(v); v != "" {
+		if strings.TrimSpace(v) != "" {
 			m[k] = v
 		}
 	}
@@ -272,15 +275,20 @@ func (t targetIn) aimed() bool {
 	return !t.empty() || len(t.Domain) > 0 || len(t.DeviceClass) > 0
 }
 
-// act calls one Assist intent and says what happened.
-func (s *server) act(ctx context.Context, canonical string, args map[string]any) *mcp.CallToolResult {
-	res, err := s.deps.HA.CallAssist(ctx, canonical, args)
+// act carries out a plan through the actions service and says what Home
+// Assistant did, and anything it did that the plan did not reach.
+func (s *server) act(ctx context.Context, p *actions.Plan) *mcp.CallToolResult {
+	o, err := s.deps.Actions.Act(ctx, p)
 	if err != nil {
 		return sayError(s.actionTrouble(err))
 	}
-	s.deps.Live.Forget()
-	if res.IsError {
-		switch reason := assist.MatchReason(res.Text); reason {
+	return s.said(p, o)
+}
+
+// said says what Home Assistant reports an action did.
+func (s *server) said(p *actions.Plan, o actions.Outcome) *mcp.CallToolResult {
+	if len(o.Results) == 1 && o.Results[0].IsError {
+		switch reason := assist.MatchReason(o.Results[0].Text); reason {
 		case "", "DUPLICATE_NAME", "MULTIPLE_TARGETS":
 			// Not a match failure, or one Home Assistant decides among
 			// exposed entities only: its own words are safe.
@@ -288,14 +296,24 @@ func (s *server) act(ctx context.Context, canonical string, args map[string]any)
 			// Home Assistant weighs names, kinds, areas and floors before
 			// what is exposed, so its reason could tell a hidden device
 			// from none: maison says what it knows itself.
-			return sayError(s.noMatch(args))
+			return sayError(s.noMatch(p.Args))
 		}
 	}
-	out := assist.SayResult(s.deps.Lang, canonical, args, res.Text, res.IsError)
-	if out.IsError {
-		return sayError(out.Text)
+	out := assist.SayResults(s.deps.Lang, p.Intent.Name, p.Args, o.Results)
+	text := out.Text
+	if len(o.Unexpected) > 0 {
+		var names []string
+		for _, t := range append(slices.Clone(o.Done), o.Failed...) {
+			if slices.Contains(o.Unexpected, t.ID) {
+				names = append(names, s.deps.Lang.Quote(t.Name, proposalName))
+			}
+		}
+		text = voice.Paragraph(text, words.Unexpected(s.deps.Lang, names))
 	}
-	return say(out.Text)
+	if out.IsError {
+		return sayError(text)
+	}
+	return say(text)
 }
 
 // noMatch says that nothing exposed fits a call, from what maison itself
@@ -359,40 +377,28 @@ func passthroughTool(canonical, description string, schema json.RawMessage) (*mc
 	}, true
 }
 
-// passthrough calls a Home Assistant tool maison has no wrapper for. Its
-// effect is unknown (HassSetPosition opens covers; an exposed script may do
-// anything), so a call that could touch a lock, a garage door, gate or door,
-// an alarm or a valve is refused and sent to turn_on or turn_off, which ask
-// the person first.
+// passthrough calls a Home Assistant tool maison has no wrapper for,
+// through the actions service: one that only reads, or acts only on
+// harmless domains, goes as it came; one whose matching maison models is
+// resolved first, and refused when it could unlock, open or disarm
+// (turn_on and turn_off ask the person first); any other is refused,
+// since maison cannot tell what it would change.
 func (s *server) passthrough(canonical, description string, target bool) mcp.ToolHandler {
-	// A tool that takes no target and whose own name or description reads
-	// like a door, a gate, a lock, an alarm or a valve (an exposed script
-	// such as unlock_front_door) is never run from here: turn_on runs a
-	// script by its name, and asks first. A tool that takes a target is
-	// judged by the target, as turn_on is.
-	ownWords := !target && !readOnlyTools[canonical] && (looksSensitive(canonical) || looksSensitive(description))
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		if ownWords {
-			q := s.deps.Lang.Quote(strings.ReplaceAll(canonical, "_", " "), proposalName)
-			return sayError(words.NotRunByItsWords(s.deps.Lang, q)), nil
-		}
 		var args map[string]any
 		if raw := req.Params.Arguments; len(raw) > 0 {
 			if err := json.Unmarshal(raw, &args); err != nil {
 				return sayError(words.DetailsUnreadable(s.deps.Lang)), nil
 			}
 		}
-		in := targetFrom(args)
-		if in.aimed() && !readOnlyTools[canonical] {
-			what, _, _, err := s.sensitiveTargets(ctx, anyAction, in)
-			if err != nil {
-				return sayError(s.beforeAction(err)), nil
-			}
-			if len(what) > 0 {
-				return sayError(words.NotThroughThisAction(s.deps.Lang, what)), nil
-			}
+		p, err := s.deps.Actions.Plan(ctx, canonical, args)
+		if err != nil {
+			return sayError(s.refused(err, args)), nil
 		}
-		return s.act(ctx, canonical, args), nil
+		if len(p.Sensitive) > 0 {
+			return sayError(words.NotThroughThisAction(s.deps.Lang, []string{s.sayEffects(p.Sensitive)})), nil
+		}
+		return s.act(ctx, p), nil
 	}
 }
 

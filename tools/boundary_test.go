@@ -244,17 +244,20 @@ func TestHostileHouseEverySensitiveActionAsks(t *testing.T) {
 		args map[string]any
 		id   string
 	}
-	var targets []target
+	var targets, unreached []target
 	for _, s := range exposedSensitive {
 		e := s.entity
 		for _, args := range []map[string]any{
 			{"name": e.Name},
 			{"name": strings.ToUpper(e.Name)},
-			{"name": strings.ReplaceAll(e.Name, " ", "  ")},
+			{"name": " " + e.Name + "\x1f"},
 			{"name": e.ID},
 		} {
 			targets = append(targets, target{s.tool, args, e.ID})
 		}
+		// Home Assistant strips and folds a name; it does not squeeze
+		// its spaces: a doubled one reaches nothing, and is said so.
+		unreached = append(unreached, target{s.tool, map[string]any{"name": strings.ReplaceAll(e.Name, " ", "  ")}, e.ID})
 		if e.Area != "" {
 			targets = append(targets, target{s.tool, map[string]any{"area": e.Area}, e.ID})
 		}
@@ -270,6 +273,11 @@ func TestHostileHouseEverySensitiveActionAsks(t *testing.T) {
 		text, isErr := call(t, r.cs, tg.tool, tg.args)
 		if !asked(text) || isErr && !refusedMixed(text) {
 			t.Errorf("%s(%v) did not ask first: %q", tg.tool, tg.args, text)
+		}
+	}
+	for _, tg := range unreached {
+		if text, isErr := call(t, r.cs, tg.tool, tg.args); !isErr || !strings.Contains(text, "nothing shared with Assist called") {
+			t.Errorf("%s(%v) reaches nothing in Home Assistant and should say so: %q", tg.tool, tg.args, text)
 		}
 	}
 	for _, s := range exposedSensitive {

@@ -28,7 +28,8 @@ type rigOptions struct {
 	liveTTL     time.Duration               // how long GetLiveContext is kept
 	client      *mcp.ClientOptions
 	passthrough tools.Passthrough
-	version     string // the client's protocol version; "" for the newest
+	safe        []string // MAISON_SAFE
+	version     string   // the client's protocol version; "" for the newest
 	// prerender draws every frame before maison connects, so that no fetch
 	// waits on it: for answers compared word for word.
 	prerender bool
@@ -50,7 +51,7 @@ func newRig(t testing.TB, o rigOptions) rig {
 	r := demotest.New(t, demotest.Options{
 		House: o.house, Setup: o.setup, LazyFrames: !o.prerender,
 		Bridge: bridge.Config{
-			Lang: o.lang, Now: o.now, LiveTTL: o.liveTTL, Passthrough: o.passthrough,
+			Lang: o.lang, Now: o.now, LiveTTL: o.liveTTL, Passthrough: o.passthrough, Safe: o.safe,
 			HomeAssistant: o.ha, Camera: o.camera,
 		},
 		Client: o.client, ProtocolVersion: o.version,

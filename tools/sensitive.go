@@ -12,10 +12,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"maison/accesslog"
-	"maison/assist"
+	"maison/actions"
 	"maison/confirm"
-	"maison/homeassistant"
-	"maison/voice"
 	"maison/words"
 )
 
@@ -32,115 +30,60 @@ func guardedFrom(a argValues) guardedIn {
 	return guardedIn{targetIn: targetFromArgs(a), Confirmation: a.text("confirmation")}
 }
 
-// sensitiveTargets names what a call would do that needs a confirmation:
-// unlock a lock, open a garage door, gate or door, disarm an alarm, open a
-// valve, or operate anything whose name says it might. It decides from what
-// is exposed, read afresh (a lock renamed or exposed a moment ago counts),
-// and from the words of the call alone, never from an entity that is not
-// exposed: a name that only a hidden lock has and a name that nothing has
-// are the same to it. It fails closed: Home Assistant matches names more
-// loosely than maison can see, so a target that matches nothing exposed but
-// reads like a lock, a door, a gate, an alarm or a valve (in its words or
-// its entity id), or that names only sensitive kinds of device, counts as
-// sensitive too. canonical anyAction asks whether the call could touch such
-// a device at all. It also returns every exposed device the call could
-// reach, sensitive or not (see identity): a confirmation is bound to them;
-// and the names of those among them that are not sensitive (others), which
-// guarded refuses to mix with a sensitive action.
-func (s *server) sensitiveTargets(ctx context.Context, canonical string, in targetIn) (actions, reached, others []string, err error) {
-	ents, err := s.deps.Live.Fresh(ctx)
-	if err != nil && !errors.Is(err, assist.ErrNoMatch) {
-		return nil, nil, nil, err
+// sayEffect says one change a person must approve, with the device's
+// kind and room: "unlock the “Front Door” in the “Entrance”".
+func (s *server) sayEffect(e actions.Effect) string {
+	l := s.deps.Lang
+	name := s.proposalName(e.Device)
+	switch e.Change {
+	case actions.Unlock:
+		return words.Unlock(l, name)
+	case actions.Disarm:
+		return words.Disarm(l, name)
+	case actions.Open:
+		return words.Open(l, name)
+	case actions.RunUnknown:
+		return words.RunUnknown(l, e.Domain, name)
+	case actions.SetsSensitive:
+		return words.SetsSensitive(l, e.Domain, name)
 	}
-	name := strings.TrimSpace(in.Name)
-	if strings.TrimSpace(in.Area) != "" || strings.TrimSpace(in.Floor) != "" {
-		// An area word names every area whose id, name or alias it is, a
-		// floor word every such floor, and Home Assistant acts on all of
-		// them: a call that reaches no area acts on nothing, and one that
-		// does is compared by every name of every area it reaches.
-		at, none := s.areaTarget(in.Area, in.Floor)
-		if none {
-			return nil, nil, nil, nil
-		}
-		in.Area, in.Floor, in.areaNames = at.Area, at.Floor, at.areaNames
-	}
-	ents = append(ents, s.unlisted(ents)...)
-	var out []string
-	sensitiveExposed := false
-	for _, e := range ents {
-		what := s.sensitiveAction(canonical, e)
-		if what != "" && domainAllowed(in.Domain, e.Domain) {
-			sensitiveExposed = true
-		}
-		// Home Assistant takes an entity id as a name too: both count.
-		byID := e.ID != "" && looksLikeEntityID(name) && strings.EqualFold(e.ID, name) && domainAllowed(in.Domain, e.Domain) && inAreas(e, in.areaNames)
-		if !byID && !couldTarget(e, name, in) {
-			continue
-		}
-		reached = append(reached, identity(e))
-		if what != "" {
-			out = append(out, what)
-		} else {
-			others = append(others, s.proposalName(e, ""))
-		}
-	}
-	if len(reached) > 0 {
-		return out, reached, others, nil
-	}
-	if len(in.areaNames) > 0 && name == "" {
-		return nil, nil, nil, nil // a known area where nothing exposed fits: Home Assistant acts on nothing there
-	}
-	if in.empty() && len(in.areaNames) == 0 {
-		// Aimed by kind alone: every exposed device of that kind was
-		// looked at above, and none fits, so Home Assistant acts on none.
-		return nil, nil, nil, nil
-	}
-	onlySensitiveKinds := len(in.Domain) > 0 && slices.ContainsFunc(in.Domain, isSensitiveDomain) || slices.ContainsFunc(in.DeviceClass, isSensitiveClass)
-	if (name != "" && (looksSensitive(name) || onlySensitiveKinds)) || (name == "" && (sensitiveExposed || onlySensitiveKinds)) {
-		target := in.Name
-		if strings.TrimSpace(target) == "" {
-			target = strings.TrimSpace(in.Area + " " + in.Floor)
-		}
-		out = append(out, words.ActOnMaybeLock(s.deps.Lang, s.deps.Lang.Quote(target, proposalName)))
-	}
-	return out, nil, nil, nil
+	return words.Operate(l, name)
 }
 
-// unlisted are the scripts that may be exposed, which Home Assistant's live
-// context leaves out though its intents reach them by name, area and floor
-// as any entity (a script in the shed that releases the side gate runs on
-// "turn on the shed"). maison knows them from the state cache and the
-// registries, and counts those whose registry entry says they are exposed:
-// a hidden script and an absent one stay alike. Those already in live are
-// not repeated.
-func (s *server) unlisted(live []assist.Entity) []assist.Entity {
-	var out []assist.Entity
-	for _, st := range s.deps.HA.States() {
-		domain, _, _ := strings.Cut(st.EntityID, ".")
-		if domain != "script" || slices.ContainsFunc(live, func(e assist.Entity) bool { return e.ID == st.EntityID }) {
-			continue
-		}
-		en, ok := s.deps.HA.Entry(st.EntityID)
-		if !ok || en.Exposure != homeassistant.Exposed {
-			continue
-		}
-		e := assist.Entity{ID: st.EntityID, Domain: domain, State: st.State, NamesText: st.Name(), Names: append([]string{st.Name()}, en.Aliases...)}
-		if en.Area != "" {
-			e.Areas = append([]string{en.Area}, en.AreaAliases...)
-			e.AreasText = strings.Join(e.Areas, ", ")
-		}
-		out = append(out, e)
+// sayEffects says every change of a plan a person must approve.
+func (s *server) sayEffects(effects []actions.Effect) string {
+	said := make([]string, len(effects))
+	for i, e := range effects {
+		said[i] = s.sayEffect(e)
 	}
-	return out
+	return s.deps.Lang.List(said)
 }
 
-// identity names an exposed device for binding a confirmation: its entity
-// id, else (known only by its words) its domain, names and areas.
-func identity(e assist.Entity) string {
-	if e.ID != "" {
-		return e.ID
+// proposalName names a device for the person asked: its name (its entity
+// id when it has none), what kind of thing opens when the name does not
+// say it, and its room.
+func (s *server) proposalName(d actions.Device) string {
+	said := d.Name
+	if strings.TrimSpace(said) == "" {
+		said = d.ID
 	}
-	return "words\x00" + e.Domain + "\x00" + e.NamesText + "\x00" + e.AreasText
+	name := s.deps.Lang.Quote(said, proposalName)
+	var kind words.Pair
+	cue := ""
+	switch d.Kind {
+	case actions.KindValve:
+		kind, cue = words.KindValve, "valve"
+	case actions.KindGarageDoor:
+		kind, cue = words.KindGarageDoor, "garage"
+	case actions.KindGate:
+		kind, cue = words.KindGate, "gate"
+	case actions.KindDoor:
+		kind, cue = words.KindDoor, "door"
+	}
+	if cue != "" && !strings.Contains(strings.ToLower(said), cue) {
+		name = words.WithKind(s.deps.Lang, name, kind)
+	}
+	return words.InRoom(s.deps.Lang, name, d.Area)
 }
 
 // proposalName bounds a name in a proposal: longer than in other answers,
@@ -148,214 +91,33 @@ func identity(e assist.Entity) string {
 // person is asked.
 const proposalName = 240
 
-// looksLikeEntityID reports whether s is shaped like an entity id (light.kitchen).
-func looksLikeEntityID(s string) bool {
-	d, obj, ok := strings.Cut(s, ".")
-	return ok && d != "" && obj != "" && !strings.ContainsAny(s, " ,")
+// refused says why the actions service would not send a call.
+func (s *server) refused(err error, args map[string]any) string {
+	l := s.deps.Lang
+	var r *actions.Refusal
+	if !errors.As(err, &r) {
+		return s.beforeAction(err)
+	}
+	switch r.Reason {
+	case actions.NoTarget:
+		return words.NeedTarget(l)
+	case actions.ArgRefused:
+		return words.ArgNotSent(l, l.Quote(r.Arg.Arg, 40), r.Arg.Reason == "unknown")
+	case actions.NotKnown:
+		return words.UnknownTool(l, l.Quote(strings.ReplaceAll(r.Intent, "_", " "), proposalName))
+	case actions.Unsure:
+		return words.CannotTellReach(l)
+	case actions.Unfoldable:
+		return words.Unfoldable(l)
+	}
+	switch r.Failure {
+	case actions.FailDuplicate:
+		return words.SharedName(l, r.Call.Name)
+	case actions.NoConstraints:
+		return words.NeedTarget(l)
+	}
+	return s.noMatch(args)
 }
-
-// sensitiveStems are the stems of names that read like a lock, a door, a
-// gate, a garage, a valve or an alarm, in the languages a house is named
-// in, folded as voice.Fold folds them. A stem counts anywhere in a word
-// (Frontdoor, Smartlock, Voordeur), except the words in notSensitive.
-var sensitiveStems = []string{
-	"lock", "latch", "deadbolt", "door", "gate", "garage", "valve", "alarm", "security", "shutoff", "shut off",
-	"serrure", "verrou", "porte", "portail", "portillon", "barriere", "vanne", "alarme", "securite", "robinet",
-	"schloss", "tuer", "ventil", "puerta", "cerradura", "porton", "valvula", "alarma",
-	"serratura", "cancello", "valvola", "allarme", "deur", "poort", "klep",
-}
-
-// notSensitive are words that hold a stem without meaning it.
-var notSensitive = strings.NewReplacer("outdoor", " ", "indoor", " ", "clock", " ", "block", " ", "unlocked", " unlock ", "navigate", " ", "aggregate", " ")
-
-// stemEndings are short stems that count only at the end of a word after a
-// consonant: Haustür, Hoftor, Garagentor, Gartentür (not motor, monitor,
-// temperatur, doctor).
-var stemEndings = []string{"tor", "tur", "slot"}
-
-// looksSensitive reports whether a target's words read like a sensitive
-// device, as stored or as a person reading them sees them (voice.Clean:
-// invisible characters gone, in display order), so that a name made to
-// display as "front lock" counts as the front lock.
-func looksSensitive(name string) bool {
-	return readsSensitive(name) || readsSensitive(voice.Clean(name, 0))
-}
-
-// readsSensitive reports whether text reads like a sensitive device: a
-// sensitive domain's entity id, or a sensitive stem in the name.
-func readsSensitive(name string) bool {
-	if d, _, ok := strings.Cut(strings.ToLower(strings.TrimSpace(name)), "."); ok && isSensitiveDomain(d) {
-		return true
-	}
-	folded := notSensitive.Replace(voice.Fold(voice.Loose(name)))
-	joined := strings.ReplaceAll(folded, " ", "")
-	for _, w := range sensitiveStems {
-		if strings.Contains(folded, w) || strings.Contains(joined, strings.ReplaceAll(w, " ", "")) {
-			return true
-		}
-	}
-	for _, word := range strings.Fields(folded) {
-		for _, end := range stemEndings {
-			if word == end {
-				return true
-			}
-			if before, ok := strings.CutSuffix(word, end); ok && before != "" && !strings.ContainsRune("aeiouyc", rune(before[len(before)-1])) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// namesSensitive reports whether any of an exposed entity's names, or its
-// entity id, reads like a sensitive device.
-func namesSensitive(e assist.Entity) bool {
-	return looksSensitive(e.NamesText) || slices.ContainsFunc(e.Names, looksSensitive) || e.ID != "" && looksSensitive(strings.ReplaceAll(e.ID, "_", " "))
-}
-
-// acts reports whether Home Assistant's turn on and turn off can operate an
-// entity of this domain (sensors, cameras and the like only report).
-func acts(domain string) bool {
-	switch domain {
-	case "sensor", "binary_sensor", "camera", "weather", "person", "device_tracker", "event", "update", "ai_task",
-		"zone", "sun", "calendar", "todo", "image", "conversation", "tts", "stt", "wake_word":
-		return false
-	}
-	return true
-}
-
-// anyAction, as canonical, stands for an action whose effect maison does not know.
-const anyAction = ""
-
-// sensitiveAction says what canonical would do to e that needs a
-// confirmation, or "". Its facts are e's own: its state when it is known by
-// identity, else the words Home Assistant gave for it. A cover whose kind is
-// unknown counts as a door; anything that acts and whose name reads like a
-// door, a gate, a lock, an alarm or a valve counts too (a garage door opener
-// on a switch, a gate buzzer), except closing it or locking it.
-func (s *server) sensitiveAction(canonical string, e assist.Entity) string {
-	class := assist.FactsOf(s.deps.HA, e).DeviceClass
-	openable := e.Domain == "valve" || e.Domain == "cover" && (class == "" || isSensitiveClass(class))
-	name := s.proposalName(e, class)
-	on, off := canonical == "HassTurnOn" || canonical == anyAction, canonical == "HassTurnOff" || canonical == anyAction
-	switch {
-	case off && e.Domain == "lock":
-		return words.Unlock(s.deps.Lang, name)
-	case off && e.Domain == "alarm_control_panel":
-		return words.Disarm(s.deps.Lang, name)
-	case on && openable:
-		return words.Open(s.deps.Lang, name)
-	}
-	closing := canonical == "HassTurnOff" && (e.Domain == "cover" || e.Domain == "valve")
-	locking := canonical == "HassTurnOn" && e.Domain == "lock"
-	if acts(e.Domain) && !closing && !locking && namesSensitive(e) {
-		return words.Operate(s.deps.Lang, name)
-	}
-	return ""
-}
-
-// proposalName names e for the person asked: its name, or, when Home
-// Assistant gives it none (as it does once its registry entry was edited
-// back), its entity id; then, for what opens, what kind of thing it is when
-// the name does not say it ("the “Lamp”, a garage door").
-func (s *server) proposalName(e assist.Entity, class string) string {
-	said := e.Name()
-	if strings.TrimSpace(said) == "" {
-		said = e.ID
-	}
-	name := s.deps.Lang.Quote(said, proposalName)
-	var kind words.Pair
-	cue := ""
-	switch {
-	case e.Domain == "valve":
-		kind, cue = words.KindValve, "valve"
-	case e.Domain == "cover" && class == "garage":
-		kind, cue = words.KindGarageDoor, "garage"
-	case e.Domain == "cover" && class == "gate":
-		kind, cue = words.KindGate, "gate"
-	case e.Domain == "cover" && class == "door":
-		kind, cue = words.KindDoor, "door"
-	}
-	if cue == "" || strings.Contains(strings.ToLower(said), cue) {
-		return name
-	}
-	return words.WithKind(s.deps.Lang, name, kind)
-}
-
-func isSensitiveDomain(d string) bool {
-	switch d {
-	case "lock", "cover", "valve", "alarm_control_panel":
-		return true
-	}
-	return false
-}
-
-// isSensitiveClass reports whether a cover of this class opens the house.
-func isSensitiveClass(c string) bool { return c == "garage" || c == "gate" || c == "door" }
-
-func domainAllowed(filter []string, domain string) bool {
-	return len(filter) == 0 || slices.Contains(filter, domain)
-}
-
-// couldTarget reports whether a call could act on e, matching at least as
-// loosely as Home Assistant does on what maison can see: every name and
-// alias (and every part of a name that holds a comma), every area and its
-// aliases, compared as Home Assistant compares them (casefolded, stripped)
-// with spacing aside. A name is narrowed by the areas resolved for the
-// call (areaNames) only; an area or floor word the registries could not
-// resolve could hold anything that bears the name, and a floor anything.
-func couldTarget(e assist.Entity, name string, in targetIn) bool {
-	if !domainAllowed(in.Domain, e.Domain) {
-		return false
-	}
-	if name != "" {
-		named := loose(e.NamesText) == loose(name) || slices.ContainsFunc(e.Names, func(n string) bool { return loose(n) == loose(name) })
-		return named && inAreas(e, in.areaNames)
-	}
-	if a := strings.TrimSpace(in.Area); a != "" {
-		return loose(e.AreasText) == loose(a) || slices.ContainsFunc(e.Areas, func(n string) bool { return loose(n) == loose(a) })
-	}
-	if len(in.areaNames) > 0 {
-		return inAreas(e, in.areaNames)
-	}
-	if strings.TrimSpace(in.Floor) != "" {
-		return true
-	}
-	// No name, area nor floor: a domain or a device class alone reaches
-	// every exposed device of that kind, as Home Assistant matches them.
-	return (len(in.Domain) > 0 || len(in.DeviceClass) > 0) && (len(in.DeviceClass) == 0 || slices.Contains(in.DeviceClass, e.Attributes["device_class"]))
-}
-
-// inAreas reports whether e is in an area called by one of names, or
-// names is empty: no area was resolved to narrow with.
-func inAreas(e assist.Entity, names []string) bool {
-	return len(names) == 0 || slices.ContainsFunc(names, func(a string) bool {
-		return slices.ContainsFunc(e.Areas, func(n string) bool { return loose(n) == loose(a) })
-	})
-}
-
-// areaTarget is what area and floor words target: every area they reach
-// (homeassistant.AreasReached, after Home Assistant's find_areas and
-// find_floors), each by all its names, which the live context gives its
-// entities; the words alone when the registries could not be read. none
-// reports that they reach no area at all.
-func (s *server) areaTarget(area, floor string) (t targetIn, none bool) {
-	area, floor = strings.TrimSpace(area), strings.TrimSpace(floor)
-	if area == "" && floor == "" {
-		return targetIn{}, false // no words: nothing to narrow by
-	}
-	areas, known := s.deps.HA.AreasReached(area, floor)
-	if !known {
-		return targetIn{Area: area, Floor: floor}, false
-	}
-	for _, a := range areas {
-		t.areaNames = append(append(t.areaNames, a.Name), a.Aliases...)
-	}
-	return t, len(areas) == 0
-}
-
-// loose compares names as Home Assistant does, and a little more loosely.
-func loose(s string) string { return voice.Loose(s) }
 
 // caller identifies who is calling, for binding confirmations: the client
 // named by the verified token (its id outlives an hourly token refresh,
@@ -390,30 +152,36 @@ func asksThePerson(req *mcp.CallToolRequest) bool {
 	return caps != nil && caps.Elicitation != nil
 }
 
-// guarded runs an intent, first proposing when the action is sensitive and
-// running it only with a valid confirmation, and only while the call still
-// reaches the devices it reached when the person was asked. Where the client
-// can ask the person, the question goes to the person and the model never
-// holds the confirmation; elsewhere the model receives it with the proposal.
+// guarded runs an intent through the actions service: resolved first,
+// carried out at once when nothing it reaches needs a person's yes, else
+// proposed and run only with a valid confirmation, and only while the call
+// still reaches the devices it reached when the person was asked. Where the
+// client can ask the person, the question goes to the person and the model
+// never holds the confirmation; elsewhere the model receives it with the
+// proposal.
 func (s *server) guarded(ctx context.Context, req *mcp.CallToolRequest, tool, canonical string, in guardedIn) *mcp.CallToolResult {
 	if in.empty() {
 		return s.needTarget()
 	}
-	what, reached, others, err := s.sensitiveTargets(ctx, canonical, in.targetIn)
+	p, err := s.deps.Actions.Plan(ctx, canonical, in.args())
 	if err != nil {
-		return sayError(s.beforeAction(err))
+		return sayError(s.refused(err, in.args()))
 	}
-	if len(what) == 0 {
-		return s.act(ctx, canonical, in.args())
+	if len(p.Sensitive) == 0 {
+		return s.act(ctx, p)
 	}
-	g := guard{who: caller(req), tool: tool, canonical: canonical, in: in.targetIn, action: s.deps.Lang.List(what), reached: reached, note: noteOf(ctx)}
-	if len(others) > 0 {
+	g := guard{who: caller(req), tool: tool, canonical: canonical, plan: p, action: s.sayEffects(p.Sensitive), note: noteOf(ctx)}
+	if others := p.Others(); len(others) > 0 {
 		// The person is asked about the sensitive action alone, so what
 		// they approve is all that happens: a call that would also act on
 		// other devices (a whole room with its lock) is refused.
+		names := make([]string, len(others))
+		for i, d := range others {
+			names[i] = s.proposalName(d)
+		}
 		s.sensitiveLine(req, "sensitive action refused: the call also reaches devices that are not sensitive", g)
 		g.note.set(stepRefused)
-		return sayError(words.SensitiveMixed(s.deps.Lang, g.action, others))
+		return sayError(words.SensitiveMixed(s.deps.Lang, g.action, names))
 	}
 	if res, ok := s.byApproval(req, g, in.Confirmation); ok {
 		return res // the person approves on maison's page (tools/approval.go)
@@ -437,9 +205,8 @@ func (s *server) guarded(ctx context.Context, req *mcp.CallToolRequest, tool, ca
 // what it would do in words, and every device it reaches.
 type guard struct {
 	who, tool, canonical string
-	in                   targetIn
+	plan                 *actions.Plan
 	action               string
-	reached              []string
 	note                 *stepNote // what the call came to, for its audit line
 }
 
@@ -489,7 +256,7 @@ func (n *stepNote) get() string {
 // person, where the client can ask, else the model. lead, when set, comes
 // first: why the person is asked again.
 func (s *server) propose(req *mcp.CallToolRequest, g guard, lead string) *mcp.CallToolResult {
-	code, _, err := s.deps.Confirm.Propose(g.who, g.tool, g.in, g.reached)
+	code, _, err := s.deps.Confirm.Propose(g.who, g.tool, g.plan.Args, g.plan.IDs())
 	if err != nil {
 		return sayError(s.haTrouble(err))
 	}
@@ -522,7 +289,7 @@ func (s *server) propose(req *mcp.CallToolRequest, g guard, lead string) *mcp.Ca
 // those changed (a device renamed, added, moved or removed since), the yes
 // was given for other devices: nothing is done and the person is asked again.
 func (s *server) redeem(ctx context.Context, req *mcp.CallToolRequest, g guard, code, acting string) *mcp.CallToolResult {
-	switch err := s.deps.Confirm.Redeem(g.who, g.tool, g.in, g.reached, code); {
+	switch err := s.deps.Confirm.Redeem(g.who, g.tool, g.plan.Args, g.plan.IDs(), code); {
 	case errors.Is(err, confirm.ErrChanged):
 		s.sensitiveLine(req, "sensitive action not run: what its words reach changed since the person was asked; asking again", g)
 		return s.propose(req, g, words.ReachChanged(s.deps.Lang))
@@ -533,14 +300,14 @@ func (s *server) redeem(ctx context.Context, req *mcp.CallToolRequest, g guard, 
 	}
 	s.sensitiveLine(req, acting, g)
 	g.note.set(stepApproved)
-	return s.act(ctx, g.canonical, g.in.args())
+	return s.act(ctx, g.plan)
 }
 
 // sensitiveLine writes, at info, what happened to a sensitive action: who
 // asked, what it would do and to which device (the words of the call).
 // The confirmation code is never written.
 func (s *server) sensitiveLine(req *mcp.CallToolRequest, what string, g guard) {
-	tool, action, in := g.tool, g.action, g.in
+	tool, action, in := g.tool, g.action, g.plan.Call
 	id, name := "local", ""
 	if req != nil {
 		id, name = clientOf(req)
@@ -549,7 +316,7 @@ func (s *server) sensitiveLine(req *mcp.CallToolRequest, what string, g guard) {
 	if name != "" {
 		attrs = append(attrs, "client_name", accesslog.Text(name))
 	}
-	attrs = append(attrs, "tool", tool, "action", accesslog.Text(action))
+	attrs = append(attrs, "tool", tool, "action", accesslog.Text(action), "sensitive", strings.Join(g.plan.IDs(), ","))
 	for _, kv := range [][2]string{{"name", in.Name}, {"area", in.Area}, {"floor", in.Floor}} {
 		if kv[1] != "" {
 			attrs = append(attrs, kv[0], accesslog.Text(kv[1]))

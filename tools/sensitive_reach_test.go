@@ -153,22 +153,29 @@ func TestNameWithAreaReachesOnlyThatArea(t *testing.T) {
 }
 
 // Home Assistant's live context leaves exposed scripts out, yet its intents
-// reach them by area as by name: a script in the area a call names, whose
-// name says it opens a gate, is asked about first.
+// reach them by area as by name. What a script does cannot be read, so a
+// script is asked about first, whatever its name, unless the operator lists
+// it as safe (MAISON_SAFE).
 func TestAreaWordReachesExposedScriptsInIt(t *testing.T) {
 	t.Parallel()
-	r := newRig(t, rigOptions{setup: with(t,
+	scripts := with(t,
 		demo.Entity{ID: "script.release_side_gate", Name: "Release side gate", Area: "Shed", State: "off", Exposed: true},
 		demo.Entity{ID: "script.water_plants", Name: "Water the plants", Area: "Backyard", State: "off", Exposed: true},
-	)})
+	)
+	r := newRig(t, rigOptions{setup: scripts})
 	before := countCalls(r.house, "HassTurnOn")
 	text, _ := callQuiet(t, r, "turn_on", map[string]any{"area": "shed"})
 	if !asked(text) || !strings.Contains(text, "Release side gate") || countCalls(r.house, "HassTurnOn") != before {
 		t.Errorf("turn_on(area shed), which runs the side gate script, did not ask first: %q", text)
 	}
-	before = countCalls(r.house, "HassTurnOn")
-	text, _ = callQuiet(t, r, "turn_on", map[string]any{"area": "backyard"})
-	if asked(text) || countCalls(r.house, "HassTurnOn") != before+1 {
-		t.Errorf("turn_on(area backyard) of a script that opens nothing asked first: %q", text)
+	text, _ = callQuiet(t, r, "turn_on", map[string]any{"name": "Water the plants"})
+	if !asked(text) || !strings.Contains(text, "whose effects I cannot see") || countCalls(r.house, "HassTurnOn") != before {
+		t.Errorf("turn_on of a script maison cannot read ran without asking: %q", text)
+	}
+	safe := newRig(t, rigOptions{setup: scripts, safe: []string{"script.water_plants"}})
+	before = countCalls(safe.house, "HassTurnOn")
+	text, _ = callQuiet(t, safe, "turn_on", map[string]any{"name": "Water the plants"})
+	if asked(text) || countCalls(safe.house, "HassTurnOn") != before+1 {
+		t.Errorf("turn_on of a script the operator lists as safe asked first: %q", text)
 	}
 }

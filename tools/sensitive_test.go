@@ -48,7 +48,12 @@ func TestEntityIDShapedNameUnlocksWithoutConfirmation(t *testing.T) {
 		t.Run(c.label, func(t *testing.T) {
 			r := newRig(t, rigOptions{setup: with(t, c.lock)})
 			text, _ := callQuiet(t, r, "turn_off", c.args)
-			if !asked(text) {
+			// Home Assistant takes a name that is an entity's id as that
+			// entity, and an alias spelt alike as well: two devices, so it
+			// refuses the name as shared. maison says so; with the lock's
+			// area it is one device again, and asked about.
+			shared := strings.HasPrefix(text, "More than one device is called")
+			if !asked(text) && !(shared && c.args["area"] == nil) {
 				t.Errorf("turn_off(%v) on an exposed lock did not ask first: %q", c.args, text)
 			}
 			if st, _, _ := r.house.State(c.lock.ID); st != "locked" {
@@ -251,7 +256,11 @@ func TestLiveCacheWindowUnlocksNewOrRenamedLock(t *testing.T) {
 				return ok && st.Name() == c.name && e.Exposure == homeassistant.Exposed
 			})
 			text, _ := call(t, r.cs, "turn_off", map[string]any{"name": c.name})
-			if st, _, _ := r.house.State(c.id); st != "locked" || !asked(text) {
+			// A name changed on the state alone, its registry entry
+			// unchanged, is a house maison cannot read for sure: refusing
+			// is as safe as asking.
+			unsure := c.label == "renamed" && strings.Contains(text, "I cannot tell for sure which devices")
+			if st, _, _ := r.house.State(c.id); st != "locked" || !asked(text) && !unsure {
 				t.Errorf("turn_off(%q) on the %s lock did not ask: %s is %s; maison said %q", c.name, c.label, c.id, st, text)
 			}
 		})
@@ -322,8 +331,9 @@ func scriptRig(t *testing.T, wrap func(http.Handler) http.Handler) (*demo.House,
 
 // Promise 3: anything that could unlock a lock or open a door needs the
 // person's yes. An exposed script is offered by Home Assistant as a tool of
-// its own; maison passes it through, and since the call names no target
-// its sensitive check never runs: "Unlock the front door" runs unasked.
+// its own, whose effects maison cannot read: maison does not offer it, and
+// a client that calls it anyway is refused; turn_on runs the script by its
+// name, asking the person first.
 func TestExposedScriptToolUnlocksUnasked(t *testing.T) {
 	t.Parallel()
 	house, cs := scriptRig(t, func(h http.Handler) http.Handler {
@@ -341,12 +351,15 @@ func TestExposedScriptToolUnlocksUnasked(t *testing.T) {
 		{"ha_unlock_front_door", "lock.front_door", "locked"},
 		{"ha_open_garage", "cover.garage_door", "closed"},
 	} {
-		if !strings.Contains(strings.Join(names, " "), c.tool) {
-			t.Fatalf("maison does not offer %s: %v", c.tool, names)
+		if strings.Contains(strings.Join(names, " "), c.tool) {
+			t.Errorf("maison offers %s, a script whose effects it cannot read: %v", c.tool, names)
 		}
-		parts, _ := callBlocks(t, cs, c.tool, map[string]any{})
+		res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: c.tool, Arguments: map[string]any{}})
+		if err == nil && !res.IsError {
+			t.Errorf("%s was run: %q", c.tool, demotest.Text(res))
+		}
 		if st, _, _ := house.State(c.id); st != c.safe {
-			t.Errorf("%s ran unasked: %s is now %s; maison said %q", c.tool, c.id, st, parts)
+			t.Errorf("%s ran unasked: %s is now %s", c.tool, c.id, st)
 		}
 	}
 }
@@ -370,7 +383,7 @@ func TestProposalSaysWhatWillOpen(t *testing.T) {
 		}
 	}})
 	text, _ := callQuiet(t, r, "turn_on", map[string]any{"name": "Lamp"})
-	if !asked(text) || !strings.Contains(text, "“Lamp”, a garage door") {
+	if !asked(text) || !strings.Contains(text, "open the garage door “Lamp” in the “Garage”") {
 		t.Errorf("a garage door called Lamp: %q", text)
 	}
 	text, _ = callQuiet(t, r, "turn_on", map[string]any{"area": "Driveway"})

@@ -17,6 +17,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"maison/actions"
 	"maison/approve"
 	"maison/assist"
 	"maison/camera"
@@ -31,6 +32,8 @@ type HomeAssistant interface {
 	AssistTools(ctx context.Context) ([]homeassistant.Tool, error)
 	CallAssist(ctx context.Context, canonical string, args map[string]any) (homeassistant.ToolResult, error)
 	States() []homeassistant.State
+	Registry() homeassistant.Registry
+	Changed() <-chan struct{}
 	State(entityID string) (homeassistant.State, bool)
 	Entry(entityID string) (homeassistant.Entry, bool)
 	Config() homeassistant.HAConfig
@@ -53,6 +56,12 @@ type Deps struct {
 	// sensitive action (approve). Nil means none: codes and the client's
 	// own question only.
 	Approvals *approve.Desk
+	// Actions resolves and carries out the house's actions. Nil means one
+	// built from HA, Live, Confirm, Approvals and Safe.
+	Actions *actions.Service
+	// Safe are entity ids the operator lists as safe to act on without a
+	// person (MAISON_SAFE), for the Actions built here.
+	Safe []string
 	// Confirming chooses how a sensitive action gets its yes
 	// (MAISON_CONFIRM). Zero means ByApproval with Approvals, else ByCode.
 	Confirming Confirming
@@ -224,6 +233,13 @@ func (deps Deps) withDefaults() Deps {
 	}
 	if deps.Confirm == nil {
 		deps.Confirm = confirm.New(nil)
+	}
+	if deps.Logger == nil {
+		deps.Logger = slog.New(slog.DiscardHandler)
+	}
+	if deps.Actions == nil {
+		deps.Actions = actions.New(actions.Config{HA: deps.HA, Live: deps.Live, Safe: deps.Safe, Confirm: deps.Confirm,
+			Approvals: deps.Approvals, Logger: deps.Logger.With("component", "actions")})
 	}
 	if deps.Version == "" {
 		deps.Version = "dev"

@@ -53,5 +53,12 @@ func (s *server) setLight(ctx context.Context, _ *mcp.CallToolRequest, in argVal
 	if len(args) == n {
 		return sayError(words.NothingToSet(s.deps.Lang))
 	}
-	return s.act(ctx, "HassLightSet", args)
+	p, err := s.deps.Actions.Plan(ctx, "HassLightSet", args)
+	if err != nil {
+		return sayError(s.refused(err, args))
+	}
+	if len(p.Sensitive) > 0 {
+		return sayError(words.NotThroughThisAction(s.deps.Lang, []string{s.sayEffects(p.Sensitive)}))
+	}
+	return s.act(ctx, p)
 }

@@ -10,18 +10,54 @@ import (
 	"maison/voice"
 )
 
-// The kinds of thing that opens, said after a name that does not say it
-// ("the “Lamp”, a garage door,").
+// The kinds of thing that opens, said before a name that does not say it
+// ("the valve “Orchard”"; in French with the article, « la vanne »).
 var (
-	KindValve      = Pair{"a valve", "une vanne"}
-	KindGarageDoor = Pair{"a garage door", "une porte de garage"}
-	KindGate       = Pair{"a gate", "un portail"}
-	KindDoor       = Pair{"a door", "une porte"}
+	KindValve      = Pair{"valve", "la vanne"}
+	KindGarageDoor = Pair{"garage door", "la porte de garage"}
+	KindGate       = Pair{"gate", "le portail"}
+	KindDoor       = Pair{"door", "la porte"}
 )
 
-// WithKind is a device's quoted name followed by what kind of thing it is.
+// WithKind is a device's quoted name after what kind of thing it is, for
+// the verbs below ("open the " + it; « ouvrir » + it).
 func WithKind(lang voice.Lang, name string, kind Pair) string {
-	return name + ", " + kind.In(lang) + ","
+	return kind.In(lang) + " " + name
+}
+
+// InRoom is a device said with its room, when it has one.
+func InRoom(lang voice.Lang, device, room string) string {
+	if room == "" {
+		return device
+	}
+	return device + lang.Pick(" in the ", " dans ") + Quote(lang, room)
+}
+
+// RunUnknown is running the script, automation or button named, whose
+// effects maison cannot read.
+func RunUnknown(lang voice.Lang, domain, name string) string {
+	switch domain {
+	case "button", "input_button":
+		return lang.Pick("press the "+name+", whose effect I cannot see", "appuyer sur "+name+", dont je ne vois pas l'effet")
+	case "automation":
+		return lang.Pick("change the automation "+name+", whose effects I cannot see", "modifier l'automatisation "+name+", dont je ne vois pas les effets")
+	}
+	return lang.Pick("run the script "+name+", whose effects I cannot see", "lancer le script "+name+", dont je ne vois pas les effets")
+}
+
+// SetsSensitive is running the scene (or acting on the group) named, which
+// sets a lock, a door or what else needs the person's yes.
+func SetsSensitive(lang voice.Lang, domain, name string) string {
+	if domain == "scene" {
+		return lang.Pick("run the scene "+name+", which sets a lock, a door, a gate, a valve or an alarm, or what I cannot see",
+			"lancer la scène "+name+", qui règle une serrure, une porte, un portail, une vanne ou une alarme, ou ce que je ne vois pas")
+	}
+	return lang.Pick("act on "+name+", which sets a lock, a door, a gate, a valve or an alarm", "agir sur "+name+", qui règle une serrure, une porte, un portail, une vanne ou une alarme")
+}
+
+// Sets names on the approval page the devices a scene or a group sets.
+func Sets(lang voice.Lang, names []string) string {
+	return lang.Pick("It sets ", "Elle règle ") + lang.List(names) + "."
 }
 
 // Unlock is unlocking the lock named (quoted, with its kind).

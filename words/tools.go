@@ -104,3 +104,51 @@ var PictureMadeSmaller = Pair{
 	"The picture had to be made much smaller than usual to fit what this app accepts, so fine detail may be lost.",
 	"L'image a dû être beaucoup réduite pour tenir dans ce que l'application accepte; des détails fins peuvent manquer.",
 }
+
+// UnknownTool refuses a Home Assistant tool whose effects maison cannot
+// read (name quoted): a script offered as a tool of its own, an intent it
+// does not know.
+func UnknownTool(lang voice.Lang, name string) string {
+	return lang.Pick(
+		"I will not run "+name+" from here: I cannot tell what it would change in the house. Nothing was changed. To run a script, ask me to turn it on by its name, and the person is asked first. The owner can list it as safe in maison's settings (MAISON_SAFE).",
+		"Je ne lancerai pas "+name+" d'ici : je ne peux pas savoir ce qu'il changerait dans la maison. Rien n'a changé. Pour lancer un script, demandez-moi de l'allumer par son nom, et la personne est consultée d'abord. Le propriétaire peut l'indiquer comme sûr dans les réglages de maison (MAISON_SAFE).")
+}
+
+// ArgNotSent refuses an argument maison does not send to Home Assistant
+// (arg quoted): one the action does not take, or a value it does not
+// accept.
+func ArgNotSent(lang voice.Lang, arg string, unknown bool) string {
+	if unknown {
+		return lang.Pick(
+			"I cannot send "+arg+" with this action: it is not one of its details. Nothing was changed. Call it again without it.",
+			"Je ne peux pas envoyer "+arg+" avec cette action : ce n'en est pas un détail. Rien n'a changé. Rappelez-la sans cela.")
+	}
+	return lang.Pick(
+		"I cannot send that value of "+arg+": this action does not take it. Nothing was changed. Call it again with a value the tool describes, or without it.",
+		"Je ne peux pas envoyer cette valeur de "+arg+" : cette action ne la prend pas. Rien n'a changé. Rappelez-la avec une valeur que l'outil décrit, ou sans elle.")
+}
+
+// CannotTellReach refuses a call whose words reach devices maison cannot
+// tell about (which ones, or whether they are shared with Assist): it is
+// never sent on a guess.
+func CannotTellReach(lang voice.Lang) string {
+	return lang.Pick(
+		"I cannot tell for sure which devices those words reach in this house, so I did nothing. This lasts until Home Assistant's lists of devices and rooms can be read again, or for good if a name is shared in a way I cannot tell apart. It does not mean anything is broken. Name the device as the house names it, or the room, and try again.",
+		"Je ne peux pas savoir avec certitude quels appareils ces mots désignent dans cette maison, alors je n'ai rien fait. Cela dure jusqu'à ce que les listes d'appareils et de pièces de Home Assistant puissent être relues, ou pour de bon si un nom est partagé d'une façon que je ne peux pas démêler. Cela ne veut pas dire que quelque chose est brisé. Nommez l'appareil comme la maison le nomme, ou la pièce, et réessayez.")
+}
+
+// Unfoldable refuses a call whose words hold characters maison cannot
+// compare as Home Assistant does.
+func Unfoldable(lang voice.Lang) string {
+	return lang.Pick(
+		"Those words hold characters I cannot compare the way Home Assistant does, so I did nothing. Spell the name as the house shows it, and try again.",
+		"Ces mots contiennent des caractères que je ne peux pas comparer comme Home Assistant le fait, alors je n'ai rien fait. Écrivez le nom comme la maison l'affiche, et réessayez.")
+}
+
+// Unexpected says that Home Assistant reports acting on devices (quoted
+// names) the call was not meant to reach.
+func Unexpected(lang voice.Lang, names []string) string {
+	return lang.Pick(
+		"Home Assistant also reports acting on "+lang.List(names)+", which I did not ask for. Please check them in the Home Assistant app; I have noted it in my log.",
+		"Home Assistant dit aussi avoir agi sur "+lang.List(names)+", ce que je n'ai pas demandé. Vérifiez-les dans l'application Home Assistant; je l'ai noté dans mon journal.")
+}

@@ -19,7 +19,7 @@ var version = "dev"
 func (c config) bridgeConfig(logger *slog.Logger) bridge.Config {
 	bc := bridge.Config{
 		URL: c.HAURL, Token: c.HAToken, Cameras: c.Cameras, Lang: c.Lang, AITask: c.AITask,
-		Passthrough: c.Passthrough, ConfirmKey: c.ConfirmKey, Confirming: c.Confirming, ResultBudget: c.ResultBudget,
+		Passthrough: c.Passthrough, Safe: c.Safe, ConfirmKey: c.ConfirmKey, Confirming: c.Confirming, ResultBudget: c.ResultBudget,
 		Version: currentVersion(), ReachLater: true, Logger: logger,
 	}
 	if c.Demo {
@@ -105,6 +105,10 @@ var toolSettings = []setting{
 		doc:   "Home Assistant tools maison has no wrapper for, offered as ha_…: all, off,\nor a list such as GetDateTime,HassSetPosition (default all)",
 		usage: "Home Assistant tools without a wrapper to offer: all, off, or a list such as GetDateTime,HassSetPosition (MAISON_PASSTHROUGH)",
 		text:  func(c *config) *string { return &c.raw.passthrough }},
+	{name: "safe", env: "MAISON_SAFE",
+		doc:   "entity ids of scripts, scenes, automations or buttons to run without asking a person,\nsuch as script.goodnight (default none: their effects cannot be read, so a person approves)",
+		usage: "entity ids safe to act on without a person's yes, such as script.goodnight (MAISON_SAFE)",
+		text:  func(c *config) *string { return &c.raw.safe }},
 	{env: "MAISON_CONFIRM_KEY", doc: "key signing confirmations, the same on every replica (default: random per process)"},
 	{env: "MAISON_CONFIRM", doc: "how unlocking and opening get their yes: approval (a person on maison's page),\ncode or both (default approval with a public URL and a sign-in method, else code)"},
 	{name: "result-budget", env: "MAISON_RESULT_BUDGET",

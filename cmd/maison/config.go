@@ -50,6 +50,9 @@ type config struct {
 	// (MAISON_AI_TASK): empty means the first that accepts pictures, "off" none.
 	AITask   string
 	LogLevel slog.Level
+	// Safe are entity ids the operator lists as safe to act on without a
+	// person's yes (MAISON_SAFE): scripts, scenes, automations, buttons.
+	Safe []string
 	// Passthrough chooses which Home Assistant tools maison has no wrapper
 	// for are offered as they are (MAISON_PASSTHROUGH: all, off, or a list
 	// of Home Assistant's tool names such as GetDateTime,HassSetPosition).
@@ -112,7 +115,7 @@ type config struct {
 // rawFlags holds the flags read as text, before loadConfig reads them into
 // config's fields.
 type rawFlags struct {
-	cameras, lang, logLevel, passthrough, budget        string
+	cameras, lang, logLevel, passthrough, budget, safe  string
 	hosts, proxies, rate, batch, inflight, conns, grace string
 	naming, scopes, ttl                                 string
 }
@@ -222,6 +225,12 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 			}
 			c.Passthrough.Only = append(c.Passthrough.Only, name)
 		}
+	}
+	for _, id := range strings.FieldsFunc(c.raw.safe, func(r rune) bool { return r == ',' || r == ' ' }) {
+		if !entityID.MatchString(id) {
+			return c, fmt.Errorf("MAISON_SAFE %q: give entity ids separated by commas, such as script.goodnight,scene.movie_night", c.raw.safe)
+		}
+		c.Safe = append(c.Safe, id)
 	}
 	if cmd == "token" {
 		for _, sc := range strings.FieldsFunc(c.raw.scopes, func(r rune) bool { return r == ',' || r == ' ' }) {
@@ -390,6 +399,9 @@ func list(v string) []string {
 }
 
 // parseTTL reads a lifetime such as 90d, 12h or 30m.
+// entityID is the shape of a Home Assistant entity id.
+var entityID = regexp.MustCompile(`^[a-z0-9_]+\.[a-z0-9_]+$`)
+
 func parseTTL(v string) (time.Duration, error) {
 	bad := fmt.Errorf("--ttl %q: give a lifetime such as 12h, 30d or 90d, at most 400d", v)
 	var d time.Duration
