@@ -167,6 +167,9 @@ func withLink(l voice.Lang, text, link string) *mcp.CallToolResult {
 func (s *server) approvalOutcome(g guard, ref string) *mcp.CallToolResult {
 	l := s.deps.Lang
 	o := s.deps.Approvals.Outcome(g.who, ref)
+	if o.Err != nil {
+		return sayError(s.haTrouble(o.Err))
+	}
 	if args, err := json.Marshal(g.in); err != nil || o.For.Tool != g.tool || string(args) != string(o.For.Args) {
 		o.State = approve.Unknown // made for another action: this call hears nothing of it
 	}
@@ -229,6 +232,8 @@ func (s *server) carryOut(ctx context.Context, a approve.Action) (string, bool) 
 	switch err := s.deps.Confirm.Redeem(a.Caller, approvalTool(a.Tool), in, reached, a.Code); {
 	case errors.Is(err, confirm.ErrChanged):
 		return words.ApprovalChanged.In(l), false
+	case errors.Is(err, confirm.ErrUnchecked):
+		return s.haTrouble(err), false
 	case err != nil:
 		return words.ApprovalUnusable.In(l), false
 	}
