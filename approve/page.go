@@ -197,6 +197,10 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request) {
 	proof := h.prove.ProveOperator(r, form.Get("password"))
 	l := h.d.cfg.Lang
 	switch {
+	case proof.Unchecked != nil:
+		h.d.line("approval refused: the store of sign-in attempts cannot count the password", a, "refused", "remote", addr)
+		h.already(w, Unknown, proof.Unchecked)
+		return
 	case proof.Wait > 0:
 		// No form: this address may not try another password yet.
 		why := words.ApproveLockedOut(l, proof.Wait, proof.Paused)
