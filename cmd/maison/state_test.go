@@ -28,7 +28,7 @@ const e2eConfirmKey = "an-e2e-confirm-key-of-at-least-thirty-two-bytes"
 
 // runMaison runs maison cmd in this process with env until stop is
 // called; it returns its /mcp URL and stop, which says how it ended.
-func runMaison(t *testing.T, cmd string, env map[string]string) (mcpURL string, stop func()) {
+func runMaison(t testing.TB, cmd string, env map[string]string) (mcpURL string, stop func()) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	out, logs := &testkit.Buffer{}, &testkit.Buffer{}
