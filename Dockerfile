@@ -11,10 +11,14 @@ COPY . .
 # version in (-dirty when tracked files changed); none, or an empty one, says dev.
 ARG VERSION=dev
 RUN CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=${VERSION}" -o /maison ./cmd/maison
+RUN mkdir /data
 
 FROM scratch
 COPY --from=build /etc/ssl/certs/ca-certificates.crt /etc/ssl/certs/
 COPY --from=build /maison /maison
+# /data, maison's user's own: a volume mounted there with MAISON_STATE_DIR=/data
+# keeps used codes, approvals and lockouts across restarts.
+COPY --from=build --chown=65532:65532 /data /data
 # A numeric user and group: Kubernetes' runAsNonRoot can check it.
 USER 65532:65532
 ENV MAISON_LISTEN=0.0.0.0:8765

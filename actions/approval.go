@@ -95,6 +95,8 @@ func (s *Service) CarryOut(ctx context.Context, a approve.Action) (*Plan, Outcom
 	switch err := s.cfg.Confirm.Redeem(a.Caller, approvalTool(a.Tool), p.Args, p.IDs(), a.Code); {
 	case errors.Is(err, confirm.ErrChanged):
 		return p, Outcome{}, ErrApprovalChanged
+	case errors.Is(err, confirm.ErrUnchecked):
+		return p, Outcome{}, err // the store could not record the use: nothing is done
 	case err != nil:
 		return p, Outcome{}, ErrApprovalUnusable
 	}

@@ -10,28 +10,31 @@
 //
 // The reference is sealed with the confirmations' key (confirm.Signer), so
 // any replica sharing MAISON_CONFIRM_KEY shows the page. What happened to
-// each reference (waiting, approved, declined) is kept in bounded memory,
-// per process: on several replicas, a reference could be answered once on
-// each within its five minutes, and a client hears the outcome only from
-// the replica that carried it out. The action itself holds a confirm code,
-// redeemed once when it is carried out, on the devices it reached when it
-// was asked.
+// each reference (waiting, approved, declined, expired) is kept in the
+// state store: its one answer is the first claimed, on any replica sharing
+// the store or after a restart on the same file, and any of them tells
+// the client the outcome. When the store cannot answer, nothing is
+// approved. The action itself holds a confirm code, redeemed once when it
+// is carried out, on the devices it reached when it was asked.
 package approve
 
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/base32"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/url"
 	"strings"
-	"sync"
 	"time"
 
 	"maison/accesslog"
 	"maison/confirm"
+	"maison/state"
 	"maison/voice"
 )
 
@@ -91,6 +94,7 @@ type Outcome struct {
 	Said  string    // what Home Assistant did, or why nothing was done
 	Link  string    // the page, while Waiting
 	Exp   time.Time // when it expires
+	Err   error     // why the state store could not say, when it could not
 }
 
 // Config sets up a Desk.
@@ -110,25 +114,20 @@ type Config struct {
 	// After runs f once d has passed, to write a request's expiry line when
 	// it expires. Nil means time.AfterFunc.
 	After func(d time.Duration, f func())
+	// Store keeps the references, their answers and the requests each
+	// client has waiting (MAISON_STATE_DIR, MAISON_STATE_URL): replicas
+	// sharing it answer each reference once, and any of them tells the
+	// client the outcome. Nil means this process's memory.
+	Store state.Store
 }
 
-// Desk makes references and remembers what became of them. It is safe for
-// concurrent use.
+// Desk makes references and remembers what became of them, in the state
+// store. It is safe for concurrent use.
 type Desk struct {
-	cfg Config
-	log *slog.Logger
-	now func() time.Time
-
-	mu      sync.Mutex
-	entries map[string]*entry
-	swept   time.Time
-}
-
-type entry struct {
-	a     Action
-	state State
-	said  string
-	link  string
+	cfg   Config
+	log   *slog.Logger
+	now   func() time.Time
+	store state.Store
 }
 
 // New returns a Desk.
@@ -139,12 +138,15 @@ func New(cfg Config) (*Desk, error) {
 	if cfg.Lang == "" {
 		cfg.Lang = voice.English
 	}
-	d := &Desk{cfg: cfg, log: cfg.Logger, now: cfg.Now, entries: map[string]*entry{}}
+	d := &Desk{cfg: cfg, log: cfg.Logger, now: cfg.Now, store: cfg.Store}
 	if d.log == nil {
 		d.log = slog.New(slog.DiscardHandler)
 	}
 	if d.now == nil {
 		d.now = time.Now
+	}
+	if d.store == nil {
+		d.store = state.NewMemory(0, d.now)
 	}
 	if d.cfg.After == nil {
 		d.cfg.After = func(d time.Duration, f func()) { time.AfterFunc(d, f) }
@@ -182,7 +184,8 @@ func (e *BusyError) Is(target error) bool { return target == ErrBusy }
 
 // Propose makes a's reference (its ID, when it was asked) and the link to
 // its page, and remembers it as waiting. a.Exp must be set, at most TTL
-// ahead (the expiry of a.Code).
+// ahead (the expiry of a.Code). A store that cannot record it is an error
+// wrapping state.ErrUnavailable or state.ErrFull: nothing is asked.
 func (d *Desk) Propose(a Action) (Action, string, error) {
 	now := d.now()
 	a.ID = newID()
@@ -194,24 +197,32 @@ func (d *Desk) Propose(a Action) (Action, string, error) {
 	if err != nil {
 		return Action{}, "", err
 	}
-	link := d.cfg.Origin + Path + "?r=" + url.QueryEscape(d.cfg.Signer.Seal(sealPurpose, payload))
-	d.mu.Lock()
-	d.sweep(now)
-	if busy := d.busy(now, a.Caller); busy != nil {
-		d.mu.Unlock()
-		whose := "every client's"
-		if busy.Mine {
-			whose = "this client's"
+	ctx, cancel := context.WithTimeout(context.Background(), state.Timeout)
+	defer cancel()
+	exp := time.Unix(a.Exp, 0)
+	if busy, err := d.join(ctx, now, a, exp); busy != nil || err != nil {
+		if busy != nil {
+			whose := "every client's"
+			if busy.Mine {
+				whose = "this client's"
+			}
+			d.line("approval refused: too many approval requests are waiting; nothing was done", a, "refused",
+				"waiting", whose, "first_expires_in", busy.Wait.Round(time.Second))
+			return Action{}, "", busy
 		}
-		d.line("approval refused: too many approval requests are waiting; nothing was done", a, "refused",
-			"waiting", whose, "first_expires_in", busy.Wait.Round(time.Second))
-		return Action{}, "", busy
+		return Action{}, "", fmt.Errorf("approve: the request cannot be recorded: %w", err)
 	}
-	d.entries[a.ID] = &entry{a: a, state: Waiting, link: link}
-	d.mu.Unlock()
-	d.cfg.After(time.Unix(a.Exp, 0).Sub(now), func() { d.expire(a.ID) })
+	// Kept past its expiry for a while, so the client still hears how it ended.
+	if _, _, err := d.store.Claim(ctx, refKey(a.ID), payload, exp.Add(TTL)); err != nil {
+		d.leave(ctx, a)
+		return Action{}, "", fmt.Errorf("approve: the request cannot be recorded: %w", err)
+	}
+	// The same call asked again finds this one (Waiting) rather than
+	// making another: a client repeating itself does not fill the desk.
+	d.store.Claim(ctx, sameKey(a.Caller, a.Tool, a.Args), []byte(a.ID), exp)
+	d.cfg.After(exp.Sub(now), func() { d.expire(a) })
 	d.line("approval requested: waiting for a person on maison's page", a, "waiting")
-	return a, link, nil
+	return a, d.link(payload), nil
 }
 
 // Waiting returns the reference caller already has waiting for the same
@@ -219,73 +230,110 @@ func (d *Desk) Propose(a Action) (Action, string, error) {
 // code where only the page counts, does not fill the desk with copies of
 // one request.
 func (d *Desk) Waiting(caller, tool string, args json.RawMessage) (Action, string, bool) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	now := d.now()
-	var best *entry
-	for _, e := range d.entries {
-		if e.state != Waiting || e.a.Caller != caller || e.a.Tool != tool || string(e.a.Args) != string(args) || !now.Before(time.Unix(e.a.Exp, 0)) {
-			continue
-		}
-		if best == nil || e.a.Exp > best.a.Exp {
-			best = e
-		}
-	}
-	if best == nil {
+	ctx, cancel := context.WithTimeout(context.Background(), state.Timeout)
+	defer cancel()
+	id, err := d.store.Get(ctx, sameKey(caller, tool, args))
+	if err != nil || id == nil {
 		return Action{}, "", false
 	}
-	return best.a, best.link, true
+	o := d.Outcome(caller, string(id))
+	if o.State != Waiting || o.For.Tool != tool || string(o.For.Args) != string(args) {
+		return Action{}, "", false
+	}
+	return o.For, o.Link, true
 }
 
-// busy refuses a new reference for caller when the caller already has
-// MaxWaitingPerClient waiting, or the desk remembers maxEntries; nil
-// otherwise. Call with mu held.
-func (d *Desk) busy(now time.Time, caller string) *BusyError {
-	mine := 0
-	var first, firstMine time.Time
-	for _, e := range d.entries {
-		exp := time.Unix(e.a.Exp, 0)
-		if e.state != Waiting || !now.Before(exp) {
-			continue
-		}
-		if first.IsZero() || exp.Before(first) {
-			first = exp
-		}
-		if e.a.Caller == caller {
-			mine++
-			if firstMine.IsZero() || exp.Before(firstMine) {
-				firstMine = exp
-			}
-		}
+// sameKey is where the reference waiting for one client's call is found.
+func sameKey(caller, tool string, args json.RawMessage) string {
+	sum := sha256.Sum256([]byte(caller + "\x00" + tool + "\x00" + string(args)))
+	return "approve:same:" + hex.EncodeToString(sum[:16])
+}
+
+// link is the page of the reference whose action marshals to payload.
+func (d *Desk) link(payload []byte) string {
+	return d.cfg.Origin + Path + "?r=" + url.QueryEscape(d.cfg.Signer.Seal(sealPurpose, payload))
+}
+
+// Where the desk keeps a reference: the action, its one answer (who took
+// it: approved and running, declined or expired), how an approved one
+// ended, and the requests waiting, each client's and everyone's.
+func refKey(id string) string     { return "approve:ref:" + id }
+func answerKey(id string) string  { return "approve:answer:" + id }
+func outcomeKey(id string) string { return "approve:outcome:" + id }
+
+const waitingAll = "approve:waiting"
+
+func waitingKey(caller string) string {
+	sum := sha256.Sum256([]byte(caller))
+	return "approve:waiting:" + hex.EncodeToString(sum[:16])
+}
+
+// join counts a among the requests waiting: its client's, bounded at
+// MaxWaitingPerClient, and everyone's, at maxEntries. A refusal is a
+// *BusyError.
+func (d *Desk) join(ctx context.Context, now time.Time, a Action, exp time.Time) (*BusyError, error) {
+	ok, first, err := d.store.Join(ctx, waitingKey(a.Caller), a.ID, exp, MaxWaitingPerClient)
+	if err != nil {
+		return nil, err
 	}
-	switch {
-	case mine >= MaxWaitingPerClient:
-		return &BusyError{Mine: true, Wait: firstMine.Sub(now)}
-	case len(d.entries) >= maxEntries:
-		wait := TTL // what is remembered is answered or expired: it is forgotten within this
-		if !first.IsZero() {
-			wait = first.Sub(now)
-		}
-		return &BusyError{Wait: wait}
+	if !ok {
+		return &BusyError{Mine: true, Wait: first.Sub(now)}, nil
 	}
-	return nil
+	ok, first, err = d.store.Join(ctx, waitingAll, a.ID, exp, maxEntries)
+	if err != nil || !ok {
+		d.store.Leave(ctx, waitingKey(a.Caller), a.ID)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return &BusyError{Wait: first.Sub(now)}, nil
+	}
+	return nil, nil
+}
+
+// leave takes a out of the requests waiting.
+func (d *Desk) leave(ctx context.Context, a Action) {
+	d.store.Leave(ctx, waitingKey(a.Caller), a.ID)
+	d.store.Leave(ctx, waitingAll, a.ID)
+}
+
+// answer is what the store keeps of a reference's answer, and of how an
+// approved one ended.
+type answer struct {
+	State State  `json:"s"`
+	Said  string `json:"w,omitempty"`
 }
 
 // Outcome is what became of reference id for caller. Another caller's
-// reference, an unknown one and one this process never saw are Unknown.
+// reference and an unknown one are Unknown; when the store cannot say,
+// Err says why (state.ErrUnavailable) and the state is Unknown.
 func (d *Desk) Outcome(caller, id string) Outcome {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	d.sweep(d.now())
-	e, ok := d.entries[strings.TrimSpace(id)]
-	if !ok || e.a.Caller != caller {
+	ctx, cancel := context.WithTimeout(context.Background(), state.Timeout)
+	defer cancel()
+	id = strings.TrimSpace(id)
+	if !strings.HasPrefix(id, "a-") || len(id) > 64 {
 		return Outcome{State: Unknown}
 	}
-	if e.state == Waiting && !d.now().Before(time.Unix(e.a.Exp, 0)) {
-		e.state = Expired
-		d.line("approval expired: nobody answered in time; nothing was done", e.a, "expired")
+	payload, err := d.store.Get(ctx, refKey(id))
+	if err != nil {
+		return Outcome{State: Unknown, Err: err}
 	}
-	return Outcome{State: e.state, For: e.a, Said: e.said, Link: e.link, Exp: time.Unix(e.a.Exp, 0)}
+	var a Action
+	if payload == nil || json.Unmarshal(payload, &a) != nil || a.ID != id || a.Caller != caller {
+		return Outcome{State: Unknown}
+	}
+	o := Outcome{State: Waiting, For: a, Link: d.link(payload), Exp: time.Unix(a.Exp, 0)}
+	st, said, err := d.answered(ctx, a)
+	if err != nil {
+		return Outcome{State: Unknown, Err: err}
+	}
+	if st == Waiting && !d.now().Before(o.Exp) {
+		d.expire(a)
+		st = Expired
+	}
+	o.State, o.Said = st, said
+	return o
 }
 
 // errBadLink and errExpired are why a page's reference is refused.
@@ -306,92 +354,78 @@ func (d *Desk) open(sealed string) (Action, error) {
 		return Action{}, errBadLink
 	}
 	if !d.now().Before(time.Unix(a.Exp, 0)) {
-		d.expire(a.ID)
+		d.expire(a)
 		return a, errExpired
 	}
 	return a, nil
 }
 
-// expire marks reference id as expired when it is still waiting past its
-// time, writing its line the first time: when it expires, or when it is
-// next looked at.
-func (d *Desk) expire(id string) {
-	d.mu.Lock()
-	e, ok := d.entries[id]
-	first := ok && e.state == Waiting && !d.now().Before(time.Unix(e.a.Exp, 0))
-	var a Action
-	if first {
-		e.state, a = Expired, e.a
+// expire takes a's one answer as expired when it is still waiting past its
+// time, writing its line, once across every replica sharing the store:
+// when it expires, or when it is next looked at.
+func (d *Desk) expire(a Action) {
+	if d.now().Before(time.Unix(a.Exp, 0)) {
+		return
 	}
-	d.mu.Unlock()
-	if first {
+	if _, ok, err := d.begin(a, Expired); ok && err == nil {
 		d.line("approval expired: nobody answered in time; nothing was done", a, "expired")
 	}
-	// A reference this process never knew, or forgot, was proposed and
-	// expired elsewhere: its line was written there, and a link opened
-	// again and again writes no more.
 }
 
-// answered reports the state of a reference that was already answered, or
-// Waiting when it can still be answered.
-func (d *Desk) answered(a Action) State {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if e, ok := d.entries[a.ID]; ok {
-		return e.state
+// answered reports where a stands: Waiting while it can still be
+// answered, else its answer and, once carried out, what was said.
+func (d *Desk) answered(ctx context.Context, a Action) (State, string, error) {
+	held, err := d.store.Get(ctx, answerKey(a.ID))
+	if err != nil || held == nil {
+		return Waiting, "", err
 	}
-	return Waiting
+	var an answer
+	if json.Unmarshal(held, &an) != nil {
+		return Unknown, "", nil
+	}
+	if an.State != Running {
+		return an.State, an.Said, nil
+	}
+	ended, err := d.store.Get(ctx, outcomeKey(a.ID))
+	if err != nil || ended == nil {
+		return Running, "", err
+	}
+	if json.Unmarshal(ended, &an) != nil {
+		return Unknown, "", nil
+	}
+	return an.State, an.Said, nil
 }
 
-// begin takes a's one answer: to (Running or Declined) when a is still
-// waiting here, or false with what it already is. A reference this process
-// did not make (another replica's) is remembered from now.
-func (d *Desk) begin(a Action, to State) (State, bool) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	e, ok := d.entries[a.ID]
-	if ok && e.state != Waiting {
-		return e.state, false
+// begin takes a's one answer, on every replica sharing the store: to
+// (Running, Declined or Expired) when a is still waiting, or false with
+// what it already is. A store that cannot record it is an error (wrapping
+// state.ErrUnavailable or state.ErrFull), and nothing is taken.
+func (d *Desk) begin(a Action, to State) (State, bool, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), state.Timeout)
+	defer cancel()
+	v, _ := json.Marshal(answer{State: to})
+	won, held, err := d.store.Claim(ctx, answerKey(a.ID), v, time.Unix(a.Exp, 0).Add(TTL))
+	if err != nil {
+		return Unknown, false, err
 	}
-	if !ok {
-		d.sweep(d.now())
-		if len(d.entries) >= maxEntries {
-			return Unknown, false // flooded: refuse rather than forget
+	if !won {
+		var an answer
+		if json.Unmarshal(held, &an) != nil {
+			return Unknown, false, nil
 		}
-		e = &entry{a: a}
-		d.entries[a.ID] = e
+		return an.State, false, nil
 	}
-	e.state = to
-	return to, true
+	d.leave(ctx, a)
+	return to, true, nil
 }
 
 // settle records how a carried-out action ended.
 func (d *Desk) settle(a Action, s State, said string) {
-	d.mu.Lock()
-	if e, ok := d.entries[a.ID]; ok {
-		e.state, e.said = s, said
-	}
-	d.mu.Unlock()
-}
-
-// sweep forgets what expired a while ago, writing the line of each
-// reference that expired unanswered, at most every ten seconds. Call with
-// mu held.
-func (d *Desk) sweep(now time.Time) {
-	if now.Sub(d.swept) < 10*time.Second && len(d.entries) < maxEntries {
-		return
-	}
-	d.swept = now
-	for id, e := range d.entries {
-		exp := time.Unix(e.a.Exp, 0)
-		if e.state == Waiting && !now.Before(exp) {
-			e.state = Expired
-			d.line("approval expired: nobody answered in time; nothing was done", e.a, "expired")
-		}
-		// Kept past expiry for a while, so the client still hears how it ended.
-		if now.Sub(exp) > TTL {
-			delete(d.entries, id)
-		}
+	ctx, cancel := context.WithTimeout(context.Background(), state.Timeout)
+	defer cancel()
+	v, _ := json.Marshal(answer{State: s, Said: said})
+	if _, _, err := d.store.Claim(ctx, outcomeKey(a.ID), v, time.Unix(a.Exp, 0).Add(TTL)); err != nil {
+		d.log.Warn("approval carried out, but its outcome could not be recorded: the client will hear it is still running until it expires", "client", a.Client, "tool", a.Tool, "err", err)
 	}
 }
 
@@ -417,14 +451,11 @@ func newID() string {
 // own window (a URL-mode elicitation dismissed), when it is caller's and
 // still waiting: the page no longer approves it.
 func (d *Desk) Decline(caller, id string) {
-	d.mu.Lock()
-	e, ok := d.entries[id]
-	if !ok || e.a.Caller != caller || e.state != Waiting {
-		d.mu.Unlock()
+	o := d.Outcome(caller, id)
+	if o.State != Waiting {
 		return
 	}
-	e.state = Declined
-	a := e.a
-	d.mu.Unlock()
-	d.line("approval declined by the person in the app; nothing was done", a, "declined")
+	if _, ok, err := d.begin(o.For, Declined); ok && err == nil {
+		d.line("approval declined by the person in the app; nothing was done", o.For, "declined")
+	}
 }

@@ -20,6 +20,7 @@ import (
 
 	"maison/confirm"
 	"maison/internal/webpage"
+	"maison/state"
 	"maison/voice"
 )
 
@@ -107,12 +108,19 @@ func (s *syncBuffer) Write(p []byte) (int, error) {
 }
 func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
 
-func newRig(t *testing.T, lang voice.Lang) *rig {
-	r := &rig{t: t, clock: &clock{t: time.Now()}}
+func newRig(t *testing.T, lang voice.Lang) *rig { return newRigOn(t, lang, nil, nil) }
+
+// newRigOn is newRig with its desk on store (nil: memory) and clock (nil:
+// a clock of its own from now).
+func newRigOn(t *testing.T, lang voice.Lang, store state.Store, c *clock) *rig {
+	if c == nil {
+		c = &clock{t: time.Now()}
+	}
+	r := &rig{t: t, clock: c}
 	mux := http.NewServeMux()
 	r.srv = httptest.NewServer(mux)
 	t.Cleanup(r.srv.Close)
-	d, err := New(Config{Signer: confirm.New([]byte("k")), Origin: r.srv.URL, Lang: lang, Now: r.clock.now, After: r.timers.after, Logger: slog.New(slog.NewTextHandler(&r.logs, nil))})
+	d, err := New(Config{Signer: confirm.New([]byte("k")), Origin: r.srv.URL, Lang: lang, Now: r.clock.now, After: r.timers.after, Logger: slog.New(slog.NewTextHandler(&r.logs, nil)), Store: store})
 	if err != nil {
 		t.Fatal(err)
 	}

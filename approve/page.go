@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"maison/internal/webpage"
+	"maison/state"
 	"maison/words"
 )
 
@@ -111,8 +112,8 @@ func (h *handler) show(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if state := h.d.answered(a); state != Waiting {
-		h.already(w, state)
+	if st, _, err := h.d.answered(r.Context(), a); err != nil || st != Waiting {
+		h.already(w, st, err)
 		return
 	}
 	email, err := h.prove.AccessEmail(r)
@@ -166,8 +167,8 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if state := h.d.answered(a); state != Waiting {
-		h.already(w, state)
+	if st, _, err := h.d.answered(r.Context(), a); err != nil || st != Waiting {
+		h.already(w, st, err)
 		return
 	}
 	if !h.bound(r, a, form.Get("b")) {
@@ -177,8 +178,8 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request) {
 	}
 	switch form.Get("action") {
 	case "decline":
-		if state, ok := h.d.begin(a, Declined); !ok {
-			h.already(w, state)
+		if st, ok, err := h.d.begin(a, Declined); !ok {
+			h.already(w, st, err)
 			return
 		}
 		h.clearCookie(w, a.ID)
@@ -196,6 +197,10 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request) {
 	proof := h.prove.ProveOperator(r, form.Get("password"))
 	l := h.d.cfg.Lang
 	switch {
+	case proof.Unchecked != nil:
+		h.d.line("approval refused: the store of sign-in attempts cannot count the password", a, "refused", "remote", addr)
+		h.already(w, Unknown, proof.Unchecked)
+		return
 	case proof.Wait > 0:
 		// No form: this address may not try another password yet.
 		why := words.ApproveLockedOut(l, proof.Wait, proof.Paused)
@@ -220,8 +225,11 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request) {
 		h.problem(w, http.StatusForbidden, words.ApproveNoProof)
 		return
 	}
-	if state, ok := h.d.begin(a, Running); !ok {
-		h.already(w, state)
+	if st, ok, err := h.d.begin(a, Running); !ok {
+		if err != nil {
+			h.d.line("approval not carried out: the store of answers cannot record it", a, "refused", "remote", addr, "err", err)
+		}
+		h.already(w, st, err)
 		return
 	}
 	h.clearCookie(w, a.ID)
@@ -276,9 +284,16 @@ func (h *handler) bound(r *http.Request, a Action, bind string) bool {
 	return err == nil && subtle.ConstantTimeCompare(got, want) == 1
 }
 
-// already says that a was answered before: nothing more is done.
-func (h *handler) already(w http.ResponseWriter, state State) {
-	if state == Expired {
+// already says that a was answered before, or that the store of answers
+// cannot say (err): nothing more is done.
+func (h *handler) already(w http.ResponseWriter, st State, err error) {
+	if err != nil {
+		l := h.d.cfg.Lang
+		w.Header().Set("Retry-After", "60")
+		h.write(w, http.StatusServiceUnavailable, words.Approve(l).ProblemTitle, words.StoreTrouble(l, errors.Is(err, state.ErrFull)), view{W: words.Approve(l)})
+		return
+	}
+	if st == Expired {
 		h.problem(w, http.StatusGone, words.ApproveExpired)
 		return
 	}

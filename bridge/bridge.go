@@ -30,6 +30,7 @@ import (
 	"maison/demo"
 	"maison/homeassistant"
 	"maison/panel"
+	"maison/state"
 	"maison/tools"
 	"maison/voice"
 )
@@ -67,6 +68,10 @@ type Config struct {
 	// (MAISON_CONFIRM_KEY). Empty means a random key, good only within
 	// this process.
 	ConfirmKey string
+	// Store keeps used confirmations and the approval page's references
+	// and answers (state.Open from MAISON_STATE_DIR or MAISON_STATE_URL).
+	// Nil means this process's memory. The caller closes it.
+	Store state.Store
 	// ApprovalOrigin, when set, is the public origin maison's approval page
 	// is served at (MAISON_PUBLIC_URL): a person approves sensitive actions
 	// there (see Approvals). Empty means no page.
@@ -203,7 +208,7 @@ func Start(ctx context.Context, cfg Config) (*Bridge, error) {
 		}
 		return b, nil
 	}
-	signer := confirm.New([]byte(cfg.ConfirmKey))
+	signer := confirm.NewStored([]byte(cfg.ConfirmKey), cfg.Store)
 	deps := tools.Deps{
 		HA: ha, Live: b.Live, Cameras: b.Cameras, Lang: cfg.Lang, Version: cfg.Version,
 		Passthrough: cfg.Passthrough, Safe: cfg.Safe, Confirm: signer, Confirming: cfg.Confirming,
@@ -212,7 +217,7 @@ func Start(ctx context.Context, cfg Config) (*Bridge, error) {
 	}
 	if cfg.ApprovalOrigin != "" {
 		b.Approvals, err = approve.New(approve.Config{Signer: signer, Origin: cfg.ApprovalOrigin, Lang: cfg.Lang, Now: cfg.Now,
-			Logger: log.With("component", "approve")})
+			Logger: log.With("component", "approve"), Store: cfg.Store})
 		if err != nil {
 			b.Close()
 			return nil, err

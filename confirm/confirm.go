@@ -5,33 +5,34 @@
 // the caller, the tool, the arguments and the devices the arguments named
 // when the person was asked.
 //
-// Confirmations are HMAC-signed, so nothing is stored to make one. Used
-// confirmations are remembered in bounded memory until they expire: that
-// memory is per process, so replicas that share a key must not share a load
-// balancer without session affinity for the few seconds a confirmation lives,
-// or a confirmation could be used once per replica.
+// Confirmations are HMAC-signed, so nothing is stored to make one. A used
+// confirmation is claimed in the state store until it expires (see
+// NewStored): replicas that share the store, and a maison restarted on a
+// file, use each confirmation once. When the store cannot say whether a
+// confirmation was used, Redeem refuses with ErrUnchecked and marks nothing.
 package confirm
 
 import (
+	"context"
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base32"
 	"encoding/base64"
 	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"time"
+
+	"maison/state"
 )
 
 // TTL is how long a confirmation stays valid.
 const TTL = 2 * time.Minute
-
-// maxUsed bounds the memory of used confirmations.
-const maxUsed = 100_000
 
 // ErrInvalid is the one answer to a confirmation that is unknown, expired,
 // someone else's, already used or made for another tool or other arguments.
@@ -45,23 +46,36 @@ var ErrInvalid = errors.New("confirm: the confirmation is not valid")
 // arguments can get it.
 var ErrChanged = errors.New("confirm: the call no longer reaches the devices it was proposed for")
 
+// ErrUnchecked is a confirmation that may be valid but whose use the
+// state store could not record (it did not answer, or it is full):
+// nothing was done and the confirmation is not used up. It wraps the
+// store's error (state.ErrUnavailable or state.ErrFull).
+var ErrUnchecked = errors.New("confirm: whether the confirmation was used cannot be checked now")
+
 // Signer makes and redeems confirmations. It is safe for concurrent use.
 type Signer struct {
-	key []byte
-	now func() time.Time
-
-	mu   sync.Mutex
-	used map[[16]byte]time.Time // nonce and devices → expiry
+	key   []byte
+	now   func() time.Time
+	store state.Store // used confirmations
 }
 
 // New returns a Signer with key, or a random key when key is empty (then
-// confirmations are valid only in this process).
-func New(key []byte) *Signer {
+// confirmations are valid only in this process), that remembers used
+// confirmations in this process's memory.
+func New(key []byte) *Signer { return NewStored(key, nil) }
+
+// NewStored is New remembering used confirmations in store: nil means
+// this process's memory.
+func NewStored(key []byte, store state.Store) *Signer {
 	if len(key) == 0 {
 		key = make([]byte, 32)
 		rand.Read(key)
 	}
-	return &Signer{key: key, now: time.Now, used: map[[16]byte]time.Time{}}
+	s := &Signer{key: key, now: time.Now, store: store}
+	if store == nil {
+		s.store = state.NewMemory(0, func() time.Time { return s.now() })
+	}
+	return s
 }
 
 // payload layout: 8-byte nonce, 8-byte devices digest, 8-byte expiry (unix
@@ -135,7 +149,8 @@ func (s *Signer) ProposeFor(caller, tool string, args any, devices []string, ttl
 
 // Redeem checks a confirmation for caller, tool and args and marks it used,
 // then that args still reach devices, the devices they reached when it was
-// proposed: if not, it is ErrChanged. Any other failure is ErrInvalid.
+// proposed: if not, it is ErrChanged. A store that cannot record the use
+// is ErrUnchecked. Any other failure is ErrInvalid.
 func (s *Signer) Redeem(caller, tool string, args any, devices []string, code string) error {
 	raw, ok := strings.CutPrefix(strings.ToLower(strings.TrimSpace(code)), "c-")
 	if !ok {
@@ -162,24 +177,17 @@ func (s *Signer) Redeem(caller, tool string, args any, devices []string, code st
 	if !now.Before(exp) {
 		return ErrInvalid
 	}
-	var nonce [16]byte
-	copy(nonce[:], p[:16])
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if _, seen := s.used[nonce]; seen {
+	ctx, cancel := context.WithTimeout(context.Background(), state.Timeout)
+	defer cancel()
+	// The nonce and the devices digest name the code: the first redeemer
+	// to claim them, on any replica, is the only one.
+	first, _, err := s.store.Claim(ctx, "confirm:"+hex.EncodeToString(p[:16]), nil, exp)
+	switch {
+	case err != nil:
+		return fmt.Errorf("%w: %w", ErrUnchecked, err)
+	case !first:
 		return ErrInvalid
 	}
-	if len(s.used) >= maxUsed {
-		for n, e := range s.used {
-			if !now.Before(e) {
-				delete(s.used, n)
-			}
-		}
-		if len(s.used) >= maxUsed {
-			return ErrInvalid // flooded: refuse rather than forget
-		}
-	}
-	s.used[nonce] = exp
 	if dev := s.devicesDigest(devices); !hmac.Equal(dev[:], p[8:16]) {
 		return ErrChanged
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"maison/state"
 )
 
 type args struct {
@@ -110,5 +112,40 @@ func TestConfirmationBoundToDevices(t *testing.T) {
 	code, _, _ = s.Propose("alice", "turn_off", args{"bob"}, []string{"lock.office"})
 	if err := s.Redeem("mallory", "turn_off", args{"bob"}, []string{"lock.front_door"}, code); !errors.Is(err, ErrInvalid) {
 		t.Errorf("someone else's confirmation, other devices: %v, want ErrInvalid", err)
+	}
+}
+
+// A confirmation used before maison restarted on the same file, with the
+// same key, stays used; one whose use the store cannot record is refused
+// as unchecked and stays usable.
+func TestUsedConfirmationsOutliveARestart(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	key := []byte("a key of the house, the same after the restart")
+	f, err := state.OpenFile(dir, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewStored(key, f)
+	used, _, _ := s.Propose("alice", "turn_off", args{"front door lock"}, nil)
+	waiting, _, _ := s.Propose("alice", "turn_off", args{"front door lock"}, nil)
+	if err := s.Redeem("alice", "turn_off", args{"front door lock"}, nil, used); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if err := s.Redeem("alice", "turn_off", args{"front door lock"}, nil, waiting); !errors.Is(err, ErrUnchecked) || !errors.Is(err, state.ErrUnavailable) {
+		t.Fatalf("with the store closed: %v, want ErrUnchecked and state.ErrUnavailable", err)
+	}
+	f, err = state.OpenFile(dir, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	s = NewStored(key, f)
+	if err := s.Redeem("alice", "turn_off", args{"front door lock"}, nil, used); !errors.Is(err, ErrInvalid) {
+		t.Errorf("a code used before the restart: %v, want ErrInvalid", err)
+	}
+	if err := s.Redeem("alice", "turn_off", args{"front door lock"}, nil, waiting); err != nil {
+		t.Errorf("a code not used before the restart (its use was unchecked): %v, want accepted", err)
 	}
 }

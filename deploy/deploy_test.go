@@ -7,6 +7,7 @@ import (
 	"bufio"
 	"bytes"
 	"debug/elf"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -199,6 +200,20 @@ func TestKubernetesManifests(t *testing.T) {
 	grace, _ := at(d, "spec", "template", "spec", "terminationGracePeriodSeconds").(int)
 	if grace < 25 {
 		t.Errorf("terminationGracePeriodSeconds %d: leave room for MAISON_SHUTDOWN_GRACE (20s) to drain", grace)
+	}
+	var stateURL any
+	env, _ := at(c, "env").([]any)
+	for _, e := range env {
+		if at(e, "name") == "MAISON_STATE_URL" {
+			stateURL = at(e, "value")
+		}
+	}
+	store := m["StatefulSet"]
+	args, _ := at(store, "spec", "template", "spec", "containers", 0, "args").([]any)
+	text := strings.TrimSpace(strings.Join(strings.Fields(strings.Trim(strings.ReplaceAll(fmt.Sprint(args), "[", " "), "]")), " "))
+	if stateURL != "redis://"+fmt.Sprint(at(store, "spec", "serviceName"))+":6379" ||
+		!strings.Contains(text, "--appendonly yes") || !strings.Contains(text, "--maxmemory-policy noeviction") {
+		t.Errorf("the replicas do not share a store that keeps its data and never evicts: MAISON_STATE_URL %v, the store's args %s", stateURL, text)
 	}
 	if at(m["NetworkPolicy"], "spec", "podSelector", "matchLabels") == nil || at(m["NetworkPolicy"], "spec", "ingress", 0, "from") == nil {
 		t.Error("the NetworkPolicy does not limit who reaches maison")

@@ -2,6 +2,7 @@ package oauth
 
 import (
 	"crypto/subtle"
+	"errors"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"maison/internal/webpage"
+	"maison/state"
 	"maison/voice"
 	"maison/words"
 )
@@ -215,6 +217,10 @@ func (s *Server) authorizeSubmit(w http.ResponseWriter, r *http.Request) {
 	given, _ := once(form, "password")
 	proof := s.ProveOperator(r, given)
 	switch {
+	case proof.Unchecked != nil:
+		w.Header().Set("Retry-After", "60")
+		s.page(w, http.StatusServiceUnavailable, pageData{Problem: words.StoreTrouble(s.lang, errors.Is(proof.Unchecked, state.ErrFull))}, "", 0)
+		return
 	case proof.Wait > 0:
 		s.logRefusal(slog.LevelWarn, addr, "login refused: this address tried too often and waits", "retry_in", proof.Wait.Round(time.Second), "paused", proof.Paused)
 		why := words.SignInLockedOut(s.lang, proof.Wait, proof.Paused)

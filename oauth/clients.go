@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"maison/internal/redact"
+	"maison/state"
 	"maison/voice"
 	"maison/words"
 )
@@ -126,13 +127,18 @@ func (s *Server) serveRegister(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	addr := s.cfg.ClientAddr(r)
-	n, ok, wait, shared := s.limits.register.take(network(addr))
-	if !ok && !shared {
+	n, ok, wait, shared, err := s.limits.register.take(network(addr))
+	if err == nil && !ok && !shared {
 		s.refuseBudget(w, r, addr, wait, "this network (addresses sharing the first 24 bits, or 56 for IPv6)")
 		return
 	}
-	if ok && n >= freeRegistrations {
-		ok, wait = s.limits.registerAll.allow("all")
+	if err == nil && ok && n >= freeRegistrations {
+		_, ok, wait, _, err = s.limits.registerAll.take("all")
+	}
+	if err != nil {
+		s.logRefusal(slog.LevelWarn, addr, "registration refused: the store of budgets cannot count it", "err", err)
+		slowDown(w, time.Minute, words.StoreTrouble(s.lang, errors.Is(err, state.ErrFull)))
+		return
 	}
 	if !ok { // the ceiling, or more networks than maxKeys sharing one count
 		s.logRefusal(slog.LevelWarn, addr, "registration refused: maison is flooded with registrations from many networks")

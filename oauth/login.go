@@ -1,12 +1,15 @@
 package oauth
 
 import (
+	"context"
 	"crypto/sha256"
 	"crypto/subtle"
-	"hash/maphash"
 	"net/netip"
+	"strconv"
 	"sync"
 	"time"
+
+	"maison/state"
 )
 
 // Lockout rules for the operator password.
@@ -19,184 +22,161 @@ const (
 	maxRepeats = 50_000
 	// maxFresh bounds, per window, the passwords checked for senders that
 	// had not tried one: only a flood from more than a million addresses
-	// (or IPv6 /64s) within 15 minutes makes a fresh sender wait.
+	// (or IPv6 /64s) within 15 minutes makes a fresh sender wait. Each
+	// sender is an entry in the state store for two windows: a bounded
+	// store (state.MaxEntries) fills before, and then refuses new senders
+	// in words, and new sensitive actions with them, until they expire.
 	maxFresh = 1 << 20
 )
 
-// The attempts sketch: sketchRows rows of sketchWidth 4-bit counters, one
-// per window, two windows (the current and the last), so 2 × 4 × 2^22 / 2
-// bytes = 16 MiB, allocated at the first attempt and freed after two
-// quiet windows. A sender that never tried is counted as having tried only
-// if each of its 4 counters was hit by others: with 1,000,000 senders
-// trying within two windows, a chance of (1 - e^(-10^6/2^22))^4, about 1
-// in 500.
-const (
-	sketchRows  = 4
-	sketchWidth = 1 << 22
-)
-
 // loginGuard counts the passwords each sender (an IPv4 address, or an IPv6
-// /64) submits, in bounded memory, in a count-min sketch over 15-minute
-// windows: a sender with maxFailures attempts in the current and last
-// window waits until they age out, and once maxRepeats passwords from
-// senders that already tried have been checked in a window, those senders
-// wait for the next one. A sender that has not tried is checked up to
-// maxFresh of them a window, so whatever a flood below that, the owner's
-// right password from a fresh address is checked (bar a sketch collision,
-// see above). Every attempt counts when it is
-// admitted (so that simultaneous ones cannot outrun the count); the right
-// password takes its own back. It is per replica.
+// /64) submits, in the state store, over 15-minute windows: a sender with
+// maxFailures attempts in the current and last window waits until they
+// age out, and once maxRepeats passwords from senders that already tried
+// have been checked in a window, those senders wait for the next one. A
+// sender that has not tried is checked up to maxFresh of them a window,
+// so whatever a flood below that, the owner's right password from a fresh
+// address is checked. Every attempt counts when it is admitted (the
+// store's counter is added to first, so simultaneous ones cannot outrun
+// it); the right password takes its own back. Replicas sharing the store
+// share the counts, and a maison restarted on a file keeps them.
 type loginGuard struct {
-	now  func() time.Time
-	seed maphash.Seed
+	now   func() time.Time
+	store state.Store
 
-	mu      sync.Mutex
-	start   time.Time      // the current window's
-	cur     *attemptSketch // nil while no attempt in the window
-	prev    *attemptSketch // the last window's, nil if none
-	repeats int            // passwords of senders that had tried, checked this window
-	fresh   int            // passwords of senders that had not, checked this window
+	mu    sync.Mutex
+	start time.Time // the first window's, the same for every replica
 }
 
-// attemptSketch is a count-min sketch of 4-bit saturating counters.
-type attemptSketch struct {
-	cells []byte // sketchRows × sketchWidth counters, two to a byte
+func newLoginGuard(now func() time.Time, store state.Store) *loginGuard {
+	if store == nil {
+		store = state.NewMemory(0, now)
+	}
+	return &loginGuard{now: now, store: store}
 }
 
-func newLoginGuard(now func() time.Time) *loginGuard {
-	return &loginGuard{now: now, seed: maphash.MakeSeed()}
-}
-
-// cells returns the index of key's counter in each row.
-func (g *loginGuard) cells(key string) [sketchRows]int {
-	h := maphash.String(g.seed, key)
-	h1, h2 := uint32(h), uint32(h>>32)|1
-	var idx [sketchRows]int
-	for row := range idx {
-		idx[row] = row*sketchWidth + int((h1+uint32(row)*h2)%sketchWidth)
+// window is the number of the window now falls in, its start, and the
+// keys of a sender's counts in it and in the last one.
+func (g *loginGuard) window(ctx context.Context, now time.Time, group string) (start time.Time, cur, prev string, n int64, err error) {
+	g.mu.Lock()
+	first := g.start
+	g.mu.Unlock()
+	if first.IsZero() {
+		// The windows start at the first attempt any replica counted.
+		v := []byte(strconv.FormatInt(now.UnixNano(), 10))
+		_, held, err := g.store.Claim(ctx, "login:start", v, now.Add(10*365*24*time.Hour))
+		if err != nil {
+			return time.Time{}, "", "", 0, err
+		}
+		if held != nil {
+			v = held
+		}
+		ns, _ := strconv.ParseInt(string(v), 10, 64)
+		first = time.Unix(0, ns)
+		g.mu.Lock()
+		g.start = first
+		g.mu.Unlock()
 	}
-	return idx
-}
-
-func (s *attemptSketch) get(i int) int {
-	if s == nil {
-		return 0
-	}
-	return int(s.cells[i/2]>>(4*(i%2))) & 0xF
-}
-
-// add adds d to counter i, saturating at 15: a saturated counter stays.
-func (s *attemptSketch) add(i, d int) {
-	v := s.get(i)
-	if v == 0xF || v+d < 0 {
-		return
-	}
-	v = min(v+d, 0xF)
-	shift := 4 * (i % 2)
-	s.cells[i/2] = s.cells[i/2]&^(0xF<<shift) | byte(v)<<shift
-}
-
-// rotate starts a new window when the current one is over. Call with mu
-// held.
-func (g *loginGuard) rotate(now time.Time) {
-	if g.start.IsZero() {
-		g.start = now
-	}
-	if now.Sub(g.start) < lockout {
-		return
-	}
-	n := now.Sub(g.start) / lockout
-	g.prev, g.cur = g.cur, nil
-	if n > 1 {
-		g.prev = nil
-	}
-	g.start = g.start.Add(n * lockout)
-	g.repeats, g.fresh = 0, 0
+	n = int64(max(0, now.Sub(first)) / lockout)
+	start = first.Add(time.Duration(n) * lockout)
+	key := func(n int64) string { return "login:" + strconv.FormatInt(n, 10) + ":" + group }
+	return start, key(n), key(n - 1), n, nil
 }
 
 // attempt admits a password from addr to be checked, counting it, or
 // reports how long addr must wait, and whether that is because of many
-// senders (paused) rather than its own attempts.
-func (g *loginGuard) attempt(addr string) (d time.Duration, paused bool) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
+// senders (paused) rather than its own attempts. A store that cannot count
+// it is an error: nothing is checked.
+func (g *loginGuard) attempt(addr string) (d time.Duration, paused bool, err error) {
+	ctx, cancel := context.WithTimeout(context.Background(), state.Timeout)
+	defer cancel()
 	now := g.now()
-	g.rotate(now)
-	idx := g.cells(addressGroup(addr, 32, 64))
-	tried, wait := g.lockedOut(idx, now)
-	switch {
-	case wait > 0:
-		return wait, false
-	case tried > 0 && g.repeats >= maxRepeats:
-		return g.start.Add(lockout).Sub(now), true
-	case tried > 0:
-		g.repeats++
-	case g.fresh >= maxFresh:
-		return g.start.Add(lockout).Sub(now), true
-	default:
-		g.fresh++
+	start, cur, prev, n, err := g.window(ctx, now, addressGroup(addr, 32, 64))
+	if err != nil {
+		return 0, false, err
 	}
-	if g.cur == nil {
-		g.cur = &attemptSketch{cells: make([]byte, sketchRows*sketchWidth/2)}
+	inCur, err := g.store.Add(ctx, cur, 1, start.Add(2*lockout))
+	if err != nil {
+		return 0, false, err
 	}
-	for _, i := range idx {
-		g.cur.add(i, 1)
+	inCur-- // before this one
+	before, err := g.store.Add(ctx, prev, 0, time.Time{})
+	if err != nil {
+		g.store.Add(ctx, cur, -1, time.Time{})
+		return 0, false, err
 	}
-	return 0, false
-}
-
-// lockedOut is how many passwords the sender of idx tried in the current
-// and last window, and how long it waits for them, if it must. Call with mu
-// held.
-func (g *loginGuard) lockedOut(idx [sketchRows]int, now time.Time) (tried int, wait time.Duration) {
-	tried, inCur := 0xFF, 0xFF
-	for _, i := range idx {
-		tried = min(tried, g.cur.get(i)+g.prev.get(i))
-		inCur = min(inCur, g.cur.get(i))
+	tried := inCur + before
+	refuse := func(wait time.Duration, paused bool) (time.Duration, bool, error) {
+		g.store.Add(ctx, cur, -1, time.Time{}) // a refused attempt is not counted
+		return wait, paused, nil
 	}
 	switch {
 	case tried >= maxFailures && inCur >= maxFailures:
-		return tried, g.start.Add(2 * lockout).Sub(now)
+		return refuse(start.Add(2*lockout).Sub(now), false)
 	case tried >= maxFailures:
-		return tried, g.start.Add(lockout).Sub(now)
+		return refuse(start.Add(lockout).Sub(now), false)
 	}
-	return tried, 0
+	kind := "fresh"
+	bound := int64(maxFresh)
+	if tried > 0 {
+		kind, bound = "repeats", maxRepeats
+	}
+	checked, err := g.store.Add(ctx, "login:"+strconv.FormatInt(n, 10)+":"+kind, 1, start.Add(lockout))
+	if err != nil {
+		g.store.Add(ctx, cur, -1, time.Time{})
+		return 0, false, err
+	}
+	if checked > bound {
+		return refuse(start.Add(lockout).Sub(now), true)
+	}
+	return 0, false, nil
+}
+
+// counts is how many passwords addr tried in the current window and in
+// both, and the current window's start.
+func (g *loginGuard) counts(addr string) (inCur, tried int64, start time.Time) {
+	ctx, cancel := context.WithTimeout(context.Background(), state.Timeout)
+	defer cancel()
+	start, cur, prev, _, err := g.window(ctx, g.now(), addressGroup(addr, 32, 64))
+	if err != nil {
+		return 0, 0, start
+	}
+	inCur, _ = g.store.Add(ctx, cur, 0, time.Time{})
+	before, _ := g.store.Add(ctx, prev, 0, time.Time{})
+	return inCur, inCur + before, start
 }
 
 // waits is how long addr must wait before its next password is checked,
 // for its own attempts; 0 when it may try now.
 func (g *loginGuard) waits(addr string) time.Duration {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	_, wait := g.lockedOut(g.cells(addressGroup(addr, 32, 64)), g.now())
-	return wait
+	inCur, tried, start := g.counts(addr)
+	switch {
+	case tried >= maxFailures && inCur >= maxFailures:
+		return start.Add(2 * lockout).Sub(g.now())
+	case tried >= maxFailures:
+		return start.Add(lockout).Sub(g.now())
+	}
+	return 0
 }
 
 // succeeded takes back the attempt of addr's right password, if it is
 // still in the current window.
 func (g *loginGuard) succeeded(addr string) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	idx := g.cells(addressGroup(addr, 32, 64))
-	for _, i := range idx {
-		if g.cur.get(i) == 0 {
-			return
-		}
+	ctx, cancel := context.WithTimeout(context.Background(), state.Timeout)
+	defer cancel()
+	_, cur, _, _, err := g.window(ctx, g.now(), addressGroup(addr, 32, 64))
+	if err != nil {
+		return
 	}
-	for _, i := range idx {
-		g.cur.add(i, -1)
+	if n, err := g.store.Add(ctx, cur, -1, time.Time{}); err == nil && n < 0 {
+		g.store.Add(ctx, cur, 1, time.Time{})
 	}
 }
 
 // left is how many more passwords addr may try before it waits.
 func (g *loginGuard) left(addr string) int {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	tried := 0xFF
-	for _, i := range g.cells(addressGroup(addr, 32, 64)) {
-		tried = min(tried, g.cur.get(i)+g.prev.get(i))
-	}
-	return max(0, maxFailures-tried)
+	_, tried, _ := g.counts(addr)
+	return max(0, maxFailures-int(tried))
 }
 
 // addressGroup names the network addr belongs to: its first v4 bits for

@@ -1,12 +1,15 @@
 package oauth
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"maison/state"
 )
 
 // fromHeader names a request's address by a test header, as a trusted
@@ -81,7 +84,7 @@ func TestAFloodOfAddressesNeverRefusesTheOwner(t *testing.T) {
 func TestOneIPv6NetworkIsOneSender(t *testing.T) {
 	t.Parallel()
 	c := &clock{}
-	g := newLoginGuard(c.now)
+	g := newLoginGuard(c.now, nil)
 	for i := range maxFailures {
 		g.attempt(fmt.Sprintf("2001:db8:1:2::%x", i+1))
 	}
@@ -150,7 +153,7 @@ func (r *rig) registerFrom(addr string) (int, string) {
 // waits is how long addr waits, lockout or pause; if it need not, its
 // attempt counts.
 func waits(g *loginGuard, addr string) time.Duration {
-	d, _ := g.attempt(addr)
+	d, _, _ := g.attempt(addr)
 	return d
 }
 
@@ -215,14 +218,14 @@ func TestLoginAttacks(t *testing.T) {
 	}
 	// Past maxRepeats passwords a window from senders that already tried,
 	// those senders wait for the next window; a fresh one is still checked.
-	g := newLoginGuard(r.clock.now)
+	g := newLoginGuard(r.clock.now, nil)
 	for i := range maxRepeats/2 + 1 {
 		a := "10." + itoa(i>>16) + "." + itoa(i>>8&255) + "." + itoa(i&255)
 		for range 3 {
 			g.attempt(a)
 		}
 	}
-	if d, paused := g.attempt("10.0.0.0"); d == 0 || !paused {
+	if d, paused, _ := g.attempt("10.0.0.0"); d == 0 || !paused {
 		t.Errorf("past the checks allowed to senders that tried: %v %v, want a pause", d, paused)
 	}
 	if waits(g, "203.0.113.9") != 0 {
@@ -231,5 +234,37 @@ func TestLoginAttacks(t *testing.T) {
 	r.clock.add(lockout)
 	if waits(g, "10.0.0.0") != 0 {
 		t.Error("the pause does not end with the window")
+	}
+}
+
+// Replicas sharing a store share the lockout: wrong passwords tried on
+// one make the sender wait on the other, and a guard on a closed store
+// refuses to check anything.
+func TestReplicasShareTheLockout(t *testing.T) {
+	t.Parallel()
+	c := &clock{t: time.Unix(1_800_000_000, 0)}
+	f, err := state.OpenFile(t.TempDir(), 0, c.now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, two := newLoginGuard(c.now, f), newLoginGuard(c.now, f)
+	for i := range maxFailures {
+		g := one
+		if i%2 == 1 {
+			g = two
+		}
+		if d, _, err := g.attempt("198.51.100.7"); d != 0 || err != nil {
+			t.Fatalf("attempt %d: wait %v, %v", i+1, d, err)
+		}
+	}
+	if d := waits(two, "198.51.100.7"); d < lockout {
+		t.Errorf("after %d attempts across two replicas the sender waits %v, want the lockout", maxFailures, d)
+	}
+	if waits(one, "198.51.100.8") != 0 {
+		t.Error("another sender waits too")
+	}
+	f.Close()
+	if _, _, err := newLoginGuard(c.now, f).attempt("203.0.113.1"); !errors.Is(err, state.ErrUnavailable) {
+		t.Errorf("with the store closed: %v, want state.ErrUnavailable", err)
 	}
 }

@@ -1,11 +1,14 @@
 package oauth
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"strconv"
 	"sync"
 	"time"
+
+	"maison/state"
 )
 
 // expiringSet remembers keys until they expire, in bounded memory. When it
@@ -54,55 +57,76 @@ func (e *expiringSet) has(key string) bool {
 	return ok && e.now().Before(x)
 }
 
-// window counts events per key in fixed windows, in bounded memory.
+// window counts events per key in fixed windows, in a state store: the
+// server's own memory for the per-replica rate limits, the shared store
+// for the registration budgets.
 type window struct {
+	name   string // the store keys' prefix
 	max    int
 	length time.Duration
 	now    func() time.Time
-
-	mu     sync.Mutex
-	start  time.Time
-	counts map[string]int
+	store  state.Store
 }
 
-// maxKeys bounds how many addresses a window remembers; past it unknown
+// maxKeys bounds how many addresses a window counts apart; past it unknown
 // addresses share one count.
 const maxKeys = 10_000
 
-func newWindow(max int, length time.Duration, now func() time.Time) *window {
-	return &window{max: max, length: length, now: now, counts: map[string]int{}}
+func newWindow(name string, max int, length time.Duration, now func() time.Time, store state.Store) *window {
+	if store == nil {
+		store = state.NewMemory(4*maxKeys, now)
+	}
+	return &window{name: name, max: max, length: length, now: now, store: store}
 }
 
 // allow counts one event for key and reports whether it is within the limit.
-// It returns how long to wait otherwise.
+// It returns how long to wait otherwise (a minute when the store cannot
+// count it).
 func (w *window) allow(key string) (bool, time.Duration) {
-	_, ok, wait, _ := w.take(key)
+	_, ok, wait, _, err := w.take(key)
+	if err != nil {
+		return false, time.Minute
+	}
 	return ok, wait
 }
 
 // take is allow that also returns how many events key had counted in the
 // window before this one, and whether key, new past maxKeys, shares the
-// count of the others that came too late.
-func (w *window) take(key string) (n int, ok bool, wait time.Duration, shared bool) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
+// count of the others that came too late. A store that cannot count is an
+// error, and the event is refused.
+func (w *window) take(key string) (n int, ok bool, wait time.Duration, shared bool, err error) {
+	ctx, cancel := context.WithTimeout(context.Background(), state.Timeout)
+	defer cancel()
 	now := w.now()
-	if now.Sub(w.start) >= w.length {
-		w.start, w.counts = now, map[string]int{}
+	i := now.UnixNano() / int64(w.length)
+	end := time.Unix(0, (i+1)*int64(w.length))
+	at := w.name + ":" + strconv.FormatInt(i, 10) + ":"
+	c, err := w.store.Add(ctx, at+"k:"+key, 1, end)
+	if err != nil {
+		return 0, false, 0, false, err
 	}
-	if _, ok := w.counts[key]; !ok && len(w.counts) >= maxKeys {
-		key, shared = "", true
+	if c == 1 { // a key new in this window
+		keys, err := w.store.Add(ctx, at+"keys", 1, end)
+		if err != nil {
+			return 0, false, 0, false, err
+		}
+		if keys > maxKeys {
+			w.store.Add(ctx, at+"k:"+key, -1, end)
+			shared = true
+			if c, err = w.store.Add(ctx, at+"shared", 1, end); err != nil {
+				return 0, false, 0, false, err
+			}
+		}
 	}
-	n = w.counts[key]
-	if n >= w.max {
-		return n, false, w.start.Add(w.length).Sub(now), shared
+	if c > int64(w.max) {
+		return int(c - 1), false, end.Sub(now), shared, nil
 	}
-	w.counts[key]++
-	return n, true, 0, shared
+	return int(c - 1), true, 0, shared, nil
 }
 
 // limits are the budgets of the unauthenticated endpoints, each its own:
-// registering cannot use up the login page, nor the reverse.
+// registering cannot use up the login page, nor the reverse. The
+// registration budgets are kept in the state store, shared by replicas.
 type limits struct {
 	register    *window // per network
 	registerAll *window // all networks together, past each one's first freeRegistrations
@@ -110,16 +134,17 @@ type limits struct {
 	token       *window // per address
 }
 
-func newLimits(now func() time.Time) *limits {
+func newLimits(now func() time.Time, store state.Store) *limits {
 	return &limits{
 		// The Claude app registers on every fresh connection and retries;
 		// its calls come from Anthropic's networks. Generous per network;
 		// the ceiling, 200 networks' worth, is only for a flood, and never
 		// refuses a network's first freeRegistrations in a minute.
-		register:    newWindow(30, time.Minute, now),
-		registerAll: newWindow(6000, time.Minute, now),
-		authorize:   newWindow(60, time.Minute, now),
-		token:       newWindow(120, time.Minute, now),
+		register:    newWindow("register", 30, time.Minute, now, store),
+		registerAll: newWindow("register-all", 6000, time.Minute, now, store),
+		// Rate limits of one replica: in its own memory.
+		authorize: newWindow("authorize", 60, time.Minute, now, nil),
+		token:     newWindow("token", 120, time.Minute, now, nil),
 	}
 }
 

@@ -1,9 +1,9 @@
 // Package oauth is maison's own OAuth 2.1 authorization server, with no
 // database: client ids, authorization codes, access and refresh tokens are
 // small HMAC-signed objects (see Keys), and rotating the secret revokes them
-// all. What must be remembered briefly (used codes and refresh tokens,
-// families revoked after a replay, login failures) lives in bounded memory
-// and is per replica.
+// all. Login failures and registration budgets are counted in the state
+// store (shared by replicas that share it); used codes and refresh tokens
+// and families revoked after a replay live in bounded memory, per replica.
 //
 // It serves discovery (RFC 9728 protected resource metadata, RFC 8414
 // authorization server metadata, also at the OpenID path), registration
@@ -31,6 +31,7 @@ import (
 	"maison/accesslog"
 	"maison/internal/redact"
 	"maison/internal/scope"
+	"maison/state"
 	"maison/voice"
 )
 
@@ -82,6 +83,11 @@ type Config struct {
 	Logger *slog.Logger
 	// Now is the clock. Nil means time.Now.
 	Now func() time.Time
+	// Store keeps the sign-in's lockouts and the registration budgets
+	// (MAISON_STATE_DIR, MAISON_STATE_URL): replicas sharing it count
+	// together, and a restart on a file forgets nothing. Nil means this
+	// process's memory.
+	Store state.Store
 }
 
 // Server is the authorization server and the verifier of what it signs. It
@@ -148,8 +154,8 @@ func New(cfg Config) (*Server, error) {
 		lang:    voice.Lang(cfg.Lang),
 		used:    newExpiringSet(200_000, cfg.Now),
 		revoked: newExpiringSet(50_000, cfg.Now),
-		logins:  newLoginGuard(cfg.Now),
-		limits:  newLimits(cfg.Now),
+		logins:  newLoginGuard(cfg.Now, cfg.Store),
+		limits:  newLimits(cfg.Now, cfg.Store),
 		refused: accesslog.NewRefusals(log, 0),
 	}
 	s.cimd = newFetcher(cfg.MetadataFetch, cfg.Now)

@@ -30,7 +30,12 @@ func (s *Server) AccessEmail(r *http.Request) (string, error) {
 // password takes its attempt back.
 func (s *Server) ProveOperator(r *http.Request, password string) OperatorProof {
 	addr := s.cfg.ClientAddr(r)
-	if wait, paused := s.logins.attempt(addr); wait > 0 {
+	wait, paused, err := s.logins.attempt(addr)
+	if err != nil {
+		s.log.Warn("operator proof refused: the store of sign-in attempts cannot count it", "remote", addr, "err", err)
+		return OperatorProof{Unchecked: err}
+	}
+	if wait > 0 {
 		return OperatorProof{Wait: wait, Paused: paused}
 	}
 	by := "operator"

@@ -11,6 +11,7 @@ import (
 
 	"maison/actions"
 	"maison/approve"
+	"maison/confirm"
 	"maison/voice"
 	"maison/words"
 )
@@ -156,6 +157,9 @@ func withLink(l voice.Lang, text, link string) *mcp.CallToolResult {
 func (s *server) approvalOutcome(g guard, ref string) *mcp.CallToolResult {
 	l := s.deps.Lang
 	o := s.deps.Actions.ApprovalOutcome(g.who, g.tool, g.plan, ref) // made for another call: Unknown
+	if o.Err != nil {
+		return sayError(s.haTrouble(o.Err))
+	}
 	switch o.State {
 	case approve.Expired:
 		g.note.set(stepExpired)
@@ -210,6 +214,8 @@ func (s *server) carryOut(ctx context.Context, a approve.Action) (string, bool) 
 		return words.ApprovalChanged.In(l), false
 	case errors.Is(err, actions.ErrApprovalUnusable):
 		return words.ApprovalUnusable.In(l), false
+	case errors.Is(err, confirm.ErrUnchecked):
+		return s.haTrouble(err), false
 	case errors.As(err, &refusal):
 		return s.refused(err, nil), false
 	case err != nil && p != nil && len(o.Results) == 0:

@@ -293,6 +293,9 @@ func (s *server) redeem(ctx context.Context, req *mcp.CallToolRequest, g guard, 
 	case errors.Is(err, confirm.ErrChanged):
 		s.sensitiveLine(req, "sensitive action not run: what its words reach changed since the person was asked; asking again", g)
 		return s.propose(req, g, words.ReachChanged(s.deps.Lang))
+	case errors.Is(err, confirm.ErrUnchecked):
+		g.note.set(stepRefused)
+		return sayError(s.haTrouble(err))
 	case err != nil:
 		s.sensitiveLine(req, "sensitive action refused: the confirmation cannot be used", g)
 		g.note.set(stepRefused)

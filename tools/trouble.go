@@ -11,12 +11,18 @@ import (
 
 	"maison/camera"
 	"maison/homeassistant"
+	"maison/state"
 	"maison/words"
 )
 
 // haTrouble says what went wrong reaching Home Assistant, and what to do.
 func (s *server) haTrouble(err error) string {
 	lang := s.deps.Lang
+	if errors.Is(err, state.ErrUnavailable) || errors.Is(err, state.ErrFull) {
+		// Not Home Assistant: maison's store of answers, so nothing was done.
+		s.log.Warn("sensitive action refused: the store of answers cannot record it", "err", err)
+		return words.StoreTrouble(lang, errors.Is(err, state.ErrFull))
+	}
 	var ce *camera.Error
 	if errors.As(err, &ce) {
 		if said := ce.Say(lang); said != "" {

@@ -191,12 +191,24 @@ func judge(status int, body []byte) (kind, words string) {
 		return "http error", strconv.Itoa(status) + " " + clipWords(string(body))
 	}
 	kind = "ok"
+	var said []string // an answer's words, kept for a successful one too
+	defer func() {
+		if kind == "ok" {
+			words = strings.Join(said, " ")
+		}
+	}()
 	for _, a := range answers {
 		switch {
 		case a.Error != nil:
 			return "rpc error", a.Error.Message
 		case a.Result == nil:
 			return "http error", clipWords(string(body))
+		case !a.Result.IsError:
+			for _, c := range a.Result.Content {
+				if c.Type == "text" {
+					said = append(said, c.Text)
+				}
+			}
 		case a.Result.IsError:
 			kind = "tool error"
 			for _, c := range a.Result.Content {

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -109,7 +110,17 @@ func runFaults(ctx context.Context, o options) (err error) {
 		return err
 	}
 	defer closeHouse()
-	m, err := startMaison(ctx, o.maison, []string{"serve"}, []string{"MAISON_HA_URL=" + haURL, "MAISON_HA_TOKEN=" + house.UserToken()}, o.logs)
+	env := []string{"MAISON_HA_URL=" + haURL, "MAISON_HA_TOKEN=" + house.UserToken()}
+	store, err := startStore(ctx)
+	if err != nil {
+		return err
+	}
+	if store != nil {
+		defer os.RemoveAll(store.dir)
+		defer store.kill()
+		env = append(env, "MAISON_STATE_URL="+store.url)
+	}
+	m, err := startMaison(ctx, o.maison, []string{"serve"}, env, o.logs)
 	if err != nil {
 		return err
 	}
@@ -133,8 +144,17 @@ func runFaults(ctx context.Context, o options) (err error) {
 		{"front door camera stalled 30 s", func() { f.stall("camera.front_door", 30*time.Second) }, 30 * time.Second, func() {}},
 		{"Home Assistant 25 s slow", func() { house.SetLatency(25 * time.Second) }, scale(time.Minute, 20*time.Second), func() { house.SetLatency(0) }},
 		{"broken frames from every camera", func() { f.setBroken(true) }, scale(15*time.Second, 6*time.Second), func() { f.setBroken(false) }},
-		{"after every fault", func() {}, scale(10*time.Second, 5*time.Second), func() {}},
 	}
+	if store != nil {
+		steps = append(steps, step{"the state store killed (Redis, SIGKILL), then started again", store.kill, scale(15*time.Second, 6*time.Second), func() {
+			if err := store.start(ctx); err != nil {
+				fmt.Printf("  the state store did not start again: %v\n", err)
+			}
+		}})
+	} else {
+		fmt.Println("  (no redis-server or valkey-server on PATH: the state store's fault is left out; apt-get install redis-server)")
+	}
+	steps = append(steps, step{"after every fault", func() {}, scale(10*time.Second, 5*time.Second), func() {}})
 
 	// Warm up every path, then take the idle figures.
 	drive(ctx, m, mixedCalls, 4, 3*time.Second, nil)
@@ -167,6 +187,8 @@ func runFaults(ctx context.Context, o options) (err error) {
 	defer cancel()
 	done := make(chan phase, 1)
 	go func() { done <- drive(lctx, m, mixedCalls, clients, total+time.Minute, record) }()
+	unlocks := make(chan unlockTally, 1)
+	go func() { unlocks <- unlockLoop(lctx, m, house, record) }()
 	for _, s := range steps {
 		mu.Lock()
 		began = append(began, time.Now())
@@ -183,6 +205,7 @@ func runFaults(ctx context.Context, o options) (err error) {
 	}
 	cancel()
 	<-done
+	tally := <-unlocks
 
 	// Recovery: every tool answers again, without a restart.
 	recovered := true
@@ -212,6 +235,8 @@ func runFaults(ctx context.Context, o options) (err error) {
 
 	report(byStep, steps)
 	fmt.Printf("recovered without a restart: %v %s\n", recovered, recoveryWords)
+	fmt.Printf("unlocks: %d codes proposed, each redeemed twice at once; %d acted once, %d refused in words (%d because the store could not check), %d acted twice\n",
+		tally.codes, tally.acted, tally.refused, tally.unchecked, tally.twice)
 	fmt.Printf("afterwards: %d goroutines (idle before: %d), %d open files (idle before: %d), heap %s MB, resident %s MB, peak %s MB\n",
 		afterG, idleG, afterFiles, idleFiles, mb(heap), mb(rss), mb(peak))
 	var problems []string
@@ -225,6 +250,12 @@ func runFaults(ctx context.Context, o options) (err error) {
 	}
 	if !recovered {
 		problems = append(problems, "not recovered: "+recoveryWords)
+	}
+	if tally.twice > 0 {
+		problems = append(problems, fmt.Sprintf("%d confirmation codes acted twice", tally.twice))
+	}
+	if tally.acted == 0 {
+		problems = append(problems, "no unlock ever acted: the sensitive path was not exercised")
 	}
 	if afterG > idleG+idlePoolGoroutines {
 		problems = append(problems, fmt.Sprintf("goroutines leaked: %d after, %d idle before", afterG, idleG))
@@ -380,4 +411,78 @@ func splitList(s string) []string {
 		}
 	}
 	return out
+}
+
+// unlockTally is what the unlocks of a fault run came to.
+type unlockTally struct {
+	codes, acted, refused, unchecked, twice int
+}
+
+// codeRE finds a confirmation code in a proposal.
+var codeRE = regexp.MustCompile(`\bc-[a-z2-7]{64}\b`)
+
+// unlockLoop asks, again and again until ctx ends, to unlock the front
+// door: a proposal, then its code sent twice at once, as a replayed
+// request would be; the lock is locked again after each. A code that acts
+// twice is the fault this counts; one whose use the store could not check
+// is sent again until it is checked.
+func unlockLoop(ctx context.Context, m *target, house *demo.House, record func(outcome)) unlockTally {
+	var t unlockTally
+	c := newClient(m, 60*time.Second)
+	defer c.close()
+	pair := [2]*client{newClient(m, 60*time.Second), newClient(m, 60*time.Second)}
+	defer pair[0].close()
+	defer pair[1].close()
+	lock := map[string]any{"name": "Front Door Lock"}
+	for ctx.Err() == nil {
+		o := c.do(ctx, toolCall("unlock: proposal", "turn_off", lock))
+		if o.kind == "canceled" {
+			break
+		}
+		record(o)
+		code := codeRE.FindString(o.words)
+		if code == "" {
+			time.Sleep(200 * time.Millisecond)
+			continue
+		}
+		t.codes++
+		acted := 0
+		for try := 0; try < 60 && ctx.Err() == nil; try++ {
+			redeem := toolCall("unlock: the code, twice at once", "turn_off", map[string]any{"name": "Front Door Lock", "confirmation": code})
+			var wg sync.WaitGroup
+			var outs [2]outcome
+			for i := range outs {
+				wg.Go(func() { outs[i] = pair[i].do(ctx, redeem) })
+			}
+			wg.Wait()
+			unchecked := false
+			for _, r := range outs {
+				if r.kind == "canceled" {
+					continue
+				}
+				record(r)
+				switch {
+				case r.ok():
+					acted++
+				case strings.Contains(r.words, "memory of answers"):
+					unchecked = true
+				}
+			}
+			if !unchecked || acted > 0 {
+				break
+			}
+			t.unchecked++
+			time.Sleep(500 * time.Millisecond) // the store is away: the same code again later
+		}
+		switch {
+		case acted == 1:
+			t.acted++
+		case acted > 1:
+			t.twice++
+		default:
+			t.refused++
+		}
+		house.SetState("lock.front_door", "locked", nil)
+	}
+	return t
 }

@@ -21,6 +21,7 @@ import (
 	"maison/bridge"
 	"maison/door"
 	"maison/oauth"
+	"maison/state"
 	"maison/tools"
 )
 
@@ -47,11 +48,11 @@ func (c config) approvalOrigin(serving bool) (string, error) {
 const noSignIn = "MAISON_PUBLIC_URL is set but no sign-in method: set MAISON_OPERATOR_PASSWORD (or Cloudflare Access) to let the Claude app connect; until then only clients with the bearer token get in."
 
 // newAuthority builds maison's authorization server and token verifier
-// from the settings, or returns nil when neither MAISON_SECRET nor a
+// from the settings, counting sign-in attempts and registrations in st, or returns nil when neither MAISON_SECRET nor a
 // sign-in method is set. clientAddr names where a request comes from, as
 // the door counts it. For `maison demo` a missing secret is made up (its
 // tokens then die with the process); `maison serve` needs one.
-func newAuthority(cfg config, clientAddr func(*http.Request) string, stdout io.Writer, logger *slog.Logger) (*oauth.Server, error) {
+func newAuthority(cfg config, st state.Store, clientAddr func(*http.Request) string, stdout io.Writer, logger *slog.Logger) (*oauth.Server, error) {
 	if cfg.Secret == "" && !cfg.signInConfigured() {
 		if cfg.PublicURL != "" {
 			fmt.Fprintln(stdout, noSignIn)
@@ -70,7 +71,7 @@ func newAuthority(cfg config, clientAddr func(*http.Request) string, stdout io.W
 		Issuer: cfg.PublicURL, Secret: []byte(secret), Previous: []byte(cfg.SecretPrevious),
 		Password: cfg.OperatorPassword, RedirectURIs: cfg.RedirectURIs, Lang: string(cfg.Lang),
 		MetadataFetch: oauth.FetchConfig{AllowPrivate: cfg.ClientMetadataPrivate},
-		Logger:        logger.With("component", "oauth"),
+		Logger:        logger.With("component", "oauth"), Store: st,
 	}
 	oc.ClientAddr = clientAddr
 	if cfg.AccessTeam != "" {

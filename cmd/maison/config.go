@@ -72,6 +72,10 @@ type config struct {
 	ClientMetadataPrivate bool
 	// ResultBudget bounds every tool result in characters (MAISON_RESULT_BUDGET).
 	ResultBudget int
+	// StateDir is where the file of used codes, approvals and lockouts
+	// lives (MAISON_STATE_DIR); StateURL is the Redis or Valkey server
+	// replicas share instead (MAISON_STATE_URL). Neither means memory.
+	StateDir, StateURL string
 
 	// The door's limits (see door.Config for each).
 	// ClientIPHeader is the one header trusted for the client's address
@@ -195,6 +199,9 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 	c.AccessEmails = list(env("MAISON_CF_ACCESS_EMAILS", ""))
 	c.RedirectURIs = list(env("MAISON_REDIRECT_URIS", ""))
 	c.ClientMetadataPrivate = env("MAISON_CLIENT_METADATA_PRIVATE", "") == "1"
+	if err := c.readState(env); err != nil {
+		return c, err
+	}
 	if c.raw.budget != "" {
 		n, err := strconv.Atoi(strings.ReplaceAll(c.raw.budget, "_", ""))
 		if err != nil || n < 20_000 || n > 10_000_000 {

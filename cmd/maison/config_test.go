@@ -45,7 +45,7 @@ func TestPublicURLAloneIsSaid(t *testing.T) {
 			t.Fatal(err)
 		}
 		var out strings.Builder
-		if _, err := newAuthority(c, nil, &out, slog.New(slog.DiscardHandler)); err != nil {
+		if _, err := newAuthority(c, nil, nil, &out, slog.New(slog.DiscardHandler)); err != nil {
 			t.Fatalf("%s: %v", cmd, err)
 		}
 		if !strings.Contains(out.String(), "MAISON_PUBLIC_URL is set but no sign-in method") {

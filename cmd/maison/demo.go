@@ -17,7 +17,7 @@ func demoCmd() command {
 		short:    "serve the demo house over HTTP (POST /mcp)",
 		about:    "Serves a demo house, with its own Home Assistant, to MCP clients over HTTP (POST /mcp).",
 		does:     "always serves its own demo house",
-		settings: slices.Concat(listenSettings, doorSettings, oauthSettings, cameraSettings, toolSettings, logSettings, demoHouseSettings),
+		settings: slices.Concat(listenSettings, doorSettings, oauthSettings, stateSettings, cameraSettings, toolSettings, logSettings, demoHouseSettings),
 		run: func(ctx context.Context, cfg config, s streams, logger *slog.Logger) error {
 			return runDemo(ctx, cfg, s.out, logger)
 		},
@@ -34,11 +34,15 @@ func runDemo(ctx context.Context, cfg config, stdout io.Writer, logger *slog.Log
 	if err != nil {
 		return err
 	}
+	if bc.Store, err = openState(life, cfg, logger); err != nil {
+		return err
+	}
+	defer bc.Store.Close()
 	b, err := bridge.Start(life, bc)
 	if err != nil {
 		return explain(err)
 	}
 	defer b.Close()
 	fmt.Fprintf(stdout, "Demo house (a simulated Home Assistant) at %s\n", b.URL)
-	return untilRefused(ctx, b, func(ctx context.Context) error { return serveDoor(ctx, cfg, b, stdout, logger) })
+	return untilRefused(ctx, b, func(ctx context.Context) error { return serveDoor(ctx, cfg, b, bc.Store, stdout, logger) })
 }

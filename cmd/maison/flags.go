@@ -163,6 +163,7 @@ var environment = []struct {
 }{
 	{"Settings (flags win over the environment):", 20, slices.Concat(listenSettings, haSettings, cameraSettings, toolSettings, logSettings)},
 	{"OAuth, for the Claude app and other connectors (see README):", 28, oauthSettings},
+	{"What must be answered once, for maison serve and maison demo (see README, Replicas):", 28, stateSettings},
 	{"The door, for maison serve and maison demo (see README, Settings):", 28, doorSettings},
 }
 

@@ -16,17 +16,18 @@ import (
 
 	"maison/bridge"
 	"maison/door"
+	"maison/state"
 )
 
 // serveDoor serves the bridge on cfg.Listen until ctx ends, printing once
 // how to connect, then drains: requests in flight finish (within
 // cfg.ShutdownGrace) while new ones are refused with words.
-func serveDoor(ctx context.Context, cfg config, b *bridge.Bridge, stdout io.Writer, logger *slog.Logger) error {
+func serveDoor(ctx context.Context, cfg config, b *bridge.Bridge, st state.Store, stdout io.Writer, logger *slog.Logger) error {
 	clientAddr, err := clientAddress(cfg, logger)
 	if err != nil {
 		return err
 	}
-	as, err := newAuthority(cfg, clientAddr, stdout, logger)
+	as, err := newAuthority(cfg, st, clientAddr, stdout, logger)
 	if err != nil {
 		return err
 	}

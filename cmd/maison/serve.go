@@ -16,7 +16,7 @@ func serveCmd() command {
 		short:    "serve a real Home Assistant over HTTP (POST /mcp)",
 		about:    "Serves the Home Assistant at MAISON_HA_URL to MCP clients over HTTP (POST /mcp).",
 		does:     "serves the Home Assistant at MAISON_HA_URL; maison demo serves the demo house",
-		settings: slices.Concat(listenSettings, doorSettings, oauthSettings, haSettings, cameraSettings, toolSettings, logSettings),
+		settings: slices.Concat(listenSettings, doorSettings, oauthSettings, stateSettings, haSettings, cameraSettings, toolSettings, logSettings),
 		run: func(ctx context.Context, cfg config, s streams, logger *slog.Logger) error {
 			return runServe(ctx, cfg, s.out, logger)
 		},
@@ -31,6 +31,10 @@ func runServe(ctx context.Context, cfg config, stdout io.Writer, logger *slog.Lo
 	if err != nil {
 		return err
 	}
+	if bc.Store, err = openState(life, cfg, logger); err != nil {
+		return err
+	}
+	defer bc.Store.Close()
 	stop := context.AfterFunc(ctx, end) // until serving starts, a signal stops the wait for Home Assistant
 	b, err := bridge.Start(life, bc)
 	if !stop() {
@@ -43,5 +47,5 @@ func runServe(ctx context.Context, cfg config, stdout io.Writer, logger *slog.Lo
 		return explain(err)
 	}
 	defer b.Close()
-	return untilRefused(ctx, b, func(ctx context.Context) error { return serveDoor(ctx, cfg, b, stdout, logger) })
+	return untilRefused(ctx, b, func(ctx context.Context) error { return serveDoor(ctx, cfg, b, bc.Store, stdout, logger) })
 }

@@ -145,6 +145,10 @@ type Proof struct {
 	// address may try before it waits.
 	WrongPassword bool
 	Left          int
+	// Unchecked: the attempt could not be counted (the state store did not
+	// answer, or is full), so nothing was checked; it wraps the store's
+	// error.
+	Unchecked error
 }
 
 // Cookie is the cookie that binds a page to the browser it was shown in:
