@@ -109,9 +109,9 @@ func (h House) effect(in Intent, values map[string]any, e Entity, safe []string)
 		ef.Change = Disarm
 	case d.on && openable(e):
 		ef.Change = Open
-	case unknownEffects(e.Domain) && (d.on || e.Domain != "script"):
-		// Turning a script off stops it; anything else runs or changes
-		// what maison cannot read.
+	case unknownEffects(e.Domain) && (d.on || e.Domain == "automation"):
+		// Turning a script off stops it, and a button cannot be turned
+		// off; anything else runs or changes what maison cannot read.
 		ef.Change = RunUnknown
 	case e.Domain == "scene" && d.on || len(e.Members) > 0 || !e.MembersKnown:
 		sets, sensitive := h.sets(e, safe, 0)
@@ -252,8 +252,9 @@ func sensitiveDomain(d string) bool {
 	return false
 }
 
-// namesSensitive reports whether any of an entity's names, or its entity
-// id, reads like a sensitive device.
+// namesSensitive reports whether any of an entity's names, or its object
+// id, reads like a sensitive device (its domain has rules of its own).
 func namesSensitive(e Entity) bool {
-	return LooksSensitive(e.Name) || slices.ContainsFunc(e.Names, LooksSensitive) || LooksSensitive(strings.ReplaceAll(e.ID, "_", " "))
+	_, object, _ := strings.Cut(e.ID, ".")
+	return LooksSensitive(e.Name) || slices.ContainsFunc(e.Names, LooksSensitive) || LooksSensitive(strings.ReplaceAll(object, "_", " "))
 }

@@ -117,7 +117,7 @@ func (s *server) askApproval(req *mcp.CallToolRequest, g guard, lead string) *mc
 	}
 	a, link, err := s.deps.Actions.AskApproval(actions.Asking{
 		Who: g.who, Client: id, ClientName: name, Tool: g.tool, Plan: g.plan,
-		What: g.action, Where: s.areasOf(g.plan), Zone: s.houseLocation().String(),
+		What: s.pageWhat(g), Where: s.areasOf(g.plan), Zone: s.houseLocation().String(),
 	})
 	exp := time.Unix(a.Exp, 0)
 	var busy *approve.BusyError
@@ -181,6 +181,25 @@ func (s *server) approvalOutcome(g guard, ref string) *mcp.CallToolResult {
 		return sayError(words.ApprovalDeclined.In(l))
 	}
 	return sayError(words.ApprovalUnusable.In(l))
+}
+
+// pageWhat is what will happen, as the approval page says it: the action,
+// then every device a scene or a group among it sets, by name and room.
+// The page is the person's, so these are named there even when they are
+// not shared with Assist; the model hears only the action.
+func (s *server) pageWhat(g guard) string {
+	what := voice.Sentence(g.action)
+	for _, ef := range g.plan.Sensitive {
+		if len(ef.Sets) == 0 {
+			continue
+		}
+		names := make([]string, len(ef.Sets))
+		for i, d := range ef.Sets {
+			names[i] = s.proposalName(d)
+		}
+		what += " " + words.Sets(s.deps.Lang, names)
+	}
+	return what
 }
 
 // areasOf names the rooms of the devices a plan reaches, for the page.
