@@ -10,10 +10,11 @@
 //
 // The reference is sealed with the confirmations' key (confirm.Signer), so
 // any replica sharing MAISON_CONFIRM_KEY shows the page. What happened to
-// each reference (waiting, approved, declined) is kept in bounded memory,
-// per process: on several replicas, a reference could be answered once on
-// each within its five minutes, and a client hears the outcome only from
-// the replica that carried it out. The action itself holds a confirm code,
+// each reference (waiting, approved, declined, expired, and when) is kept
+// in bounded memory, per process, an answer for KeepAnswered: the page
+// tells a link opened again its first answer. On several replicas, a
+// reference could be answered once on each within its five minutes, and a
+// client hears the outcome only from the replica that carried it out. The action itself holds a confirm code,
 // redeemed once when it is carried out, on the devices it reached when it
 // was asked.
 package approve
@@ -40,6 +41,11 @@ const TTL = 5 * time.Minute
 
 // maxEntries bounds what the desk remembers.
 const maxEntries = 10_000
+
+// KeepAnswered is how long the desk remembers a reference's answer
+// (approved or declined) after it was given, however long before the
+// reference expires: its page, opened again, tells it that long.
+const KeepAnswered = time.Hour
 
 // Path is where the approval page is served.
 const Path = "/approve"
@@ -84,13 +90,15 @@ const (
 	Expired               // no answer in time
 )
 
-// Outcome is what happened to a reference, as its client hears it.
+// Outcome is what happened to a reference, as its client hears it and as
+// its page tells it when opened again.
 type Outcome struct {
 	State State
 	For   Action    // the action it was made for
 	Said  string    // what Home Assistant did, or why nothing was done
 	Link  string    // the page, while Waiting
 	Exp   time.Time // when it expires
+	At    time.Time // when it was approved or declined, or expired; zero while Waiting
 }
 
 // Config sets up a Desk.
@@ -129,6 +137,27 @@ type entry struct {
 	state State
 	said  string
 	link  string
+	at    time.Time // when it was answered or expired; zero while waiting
+}
+
+// outcome is the entry as its client hears it.
+func (e *entry) outcome() Outcome {
+	return Outcome{State: e.state, For: e.a, Said: e.said, Link: e.link, Exp: time.Unix(e.a.Exp, 0), At: e.at}
+}
+
+// answered reports whether e was given its one answer (approved or declined).
+func (e *entry) answered() bool {
+	return e.state == Running || e.state == Done || e.state == NotDone || e.state == Declined
+}
+
+// expireNow marks e, waiting past its time, expired: true the first time.
+func (e *entry) expireNow(now time.Time) bool {
+	exp := time.Unix(e.a.Exp, 0)
+	if e.state != Waiting || now.Before(exp) {
+		return false
+	}
+	e.state, e.at = Expired, exp
+	return true
 }
 
 // New returns a Desk.
@@ -258,11 +287,10 @@ func (d *Desk) Outcome(caller, id string) Outcome {
 	if !ok || e.a.Caller != caller {
 		return Outcome{State: Unknown}
 	}
-	if e.state == Waiting && !d.now().Before(time.Unix(e.a.Exp, 0)) {
-		e.state = Expired
+	if e.expireNow(d.now()) {
 		d.line("approval expired: nobody answered in time; nothing was done", e.a, "expired")
 	}
-	return Outcome{State: e.state, For: e.a, Said: e.said, Link: e.link, Exp: time.Unix(e.a.Exp, 0)}
+	return e.outcome()
 }
 
 // errBadLink and errExpired are why a page's reference is refused.
@@ -295,10 +323,10 @@ func (d *Desk) open(sealed string) (Action, error) {
 func (d *Desk) expire(id string) {
 	d.mu.Lock()
 	e, ok := d.entries[id]
-	first := ok && e.state == Waiting && !d.now().Before(time.Unix(e.a.Exp, 0))
+	first := ok && e.expireNow(d.now())
 	var a Action
 	if first {
-		e.state, a = Expired, e.a
+		a = e.a
 	}
 	d.mu.Unlock()
 	if first {
@@ -309,37 +337,38 @@ func (d *Desk) expire(id string) {
 	// again and again writes no more.
 }
 
-// answered reports the state of a reference that was already answered, or
-// Waiting when it can still be answered.
-func (d *Desk) answered(a Action) State {
+// recorded is what this desk remembers of a's reference, whoever asked:
+// false when it knows nothing of it (another replica's, or forgotten),
+// which can still be answered while it has not expired.
+func (d *Desk) recorded(a Action) (Outcome, bool) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if e, ok := d.entries[a.ID]; ok {
-		return e.state
+		return e.outcome(), true
 	}
-	return Waiting
+	return Outcome{State: Waiting, For: a, Exp: time.Unix(a.Exp, 0)}, false
 }
 
 // begin takes a's one answer: to (Running or Declined) when a is still
 // waiting here, or false with what it already is. A reference this process
 // did not make (another replica's) is remembered from now.
-func (d *Desk) begin(a Action, to State) (State, bool) {
+func (d *Desk) begin(a Action, to State) (Outcome, bool) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	e, ok := d.entries[a.ID]
 	if ok && e.state != Waiting {
-		return e.state, false
+		return e.outcome(), false
 	}
 	if !ok {
 		d.sweep(d.now())
 		if len(d.entries) >= maxEntries {
-			return Unknown, false // flooded: refuse rather than forget
+			return Outcome{State: Unknown}, false // flooded: refuse rather than forget
 		}
 		e = &entry{a: a}
 		d.entries[a.ID] = e
 	}
-	e.state = to
-	return to, true
+	e.state, e.at = to, d.now()
+	return e.outcome(), true
 }
 
 // settle records how a carried-out action ended.
@@ -351,22 +380,25 @@ func (d *Desk) settle(a Action, s State, said string) {
 	d.mu.Unlock()
 }
 
-// sweep forgets what expired a while ago, writing the line of each
-// reference that expired unanswered, at most every ten seconds. Call with
-// mu held.
+// sweep forgets what expired a while ago, and an answer KeepAnswered
+// after it was given, writing the line of each reference that expired
+// unanswered, at most every ten seconds. Call with mu held.
 func (d *Desk) sweep(now time.Time) {
 	if now.Sub(d.swept) < 10*time.Second && len(d.entries) < maxEntries {
 		return
 	}
 	d.swept = now
 	for id, e := range d.entries {
-		exp := time.Unix(e.a.Exp, 0)
-		if e.state == Waiting && !now.Before(exp) {
-			e.state = Expired
+		if e.expireNow(now) {
 			d.line("approval expired: nobody answered in time; nothing was done", e.a, "expired")
 		}
-		// Kept past expiry for a while, so the client still hears how it ended.
-		if now.Sub(exp) > TTL {
+		// Kept past expiry for a while, so the client still hears how it
+		// ended; an answer longer, so its page still tells it.
+		old := now.Sub(time.Unix(e.a.Exp, 0)) > TTL
+		if e.answered() {
+			old = old && now.Sub(e.at) > KeepAnswered
+		}
+		if old {
 			delete(d.entries, id)
 		}
 	}
@@ -400,7 +432,7 @@ func (d *Desk) Decline(caller, id string) {
 		d.mu.Unlock()
 		return
 	}
-	e.state = Declined
+	e.state, e.at = Declined, d.now()
 	a := e.a
 	d.mu.Unlock()
 	d.line("approval declined by the person in the app; nothing was done", a, "declined")
