@@ -44,6 +44,11 @@ const TTL = 5 * time.Minute
 // maxEntries bounds what the desk remembers.
 const maxEntries = 10_000
 
+// KeepAnswered is how long the desk remembers a reference's answer
+// (approved, declined or expired) after it was given, however long before
+// the reference expires: its page, opened again, tells it that long.
+const KeepAnswered = time.Hour
+
 // Path is where the approval page is served.
 const Path = "/approve"
 
@@ -94,6 +99,7 @@ type Outcome struct {
 	Said  string    // what Home Assistant did, or why nothing was done
 	Link  string    // the page, while Waiting
 	Exp   time.Time // when it expires
+	At    time.Time // when it was approved, declined or expired; zero while Waiting
 	Err   error     // why the state store could not say, when it could not
 }
 
@@ -303,6 +309,21 @@ func (d *Desk) leave(ctx context.Context, a Action) {
 type answer struct {
 	State State  `json:"s"`
 	Said  string `json:"w,omitempty"`
+	At    int64  `json:"t,omitempty"` // when it was given, unix seconds
+}
+
+// keep is how long an answer to a is kept: past a's expiry a while, so the
+// client still hears how it ended, and KeepAnswered after it was given, so
+// its page still tells it.
+func (d *Desk) keep(a Action) time.Time {
+	return later(time.Unix(a.Exp, 0).Add(TTL), d.now().Add(KeepAnswered))
+}
+
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
 }
 
 // Outcome is what became of reference id for caller. Another caller's
@@ -323,16 +344,17 @@ func (d *Desk) Outcome(caller, id string) Outcome {
 	if payload == nil || json.Unmarshal(payload, &a) != nil || a.ID != id || a.Caller != caller {
 		return Outcome{State: Unknown}
 	}
-	o := Outcome{State: Waiting, For: a, Link: d.link(payload), Exp: time.Unix(a.Exp, 0)}
-	st, said, err := d.answered(ctx, a)
+	o, err := d.record(ctx, a)
 	if err != nil {
 		return Outcome{State: Unknown, Err: err}
 	}
-	if st == Waiting && !d.now().Before(o.Exp) {
+	if o.State == Waiting && !d.now().Before(o.Exp) {
 		d.expire(a)
-		st = Expired
+		if o, err = d.record(ctx, a); err != nil {
+			return Outcome{State: Unknown, Err: err}
+		}
 	}
-	o.State, o.Said = st, said
+	o.Link = d.link(payload)
 	return o
 }
 
@@ -372,59 +394,67 @@ func (d *Desk) expire(a Action) {
 	}
 }
 
-// answered reports where a stands: Waiting while it can still be
-// answered, else its answer and, once carried out, what was said.
-func (d *Desk) answered(ctx context.Context, a Action) (State, string, error) {
+// record is where a stands, whoever asked: Waiting while it can still be
+// answered, else its answer, when it was given and, once carried out,
+// what was said.
+func (d *Desk) record(ctx context.Context, a Action) (Outcome, error) {
+	o := Outcome{State: Waiting, For: a, Exp: time.Unix(a.Exp, 0)}
 	held, err := d.store.Get(ctx, answerKey(a.ID))
 	if err != nil || held == nil {
-		return Waiting, "", err
+		return o, err
 	}
 	var an answer
 	if json.Unmarshal(held, &an) != nil {
-		return Unknown, "", nil
+		o.State = Unknown
+		return o, nil
 	}
+	o.State, o.Said, o.At = an.State, an.Said, time.Unix(an.At, 0)
 	if an.State != Running {
-		return an.State, an.Said, nil
+		return o, nil
 	}
 	ended, err := d.store.Get(ctx, outcomeKey(a.ID))
 	if err != nil || ended == nil {
-		return Running, "", err
+		return o, err
 	}
-	if json.Unmarshal(ended, &an) != nil {
-		return Unknown, "", nil
+	var end answer
+	if json.Unmarshal(ended, &end) != nil {
+		o.State = Unknown
+		return o, nil
 	}
-	return an.State, an.Said, nil
+	o.State, o.Said = end.State, end.Said
+	return o, nil
 }
 
 // begin takes a's one answer, on every replica sharing the store: to
 // (Running, Declined or Expired) when a is still waiting, or false with
-// what it already is. A store that cannot record it is an error (wrapping
-// state.ErrUnavailable or state.ErrFull), and nothing is taken.
-func (d *Desk) begin(a Action, to State) (State, bool, error) {
+// where it already stands. A store that cannot record it is an error
+// (wrapping state.ErrUnavailable or state.ErrFull), and nothing is taken.
+func (d *Desk) begin(a Action, to State) (Outcome, bool, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), state.Timeout)
 	defer cancel()
-	v, _ := json.Marshal(answer{State: to})
-	won, held, err := d.store.Claim(ctx, answerKey(a.ID), v, time.Unix(a.Exp, 0).Add(TTL))
+	at := d.now()
+	if to == Expired {
+		at = time.Unix(a.Exp, 0)
+	}
+	v, _ := json.Marshal(answer{State: to, At: at.Unix()})
+	won, _, err := d.store.Claim(ctx, answerKey(a.ID), v, d.keep(a))
 	if err != nil {
-		return Unknown, false, err
+		return Outcome{State: Unknown, For: a}, false, err
 	}
 	if !won {
-		var an answer
-		if json.Unmarshal(held, &an) != nil {
-			return Unknown, false, nil
-		}
-		return an.State, false, nil
+		o, err := d.record(ctx, a)
+		return o, false, err
 	}
 	d.leave(ctx, a)
-	return to, true, nil
+	return Outcome{State: to, For: a, Exp: time.Unix(a.Exp, 0), At: at}, true, nil
 }
 
 // settle records how a carried-out action ended.
 func (d *Desk) settle(a Action, s State, said string) {
 	ctx, cancel := context.WithTimeout(context.Background(), state.Timeout)
 	defer cancel()
-	v, _ := json.Marshal(answer{State: s, Said: said})
-	if _, _, err := d.store.Claim(ctx, outcomeKey(a.ID), v, time.Unix(a.Exp, 0).Add(TTL)); err != nil {
+	v, _ := json.Marshal(answer{State: s, Said: said, At: d.now().Unix()})
+	if _, _, err := d.store.Claim(ctx, outcomeKey(a.ID), v, d.keep(a)); err != nil {
 		d.log.Warn("approval carried out, but its outcome could not be recorded: the client will hear it is still running until it expires", "client", a.Client, "tool", a.Tool, "err", err)
 	}
 }

@@ -244,8 +244,8 @@ func TestApproveCarriesOutOnceAndTheClientHears(t *testing.T) {
 	if n := strings.Count(r.logs.String(), "approval granted"); n != 1 || !strings.Contains(r.logs.String(), "outcome=done") || strings.Contains(r.logs.String(), password) {
 		t.Errorf("%d approval lines, want one with its outcome and no password:\n%s", n, r.logs.String())
 	}
-	// Opened again: says it was answered, no form.
-	if status, body, _ := b.open(link); status != http.StatusConflict || strings.Contains(body, "<form") {
+	// Opened again: says how it was answered, no form.
+	if status, body, _ := b.open(link); status != 200 || strings.Contains(body, "<form") || !strings.Contains(body, "was approved") {
 		t.Errorf("opened again: %d %s", status, body)
 	}
 }
@@ -572,5 +572,75 @@ func TestTheExpiryLineIsWrittenWhenItExpires(t *testing.T) {
 	r.timers.run()
 	if n := strings.Count(r.logs.String(), "approval expired"); n != 1 {
 		t.Errorf("%d expiry lines once the second request's timer ran, want one:\n%s", n, r.logs.String())
+	}
+}
+
+// A link opened again says what its first answer was, calmly and with the
+// time in the house's zone: approved (when, and what Home Assistant said),
+// declined, or expired; never a form, never a red refusal. An approved
+// answer is still told once the link itself has expired.
+func TestASecondVisitTellsTheFirstAnswer(t *testing.T) {
+	t.Parallel()
+	house, err := time.LoadLocation("Europe/Paris")
+	if err != nil {
+		t.Skipf("no time zone database for Europe/Paris: install Debian tzdata (%v)", err)
+	}
+	r := newRig(t, voice.English)
+	zoned := func(caller string) (Action, string) {
+		args, _ := json.Marshal(map[string]string{"name": "Front Door Lock"})
+		a, link, err := r.desk.Propose(Action{Caller: caller, Client: "dcr-1", ClientName: "Claude", Tool: "turn_off", Canonical: "HassTurnOff",
+			Args: args, What: "unlock the “Front Door Lock”", Where: "Entrance", Zone: "Europe/Paris", Code: "c-x", Exp: r.clock.now().Add(TTL).Unix()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a, link
+	}
+	at := func(tm time.Time) string { return voice.English.Clock(tm.In(house)) + " " + tm.In(house).Format("MST") }
+	calm := func(name string, status int, body string, wantStatus int, want ...string) {
+		t.Helper()
+		if status != wantStatus || strings.Contains(body, "<form") || strings.Contains(body, `class="problem"`) {
+			t.Errorf("%s: %d (want %d), a form or a red refusal:\n%s", name, status, wantStatus, body)
+		}
+		for _, w := range want {
+			if !strings.Contains(body, w) {
+				t.Errorf("%s: the page does not say %q:\n%s", name, w, body)
+			}
+		}
+	}
+
+	_, approved := zoned("alice")
+	b := r.browser()
+	_, _, form := b.open(approved)
+	approvedAt := r.clock.now()
+	if status, body := b.post(form, "approve", password, nil); status != 200 {
+		t.Fatalf("approve: %d %s", status, body)
+	}
+	r.clock.add(2 * time.Minute)
+	status, body, _ := b.open(approved)
+	calm("approved, opened again", status, body, 200, "<title>maison · Approved</title>", "approved "+at(approvedAt), "The “Front Door Lock” is unlocked.", "unlock the “Front Door Lock”")
+	status, body, _ = r.browser().open(approved)
+	calm("approved, opened in another browser", status, body, 200, "approved "+at(approvedAt), "The “Front Door Lock” is unlocked.")
+
+	_, declined := zoned("alice")
+	b = r.browser()
+	_, _, form = b.open(declined)
+	declinedAt := r.clock.now()
+	b.post(form, "decline", "", nil)
+	status, body, _ = b.open(declined)
+	calm("declined, opened again", status, body, 200, "<title>maison · Declined</title>", "declined "+at(declinedAt), "nothing was done")
+
+	a, unanswered := zoned("alice")
+	r.clock.add(TTL + time.Second)
+	status, body, _ = r.browser().open(unanswered)
+	calm("expired", status, body, http.StatusGone, "<title>maison · Expired</title>", "expired "+at(time.Unix(a.Exp, 0)), "nothing was done")
+
+	// Long after, the approval and the decline are still told as they were.
+	r.clock.add(30 * time.Minute)
+	status, body, _ = b.open(approved)
+	calm("approved, half an hour after it expired", status, body, 200, "approved "+at(approvedAt), "The “Front Door Lock” is unlocked.")
+	status, body, _ = b.open(declined)
+	calm("declined, half an hour after it expired", status, body, 200, "declined "+at(declinedAt))
+	if r.carried.Load() != 1 {
+		t.Errorf("carried out %d times, want once", r.carried.Load())
 	}
 }

@@ -43,8 +43,8 @@ const bindPurpose = "approve-page"
 const maxForm = 16 << 10
 
 // page is the approval page's own part, inside maison's one layout.
-var page = webpage.New("approve", `{{$W := .W}}{{with .Result}}<p class="{{if $.OK}}done{{else}}problem{{end}}" role="status">{{.}}</p>{{end}}
-{{if .A.ID}}<p>{{.W.Intro}}</p>
+var page = webpage.New("approve", `{{$W := .W}}{{with .Result}}<p class="{{$.Tone}}" role="status">{{.}}</p>{{end}}
+{{if .A.ID}}{{if .Form}}<p>{{.W.Intro}}</p>{{end}}
 <div class="card"><p class="what" id="what">{{.A.What}}</p>
 <dl>{{with .A.Where}}<dt>{{$W.Where}}</dt><dd>{{.}}</dd>{{end}}
 <dt>{{.W.App}}</dt><dd><span class="who">{{.App}}</span>{{if .A.ClientName}} <small>{{.W.Unverified}}</small>{{end}}</dd>
@@ -67,7 +67,7 @@ type view struct {
 	Form, Password      bool
 	Email, Ref, Bind    string
 	Result, After       string
-	OK                  bool
+	Tone                string // the result's look: done, problem, or note (neither)
 }
 
 // Handler serves the approval page at Path: GET and HEAD show it (and
@@ -108,12 +108,8 @@ func (h *handler) show(w http.ResponseWriter, r *http.Request) {
 		h.problem(w, http.StatusBadRequest, words.ApproveBadLink)
 		return
 	}
-	a, ok := h.open(w, q.Get("r"))
+	a, ok := h.open(w, r, q.Get("r"), false)
 	if !ok {
-		return
-	}
-	if st, _, err := h.d.answered(r.Context(), a); err != nil || st != Waiting {
-		h.already(w, st, err)
 		return
 	}
 	email, err := h.prove.AccessEmail(r)
@@ -163,12 +159,8 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	a, ok := h.open(w, form.Get("r"))
+	a, ok := h.open(w, r, form.Get("r"), true)
 	if !ok {
-		return
-	}
-	if st, _, err := h.d.answered(r.Context(), a); err != nil || st != Waiting {
-		h.already(w, st, err)
 		return
 	}
 	if !h.bound(r, a, form.Get("b")) {
@@ -178,14 +170,14 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request) {
 	}
 	switch form.Get("action") {
 	case "decline":
-		if st, ok, err := h.d.begin(a, Declined); !ok {
-			h.already(w, st, err)
+		if o, ok, err := h.d.begin(a, Declined); !ok {
+			h.told(w, o, true, err)
 			return
 		}
 		h.clearCookie(w, a.ID)
 		h.d.line("approval declined by the person; nothing was done", a, "declined", "remote", addr)
 		v := h.view(a)
-		v.Result, v.After = v.W.Declined, ""
+		v.Result, v.Tone, v.After = v.W.Declined, "note", ""
 		h.write(w, http.StatusOK, v.W.DeclinedTitle, "", v)
 		return
 	case "approve":
@@ -199,7 +191,7 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case proof.Unchecked != nil:
 		h.d.line("approval refused: the store of sign-in attempts cannot count the password", a, "refused", "remote", addr)
-		h.already(w, Unknown, proof.Unchecked)
+		h.unchecked(w, proof.Unchecked)
 		return
 	case proof.Wait > 0:
 		// No form: this address may not try another password yet.
@@ -225,11 +217,11 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request) {
 		h.problem(w, http.StatusForbidden, words.ApproveNoProof)
 		return
 	}
-	if st, ok, err := h.d.begin(a, Running); !ok {
+	if o, ok, err := h.d.begin(a, Running); !ok {
 		if err != nil {
 			h.d.line("approval not carried out: the store of answers cannot record it", a, "refused", "remote", addr, "err", err)
 		}
-		h.already(w, st, err)
+		h.told(w, o, true, err)
 		return
 	}
 	h.clearCookie(w, a.ID)
@@ -243,8 +235,9 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request) {
 	h.d.settle(a, state, said)
 	h.d.line("approval granted by the person; maison acted", a, outcome, "by", proof.By, "remote", addr)
 	v := h.view(a)
-	v.OK = done
+	v.Tone = "problem"
 	if done {
+		v.Tone = "done"
 		v.Result = words.ApproveDone(l, said)
 	} else {
 		v.Result = words.ApproveFailed(l, said)
@@ -257,15 +250,27 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request) {
 	h.write(w, http.StatusOK, title, "", v)
 }
 
-// open reads the reference, or answers with why it cannot be used.
-func (h *handler) open(w http.ResponseWriter, ref string) (Action, bool) {
+// open reads the reference of a request that can still be answered, or
+// answers with why it cannot: a link maison did not make, or the request's
+// first answer (approved, declined, or expired), told again; posted says
+// the page was sent back, rather than opened.
+func (h *handler) open(w http.ResponseWriter, r *http.Request, ref string, posted bool) (Action, bool) {
 	a, err := h.d.open(ref)
-	switch {
-	case errors.Is(err, errExpired):
-		h.problem(w, http.StatusGone, words.ApproveExpired)
-		return a, false
-	case err != nil:
+	if err != nil && !errors.Is(err, errExpired) {
 		h.problem(w, http.StatusBadRequest, words.ApproveBadLink)
+		return a, false
+	}
+	o, rerr := h.d.record(r.Context(), a)
+	switch {
+	case rerr != nil:
+		h.unchecked(w, rerr)
+		return a, false
+	case o.State != Waiting:
+		h.told(w, o, posted, nil)
+		return a, false
+	case errors.Is(err, errExpired):
+		o.State = Unknown // expired, with no answer the store remembers
+		h.told(w, o, posted, nil)
 		return a, false
 	}
 	return a, true
@@ -284,20 +289,52 @@ func (h *handler) bound(r *http.Request, a Action, bind string) bool {
 	return err == nil && subtle.ConstantTimeCompare(got, want) == 1
 }
 
-// already says that a was answered before, or that the store of answers
-// cannot say (err): nothing more is done.
-func (h *handler) already(w http.ResponseWriter, st State, err error) {
+// unchecked says that the store of answers (or of sign-in attempts)
+// cannot say or record anything now: nothing was done.
+func (h *handler) unchecked(w http.ResponseWriter, err error) {
+	l := h.d.cfg.Lang
+	w.Header().Set("Retry-After", "60")
+	h.write(w, http.StatusServiceUnavailable, words.Approve(l).ProblemTitle, words.StoreTrouble(l, errors.Is(err, state.ErrFull)), view{W: words.Approve(l)})
+}
+
+// told shows a request's first answer again, calmly, with its time in the
+// house's zone: approved (and what Home Assistant said), declined, or
+// expired; an expired one the store has no answer for is Unknown. Nothing
+// more is done. A post (the same form sent twice, or after another tab
+// answered) is answered 409 and says it counted for nothing; an expired
+// request is 410 either way. err is a store that could not answer.
+func (h *handler) told(w http.ResponseWriter, o Outcome, posted bool, err error) {
+	l := h.d.cfg.Lang
 	if err != nil {
-		l := h.d.cfg.Lang
-		w.Header().Set("Retry-After", "60")
-		h.write(w, http.StatusServiceUnavailable, words.Approve(l).ProblemTitle, words.StoreTrouble(l, errors.Is(err, state.ErrFull)), view{W: words.Approve(l)})
+		h.unchecked(w, err)
 		return
 	}
-	if st == Expired {
-		h.problem(w, http.StatusGone, words.ApproveExpired)
+	if o.For.ID == "" {
+		h.problem(w, http.StatusConflict, words.ApproveUsed)
 		return
 	}
-	h.problem(w, http.StatusConflict, words.ApproveUsed)
+	v := h.view(o.For)
+	v.Tone = "note"
+	at := h.when(o.For, o.At)
+	status, title := http.StatusOK, v.W.DoneTitle
+	switch o.State {
+	case Done:
+		v.Result, v.Tone = words.ApprovedBefore(l, at, o.Said), "done"
+	case NotDone:
+		v.Result, title = words.ApprovedNotConfirmedBefore(l, at, o.Said), v.W.NotConfirmedTitle
+	case Running:
+		v.Result = words.ApprovedRunning(l, at)
+	case Declined:
+		v.Result, title = words.DeclinedBefore(l, at), v.W.DeclinedTitle
+	case Expired:
+		v.Result, title, status = words.ExpiredBefore(l, at), v.W.ExpiredTitle, http.StatusGone
+	default:
+		v.Result, title, status = words.ExpiredUnrecorded(l, h.when(o.For, o.Exp), KeepAnswered), v.W.ExpiredTitle, http.StatusGone
+	}
+	if posted && status == http.StatusOK { // answered before: this answer counts for nothing
+		v.After, status = words.ApproveUsed.In(l), http.StatusConflict
+	}
+	h.write(w, status, title, "", v)
 }
 
 // problem draws the page with only why nothing was done.
@@ -318,12 +355,18 @@ func (h *handler) view(a Action) view {
 	if strings.TrimSpace(app) == "" {
 		app = w.Unnamed
 	}
+	return view{W: w, A: a, App: app, Asked: h.when(a, time.Unix(a.Asked, 0)), Expires: h.when(a, time.Unix(a.Exp, 0))}
+}
+
+// when says t as the page shows a time: the clock time in the house's
+// zone (a's, else the machine's), with the zone's name, "at 2:05 PM CET".
+func (h *handler) when(a Action, t time.Time) string {
 	loc := time.Local
 	if z, err := time.LoadLocation(a.Zone); err == nil && a.Zone != "" {
 		loc = z
 	}
-	return view{W: w, A: a, App: app,
-		Asked: l.Clock(time.Unix(a.Asked, 0).In(loc)), Expires: l.Clock(time.Unix(a.Exp, 0).In(loc))}
+	t = t.In(loc)
+	return h.d.cfg.Lang.Clock(t) + " " + t.Format("MST")
 }
 
 func (h *handler) https() bool { return strings.HasPrefix(h.d.cfg.Origin, "https://") }

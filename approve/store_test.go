@@ -42,8 +42,8 @@ func TestAnswersOutliveARestart(t *testing.T) {
 	relink := func(link string) string { return after.srv.URL + link[len(before.srv.URL):] }
 	b = after.browser()
 	status, body, form := b.open(relink(answeredLink))
-	if status != http.StatusConflict || form.Get("b") != "" {
-		t.Errorf("the answered link after a restart: %d, form %v: %s", status, form, body)
+	if status != http.StatusOK || form.Get("b") != "" || !strings.Contains(body, "was approved at") {
+		t.Errorf("the answered link after a restart does not tell its answer: %d, form %v: %s", status, form, body)
 	}
 	if o := after.desk.Outcome("alice", answered.ID); o.State != Done || !strings.Contains(o.Said, "unlocked") {
 		t.Errorf("the outcome after a restart: %+v, want Done with what was said", o)

@@ -50,9 +50,10 @@ type shown struct {
 		}
 		Violations []string
 		Resource   struct {
-			URI   string
-			Meta  any
-			Bytes int
+			URI          string
+			Meta, Listed any
+			Bytes        int
+			CSP          string
 		}
 		Tools []struct {
 			Name string
@@ -71,6 +72,7 @@ type shown struct {
 type card struct {
 	ID, Name, State, Says, Live, Fresh, Refresh, RefreshLabel, Alt, DescribedBy, Image string
 	Large, Shown                                                                       bool
+	NaturalWidth                                                                       int // 0 unless the browser decoded the picture
 }
 
 func (s shown) card(t *testing.T, id string) card {
@@ -248,7 +250,11 @@ func panelInBrowser(t *testing.T, node string, env []string, hostFile, era strin
 			t.Errorf("%s: state %q, picture shown %v", c.ID, c.State, c.Shown)
 		}
 		agrees(t, lang, "at first", c)
+		inTheHouseZone(t, "at first", c, clock())
 		decodes(t, c.ID, c.Image)
+		if c.NaturalWidth <= 0 {
+			t.Errorf("%s: the browser did not decode the picture it was given (naturalWidth %d) under %q", c.ID, c.NaturalWidth, first.Host.Resource.CSP)
+		}
 	}
 	if first.View.Title != words["title"] || first.View.RefreshAll != words["all"] || first.View.Lang != words["lang"] {
 		t.Errorf("the panel's words: %q, %q, lang %q", first.View.Title, first.View.RefreshAll, first.View.Lang)
@@ -294,6 +300,7 @@ func panelInBrowser(t *testing.T, node string, env []string, hostFile, era strin
 	decodes(t, "the refreshed garage", now.Image)
 	// maison's clock moved a minute while the garage's frame came now: the
 	// label says the minute its sentence says, whatever the browser's clock.
+	inTheHouseZone(t, "after the clock moved", now, clock())
 	if agrees(t, lang, "after the clock moved", now) == 0 {
 		t.Errorf("the garage's label %q says no age a minute on", now.Fresh)
 	}
@@ -397,6 +404,36 @@ func agrees(t *testing.T, lang voice.Lang, when string, c card) int {
 		t.Errorf("%s, %s: the label %q and the sentence %q disagree (want %q)", when, c.ID, c.Fresh, c.Says, said)
 	}
 	return minutes
+}
+
+// inTheHouseZone checks that a card's label says the time its picture was
+// taken in the house's time zone (the demo house's, Europe/Paris), as the
+// words and the frame's overlay do, not in the host's (the test host says
+// America/Toronto) nor the browser's.
+func inTheHouseZone(t *testing.T, when string, c card, taken time.Time) {
+	t.Helper()
+	if c.State == "off" || c.Image == "" {
+		return
+	}
+	house, err := time.LoadLocation("Europe/Paris")
+	if err != nil {
+		t.Skipf("no time zone database for Europe/Paris: install Debian tzdata (%v)", err)
+	}
+	m := regexp.MustCompile(`(\d{1,2})(?::| h )(\d{2})`).FindStringSubmatch(c.Fresh)
+	if m == nil {
+		t.Errorf("%s, %s: the label %q says no time of day", when, c.ID, c.Fresh)
+		return
+	}
+	hour, _ := strconv.Atoi(m[1])
+	minute, _ := strconv.Atoi(m[2])
+	// The label says when maison received the picture, by the machine's
+	// clock, which the test's house clock may lead by a minute: within two
+	// minutes, on a twelve-hour dial (the zones differ by hours).
+	at := taken.In(house)
+	said, want := (hour%12)*60+minute, (at.Hour()%12)*60+at.Minute()
+	if d := (said - want + 720) % 720; d > 2 && d < 718 {
+		t.Errorf("%s, %s: the label %q, want the house's time %s", when, c.ID, c.Fresh, at.Format("15:04 MST"))
+	}
 }
 
 // decodes checks that the picture the page shows is a JPEG that decodes.

@@ -1,6 +1,8 @@
 package realhouse_test
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -29,6 +31,17 @@ func TestCheckWithTheUsersToken(t *testing.T) {
 	slices.Sort(fails)
 	if want := []string{"camera.reolink_html_error"}; !slices.Equal(fails, want) {
 		t.Errorf("FAIL lines for %v, want %v", fails, want)
+	}
+	// The README tells a person who runs check against this house which
+	// line fails, and why: each FAIL line, up to its colon, is in it.
+	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range regexp.MustCompile(`(?m)^FAIL +[^:\n]*`).FindAllString(out, -1) {
+		if !strings.Contains(string(readme), line) {
+			t.Errorf("the README does not name the line maison check fails on against the test house: %q", line)
+		}
 	}
 	for _, want := range []string{"not an administrator", "Assist endpoint answers", "AI task Fixture Vision", "camera Porch (camera.porch): turned off"} {
 		if !strings.Contains(out, want) {

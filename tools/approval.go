@@ -188,10 +188,13 @@ func (s *server) approvalOutcome(g guard, ref string) *mcp.CallToolResult {
 // The page is the person's, so these are named there even when they are
 // not shared with Assist; the model hears only the action.
 func (s *server) pageWhat(g guard) string {
-	what := voice.Sentence(g.action)
+	what := g.action
 	for _, ef := range g.plan.Sensitive {
 		if len(ef.Sets) == 0 {
 			continue
+		}
+		if what == g.action {
+			what = voice.Sentence(what)
 		}
 		names := make([]string, len(ef.Sets))
 		for i, d := range ef.Sets {

@@ -61,19 +61,37 @@ func (s *server) addViews(srv *mcp.Server) {
 		Title:       page.Title,
 		Description: page.Resource,
 		MIMEType:    panel.MIMEType,
+		Meta:        panelMeta(),
 	}, s.readPanel)
 }
 
-// readPanel answers resources/read of the panel: its one page. It declares
-// no outside origin (no _meta.ui.csp), so the host's default policy lets
-// the page reach nothing on the network; its pictures come through tool
-// calls.
+// panelMeta is the panel's _meta.ui, on its listing and on its page (the
+// MCP Apps specification, 2026-01-26, "UI Resource Format": a host reads
+// UIResourceMeta from either, the page's first). Its csp declares one
+// thing: data:, in resourceDomains, which the specification maps to the
+// frame's img-src (with script-src, style-src, font-src and media-src),
+// because every picture reaches the page as a data: URL from a tool
+// call. Nothing else is declared, so the page reaches no origin on the
+// network (connectDomains omitted: connect-src 'none'). The declaration is
+// needed: the specification's own default for an undeclared policy allows
+// data: images, but "Host MAY further restrict but MUST NOT allow
+// undeclared domains" ("Host Behavior"), and hosts do (MCP Inspector
+// gives an undeclared page img-src 'none').
+func panelMeta() mcp.Meta {
+	return mcp.Meta{"ui": map[string]any{
+		"csp":           map[string]any{"resourceDomains": []string{"data:"}},
+		"prefersBorder": false,
+	}}
+}
+
+// readPanel answers resources/read of the panel: its one page, with its
+// _meta.ui (panelMeta). Its pictures come through tool calls.
 func (s *server) readPanel(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{
 		URI:      panel.URI,
 		MIMEType: panel.MIMEType,
 		Text:     panel.HTML(),
-		Meta:     mcp.Meta{"ui": map[string]any{"prefersBorder": false}},
+		Meta:     panelMeta(),
 	}}}, nil
 }
 

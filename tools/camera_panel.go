@@ -39,9 +39,14 @@ func (s *server) cameraPanelDef() toolDef {
 
 // panelListing is what the view is told with the camera list.
 type panelListing struct {
-	Lang    string          `json:"lang"`
-	Labels  words.PanelPage `json:"labels"`
-	Cameras []panelCamera   `json:"cameras"`
+	Lang   string          `json:"lang"`
+	Labels words.PanelPage `json:"labels"`
+	// TimeZone is the house's (Home Assistant's), in which the view says
+	// the time of day, as the words and the frames' overlays do, whatever
+	// the host's or the browser's zone. Empty when Home Assistant names
+	// none this machine knows: the view then keeps the host's.
+	TimeZone string        `json:"time_zone,omitempty"`
+	Cameras  []panelCamera `json:"cameras"`
 }
 
 type panelCamera struct {
@@ -62,6 +67,15 @@ type panelPicture struct {
 	// from both and its own elapsed time, never its own clock.
 	TakenAt *time.Time `json:"taken_at,omitempty"`
 	Now     *time.Time `json:"now,omitempty"`
+}
+
+// houseZone names the house's time zone as the view's Intl reads it (an
+// IANA name), or "" when houseLocation falls back on the machine's.
+func (s *server) houseZone() string {
+	if loc := s.houseLocation(); loc != time.Local {
+		return loc.String()
+	}
+	return ""
 }
 
 // pictureFacts is what the view is told of a snapshot's picture: the
@@ -85,7 +99,7 @@ func (s *server) cameraPanel(ctx context.Context, req *mcp.CallToolRequest, in a
 	}
 	res := s.listCameras(ctx, req, in) // the same words as list_cameras, for a host that shows text
 	page := words.Panel(s.deps.Lang)
-	list := panelListing{Lang: page.Lang, Labels: page, Cameras: []panelCamera{}}
+	list := panelListing{Lang: page.Lang, Labels: page, TimeZone: s.houseZone(), Cameras: []panelCamera{}}
 	for _, c := range cams {
 		list.Cameras = append(list.Cameras, panelCamera{ID: c.EntityID, Name: words.Name(c.Name), Area: words.Name(c.Area)})
 	}

@@ -13,7 +13,7 @@ import (
 // ApprovePage is the fixed text of the approval page in one language.
 type ApprovePage struct {
 	Lang, Title, Intro, App, Where, Unverified, Unnamed, Asked, Expires, PasswordLabel, EmailIs, Approve, Decline, Footer string
-	DoneTitle, DeclinedTitle, ProblemTitle, NotConfirmedTitle, Declined, NothingElse                                      string
+	DoneTitle, DeclinedTitle, ProblemTitle, NotConfirmedTitle, ExpiredTitle, Declined, NothingElse                        string
 }
 
 // Approve is the approval page's text in l.
@@ -36,6 +36,7 @@ func Approve(l voice.Lang) ApprovePage {
 			"N'approuvez que si vous venez de le demander vous-même. Rien ne se passe sans votre approbation; si vous ne faites rien, la demande expire d'elle-même."),
 		DoneTitle:     l.Pick("Approved", "Approuvé"),
 		DeclinedTitle: l.Pick("Declined", "Refusé"),
+		ExpiredTitle:  l.Pick("Expired", "Expirée"),
 		ProblemTitle:  l.Pick("Nothing was done", "Rien n'a été fait"),
 		// An approved action Home Assistant did not confirm may still have
 		// happened: its title claims neither way.
@@ -79,6 +80,50 @@ func ApproveDone(l voice.Lang, said string) string {
 // happened).
 func ApproveFailed(l voice.Lang, said string) string {
 	return l.Pick("Your approval was received, but Home Assistant did not confirm the action: ", "Votre approbation a été reçue, mais Home Assistant n'a pas confirmé l'action : ") + said
+}
+
+// What the page says when its link is opened again: the first answer,
+// with its time (a clock time with its zone, as the page shows it).
+
+// ApprovedBefore is a request approved at at, which maison carried out:
+// said is what Home Assistant said then.
+func ApprovedBefore(l voice.Lang, at, said string) string {
+	return l.Pick("This request was approved "+at+", and maison asked Home Assistant to do it. Home Assistant said: ",
+		"Cette demande a été approuvée "+at+", et maison a demandé à Home Assistant de le faire. Home Assistant a dit : ") + said
+}
+
+// ApprovedNotConfirmedBefore is a request approved at at that Home
+// Assistant did not confirm, why in said.
+func ApprovedNotConfirmedBefore(l voice.Lang, at, said string) string {
+	return l.Pick("This request was approved "+at+", but Home Assistant did not confirm the action: ",
+		"Cette demande a été approuvée "+at+", mais Home Assistant n'a pas confirmé l'action : ") + said
+}
+
+// ApprovedRunning is a request approved at at that maison is carrying out
+// as the page is shown.
+func ApprovedRunning(l voice.Lang, at string) string {
+	return l.Pick("This request was approved "+at+", and maison is asking Home Assistant to do it now. Open this link again in a moment to see what Home Assistant said.",
+		"Cette demande a été approuvée "+at+", et maison demande en ce moment à Home Assistant de le faire. Rouvrez ce lien dans un instant pour voir ce que Home Assistant a dit.")
+}
+
+// DeclinedBefore is a request declined at at.
+func DeclinedBefore(l voice.Lang, at string) string {
+	return l.Pick("This request was declined "+at+", so nothing was done. To do it after all, ask the app again.",
+		"Cette demande a été refusée "+at+"; rien n'a donc été fait. Pour le faire quand même, redemandez à l'application.")
+}
+
+// ExpiredBefore is a request nobody answered before it expired at at.
+func ExpiredBefore(l voice.Lang, at string) string {
+	return l.Pick("This request expired "+at+" without an answer, so nothing was done. A request lasts five minutes. To do it after all, ask the app again: it will give you a new link.",
+		"Cette demande a expiré "+at+" sans réponse; rien n'a donc été fait. Une demande dure cinq minutes. Pour le faire quand même, redemandez à l'application : elle vous donnera un nouveau lien.")
+}
+
+// ExpiredUnrecorded is a request that expired at at with no answer this
+// maison remembers: it keeps answers for keep, and since it last started.
+func ExpiredUnrecorded(l voice.Lang, at string, keep time.Duration) string {
+	k := l.DurationDigits(keep)
+	return l.Pick("This request expired "+at+". This maison remembers each answer for "+k+" and since it last started, and has none for this request: nothing more will be done with it. To check what happened, look at the device itself; to do it again, ask the app again.",
+		"Cette demande a expiré "+at+". Cette maison garde chaque réponse "+k+", et depuis son dernier démarrage; elle n'en a aucune pour cette demande : rien de plus ne sera fait avec elle. Pour savoir ce qui s'est passé, regardez l'appareil lui-même; pour recommencer, redemandez à l'application.")
 }
 
 // ApproveLockedOut refuses a password from an address that must wait.

@@ -151,3 +151,54 @@ func TestReadmeSaysWhichGo(t *testing.T) {
 		t.Error("README's Test it section does not say how long the tests take")
 	}
 }
+
+// sharedBlock is a passage the README and the Home Assistant app's DOCS.md
+// both hold: <!-- shared: NAME --> … <!-- /shared -->.
+var sharedBlock = regexp.MustCompile(`(?s)<!-- shared: ([a-z0-9-]+) -->\n(.*?)<!-- /shared -->`)
+
+// TestAppDocsAgreeWithTheReadme: what the app's DOCS.md and the README
+// both say is written once, in passages marked shared, that must read the
+// same in both (white space aside); where to put Cloudflare Access and
+// how Home Assistant's voice assistant gets its client id and secret are
+// among them.
+func TestAppDocsAgreeWithTheReadme(t *testing.T) {
+	t.Parallel()
+	blocks := func(path string) map[string]string {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]string{}
+		for _, m := range sharedBlock.FindAllStringSubmatch(string(b), -1) {
+			if _, twice := out[m[1]]; twice {
+				t.Errorf("%s marks %q shared twice", filepath.Base(path), m[1])
+			}
+			out[m[1]] = strings.Join(strings.Fields(m[2]), " ")
+		}
+		return out
+	}
+	readme, app := blocks("../../README.md"), blocks("../../homeassistant-app/DOCS.md")
+	for _, name := range []string{"cloudflare-access", "voice-oauth"} {
+		if readme[name] == "" || app[name] == "" {
+			t.Errorf("the passage %q is not marked shared in both the README and DOCS.md", name)
+		}
+	}
+	for name, text := range readme {
+		if other, ok := app[name]; !ok {
+			t.Errorf("the README's shared passage %q is not in DOCS.md", name)
+		} else if other != text {
+			t.Errorf("the shared passage %q differs:\nREADME:  %s\nDOCS.md: %s", name, text, other)
+		}
+	}
+	for name := range app {
+		if _, ok := readme[name]; !ok {
+			t.Errorf("DOCS.md's shared passage %q is not in the README", name)
+		}
+	}
+	if c := app["cloudflare-access"]; !strings.Contains(c, "`/authorize`") || !strings.Contains(c, "`/approve`") {
+		t.Errorf("the Cloudflare Access passage does not name both /authorize and /approve: %s", c)
+	}
+	if v := app["voice-oauth"]; !strings.Contains(v, "client id and secret") || !strings.Contains(v, "/register") {
+		t.Errorf("the voice passage does not register Home Assistant and give it its client id and secret: %s", v)
+	}
+}

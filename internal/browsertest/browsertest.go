@@ -38,3 +38,28 @@ func Tools(tb testing.TB) (node string, env []string) {
 	}
 	return node, env
 }
+
+// InspectorVersion is the MCP Inspector the tests drive, as .ci/run installs it.
+const InspectorVersion = "2.12.0"
+
+// Inspector returns MCP Inspector's launcher and the node it runs on (npm's
+// node@22: the Inspector needs Node 22), installed with npm in
+// MCP_INSPECTOR_DIR, else in ~/.cache/maison-ci/inspector where .ci/run
+// installs them, or skips tb naming them.
+func Inspector(tb testing.TB) (node, launcher string) {
+	tb.Helper()
+	dir := os.Getenv("MCP_INSPECTOR_DIR")
+	if dir == "" {
+		if home, err := os.UserHomeDir(); err == nil {
+			dir = filepath.Join(home, ".cache", "maison-ci", "inspector")
+		}
+	}
+	node = filepath.Join(dir, "node_modules", ".bin", "node")
+	launcher = filepath.Join(dir, "node_modules", "@modelcontextprotocol", "inspector", "clients", "launcher", "build", "index.js")
+	for _, f := range []string{node, launcher} {
+		if _, err := os.Stat(f); err != nil {
+			tb.Skipf("MCP Inspector not found in %s (MCP_INSPECTOR_DIR): npm install node@22 @modelcontextprotocol/inspector@%s there (.ci/run does)", dir, InspectorVersion)
+		}
+	}
+	return node, launcher
+}

@@ -33,6 +33,7 @@ h1{font-size:1.45em;line-height:1.25;margin:.1em 0 .7em}
 dl{margin:.4em 0;display:grid;grid-template-columns:max-content 1fr;gap:.25em .8em}dt{color:var(--muted)}dd{margin:0}
 .problem{background:var(--bad-bg);color:var(--bad);border-left:4px solid var(--bad);padding:.6em 1em;border-radius:4px}
 .done{background:var(--ok-bg);color:var(--ok);border-left:4px solid var(--ok);padding:.6em 1em;border-radius:4px}
+.note{background:var(--card);border-left:4px solid var(--line);padding:.6em 1em;border-radius:4px}
 fieldset{border:0;margin:1em 0;padding:0}legend{font-weight:600;padding:0;margin-bottom:.2em}label{display:block;margin:.45em 0}
 input[type=password]{font:inherit;padding:.55em .6em;width:100%;border:1px solid var(--line);border-radius:8px;background:var(--bg);color:var(--fg)}
 .actions{display:flex;flex-wrap:wrap;gap:.7em;margin:1.1em 0 .4em}

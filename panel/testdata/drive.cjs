@@ -26,10 +26,17 @@ async function main() {
   });
   const requests = [];
   const console_ = [];
+  const violations = [];
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.on("request", (r) => requests.push(r.url().slice(0, 200)));
-    page.on("console", (m) => console_.push(m.text().slice(0, 500)));
+    // A frame's policy violations reach only its console; a data: URL in
+    // one is shortened, the directive kept.
+    page.on("console", (m) => {
+      const text = m.text().replace(/data:[^'"\s]{40,}/g, (u) => `${u.slice(0, 40)}…`);
+      if (/Content Security Policy/i.test(text)) violations.push(text.slice(0, 500));
+      console_.push(text.slice(0, 500));
+    });
     page.on("pageerror", (e) => console_.push(`page error: ${e.message}`));
     await page.goto(url, { waitUntil: "load", timeout: 20000 });
     try {
@@ -71,16 +78,20 @@ async function main() {
           describedBy: li.querySelector("#" + li.querySelector("img").getAttribute("aria-describedby"))?.textContent || "",
           shown: !li.querySelector(".pic").hidden && getComputedStyle(li.querySelector(".pic")).display !== "none",
           image: (li.querySelector("img").getAttribute("src") || "").replace(/^data:image\/jpeg;base64,/, ""),
+          // The browser decoded the picture: a policy that blocks it leaves 0.
+          naturalWidth: li.querySelector("img").naturalWidth,
         })),
       }));
-      const host = await page.evaluate(() => ({
+      const host = await page.evaluate((frame) => ({
         calls: window.host.calls,
-        violations: window.host.violations,
+        // The host page's own violations, and the frame's, which only its
+        // console tells.
+        violations: [...window.host.violations, ...frame],
         resource: window.host.resource,
         tools: window.host.tools.map((t) => ({ name: t.name, meta: t._meta || null })),
         toolResult: window.host.toolResult,
         log: window.host.log,
-      }));
+      }), violations);
       return { view, host, requests: [...requests], console: [...console_] };
     };
     await settled();

@@ -6,6 +6,10 @@
 //
 //	go run ./scripts/gotest [go test flags] [packages]
 //
+// A skip is never served stale from go test's cache: the skipped tests of a
+// package whose result was replayed from the cache run again, outside it
+// (see runAgain), so a tool installed since is found.
+//
 // Its exit status is go test's. The long scenario tests run only with
 // MAISON_TEST_LONG=1, as .ci/run sets it.
 package main
@@ -29,18 +33,18 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	code := run(ctx, "", os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
 }
 
-// run runs go test -json with args and reports on stdout; it returns the
-// exit status.
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+// run runs go test -json with args in dir ("" for the current directory)
+// and reports on stdout; it returns the exit status.
+func run(ctx context.Context, dir string, args []string, stdout, stderr io.Writer) int {
 	if slices.Contains(args, "-json") || slices.Contains(args, "--json") {
 		// Asked for go test's own JSON: pass it through, unsummarised.
 		cmd := exec.CommandContext(ctx, "go", append([]string{"test"}, withPackages(args)...)...)
-		cmd.Stdout, cmd.Stderr = stdout, stderr
+		cmd.Dir, cmd.Stdout, cmd.Stderr = dir, stdout, stderr
 		var exit *exec.ExitError
 		if err := cmd.Run(); errors.As(err, &exit) {
 			return exit.ExitCode()
@@ -51,7 +55,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	cmd := exec.CommandContext(ctx, "go", append([]string{"test", "-json"}, withPackages(args)...)...)
-	cmd.Stderr = stderr
+	cmd.Dir, cmd.Stderr = dir, stderr
 	events, err := cmd.StdoutPipe()
 	if err != nil {
 		fmt.Fprintln(stderr, "gotest:", err)
@@ -65,6 +69,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	s := newSummary(stdout)
 	readErr := s.read(events)
 	err = cmd.Wait()
+	if again := s.runAgain(ctx, dir, args, stderr); err == nil {
+		err = again
+	}
 	s.interrupted = ctx.Err() != nil
 	s.end(time.Since(start))
 	if s.interrupted {
@@ -128,6 +135,8 @@ type timed struct {
 // summary follows go test's events and writes the report.
 type summary struct {
 	w                      io.Writer
+	pending                map[string][]event  // a package's events until it ends
+	held                   map[string][]event  // packages whose skips were replayed from the cache
 	output                 map[string][]string // test output, by package and test
 	failed                 map[string][]string // failing tests of a package
 	build                  map[string][]string // build output, by package
@@ -141,7 +150,7 @@ type summary struct {
 }
 
 func newSummary(w io.Writer) *summary {
-	return &summary{w: w, output: map[string][]string{}, failed: map[string][]string{}, build: map[string][]string{}, skips: map[string][]string{}}
+	return &summary{w: w, pending: map[string][]event{}, held: map[string][]event{}, output: map[string][]string{}, failed: map[string][]string{}, build: map[string][]string{}, skips: map[string][]string{}}
 }
 
 // read follows events until r ends.
@@ -159,7 +168,158 @@ func (s *summary) read(r io.Reader) error {
 	return sc.Err()
 }
 
+// event takes one of go test's events: a package's are kept until it ends,
+// then reported, or held when its skips were replayed from the cache.
 func (s *summary) event(e event) {
+	if e.Action == "build-output" {
+		s.report(e)
+		return
+	}
+	s.pending[e.Package] = append(s.pending[e.Package], e)
+	if !packageEnd(e) {
+		return
+	}
+	evs := s.pending[e.Package]
+	delete(s.pending, e.Package)
+	if replayedSkips(evs) {
+		s.held[e.Package] = evs
+		return
+	}
+	for _, ev := range evs {
+		s.report(ev)
+	}
+}
+
+// packageEnd says whether e is a package's result.
+func packageEnd(e event) bool {
+	return e.Test == "" && (e.Action == "pass" || e.Action == "fail" || e.Action == "skip")
+}
+
+// replayedSkips says whether a package's events were served from go
+// test's cache and hold a skipped test.
+func replayedSkips(evs []event) bool {
+	cached, skipped := false, false
+	for _, e := range evs {
+		cached = cached || e.Test == "" && e.Action == "output" && strings.Contains(e.Output, "\t(cached)")
+		skipped = skipped || e.Test != "" && e.Action == "skip"
+	}
+	return cached && skipped
+}
+
+// runAgain runs once more, outside the cache, the skipped tests of the
+// packages whose skips go test replayed from its cache, and reports their
+// fresh outcome in place of the replayed one. go test's cache keys on the
+// environment a test reads and on the files it opens inside the module,
+// not on a tool it finds (or does not) on PATH outside it: a skip for a
+// missing tool would otherwise be replayed after the tool is installed.
+// Only the skipped tests run again, so a run without the tools costs a
+// little more, never a whole package. It returns why a run again could not
+// be made, or nil.
+func (s *summary) runAgain(ctx context.Context, dir string, args []string, stderr io.Writer) error {
+	pkgs := make([]string, 0, len(s.held))
+	for pkg := range s.held {
+		pkgs = append(pkgs, pkg)
+	}
+	sort.Strings(pkgs)
+	var failed error
+	for _, pkg := range pkgs {
+		evs := s.held[pkg]
+		delete(s.held, pkg)
+		again := map[string]bool{}
+		var names []string
+		for _, e := range evs {
+			if top, _, _ := strings.Cut(e.Test, "/"); e.Action == "skip" && e.Test != "" && !again[top] {
+				again[top] = true
+				names = append(names, regexp.QuoteMeta(top))
+			}
+		}
+		var fresh []event
+		var err error
+		if ctx.Err() == nil {
+			fresh, err = runTests(ctx, dir, rerunArgs(args, pkg, names), stderr)
+		}
+		end := -1
+		for i, e := range fresh {
+			if packageEnd(e) && e.Package == pkg {
+				end = i
+			}
+		}
+		if end < 0 { // interrupted, or go test did not run: the replayed report stands
+			if err != nil && failed == nil {
+				failed = fmt.Errorf("running replayed skips of %s again: %w", pkg, err)
+			}
+			for _, e := range evs {
+				s.report(e)
+			}
+			continue
+		}
+		result := fresh[end]
+		for _, e := range evs {
+			top, _, _ := strings.Cut(e.Test, "/")
+			switch {
+			case packageEnd(e):
+				if e.Action == "fail" {
+					result.Action = "fail"
+				}
+			case e.Test == "" && e.Action == "output", again[top]: // the replayed verdicts, replaced
+			default:
+				s.report(e)
+			}
+		}
+		for i, e := range fresh {
+			if i != end {
+				s.report(e)
+			}
+		}
+		s.report(result)
+		if result.Action == "fail" && err != nil && failed == nil {
+			failed = err
+		}
+	}
+	return failed
+}
+
+// rerunArgs are go test's arguments to run names again in pkg, outside
+// the cache: args with its packages, -run, -skip and -count replaced.
+func rerunArgs(args []string, pkg string, names []string) []string {
+	out := []string{"-count=1", "-run=^(" + strings.Join(names, "|") + ")$"}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		switch {
+		case strings.HasPrefix(a, "-") && (name == "run" || name == "skip" || name == "count"):
+			if !strings.Contains(a, "=") {
+				i++ // and its value
+			}
+		case strings.HasPrefix(a, "-"):
+			out = append(out, a)
+			if takesValue(a) && i+1 < len(args) {
+				i++
+				out = append(out, args[i])
+			}
+		default: // a package: only pkg runs again
+		}
+	}
+	return append(out, pkg)
+}
+
+// runTests runs go test -json with args in dir and returns its events.
+func runTests(ctx context.Context, dir string, args []string, stderr io.Writer) ([]event, error) {
+	cmd := exec.CommandContext(ctx, "go", append([]string{"test", "-json"}, args...)...)
+	cmd.Dir, cmd.Stderr = dir, stderr
+	out, err := cmd.Output()
+	var evs []event
+	for _, line := range strings.Split(string(out), "\n") {
+		var e event
+		if json.Unmarshal([]byte(line), &e) == nil && e.Action != "" {
+			evs = append(evs, e)
+		}
+	}
+	return evs, err
+}
+
+// report counts one event and writes what it ends.
+func (s *summary) report(e event) {
 	key := e.Package + " " + e.Test
 	switch {
 	case e.Action == "build-output":

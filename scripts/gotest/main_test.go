@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -96,10 +98,61 @@ func TestInterruptedAndJSON(t *testing.T) {
 		t.Errorf("an interrupted run is not said so:\n%s", out.String())
 	}
 	var js, errs strings.Builder
-	if code := run(t.Context(), []string{"-json", "-run", "^$", "maison/internal/longtest"}, &js, &errs); code != 0 {
+	if code := run(t.Context(), "", []string{"-json", "-run", "^$", "maison/internal/longtest"}, &js, &errs); code != 0 {
 		t.Fatalf("gotest -json: exit %d: %s", code, errs.String())
 	}
 	if !strings.HasPrefix(strings.TrimSpace(js.String()), `{"`) {
 		t.Errorf("-json did not give go test's JSON:\n%s", js.String())
 	}
+}
+
+// A skip is never stale: go test's cache keys on the environment a test
+// reads and on the files it opens inside the module, not on a tool found
+// on PATH outside it, so it replayed "not found" after the tool was
+// installed. gotest runs a replayed skip again: the run right after a
+// fake tool appears in a temp PATH runs the test that needed it.
+func TestACachedSkipIsRunAgain(t *testing.T) {
+	dir := t.TempDir()
+	bin := t.TempDir() // outside the module, as /usr/bin is: go test does not look there
+	files := map[string]string{
+		"go.mod": "module fake\n\ngo 1.22\n",
+		"tool_test.go": `package fake
+
+import (
+	"os/exec"
+	"testing"
+)
+
+func TestNeedsTheTool(t *testing.T) {
+	if _, err := exec.LookPath("maison-fake-tool"); err != nil {
+		t.Skip("maison-fake-tool not found: install it")
+	}
+}
+
+func TestAlone(t *testing.T) {}
+`,
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	gotest := func(when, want string) string {
+		t.Helper()
+		var out, errs strings.Builder
+		if code := run(t.Context(), dir, nil, &out, &errs); code != 0 {
+			t.Fatalf("%s: exit %d:\n%s\n%s", when, code, out.String(), errs.String())
+		}
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("%s: the report does not say %q:\n%s", when, want, out.String())
+		}
+		return out.String()
+	}
+	gotest("without the tool", "1 passed, 0 failed, 1 skipped")
+	gotest("without the tool, again (from the cache)", "1 passed, 0 failed, 1 skipped")
+	if err := os.WriteFile(filepath.Join(bin, "maison-fake-tool"), []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	gotest("once the tool is installed", "2 passed, 0 failed, 0 skipped")
 }

@@ -25,7 +25,9 @@ const all = $("#all");
 // What maison said with the camera list; empty until it answers.
 let labels = {};
 let lang = "en";
+// The house's time zone, from maison; until maison names one, the host's.
 let timeZone;
+let houseZone = "";
 // Cards by camera id.
 const cards = new Map();
 // The camera the conversation asked for, shown large, and the picture the
@@ -45,7 +47,7 @@ function applyContext(ctx) {
   if (ctx.theme) applyDocumentTheme(ctx.theme);
   if (ctx.styles?.variables) applyHostStyleVariables(ctx.styles.variables);
   if (ctx.styles?.css?.fonts) applyHostFonts(ctx.styles.css.fonts);
-  if (ctx.timeZone) timeZone = ctx.timeZone;
+  if (ctx.timeZone && !houseZone) timeZone = ctx.timeZone;
   const inset = ctx.safeAreaInsets;
   if (inset) {
     const root = document.documentElement.style;
@@ -82,7 +84,8 @@ function ago(ms) {
 }
 
 // clock says the time of day in hours and minutes, in maison's language
-// and the host's time zone: 5:34 PM, 17 h 34.
+// and the house's time zone, as maison's words and the frames' overlays
+// say it: 5:34 PM, 17 h 34.
 function clock(date) {
   try {
     return new Intl.DateTimeFormat(lang, { hour: "numeric", minute: "2-digit", timeZone }).format(date);
@@ -210,6 +213,7 @@ async function start() {
   const list = result.structuredContent || {};
   labels = list.labels || {};
   lang = list.lang || "en";
+  if (list.time_zone) timeZone = houseZone = list.time_zone;
   document.documentElement.lang = lang;
   $("#title").textContent = labels.title || "";
   document.title = labels.title || document.title;

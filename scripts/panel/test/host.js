@@ -1,8 +1,9 @@
 // A small MCP Apps host for maison's tests, built on the SDK's own host
 // bridge (AppBridge) and the official MCP client: it connects to /mcp on
 // its own origin declaring that it renders apps, finds the tool's ui://
-// resource, reads it, renders it in a sandboxed frame under the spec's
-// default Content Security Policy (no network at all), and passes the
+// resource, reads it, renders it in a sandboxed frame under the strictest
+// Content Security Policy a host applies (what the resource declares, and
+// nothing else), and passes the
 // frame's tool calls to maison. The query string sets the tool and its
 // arguments, the protocol era, the theme and the safe-area insets.
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
@@ -13,11 +14,32 @@ import {
   getToolUiResourceUri,
 } from "@modelcontextprotocol/ext-apps/app-bridge";
 
-// The spec's restrictive default, for a resource that declares no domain.
-const CSP =
-  "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; " +
-  "img-src 'self' data:; media-src 'self' data:; connect-src 'none'; frame-src 'none'; " +
-  "object-src 'none'; base-uri 'self'";
+// The Content Security Policy the frame runs under, built as the strictest
+// host builds it (MCP Apps specification 2026-01-26, "UI Resource Format",
+// McpUiResourceCsp and "Host Behavior"): from the domains the resource
+// declares in _meta.ui.csp, and nothing it does not declare. The
+// specification lets a host restrict its default further ("Host MAY
+// further restrict but MUST NOT allow undeclared domains"), and a real
+// host does: with nothing declared, not even data: images load.
+function policy(csp = {}) {
+  const list = (v, none) => (Array.isArray(v) && v.length ? v.join(" ") : none);
+  const res = list(csp.resourceDomains, "'none'");
+  const inline = res === "'none'" ? "'unsafe-inline'" : `'unsafe-inline' ${res}`;
+  return [
+    "default-src 'none'",
+    `script-src ${inline}`,
+    `style-src ${inline}`,
+    `img-src ${res}`,
+    `font-src ${res}`,
+    `media-src ${res}`,
+    `connect-src ${list(csp.connectDomains, "'none'")}`,
+    `frame-src ${list(csp.frameDomains, "'none'")}`,
+    `base-uri ${list(csp.baseUriDomains, "'self'")}`,
+    "form-action 'none'",
+    "object-src 'none'",
+    "worker-src 'none'",
+  ].join("; ");
+}
 
 const q = new URLSearchParams(location.search);
 const tool = q.get("tool") || "camera_overview";
@@ -48,8 +70,12 @@ async function main() {
   const read = await client.readResource({ uri });
   const res = read.contents[0];
   if (res.mimeType !== RESOURCE_MIME_TYPE) throw new Error(`${uri} is ${res.mimeType}`);
-  state.resource = { uri, meta: res._meta || null, bytes: res.text.length };
-  const html = res.text.replace(/<head>/i, () => `<head><meta http-equiv="Content-Security-Policy" content="${CSP}">`);
+  // The content item's _meta.ui wins over the listing's (the specification's
+  // "Metadata Location"); the listing's is read when the item has none.
+  const listed = (await client.listResources()).resources.find((r) => r.uri === uri);
+  const ui = res._meta?.ui || listed?._meta?.ui || {};
+  state.resource = { uri, meta: res._meta || null, listed: listed?._meta || null, bytes: res.text.length, csp: policy(ui.csp) };
+  const html = res.text.replace(/<head>/i, () => `<head><meta http-equiv="Content-Security-Policy" content="${state.resource.csp}">`);
 
   const frame = document.createElement("iframe");
   frame.id = "app";
