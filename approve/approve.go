@@ -24,6 +24,7 @@ import (
 	"encoding/base32"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/url"
 	"strings"
@@ -32,6 +33,7 @@ import (
 
 	"maison/accesslog"
 	"maison/confirm"
+	"maison/homeassistant"
 	"maison/voice"
 )
 
@@ -110,6 +112,14 @@ type Config struct {
 	// After runs f once d has passed, to write a request's expiry line when
 	// it expires. Nil means time.AfterFunc.
 	After func(d time.Duration, f func())
+	// Notify names where Send sends each request's link
+	// (MAISON_APPROVAL_NOTIFY): notify.<name>, a notify action such as the
+	// companion app's notify.mobile_app_<phone> or a notify entity, and
+	// homeassistant.PersistentNotification. Empty means nowhere: the link
+	// is in the answer alone.
+	Notify []string
+	// Notifier sends them through Home Assistant. Required with Notify.
+	Notifier Notifier
 }
 
 // Desk makes references and remembers what became of them. It is safe for
@@ -135,6 +145,14 @@ type entry struct {
 func New(cfg Config) (*Desk, error) {
 	if cfg.Signer == nil || cfg.Origin == "" {
 		return nil, errors.New("approve: a signer and the public origin are required")
+	}
+	if len(cfg.Notify) > 0 && cfg.Notifier == nil {
+		return nil, errors.New("approve: sending links needs a notifier")
+	}
+	for _, t := range cfg.Notify {
+		if !homeassistant.ValidNotifyTarget(t) {
+			return nil, fmt.Errorf("approve: %q is neither %s nor notify.<name>", t, homeassistant.PersistentNotification)
+		}
 	}
 	if cfg.Lang == "" {
 		cfg.Lang = voice.English

@@ -303,10 +303,7 @@ func (h *handler) view(a Action) view {
 	if strings.TrimSpace(app) == "" {
 		app = w.Unnamed
 	}
-	loc := time.Local
-	if z, err := time.LoadLocation(a.Zone); err == nil && a.Zone != "" {
-		loc = z
-	}
+	loc := zone(a)
 	return view{W: w, A: a, App: app,
 		Asked: l.Clock(time.Unix(a.Asked, 0).In(loc)), Expires: l.Clock(time.Unix(a.Exp, 0).In(loc))}
 }

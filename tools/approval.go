@@ -139,6 +139,8 @@ func (s *server) askApproval(req *mcp.CallToolRequest, g guard, lead string) *mc
 		return sayError(s.haTrouble(err))
 	}
 	g.note.set(stepProposal)
+	// askApproval has no request context: Send bounds itself, a few seconds.
+	sent := s.deps.Approvals.Send(context.Background(), a, link)
 	if lead != "" {
 		lead += " "
 	}
@@ -151,7 +153,7 @@ func (s *server) askApproval(req *mcp.CallToolRequest, g guard, lead string) *mc
 			RequestState: a.ID,
 		}
 	}
-	return withLink(s.deps.Lang, lead+words.ApprovalAsked(s.deps.Lang, g.action, s.deps.Lang.Clock(exp.In(s.houseLocation())), a.ID), link)
+	return withLink(s.deps.Lang, lead+words.ApprovalAsked(s.deps.Lang, sent, g.action, s.deps.Lang.Clock(exp.In(s.houseLocation())), a.ID), link)
 }
 
 // withLink is a result of sentences, then the approval link in a block
