@@ -131,9 +131,14 @@ func sentLead(l voice.Lang, sent Sent) string {
 		out = append(out, l.Pick("I've sent the approval link to "+places(l, sent.To)+": open it there, or say cancel.",
 			"J'ai envoyé le lien d'approbation "+places(l, sent.To)+" : ouvrez-le là, ou dites annuler."))
 	}
-	for _, r := range sent.Failed {
-		out = append(out, l.Pick("I could not send it to "+places(l, []Recipient{r})+": "+notSentWhy(l, r.Why)+".",
-			"Je n'ai pas pu l'envoyer "+places(l, []Recipient{r})+" : "+notSentWhy(l, r.Why)+"."))
+	for i, r := range sent.Failed {
+		to, why := places(l, []Recipient{r}), notSentWhy(l, r.Why)
+		if i == 0 && len(sent.To) == 0 { // the first word of the link: named
+			out = append(out, l.Pick("I could not send the approval link to "+to+": "+why+".",
+				"Je n'ai pas pu envoyer le lien d'approbation "+to+" : "+why+"."))
+			continue
+		}
+		out = append(out, l.Pick("I could not send it to "+to+": "+why+".", "Je n'ai pas pu l'envoyer "+to+" : "+why+"."))
 	}
 	switch {
 	case len(sent.To) > 0:
