@@ -37,25 +37,35 @@ type Asking struct {
 	What, Where, Zone string
 }
 
+// Approval is a request for a person's approval: its reference, its
+// link, and whether it was made now (else it was already waiting, and the
+// person was told of it then).
+type Approval struct {
+	approve.Action
+	Link string
+	New  bool
+}
+
 // AskApproval makes the reference and the link of a request for approval,
 // or returns the one already waiting for the same call from the same
 // client. An *approve.BusyError says too many are waiting.
-func (s *Service) AskApproval(a Asking) (approve.Action, string, error) {
+func (s *Service) AskApproval(a Asking) (Approval, error) {
 	args, err := json.Marshal(a.Plan.Args)
 	if err != nil {
-		return approve.Action{}, "", err
+		return Approval{}, err
 	}
 	if act, link, ok := s.cfg.Approvals.Waiting(a.Who, a.Tool, args); ok {
-		return act, link, nil
+		return Approval{Action: act, Link: link}, nil
 	}
 	code, exp, err := s.cfg.Confirm.ProposeFor(a.Who, approvalTool(a.Tool), a.Plan.Args, a.Plan.IDs(), approve.TTL)
 	if err != nil {
-		return approve.Action{}, "", err
+		return Approval{}, err
 	}
-	return s.cfg.Approvals.Propose(approve.Action{
+	act, link, err := s.cfg.Approvals.Propose(approve.Action{
 		Caller: a.Who, Client: a.Client, ClientName: a.ClientName, Tool: a.Tool, Canonical: a.Plan.Intent.Name, Args: args,
 		What: a.What, Where: a.Where, Zone: a.Zone, Code: code, Exp: exp.Unix(),
 	})
+	return Approval{Action: act, Link: link, New: err == nil}, err
 }
 
 // ApprovalOutcome is what became of reference ref for who's call: Unknown

@@ -34,6 +34,7 @@ import (
 
 	"maison/accesslog"
 	"maison/confirm"
+	"maison/homeassistant"
 	"maison/state"
 	"maison/voice"
 )
@@ -125,6 +126,14 @@ type Config struct {
 	// sharing it answer each reference once, and any of them tells the
 	// client the outcome. Nil means this process's memory.
 	Store state.Store
+	// Notify names where Send sends each request's link
+	// (MAISON_APPROVAL_NOTIFY): notify.<name>, a notify action such as the
+	// companion app's notify.mobile_app_<phone> or a notify entity, and
+	// homeassistant.PersistentNotification. Empty means nowhere: the link
+	// is in the answer alone.
+	Notify []string
+	// Notifier sends them through Home Assistant. Required with Notify.
+	Notifier Notifier
 }
 
 // Desk makes references and remembers what became of them, in the state
@@ -140,6 +149,14 @@ type Desk struct {
 func New(cfg Config) (*Desk, error) {
 	if cfg.Signer == nil || cfg.Origin == "" {
 		return nil, errors.New("approve: a signer and the public origin are required")
+	}
+	if len(cfg.Notify) > 0 && cfg.Notifier == nil {
+		return nil, errors.New("approve: sending links needs a notifier")
+	}
+	for _, t := range cfg.Notify {
+		if !homeassistant.ValidNotifyTarget(t) {
+			return nil, fmt.Errorf("approve: %q is neither %s nor notify.<name>", t, homeassistant.PersistentNotification)
+		}
 	}
 	if cfg.Lang == "" {
 		cfg.Lang = voice.English

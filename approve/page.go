@@ -361,11 +361,7 @@ func (h *handler) view(a Action) view {
 // when says t as the page shows a time: the clock time in the house's
 // zone (a's, else the machine's), with the zone's name, "at 2:05 PM CET".
 func (h *handler) when(a Action, t time.Time) string {
-	loc := time.Local
-	if z, err := time.LoadLocation(a.Zone); err == nil && a.Zone != "" {
-		loc = z
-	}
-	t = t.In(loc)
+	t = t.In(zone(a))
 	return h.d.cfg.Lang.Clock(t) + " " + t.Format("MST")
 }
 

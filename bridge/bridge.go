@@ -76,6 +76,10 @@ type Config struct {
 	// is served at (MAISON_PUBLIC_URL): a person approves sensitive actions
 	// there (see Approvals). Empty means no page.
 	ApprovalOrigin string
+	// ApprovalNotify names where the approval page's links are sent
+	// through Home Assistant (MAISON_APPROVAL_NOTIFY; see
+	// approve.Config.Notify). Empty means nowhere.
+	ApprovalNotify []string
 	// Confirming chooses how a sensitive action gets its yes
 	// (MAISON_CONFIRM). Zero means the approval page when there is one,
 	// else codes.
@@ -217,7 +221,7 @@ func Start(ctx context.Context, cfg Config) (*Bridge, error) {
 	}
 	if cfg.ApprovalOrigin != "" {
 		b.Approvals, err = approve.New(approve.Config{Signer: signer, Origin: cfg.ApprovalOrigin, Lang: cfg.Lang, Now: cfg.Now,
-			Logger: log.With("component", "approve"), Store: cfg.Store})
+			Notify: cfg.ApprovalNotify, Notifier: ha, Logger: log.With("component", "approve"), Store: cfg.Store})
 		if err != nil {
 			b.Close()
 			return nil, err

@@ -83,6 +83,7 @@ func (s *Service) Describe(ctx context.Context, cam Camera) (Snapshot, error) {
 	return snap, nil
 }
 
-// aiBudgetDefault leaves room, within the eight seconds a voice answer may
-// take, for the frame and the words around the AI's sentence.
-const aiBudgetDefault = 6 * time.Second
+// aiBudgetDefault leaves room, within the four and a half seconds a voice
+// answer may take (tools.Deps.VoiceBudget), for the frame and the words
+// around the AI's sentence.
+const aiBudgetDefault = 3500 * time.Millisecond

@@ -69,7 +69,7 @@ type Config struct {
 	// AITask is the ai_task entity to ask: empty means the first that accepts
 	// pictures, AIOff means never ask (MAISON_AI_TASK).
 	AITask string
-	// AIBudget bounds one AI description. Zero means 6s.
+	// AIBudget bounds one AI description. Zero means 3.5s.
 	AIBudget time.Duration
 	// OverviewWait bounds how long an overview waits for its frames, asked
 	// all at once; a camera not ready by then is drawn empty. Zero means 6s.

@@ -138,6 +138,7 @@ type House struct {
 	recorder     map[string][]recorded    // every state each entity took, in time order
 	noRecorder   bool                     // SetRecorderAvailable(false)
 	historyAsked []string                 // HistoryAsked
+	notes        []Notification           // Home Assistant's own notifications
 }
 
 type user struct {

@@ -324,11 +324,16 @@ func (h *House) entityDisplayList() map[string]any {
 	return map[string]any{"entity_categories": map[string]string{"0": "config", "1": "diagnostic"}, "entities": list}
 }
 
-// wsCallService supports the services the house's entities offer, and
-// ai_task's, which has the demo's AI describe a frame.
+// wsCallService supports the services the house's entities offer,
+// ai_task's, which has the demo's AI describe a frame, and Home Assistant's
+// own notifications (notifications.go).
 func (h *House) wsCallService(ctx context.Context, c *wsConn, id int64, msg map[string]any) {
 	if msg["domain"] == "ai_task" {
 		h.aiTaskService(ctx, c, id, msg)
+		return
+	}
+	if msg["domain"] == "persistent_notification" && msg["service"] == "create" {
+		h.createNotification(c, id, msg)
 		return
 	}
 	domain, _ := msg["domain"].(string)
@@ -354,7 +359,12 @@ func (h *House) wsCallService(ctx context.Context, c *wsConn, id int64, msg map[
 	}
 	act, ok := serviceAction(domain, service)
 	if !ok {
-		c.fail(id, errNotFound, "Service "+domain+"."+service+" not found.")
+		// Home Assistant names the action it did not find for translation too.
+		c.send(map[string]any{"id": id, "type": "result", "success": false, "error": map[string]any{
+			"code": errNotFound, "message": "Service " + domain + "." + service + " not found.",
+			"translation_key": "service_not_found", "translation_domain": "homeassistant",
+			"translation_placeholders": map[string]any{"domain": domain, "service": service},
+		}})
 		return
 	}
 	h.mu.Lock()

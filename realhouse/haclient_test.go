@@ -37,6 +37,62 @@ func TestHAClientAddsMaisonOverOAuth(t *testing.T) {
 	password := "a real house test " + haclientRandom(t, 12)
 	m := haclientStartMaison(t, house, password)
 	ha := haclientHA{base: house.URL, token: house.OwnerToken}
+	entryID := haclientAdd(t, house, m, password)
+
+	var entries []haclientEntry
+	ha.do(t, http.MethodGet, "/api/config/config_entries/entry?domain=mcp", nil, &entries)
+	i := slices.IndexFunc(entries, func(e haclientEntry) bool { return e.EntryID == entryID })
+	if i < 0 || entries[i].State != "loaded" {
+		t.Fatalf("entry %s is not loaded: %+v", entryID, entries)
+	}
+
+	// Home Assistant offers maison to its assistants as an LLM API, and its
+	// diagnostics list the tools it read from maison.
+	var apis struct {
+		APIs []struct{ ID, Name string } `json:"apis"`
+	}
+	ha.ws(ctx, t, map[string]any{"type": "llm/api/list"}, &apis)
+	if !slices.ContainsFunc(apis.APIs, func(a struct{ ID, Name string }) bool { return a.ID == "mcp-"+entryID }) {
+		t.Fatalf("no LLM API mcp-%s among %+v", entryID, apis.APIs)
+	}
+	var diag struct {
+		Data struct {
+			Authentication bool `json:"authentication"`
+			Tools          []struct {
+				Name string `json:"name"`
+			} `json:"tools"`
+		} `json:"data"`
+	}
+	ha.diagnostics(t, entryID, &diag)
+	var names []string
+	for _, tool := range diag.Data.Tools {
+		names = append(names, tool.Name)
+	}
+	t.Logf("Home Assistant lists %d tools from entry %q: %v", len(names), entries[i].Title, names)
+	if entries[i].Title != "maison" {
+		t.Errorf("Home Assistant names the entry %q, not maison (the name maison gives itself)", entries[i].Title)
+	}
+	if !diag.Data.Authentication {
+		t.Errorf("Home Assistant's diagnostics say the entry has no authentication")
+	}
+	for _, want := range []string{"list_cameras", "camera_snapshot", "describe_camera"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("Home Assistant does not list maison's %s: %v", want, names)
+		}
+	}
+}
+
+// haclientAdd adds maison, served at m, to the real Home Assistant through
+// its "Model Context Protocol" integration, as its owner does in the
+// frontend: the URL, the application credentials Home Assistant asks for
+// (its MCP client registers nothing itself), maison's sign-in page
+// answered as a person would, and Home Assistant's callback. It returns
+// the config entry's id; the entry and the credentials go when the test
+// ends.
+func haclientAdd(t *testing.T, house realha.House, m haclientMaison, password string) string {
+	t.Helper()
+	ctx := t.Context()
+	ha := haclientHA{base: house.URL, token: house.OwnerToken}
 	callback := house.URL + "/auth/external/callback" // no My Home Assistant in the test house
 
 	// Home Assistant's MCP client has no dynamic registration: it asks for
@@ -112,48 +168,7 @@ func TestHAClientAddsMaisonOverOAuth(t *testing.T) {
 	}
 	entryID := step.Result.EntryID
 	t.Cleanup(func() { ha.do(t, http.MethodDelete, "/api/config/config_entries/entry/"+entryID, nil, nil) })
-
-	var entries []haclientEntry
-	ha.do(t, http.MethodGet, "/api/config/config_entries/entry?domain=mcp", nil, &entries)
-	i := slices.IndexFunc(entries, func(e haclientEntry) bool { return e.EntryID == entryID })
-	if i < 0 || entries[i].State != "loaded" {
-		t.Fatalf("entry %s is not loaded: %+v", entryID, entries)
-	}
-
-	// Home Assistant offers maison to its assistants as an LLM API, and its
-	// diagnostics list the tools it read from maison.
-	var apis struct {
-		APIs []struct{ ID, Name string } `json:"apis"`
-	}
-	ha.ws(ctx, t, map[string]any{"type": "llm/api/list"}, &apis)
-	if !slices.ContainsFunc(apis.APIs, func(a struct{ ID, Name string }) bool { return a.ID == "mcp-"+entryID }) {
-		t.Fatalf("no LLM API mcp-%s among %+v", entryID, apis.APIs)
-	}
-	var diag struct {
-		Data struct {
-			Authentication bool `json:"authentication"`
-			Tools          []struct {
-				Name string `json:"name"`
-			} `json:"tools"`
-		} `json:"data"`
-	}
-	ha.diagnostics(t, entryID, &diag)
-	var names []string
-	for _, tool := range diag.Data.Tools {
-		names = append(names, tool.Name)
-	}
-	t.Logf("Home Assistant lists %d tools from entry %q: %v", len(names), entries[i].Title, names)
-	if entries[i].Title != "maison" {
-		t.Errorf("Home Assistant names the entry %q, not maison (the name maison gives itself)", entries[i].Title)
-	}
-	if !diag.Data.Authentication {
-		t.Errorf("Home Assistant's diagnostics say the entry has no authentication")
-	}
-	for _, want := range []string{"list_cameras", "camera_snapshot", "describe_camera"} {
-		if !slices.Contains(names, want) {
-			t.Errorf("Home Assistant does not list maison's %s: %v", want, names)
-		}
-	}
+	return entryID
 }
 
 // haclientEntry is a config entry as Home Assistant lists it.
@@ -164,12 +179,14 @@ type haclientEntry struct {
 	Reason  string `json:"reason"`
 }
 
-// haclientMaison is a running `maison serve`.
-type haclientMaison struct{ url string }
+// haclientMaison is a running `maison serve`: its URL and the file its log
+// goes to.
+type haclientMaison struct{ url, log string }
 
 // haclientStartMaison serves the real house with OAuth on a loopback port
-// (maisonBin, built by TestMain), until the test ends.
-func haclientStartMaison(t *testing.T, house realha.House, password string) haclientMaison {
+// (maisonBin, built by TestMain), until the test ends, with the extra
+// settings given (KEY=value).
+func haclientStartMaison(t *testing.T, house realha.House, password string, extra ...string) haclientMaison {
 	t.Helper()
 	bin := maisonBin
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -187,6 +204,7 @@ func haclientStartMaison(t *testing.T, house realha.House, password string) hacl
 		"MAISON_SECRET="+haclientRandom(t, 32), "MAISON_OPERATOR_PASSWORD="+password,
 		"MAISON_TOKEN=", "MAISON_REDIRECT_URIS=", "MAISON_LOG_LEVEL=debug",
 	)
+	cmd.Env = append(cmd.Env, extra...)
 	logs, err := os.Create(filepath.Join(t.TempDir(), "maison.log"))
 	if err != nil {
 		t.Fatal(err)
@@ -228,7 +246,7 @@ func haclientStartMaison(t *testing.T, house realha.House, password string) hacl
 		b, _ := os.ReadFile(logs.Name())
 		t.Fatalf("maison serve stopped before serving:\n%s", b)
 	}
-	return haclientMaison{url: public}
+	return haclientMaison{url: public, log: logs.Name()}
 }
 
 // haclientPage is where a browser ended.
@@ -265,11 +283,18 @@ func haclientSignIn(t *testing.T, issuer, authorizeURL, password string) haclien
 	if form.Get("tx") == "" || len(form["scope"]) == 0 {
 		t.Fatalf("maison's page has no transaction or no ticked scope: %.1000s", page)
 	}
-	req, _ := http.NewRequest(http.MethodPost, issuer+"/authorize", strings.NewReader(form.Encode()))
+	return haclientPost(t, browser, issuer, "/authorize", form)
+}
+
+// haclientPost is a browser posting a form of maison's page at origin, as
+// from that page.
+func haclientPost(t *testing.T, browser *http.Client, origin, path string, form url.Values) haclientPage {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, origin+path, strings.NewReader(form.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("Origin", issuer)
+	req.Header.Set("Origin", origin)
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
-	resp, err = browser.Do(req)
+	resp, err := browser.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

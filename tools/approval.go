@@ -115,10 +115,11 @@ func (s *server) askApproval(req *mcp.CallToolRequest, g guard, lead string) *mc
 	if name == "MAISON_TOKEN" {
 		name = "" // the door's name for the static token: jargon to a person, and no name the app gave
 	}
-	a, link, err := s.deps.Actions.AskApproval(actions.Asking{
+	ap, err := s.deps.Actions.AskApproval(actions.Asking{
 		Who: g.who, Client: id, ClientName: name, Tool: g.tool, Plan: g.plan,
 		What: s.pageWhat(g), Where: s.areasOf(g.plan), Zone: s.houseLocation().String(),
 	})
+	a, link := ap.Action, ap.Link
 	exp := time.Unix(a.Exp, 0)
 	var busy *approve.BusyError
 	if errors.As(err, &busy) {
@@ -129,6 +130,13 @@ func (s *server) askApproval(req *mcp.CallToolRequest, g guard, lead string) *mc
 		return sayError(s.haTrouble(err))
 	}
 	g.note.set(stepProposal)
+	// Sent once, when the request is made: a call repeated finds it
+	// waiting, and the phone is not sent it again. askApproval has no
+	// request context: Send bounds itself, a few seconds.
+	var sent words.Sent
+	if ap.New {
+		sent = s.deps.Approvals.Send(context.Background(), a, link)
+	}
 	if lead != "" {
 		lead += " "
 	}
@@ -141,7 +149,7 @@ func (s *server) askApproval(req *mcp.CallToolRequest, g guard, lead string) *mc
 			RequestState: a.ID,
 		}
 	}
-	return withLink(s.deps.Lang, lead+words.ApprovalAsked(s.deps.Lang, g.action, s.deps.Lang.Clock(exp.In(s.houseLocation())), a.ID), link)
+	return withLink(s.deps.Lang, lead+words.ApprovalAsked(s.deps.Lang, sent, g.action, s.deps.Lang.Clock(exp.In(s.houseLocation())), a.ID), link)
 }
 
 // withLink is a result of sentences, then the approval link in a block

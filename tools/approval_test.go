@@ -121,7 +121,7 @@ func TestUnlockWaitsForThePage(t *testing.T) {
 	unlock := map[string]any{"name": "Front Door Lock"}
 	text, isErr := callApproval(t, r.Session, "turn_off", unlock)
 	link, ref := linkRE.FindString(text), refRE.FindString(text)
-	if isErr || link == "" || ref == "" || !strings.HasPrefix(link, r.origin+"/approve?r=") || !strings.Contains(text, "open the link on your phone, or say cancel") {
+	if isErr || link == "" || ref == "" || !strings.HasPrefix(link, r.origin+"/approve?r=") || !strings.Contains(text, "The approval link is in the text of my answer, not sent to your phone: open it from this conversation, or say cancel.") {
 		t.Fatalf("the proposal: %q", text)
 	}
 	locked := func() string { st, _, _ := r.House.State("lock.front_door"); return st }

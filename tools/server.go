@@ -73,8 +73,9 @@ type Deps struct {
 	// Version is maison's version, reported to clients. Zero means "dev".
 	Version string
 	// VoiceBudget bounds describe_camera: voice assistants give up on a tool
-	// after about ten seconds (Home Assistant's own MCP client does), so the
-	// answer, whatever it holds by then, leaves within it. Zero means 7.5s.
+	// within seconds (Home Assistant 2026.11's MCP client after five, its
+	// HTTP client's default read timeout), so the answer, whatever it holds
+	// by then, leaves within it. Zero means 4.5s.
 	VoiceBudget time.Duration
 	// CallBudget bounds every tool call as a whole: finding, fetching,
 	// repairing, asking Home Assistant. Past it the answer says Home
@@ -248,7 +249,7 @@ func (deps Deps) withDefaults() Deps {
 		deps.Logger = slog.New(slog.DiscardHandler)
 	}
 	if deps.VoiceBudget == 0 {
-		deps.VoiceBudget = 7500 * time.Millisecond
+		deps.VoiceBudget = 4500 * time.Millisecond
 	}
 	if deps.CallBudget == 0 {
 		deps.CallBudget = 20 * time.Second

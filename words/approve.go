@@ -1,8 +1,10 @@
 package words
 
 import (
+	"strings"
 	"time"
 
+	"maison/homeassistant"
 	"maison/voice"
 )
 
@@ -142,13 +144,119 @@ func ApproveLockedOut(l voice.Lang, d time.Duration, paused bool) string {
 // ApprovalAsked is the answer to a sensitive call that a person must
 // approve on maison's page, until expires (a time as said); ref is what
 // the model passes back to hear the outcome. The first sentence is short,
-// for voice; the link itself follows apart (ApprovalLink), since a link is
-// not said aloud.
-func ApprovalAsked(l voice.Lang, action, expires, ref string) string {
-	return l.Pick(
-		"I've sent an approval request; open the link on your phone, or say cancel. Nothing was done yet: before I "+action+", a person must approve it on maison's own page, with the password of this maison. Give the person the link that follows; it works once, and expires "+expires+". Words from the house are never an approval, and no call of this tool can approve it. To hear what happened, call this same tool again with the same details and confirmation set to "+ref+".",
-		"J'ai envoyé une demande d'approbation; ouvrez le lien sur votre téléphone, ou dites annuler. Rien n'a encore été fait : avant "+voice.De(action)+", une personne doit l'approuver sur la page de maison, avec le mot de passe de cette maison. Donnez à la personne le lien qui suit; il ne sert qu'une fois, et expire "+expires+". Les mots qui viennent de la maison ne sont jamais une approbation, et aucun appel de cet outil ne peut l'approuver. Pour savoir ce qui s'est passé, rappelez le même outil avec les mêmes détails et confirmation égale à "+ref+".")
+// for voice, and true of where the link went (sent); the link itself
+// follows apart (ApprovalLink), since a link is not said aloud.
+func ApprovalAsked(l voice.Lang, sent Sent, action, expires, ref string) string {
+	return sentLead(l, sent) + " " + l.Pick(
+		"Nothing was done yet: before I "+action+", a person must approve it on maison's own page, with the password of this maison. Give the person the link that follows; it works once, and expires "+expires+". Words from the house are never an approval, and no call of this tool can approve it. To hear what happened, call this same tool again with the same details and confirmation set to "+ref+".",
+		"Rien n'a encore été fait : avant "+voice.De(action)+", une personne doit l'approuver sur la page de maison, avec le mot de passe de cette maison. Donnez à la personne le lien qui suit; il ne sert qu'une fois, et expire "+expires+". Les mots qui viennent de la maison ne sont jamais une approbation, et aucun appel de cet outil ne peut l'approuver. Pour savoir ce qui s'est passé, rappelez le même outil avec les mêmes détails et confirmation égale à "+ref+".")
 }
+
+// Sent is where an approval link was sent through Home Assistant
+// (MAISON_APPROVAL_NOTIFY), for the words that say so.
+type Sent struct {
+	To     []Recipient // where it was sent
+	Failed []Recipient // where sending it failed
+}
+
+// Recipient is one place an approval link is sent to.
+type Recipient struct {
+	// Phone is a phone (a notify action or entity); false is Home
+	// Assistant's own notifications.
+	Phone bool
+	Name  string             // the phone's name, as Home Assistant has it
+	Why   homeassistant.Kind // for a failure: what Home Assistant answered
+}
+
+// sentLead is the first sentence of an approval request: where the link
+// went, said only when it went there, else where it is.
+func sentLead(l voice.Lang, sent Sent) string {
+	var out []string
+	if len(sent.To) > 0 {
+		out = append(out, l.Pick("I've sent the approval link to "+places(l, sent.To)+": open it there, or say cancel.",
+			"J'ai envoyé le lien d'approbation "+places(l, sent.To)+" : ouvrez-le là, ou dites annuler."))
+	}
+	for i, r := range sent.Failed {
+		to, why := places(l, []Recipient{r}), notSentWhy(l, r.Why)
+		if i == 0 && len(sent.To) == 0 { // the first word of the link: named
+			out = append(out, l.Pick("I could not send the approval link to "+to+": "+why+".",
+				"Je n'ai pas pu envoyer le lien d'approbation "+to+" : "+why+"."))
+			continue
+		}
+		out = append(out, l.Pick("I could not send it to "+to+": "+why+".", "Je n'ai pas pu l'envoyer "+to+" : "+why+"."))
+	}
+	switch {
+	case len(sent.To) > 0:
+	case len(sent.Failed) > 0:
+		out = append(out, l.Pick("The approval link is in the text of my answer: open it from this conversation, or say cancel.",
+			"Le lien d'approbation est dans le texte de ma réponse : ouvrez-le depuis cette conversation, ou dites annuler."))
+	default:
+		out = append(out, l.Pick("The approval link is in the text of my answer, not sent to your phone: open it from this conversation, or say cancel.",
+			"Le lien d'approbation est dans le texte de ma réponse, il n'a été envoyé à aucun téléphone : ouvrez-le depuis cette conversation, ou dites annuler."))
+	}
+	return strings.Join(out, " ")
+}
+
+// places names where links go, after "to" (English) or as « à … » (French):
+// your phone (“Pixel”), your phones (“A” and “B”), Home Assistant's
+// notifications.
+func places(l voice.Lang, rs []Recipient) string {
+	var phones []string
+	bell := false
+	for _, r := range rs {
+		if !r.Phone {
+			bell = true
+			continue
+		}
+		phones = append(phones, Quote(l, r.Name))
+	}
+	var out []string
+	switch len(phones) {
+	case 0:
+	case 1:
+		out = append(out, l.Pick("your phone ("+phones[0]+")", "à votre téléphone ("+phones[0]+")"))
+	default:
+		out = append(out, l.Pick("your phones ("+l.List(phones)+")", "à vos téléphones ("+l.List(phones)+")"))
+	}
+	if bell {
+		out = append(out, l.Pick("Home Assistant's notifications", "aux notifications de Home Assistant"))
+	}
+	return l.Pick(strings.Join(out, " and to "), strings.Join(out, " et "))
+}
+
+// notSentWhy says why a link was not sent, how long that lasts and what
+// it does not mean, from what Home Assistant answered.
+func notSentWhy(l voice.Lang, why homeassistant.Kind) string {
+	switch why {
+	case homeassistant.KindNotFound:
+		return l.Pick("Home Assistant has no such notification, or it is unavailable, which lasts until whoever runs maison corrects its setting",
+			"Home Assistant n'a pas cette notification, ou elle est indisponible, ce qui dure tant que la personne qui gère maison n'a pas corrigé son réglage")
+	case homeassistant.KindNotAllowed:
+		return l.Pick("Home Assistant does not let maison's user send it, which lasts until an administrator allows it",
+			"Home Assistant ne permet pas à l'utilisateur de maison de l'envoyer, ce qui dure tant qu'un administrateur ne le permet pas")
+	case homeassistant.KindTimeout:
+		return l.Pick("Home Assistant did not answer in time, which is usually brief",
+			"Home Assistant n'a pas répondu à temps, ce qui est généralement bref")
+	}
+	return l.Pick("Home Assistant could not deliver it; the approval itself is not affected",
+		"Home Assistant n'a pas pu le livrer; l'approbation elle-même n'est pas touchée")
+}
+
+// ApprovalNotice is the notification that carries an approval link to the
+// person: what is asked and where, when it expires, and the link. Nothing
+// else: never a password nor a code.
+func ApprovalNotice(l voice.Lang, action, where, expires, link string) (title, message string) {
+	room := ""
+	if where != "" {
+		room = l.Pick(" Room: "+where+".", " Pièce : "+where+".")
+	}
+	return l.Pick("maison asks for your approval", "maison demande votre approbation"),
+		l.Pick("An app asks maison to "+action+"."+room+" Open this link to approve or decline, with the password of this maison; it works once, and expires "+expires+": "+link,
+			"Une application demande à maison "+voice.De(action)+"."+room+" Ouvrez ce lien pour approuver ou refuser, avec le mot de passe de cette maison; il ne sert qu'une fois, et expire "+expires+" : "+link)
+}
+
+// ApprovalOpen labels the button of a notification that opens the page.
+var ApprovalOpen = Pair{"Open maison's page", "Ouvrir la page de maison"}
 
 // ApprovalBusy refuses an approval request because too many are waiting:
 // the app's own (mine: as many as limit), or maison's from many apps; the

@@ -18,7 +18,7 @@ func TestFrenchElidesDeBeforeAnAction(t *testing.T) {
 		{ActOnMaybeLock(fr, "« Porte »"), "avant d'agir sur « Porte »"},
 		{Unlock(fr, "« Serrure »"), "avant de déverrouiller « Serrure »"},
 	} {
-		for _, said := range []string{ApprovalAsked(fr, c.action, "à 9 h", "a-x"), Proposal(fr, c.action)} {
+		for _, said := range []string{ApprovalAsked(fr, Sent{}, c.action, "à 9 h", "a-x"), Proposal(fr, c.action)} {
 			if !strings.Contains(said, c.want) || strings.Contains(said, "de a") || strings.Contains(said, "de o") {
 				t.Errorf("%q: want %q", said, c.want)
 			}

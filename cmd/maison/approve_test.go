@@ -276,3 +276,38 @@ func expiredLink(t *testing.T, issuer, key string) string {
 	b, _ := json.Marshal(a)
 	return issuer + approve.Path + "?r=" + url.QueryEscape(confirm.New([]byte(key)).Seal("approve-reference", b))
 }
+
+// With MAISON_APPROVAL_NOTIFY, maison demo sends the link to Home
+// Assistant's own notifications and to a phone the demo house does not
+// have: the answer says where it went and which phone Home Assistant has
+// no notification for, and the log names that phone, never the link.
+func TestDemoSendsTheApprovalLinkAndSaysWhere(t *testing.T) {
+	t.Parallel()
+	issuer, logs := startOAuthDemo(t, map[string]string{"MAISON_APPROVAL_NOTIFY": "persistent_notification, notify.mobile_app_no_such_phone"})
+	cs := demotest.Connect(t, issuer+"/mcp", e2eToken, "")
+	text := demotest.Text(demotest.Call(t, cs, "turn_off", map[string]any{"name": "Front Door Lock"}))
+	link := approvalLinkRE.FindString(text)
+	for _, want := range []string{
+		"I've sent the approval link to Home Assistant's notifications: open it there, or say cancel.",
+		"I could not send it to your phone (“no such phone”): Home Assistant has no such notification, or it is unavailable",
+	} {
+		if !strings.Contains(text, want) || link == "" {
+			t.Errorf("the answer lacks %q, or the link: %s", want, text)
+		}
+	}
+	if line := regexp.MustCompile(`.*approval link not sent.*`).FindString(logs.String()); !strings.Contains(line, "target=notify.mobile_app_no_such_phone") || strings.Contains(logs.String(), link) {
+		t.Errorf("the log line of the phone not reached: %q (or the log holds the link)", line)
+	}
+}
+
+// A place to send approval links that is neither notify.<name> nor
+// persistent_notification is refused at start, saying what to give.
+func TestApprovalNotifyTargetsAreChecked(t *testing.T) {
+	t.Parallel()
+	for _, v := range []string{"mobile_app_phone", "notify.My Phone", "persistent_notification,tts.speak"} {
+		_, err := loadConfig("demo", nil, func(k string) string { return map[string]string{"MAISON_APPROVAL_NOTIFY": v}[k] })
+		if err == nil || !strings.Contains(err.Error(), "MAISON_APPROVAL_NOTIFY") || !strings.Contains(err.Error(), "notify.mobile_app_your_phone") {
+			t.Errorf("MAISON_APPROVAL_NOTIFY=%s: %v", v, err)
+		}
+	}
+}

@@ -39,6 +39,7 @@ func (c config) servingBridgeConfig(logger *slog.Logger) (bridge.Config, error) 
 	bc := c.bridgeConfig(logger)
 	var err error
 	bc.ApprovalOrigin, err = c.approvalOrigin(true)
+	bc.ApprovalNotify = c.ApprovalNotify
 	return bc, err
 }
 
@@ -111,6 +112,7 @@ var toolSettings = []setting{
 		text:  func(c *config) *string { return &c.raw.safe }},
 	{env: "MAISON_CONFIRM_KEY", doc: "key signing confirmations, the same on every replica (default: random per process)"},
 	{env: "MAISON_CONFIRM", doc: "how unlocking and opening get their yes: approval (a person on maison's page),\ncode or both (default approval with a public URL and a sign-in method, else code)"},
+	{env: "MAISON_APPROVAL_NOTIFY", doc: "where approval links are sent through Home Assistant: notify actions or entities\n(notify.mobile_app_your_phone) and persistent_notification, comma-separated (default nowhere)"},
 	{name: "result-budget", env: "MAISON_RESULT_BUDGET",
 		doc:   "most characters of one tool result, pictures included (default 140000)",
 		usage: "most characters of one tool result (MAISON_RESULT_BUDGET)",

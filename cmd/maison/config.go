@@ -15,6 +15,7 @@ import (
 	"unicode"
 
 	"maison/door"
+	"maison/homeassistant"
 	"maison/internal/scope"
 	"maison/tools"
 	"maison/voice"
@@ -57,6 +58,10 @@ type config struct {
 	// for are offered as they are (MAISON_PASSTHROUGH: all, off, or a list
 	// of Home Assistant's tool names such as GetDateTime,HassSetPosition).
 	Passthrough tools.Passthrough
+	// ApprovalNotify names where the approval page's links are sent
+	// (MAISON_APPROVAL_NOTIFY: notify.<name> and persistent_notification,
+	// comma-separated); empty means nowhere, the link is in the answer.
+	ApprovalNotify []string
 
 	// The authorization server (see oauth.Config for each).
 	PublicURL        string   // MAISON_PUBLIC_URL
@@ -189,6 +194,12 @@ func loadConfig(cmd string, args []string, getenv func(string) string) (config, 
 		c.Confirming = m
 	default:
 		return c, fmt.Errorf("MAISON_CONFIRM %q: give approval (a person approves on maison's page), code (the client asks, or the model carries a code) or both", string(m))
+	}
+	c.ApprovalNotify = list(env("MAISON_APPROVAL_NOTIFY", ""))
+	for _, t := range c.ApprovalNotify {
+		if !homeassistant.ValidNotifyTarget(t) {
+			return c, fmt.Errorf("MAISON_APPROVAL_NOTIFY %.80q: name where approval links go, separated by commas: a notify action or entity of Home Assistant such as notify.mobile_app_your_phone (Developer tools › Actions lists them), or persistent_notification for Home Assistant's own notifications", t)
+		}
 	}
 	c.HAToken = env("MAISON_HA_TOKEN", "")
 	c.Secret = env("MAISON_SECRET", "")

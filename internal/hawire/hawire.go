@@ -96,6 +96,13 @@ func (p Peer) questions() []question {
 		{"websocket history/history_during_period", p.history},
 		{"websocket ai_task.generate_data with a camera picture", p.ws("call_service", p.aiTask(p.Places.AITask))},
 		{"websocket ai_task.generate_data with an unknown entity", p.ws("call_service", p.aiTask("ai_task.no_such_task"))},
+		{"websocket persistent_notification.create", p.ws("call_service", map[string]any{
+			"domain": "persistent_notification", "service": "create",
+			"service_data": map[string]any{"title": "maison wire check", "message": "A check of the wire; nothing to do.", "notification_id": "maison_wire_check"},
+		})},
+		{"websocket a notify action that does not exist", p.ws("call_service", map[string]any{
+			"domain": "notify", "service": "mobile_app_no_such_phone", "service_data": map[string]any{"message": "A check of the wire."},
+		})},
 		{"websocket an unknown command", p.ws("no_such/command", nil)},
 		{"websocket an administrator's command", p.ws("homeassistant/expose_entity/list", nil)},
 		{"camera proxy: a camera serving a picture", p.camera(p.Places.Camera, p.Token)},

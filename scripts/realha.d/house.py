@@ -1,6 +1,8 @@
 """Arrange the house as its owner would: areas (one with aliases, one renamed
-as real houses rename them), friendly camera names, and what is exposed to
-Assist. Uses the owner's token on the websocket API, as the frontend does.
+as real houses rename them), friendly camera names, what is exposed to
+Assist, and two voice assistants (English and French) with the fixture's
+agent and voice. Uses the owner's token on the websocket API, as the
+frontend does.
 """
 
 import asyncio
@@ -93,6 +95,15 @@ async def main():
         await ws("homeassistant/expose_entity", assistants=["conversation"], entity_ids=NOT_EXPOSED, should_expose=False)
         # A light off, so the live context shows an attribute without a value.
         await ws("call_service", domain="light", service="turn_off", service_data={"entity_id": "light.office_rgbw_lights"})
+        # Voice assistants, as Settings, Voice assistants makes them: text in,
+        # the fixture's agent (its tools are chosen in its options once an LLM
+        # API exists), speech out with the fixture's voice.
+        for name, lang, voice in (("maison voice", "en", "en-US"), ("maison voix", "fr", "fr-FR")):
+            await ws("assist_pipeline/pipeline/create", name=name, language=lang,
+                     conversation_engine="conversation.fixture_assistant", conversation_language=lang,
+                     prefer_local_intents=False, stt_engine=None, stt_language=None,
+                     tts_engine="tts.fixture_voice", tts_language=voice, tts_voice=None,
+                     wake_word_entity=None, wake_word_id=None)
         # Home Assistant 2026.11 moves configuration.yaml's http settings
         # (loopback, the port) into storage as a trial: unless the owner
         # confirms them, five minutes after starting it marks them failed,

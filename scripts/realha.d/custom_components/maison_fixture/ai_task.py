@@ -1,10 +1,15 @@
-"""An AI task entity that describes pictures by measuring them."""
+"""An AI task entity that describes pictures by measuring them, after the
+delay maison_fixture.set_vision sets (none at first): a slow AI."""
+
+import asyncio
 
 from PIL import Image, ImageStat
 
 from homeassistant.components import ai_task, conversation
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
+
+from . import fixture_data
 
 
 async def async_setup_entry(hass: HomeAssistant, entry, async_add_entities):
@@ -32,6 +37,8 @@ class FixtureVision(ai_task.AITaskEntity):
     async def _async_generate_data(
         self, task: ai_task.GenDataTask, chat_log: conversation.ChatLog
     ) -> ai_task.GenDataTaskResult:
+        if delay := fixture_data(self.hass)["vision_delay"]:
+            await asyncio.sleep(delay)
         if "fail" in task.instructions.lower():
             raise HomeAssistantError("The fixture was asked to fail")
         parts = []
