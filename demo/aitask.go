@@ -127,7 +127,7 @@ func (h *House) aiTaskService(ctx context.Context, c *wsConn, id int64, msg map[
 	case "generate_data", "generate_image":
 	case "clear_images":
 		// Registered as an admin service.
-		if !c.user.isAdmin {
+		if !c.user.isAdmin.Load() {
 			c.fail(id, errUnauthorized, "Unauthorized")
 			return
 		}

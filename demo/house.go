@@ -53,6 +53,7 @@ import (
 	"net/http"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -142,10 +143,11 @@ type House struct {
 }
 
 type user struct {
-	id, name         string
-	token            string
-	isOwner, isAdmin bool
-	localOnly        bool
+	id, name  string
+	token     string
+	isOwner   bool
+	isAdmin   atomic.Bool // made so, or not, while the house runs (SetUserAdmin)
+	localOnly bool
 }
 
 type area struct {
@@ -235,7 +237,8 @@ func New(opts Options) *House {
 	key := randomBytes(32)
 	h.user = &user{id: randomHex(16), name: "Maison", localOnly: true}
 	h.user.token = longLivedToken(key, h.start)
-	h.admin = &user{id: randomHex(16), name: "Demo Owner", isOwner: true, isAdmin: true}
+	h.admin = &user{id: randomHex(16), name: "Demo Owner", isOwner: true}
+	h.admin.isAdmin.Store(true)
 	h.admin.token = longLivedToken(key, h.start)
 
 	h.build()
@@ -435,6 +438,13 @@ func (h *House) SetDown(down bool) {
 	if down {
 		h.DropConnections()
 	}
+}
+
+// SetUserAdmin makes the user an administrator, or not, as the owner does
+// in Settings, People: its token keeps working, and Home Assistant's
+// auth/current_user says so at the next question.
+func (h *House) SetUserAdmin(admin bool) {
+	h.user.isAdmin.Store(admin)
 }
 
 // RevokeUserToken makes the user's token stop working: HTTP answers 401, the

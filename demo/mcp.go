@@ -59,7 +59,7 @@ func (h *House) serveMCPNamed(w http.ResponseWriter, r *http.Request) {
 		h.unauthorized(w)
 		return
 	}
-	if !u.isAdmin {
+	if !u.isAdmin.Load() {
 		httpStatus(w, http.StatusForbidden)
 		return
 	}
@@ -105,7 +105,7 @@ func (h *House) serveMCP(w http.ResponseWriter, r *http.Request, adminOnly bool)
 		h.unauthorized(w)
 		return
 	}
-	if adminOnly && !u.isAdmin {
+	if adminOnly && !u.isAdmin.Load() {
 		// The user is known but may not use it: aiohttp's HTTPForbidden.
 		httpStatus(w, http.StatusForbidden)
 		return

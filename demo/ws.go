@@ -316,7 +316,7 @@ func (c *wsConn) handle(ctx context.Context, raw []byte) bool {
 			return false
 		}
 	}
-	if adminOnly[typ] && !c.user.isAdmin {
+	if adminOnly[typ] && !c.user.isAdmin.Load() {
 		c.fail(id, errUnauthorized, "Unauthorized.")
 		return true
 	}

@@ -76,7 +76,7 @@ func (h *House) getStates() []any {
 
 func (h *House) wsSubscribeEvents(c *wsConn, id int64, msg map[string]any) {
 	et, hasType := msg["event_type"].(string)
-	if !c.user.isAdmin && (!hasType || !userEventTypes[et]) {
+	if !c.user.isAdmin.Load() && (!hasType || !userEventTypes[et]) {
 		c.fail(id, errUnauthorized, "Unauthorized.")
 		return
 	}
@@ -116,7 +116,7 @@ func (h *House) wsCurrentUser(c *wsConn, id int64, _ map[string]any) {
 		"id":          c.user.id,
 		"name":        c.user.name,
 		"is_owner":    c.user.isOwner,
-		"is_admin":    c.user.isAdmin,
+		"is_admin":    c.user.isAdmin.Load(),
 		"credentials": []any{map[string]any{"auth_provider_type": "homeassistant", "auth_provider_id": nil}},
 		"mfa_modules": []any{map[string]any{"id": "totp", "name": "Authenticator app", "enabled": false}},
 	})
@@ -189,7 +189,7 @@ var userEventTypes = map[string]bool{
 }
 
 func groupIDs(u *user) []string {
-	if u.isAdmin {
+	if u.isAdmin.Load() {
 		return []string{"system-admin"}
 	}
 	return []string{"system-users"}

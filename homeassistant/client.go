@@ -371,6 +371,9 @@ func (c *Client) unreachableNow(op string) *Error {
 	if st.Connected || !c.started && st.Since.IsZero() {
 		return nil
 	}
+	if st.Err != nil && st.Err.Kind == KindAdminToken {
+		return &Error{Kind: KindAdminToken, Op: op, Err: fmt.Errorf("%w: %w", ErrNotSent, st.Err)}
+	}
 	if st.Err != nil && c.attemptFailed {
 		switch st.Err.Kind {
 		case KindUnreachable, KindRestarting, KindTimeout:
@@ -385,6 +388,20 @@ func (c *Client) unreachableNow(op string) *Error {
 		return &Error{Kind: kind, Op: op, Err: fmt.Errorf("%w: %w", ErrNotSent, errNoAnswerYet)}
 	}
 	return nil
+}
+
+// adminFound records that maison's user is an administrator or the owner:
+// nothing is sent with the token from now on (unreachableNow), every call
+// says why, and the user is asked about again later.
+func (c *Client) adminFound(e *Error) {
+	c.mu.Lock()
+	first := c.status.Err == nil || c.status.Err.Kind != KindAdminToken
+	c.attemptFailed = true
+	c.setStatusLocked(false, e, false)
+	c.mu.Unlock()
+	if first {
+		c.log.Error("maison's Home Assistant user is an administrator now: every call is refused until it is not (checked again every few minutes)", "err", e)
+	}
 }
 
 func (c *Client) wasConnected() bool {
@@ -405,10 +422,15 @@ func (c *Client) run(life context.Context, sess *session) {
 			c.setStatus(false, nil, true)
 			return
 		}
-		c.log.Warn("websocket lost", "err", err)
-		c.setDown(asError(err), false, false) // lost, not refused: requests over HTTP may still be answered
-		if time.Since(began) >= c.cfg.ReconnectMax {
-			delay = c.cfg.ReconnectMin
+		if e := asError(err); e.Kind == KindAdminToken {
+			c.adminFound(e)
+			delay = 2 * c.cfg.PrivilegeInterval // the next attempt asks again, a while later
+		} else {
+			c.log.Warn("websocket lost", "err", err)
+			c.setDown(e, false, false) // lost, not refused: requests over HTTP may still be answered
+			if time.Since(began) >= c.cfg.ReconnectMax {
+				delay = c.cfg.ReconnectMin
+			}
 		}
 		for {
 			wait := delay/2 + rand.N(delay/2+1)
@@ -429,7 +451,14 @@ func (c *Client) run(life context.Context, sess *session) {
 				return
 			}
 			e := asError(err)
-			if e.Kind == KindAuth || e.Kind == KindLocalOnly || e.Kind == KindAdminToken {
+			if e.Kind == KindAdminToken {
+				// Asked again every so often: once the user is not an
+				// administrator any more, maison works again by itself.
+				c.adminFound(e)
+				delay = 2 * c.cfg.PrivilegeInterval
+				continue
+			}
+			if e.Kind == KindAuth || e.Kind == KindLocalOnly {
 				c.log.Error("token refused, not retrying", "err", err)
 				c.setStatus(false, e, true)
 				return
@@ -445,6 +474,8 @@ func (c *Client) run(life context.Context, sess *session) {
 func (c *Client) keepAlive(life context.Context, sess *session) error {
 	t := time.NewTicker(c.cfg.PingInterval)
 	defer t.Stop()
+	who := time.NewTicker(c.cfg.PrivilegeInterval)
+	defer who.Stop()
 	var retry <-chan time.Time
 	backoff := time.Second
 	for {
@@ -462,6 +493,18 @@ func (c *Client) keepAlive(life context.Context, sess *session) error {
 				sess.close(e)
 				<-sess.done
 				return sess.err
+			}
+		case <-who.C:
+			// A user made an administrator while maison runs: the token
+			// still works, and must not be used for anything more.
+			ctx, cancel := context.WithTimeout(life, c.cfg.PongTimeout)
+			_, err := currentUser(ctx, sess)
+			cancel()
+			var e *Error
+			if errors.As(err, &e) && e.Kind == KindAdminToken && life.Err() == nil {
+				sess.close(e)
+				<-sess.done
+				return e
 			}
 		case <-retry:
 			retry = nil
@@ -553,6 +596,29 @@ func (c *Client) welcome(ctx context.Context, sess *session, version string) (we
 	return w, c.subscribeEntities(ctx, sess, w)
 }
 
+// currentUser reads the token's user, refusing an administrator or the
+// owner (KindAdminToken).
+func currentUser(ctx context.Context, sess *session) (User, error) {
+	raw, err := sess.call(ctx, map[string]any{"type": "auth/current_user"}, nil)
+	if err != nil {
+		return User{}, err
+	}
+	var u struct {
+		ID      string `json:"id"`
+		Name    string `json:"name"`
+		IsOwner bool   `json:"is_owner"`
+		IsAdmin bool   `json:"is_admin"`
+	}
+	if err := json.Unmarshal(raw, &u); err != nil {
+		return User{}, &Error{Kind: KindProtocol, Op: "websocket auth/current_user", Err: err}
+	}
+	if u.IsAdmin || u.IsOwner {
+		return User{}, &Error{Kind: KindAdminToken, Op: "websocket auth/current_user",
+			Err: fmt.Errorf("user %q is an administrator; create a non-admin, local-only user (Settings › People › add a person with \"Allow person to login\" and \"Can only log in from the local network\" on, \"Administrator\" off) and a long-lived token from that user's profile › Security, then set MAISON_HA_TOKEN", u.Name)}
+	}
+	return User{ID: u.ID, Name: u.Name}, nil
+}
+
 // handshake offers message coalescing, reads the current user (refusing an administrator, KindAdminToken)
 // and Home Assistant's configuration.
 func handshake(ctx context.Context, sess *session, log *slog.Logger) (welcome, error) {
@@ -563,25 +629,12 @@ func handshake(ctx context.Context, sess *session, log *slog.Logger) (welcome, e
 		}
 		log.Debug("supported_features refused", "err", err)
 	}
-	raw, err := sess.call(ctx, map[string]any{"type": "auth/current_user"}, nil)
+	u, err := currentUser(ctx, sess)
 	if err != nil {
 		return w, err
 	}
-	var u struct {
-		ID      string `json:"id"`
-		Name    string `json:"name"`
-		IsOwner bool   `json:"is_owner"`
-		IsAdmin bool   `json:"is_admin"`
-	}
-	if err := json.Unmarshal(raw, &u); err != nil {
-		return w, &Error{Kind: KindProtocol, Op: "websocket auth/current_user", Err: err}
-	}
-	if u.IsAdmin || u.IsOwner {
-		return w, &Error{Kind: KindAdminToken, Op: "websocket auth/current_user",
-			Err: fmt.Errorf("user %q is an administrator; create a non-admin, local-only user (Settings › People › add a person with \"Allow person to login\" and \"Can only log in from the local network\" on, \"Administrator\" off) and a long-lived token from that user's profile › Security, then set MAISON_HA_TOKEN", u.Name)}
-	}
-	w.user = User{ID: u.ID, Name: u.Name, IsAdmin: u.IsAdmin, IsOwner: u.IsOwner}
-	raw, err = sess.call(ctx, map[string]any{"type": "get_config"}, nil)
+	w.user = u
+	raw, err := sess.call(ctx, map[string]any{"type": "get_config"}, nil)
 	if err != nil {
 		return w, err
 	}

@@ -38,6 +38,10 @@ type Config struct {
 	HandshakeTimeout time.Duration
 	// PingInterval is how often the websocket is pinged to notice a dead connection. Zero means 30s.
 	PingInterval time.Duration
+	// PrivilegeInterval is how often maison asks Home Assistant who its user is (auth/current_user), besides
+	// at every connection: a user made an administrator meanwhile is found within it, and from then on every
+	// call is refused until the user is not one again. Zero means 1m.
+	PrivilegeInterval time.Duration
 	// PongTimeout is how long to wait for the answer to a ping before dropping the connection.
 	// Zero means 10s.
 	PongTimeout time.Duration
@@ -110,7 +114,7 @@ func (c Config) Validate() error {
 		return fmt.Errorf("homeassistant: MAISON_HA_TOKEN is %d characters long, and a Home Assistant access token is about 200: paste only the token, from the user's profile, Security, Long-lived access tokens", len(c.Token))
 	}
 	for name, d := range map[string]time.Duration{
-		"ConnectTimeout": c.ConnectTimeout, "ReloadTimeout": c.ReloadTimeout, "HandshakeTimeout": c.HandshakeTimeout, "PingInterval": c.PingInterval, "PongTimeout": c.PongTimeout,
+		"ConnectTimeout": c.ConnectTimeout, "ReloadTimeout": c.ReloadTimeout, "HandshakeTimeout": c.HandshakeTimeout, "PingInterval": c.PingInterval, "PongTimeout": c.PongTimeout, "PrivilegeInterval": c.PrivilegeInterval,
 		"ReconnectMin": c.ReconnectMin, "ReconnectMax": c.ReconnectMax, "ReconnectWait": c.ReconnectWait, "RequestTimeout": c.RequestTimeout,
 		"ToolsTTL": c.ToolsTTL, "AssistGrace": c.AssistGrace,
 	} {
@@ -139,6 +143,7 @@ func (c Config) withDefaults() Config {
 	def(&c.ReloadTimeout, c.ConnectTimeout)
 	def(&c.PingInterval, 30*time.Second)
 	def(&c.PongTimeout, 10*time.Second)
+	def(&c.PrivilegeInterval, time.Minute)
 	def(&c.ReconnectMin, time.Second)
 	def(&c.ReconnectMax, time.Minute)
 	def(&c.ReconnectWait, 3*time.Second)
