@@ -24,7 +24,20 @@ type Caller interface {
 type Live struct {
 	caller Caller
 	id     Identity
-	kept   *shared.Cache[struct{}, []Entity]
+	// kept is keyed by the identity's session: a live context read before
+	// Home Assistant restarted is not joined with the states read after.
+	kept *shared.Cache[uint64, []Entity]
+}
+
+// sessioned is an Identity that counts its sessions (homeassistant.Client).
+type sessioned interface{ Session() uint64 }
+
+// session is the identity's session, 0 when it does not count them.
+func (l *Live) session() uint64 {
+	if s, ok := l.id.(sessioned); ok {
+		return s.Session()
+	}
+	return 0
 }
 
 // NewLive returns a Live over caller, resolving against id (nil: no entity
@@ -34,7 +47,7 @@ func NewLive(caller Caller, id Identity, ttl time.Duration) *Live {
 		ttl = 5 * time.Second
 	}
 	l := &Live{caller: caller, id: id}
-	l.kept = shared.New(func(ctx context.Context, _ struct{}) ([]Entity, error) { return l.ask(ctx) }, ttl, nil)
+	l.kept = shared.New(func(ctx context.Context, _ uint64) ([]Entity, error) { return l.ask(ctx) }, ttl, nil)
 	return l
 }
 
@@ -65,7 +78,7 @@ func (l *Live) Devices(ctx context.Context) ([]words.Device, error) {
 
 // Exposure returns what is exposed to Assist with the doubts maison check reports.
 func (l *Live) Exposure(ctx context.Context) (Exposure, error) {
-	ents, err := l.kept.Get(ctx, struct{}{})
+	ents, err := l.kept.Get(ctx, l.session())
 	if err != nil {
 		return Exposure{}, err
 	}
@@ -75,7 +88,7 @@ func (l *Live) Exposure(ctx context.Context) (Exposure, error) {
 // Fresh is Entities from a live context read now, never a kept one: for a
 // decision that must see a lock renamed or exposed a moment ago.
 func (l *Live) Fresh(ctx context.Context) ([]Entity, error) {
-	ents, err := l.kept.Fresh(ctx, struct{}{})
+	ents, err := l.kept.Fresh(ctx, l.session())
 	if err != nil {
 		return nil, err
 	}

@@ -41,6 +41,8 @@ type Client struct {
 	// follows succeeds: meanwhile no entity's exposure can be trusted.
 	regStale bool
 	sess     *session // the latest session; dead once its done is closed
+	// sessions counts the sessions whose first state replaced the cache.
+	sessions uint64
 
 	assist assistState
 }
@@ -231,6 +233,15 @@ func (c *Client) ExposureKnown() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.reg.exposure
+}
+
+// Session counts the sessions whose first state replaced the cache: what
+// was read of Home Assistant under an earlier one (before a restart) may
+// not agree with the states now held.
+func (c *Client) Session() uint64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.sessions
 }
 
 // Changed returns a channel that is closed at the next change of the cache (states, registries or status).
@@ -695,6 +706,7 @@ func (c *Client) subscribeEntities(ctx context.Context, sess *session, w welcome
 			gotFirst = true
 			c.mu.Lock()
 			c.states = fresh
+			c.sessions++
 			c.reg, c.regStale = w.reg, false
 			c.user, c.version, c.haConfig = w.user, w.version, w.config
 			c.notifyLocked()

@@ -96,12 +96,19 @@ var transports = []transport{{"http", serveHTTP}, {"stdio", serveStdio}}
 // the test ends and connects to it as a client over HTTP would.
 func serveHTTP(t *testing.T, h realha.House) *mcp.ClientSession {
 	t.Helper()
+	return serveHTTPWith(t, h, "MAISON_LISTEN=127.0.0.1:0")
+}
+
+// serveHTTPWith is serveHTTP with settings of the test's own (MAISON_LISTEN
+// among them).
+func serveHTTPWith(t *testing.T, h realha.House, env ...string) *mcp.ClientSession {
+	t.Helper()
 	secret := make([]byte, 32)
 	rand.Read(secret)
 	token := hex.EncodeToString(secret)
 	ctx, cancel := context.WithCancel(context.Background())
 	cmd := exec.CommandContext(ctx, maisonBin, "serve")
-	cmd.Env = maisonEnv(h, h.Token, "MAISON_TOKEN="+token, "MAISON_LISTEN=127.0.0.1:0", "MAISON_RATE_LIMIT=off")
+	cmd.Env = maisonEnv(h, h.Token, append([]string{"MAISON_TOKEN=" + token, "MAISON_RATE_LIMIT=off"}, env...)...)
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
 	stderr := &bytes.Buffer{} // read once maison has ended
 	cmd.Stderr = stderr
