@@ -38,7 +38,9 @@ func sensitiveHouse(t *testing.T, h realha.House) map[string]string {
 	}
 	json.Unmarshal(s.must(map[string]any{"type": "config/entity_registry/get", "entity_id": "valve.orchard"}), &valve)
 	s.must(map[string]any{"type": "config/device_registry/update", "device_id": valve.DeviceID, "area_id": "porch"})
-	t.Cleanup(func() { s.do(map[string]any{"type": "config/device_registry/update", "device_id": valve.DeviceID, "area_id": nil}) })
+	t.Cleanup(func() {
+		s.do(map[string]any{"type": "config/device_registry/update", "device_id": valve.DeviceID, "area_id": nil})
+	})
 
 	for _, c := range []struct{ kind, id, path string }{
 		{"scene", "scene.welcome_home", "/api/config/scene/config/realha_welcome"},
@@ -227,7 +229,9 @@ func TestATokenMadeAdministratorOnTheRealHouse(t *testing.T) {
 	defer cs.Close()
 	service(t, h, "light", "turn_off", map[string]any{"entity_id": "light.kitchen_lights"})
 	s.must(map[string]any{"type": "config/auth/update", "user_id": id, "group_ids": []string{"system-admin"}})
-	t.Cleanup(func() { s.do(map[string]any{"type": "config/auth/update", "user_id": id, "group_ids": []string{"system-users"}}) })
+	t.Cleanup(func() {
+		s.do(map[string]any{"type": "config/auth/update", "user_id": id, "group_ids": []string{"system-users"}})
+	})
 	for deadline := time.Now().Add(time.Minute); ; time.Sleep(100 * time.Millisecond) {
 		if e := b.HA.Offline(); e != nil && e.Kind == homeassistant.KindAdminToken {
 			break
