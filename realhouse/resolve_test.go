@@ -256,6 +256,14 @@ func arrange(t *testing.T, h realha.House, s *session) arrangedHouse {
 	return a
 }
 
+// recorded is how many of the generated calls are recorded, with the house,
+// for actions' own tests (MAISON_REALHA_RECORD=1), which hold the resolver
+// to Home Assistant's answers on a machine without it.
+const (
+	recorded      = 1500
+	recordingPath = "../actions/testdata/realha/resolve.json"
+)
+
 // TestResolverAgreesWithHomeAssistantsMatcher holds maison's resolver to
 // Home Assistant's own: thousands of generated calls (names, aliases,
 // areas, floors, "all", domains, device classes, names that differ only in
@@ -356,6 +364,8 @@ func TestResolverAgreesWithHomeAssistantsMatcher(t *testing.T) {
 	}
 	tools := []string{"HassTurnOn", "HassTurnOff", "HassTurnOn", "HassTurnOff", "HassSetPosition", "HassLightSet", "HassStopMoving"}
 	var agree, refused, matched, several, failed, disagree int
+	rec := actions.Recording{States: ha.States(), Registry: ha.Registry()}
+	rec.Live, _ = live.Fresh(ctx)
 	for i := range cases {
 		args := map[string]any{}
 		if rng.IntN(10) < 7 {
@@ -392,6 +402,9 @@ func TestResolverAgreesWithHomeAssistantsMatcher(t *testing.T) {
 			got = house.Match(in, call)
 		}
 		want, acts, raw := s.probe(tool, args)
+		if i < recorded {
+			rec.Cases = append(rec.Cases, actions.RecordedCase{Tool: tool, Args: args, Acts: acts, IDs: want})
+		}
 		switch {
 		case err != nil || !got.Sure():
 			refused++
@@ -412,6 +425,12 @@ func TestResolverAgreesWithHomeAssistantsMatcher(t *testing.T) {
 			disagree++
 			t.Errorf("case %d %s %v: maison reaches %v (%s), Home Assistant %v\n%s", i, tool, args, got.IDs, got.Failure, want, raw)
 		}
+	}
+	if os.Getenv("MAISON_REALHA_RECORD") == "1" {
+		if err := rec.Write(recordingPath); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("recorded the house and %d calls in %s", len(rec.Cases), recordingPath)
 	}
 	t.Logf("%d calls: %d agree (%d acting, %d of them on several entities, %d acting on nothing), %d refused by maison, %d disagree",
 		cases, agree, matched, several, failed, refused, disagree)
