@@ -346,6 +346,8 @@ func TestTheAuditLineSaysWhatASensitiveCallCameTo(t *testing.T) {
 	ref := refRE.FindString(text)
 	callApproval(t, r.Session, "turn_off", map[string]any{"name": "Front Door Lock", "confirmation": "c-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"})
 	callApproval(t, r.Session, "turn_off", map[string]any{"name": "Front Door Lock", "confirmation": ref})
+	// "all" in the lock's room is the same unlock, and says so.
+	callApproval(t, r.Session, "turn_off", map[string]any{"name": "all", "area": "Entrance", "domain": []string{"lock"}})
 	var steps []string
 	for _, line := range strings.Split(logs.String(), "\n") {
 		if !strings.Contains(line, `msg="tool call"`) || !strings.Contains(line, "tool=turn_off") {
@@ -358,7 +360,7 @@ func TestTheAuditLineSaysWhatASensitiveCallCameTo(t *testing.T) {
 		outcome, _, _ := strings.Cut(line[strings.Index(line, "outcome=")+len("outcome="):], " took")
 		steps = append(steps, step+" "+outcome)
 	}
-	want := []string{"proposal ok", `refused "refused or failed"`, "checked ok"}
+	want := []string{"proposal ok", `refused "refused or failed"`, "checked ok", "proposal ok"}
 	if strings.Join(steps, "\n") != strings.Join(want, "\n") {
 		t.Errorf("the audit lines say %q, want %q:\n%s", steps, want, logs.String())
 	}

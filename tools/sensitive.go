@@ -319,7 +319,7 @@ func (s *server) sensitiveLine(req *mcp.CallToolRequest, what string, g guard) {
 	if name != "" {
 		attrs = append(attrs, "client_name", accesslog.Text(name))
 	}
-	attrs = append(attrs, "tool", tool, "action", accesslog.Text(action), "sensitive", strings.Join(g.plan.IDs(), ","))
+	attrs = append(attrs, "tool", tool, "action", accesslog.Text(action), "devices", strings.Join(g.plan.IDs(), ","))
 	for _, kv := range [][2]string{{"name", in.Name}, {"area", in.Area}, {"floor", in.Floor}} {
 		if kv[1] != "" {
 			attrs = append(attrs, kv[0], accesslog.Text(kv[1]))

@@ -376,6 +376,7 @@ func TestProposalSaysWhatWillOpen(t *testing.T) {
 				Attributes: map[string]any{"device_class": "garage", "current_position": 0, "supported_features": 15}},
 			{ID: "cover.side_gate", Name: "", Area: "Driveway", State: "closed", Exposed: true,
 				Attributes: map[string]any{"device_class": "gate", "current_position": 0, "supported_features": 15}},
+			{ID: "valve.orchard", Name: "Orchard", Area: "Garden", State: "closed", Exposed: true},
 		} {
 			if err := h.Add(e); err != nil {
 				t.Fatal(err)
@@ -385,6 +386,10 @@ func TestProposalSaysWhatWillOpen(t *testing.T) {
 	text, _ := callQuiet(t, r, "turn_on", map[string]any{"name": "Lamp"})
 	if !asked(text) || !strings.Contains(text, "open the garage door “Lamp” in the “Garage”") {
 		t.Errorf("a garage door called Lamp: %q", text)
+	}
+	text, _ = callQuiet(t, r, "turn_on", map[string]any{"name": "Orchard"})
+	if !asked(text) || !strings.Contains(text, "before I open the valve “Orchard” in the “Garden”. Ask") || strings.Contains(text, ",,") {
+		t.Errorf("a valve whose name does not say it: %q", text)
 	}
 	text, _ = callQuiet(t, r, "turn_on", map[string]any{"area": "Driveway"})
 	if !asked(text) || strings.Contains(text, "open the.") || !strings.Contains(text, "open the “side gate”") {
