@@ -247,23 +247,10 @@ func intAttr(v any) int {
 
 // members reads a scene's or a group's entity_id attribute.
 func members(v any) ([]string, bool) {
-	switch l := v.(type) {
-	case nil:
+	if v == nil {
 		return nil, true
-	case []any:
-		out := make([]string, 0, len(l))
-		for _, x := range l {
-			s, ok := x.(string)
-			if !ok {
-				return nil, false
-			}
-			out = append(out, s)
-		}
-		return out, true
-	case []string:
-		return slices.Clone(l), true
 	}
-	return nil, false
+	return stringList(v)
 }
 
 // areaOf is the area Home Assistant places an entity in for matching

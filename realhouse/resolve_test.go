@@ -33,21 +33,8 @@ func ownerSession(t *testing.T, h realha.House) *session {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(t.Context()), 30*time.Second)
 	defer cancel()
-	c, _, err := websocket.Dial(ctx, strings.Replace(h.URL, "http", "ws", 1)+"/api/websocket", nil)
-	if err != nil {
-		t.Fatalf("owner websocket: %v", err)
-	}
+	c := ownerSocket(ctx, t, h)
 	c.SetReadLimit(32 << 20)
-	var msg struct{ Type string }
-	if err := wsjson.Read(ctx, c, &msg); err != nil {
-		t.Fatal(err)
-	}
-	if err := wsjson.Write(ctx, c, map[string]any{"type": "auth", "access_token": h.OwnerToken}); err != nil {
-		t.Fatal(err)
-	}
-	if err := wsjson.Read(ctx, c, &msg); err != nil || msg.Type != "auth_ok" {
-		t.Fatalf("owner websocket auth: %v %s", err, msg.Type)
-	}
 	t.Cleanup(func() { c.CloseNow() })
 	return &session{t: t, c: c}
 }
