@@ -62,7 +62,7 @@ func (s *Service) AskApproval(a Asking) (Approval, error) {
 		return Approval{}, err
 	}
 	act, link, err := s.cfg.Approvals.Propose(approve.Action{
-		Caller: a.Who, Client: a.Client, ClientName: a.ClientName, Tool: a.Tool, Canonical: a.Plan.Intent.Name, Args: args,
+		Caller: a.Who, Client: a.Client, ClientName: a.ClientName, Tool: a.Tool, Canonical: a.Plan.Intent.Tool, Args: args,
 		What: a.What, Where: a.Where, Zone: a.Zone, Code: code, Exp: exp.Unix(),
 	})
 	return Approval{Action: act, Link: link, New: err == nil}, err

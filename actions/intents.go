@@ -30,8 +30,14 @@ const (
 
 // Intent is what maison knows of one Assist tool.
 type Intent struct {
-	Name string
-	How  How
+	Name string // the canonical name: HassTurnOn
+	// Tool is the name the tool is called by: the one Home Assistant
+	// advertises (intent__HassTurnOn, script__goodnight), or the canonical
+	// name for maison's own wrappers.
+	Tool string
+	// Script is the object id of a script offered as a tool of its own.
+	Script string
+	How    How
 	// Domains are the handler's required domains: the only domains it
 	// matches (Resolved) or acts on (Bounded); nil for any.
 	Domains []string
@@ -153,9 +159,33 @@ var intents = map[string]Intent{
 func IntentOf(canonical string) Intent {
 	in, ok := intents[canonical]
 	if !ok {
-		return Intent{Name: canonical, How: NotModeled}
+		return Intent{Name: canonical, Tool: canonical, How: NotModeled}
 	}
-	in.Name = canonical
+	in.Name, in.Tool = canonical, canonical
+	return in
+}
+
+// IntentOfTool returns what maison knows of a tool by the name Home
+// Assistant advertises. A script is offered as a tool of its own, named
+// after its object id (script__todo_get_items from 2026.9, the bare object
+// id before), which can be the name of a tool maison knows: a script is
+// never taken for one. A prefixed name is a script only by its prefix; a
+// bare lowercase name could be a script's as well as a tool's, so maison
+// models none (the names of intents have capitals, which an object id
+// cannot).
+func IntentOfTool(advertised string) Intent {
+	prefix, canonical := "", advertised
+	if i := strings.LastIndex(advertised, "__"); i >= 0 && i+2 < len(advertised) {
+		prefix, canonical = advertised[:i], advertised[i+2:]
+	}
+	if prefix == "script" || strings.HasSuffix(prefix, "__script") {
+		return Intent{Name: canonical, Tool: advertised, Script: canonical, How: NotModeled}
+	}
+	in := IntentOf(canonical)
+	in.Tool = advertised
+	if prefix == "" && strings.ToLower(canonical) == canonical {
+		return Intent{Name: canonical, Tool: advertised, Script: canonical, How: NotModeled}
+	}
 	return in
 }
 

@@ -3,6 +3,7 @@ package actions
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"maison/voice"
 )
@@ -19,6 +20,8 @@ const (
 	Operate              // a device whose name reads like a door, a gate or a lock is operated
 	RunUnknown           // a script, an automation or a button whose effects maison cannot read
 	SetsSensitive        // a scene or a group that sets a device of the kinds above
+	Stop                 // a garage door, gate, door or valve stopped, which may leave it open
+	StopUnknown          // a script stopped midway, whose effects maison cannot read (a door it would have locked)
 )
 
 // Kind is what kind of thing opens, when its name may not say it.
@@ -40,14 +43,17 @@ type Device struct {
 	Area   string // its area's name, "" for none
 	Domain string
 	Kind   Kind
+	// Shared says the device is exposed to Assist: one that is not is never
+	// named to the model, nor on the page, which the model may open.
+	Shared bool
 }
 
 // Effect is what a call would do to one device that a person must approve.
 type Effect struct {
 	Device
 	Change Change
-	// Sets are the devices a scene or a group would set, for SetsSensitive:
-	// named on the approval page only, since they may not be exposed.
+	// Sets are the devices a scene or a group would set, those of its
+	// members that are scenes or groups followed to theirs, for the page.
 	Sets []Device
 }
 
@@ -98,6 +104,12 @@ func (h House) effect(in Intent, values map[string]any, e Entity, safe []string)
 	if slices.Contains(safe, e.ID) {
 		return ef
 	}
+	if in.Name == "HassStopMoving" {
+		if openable(e) {
+			ef.Change, ef.Sets = Stop, h.setsOf(e, 0)
+		}
+		return ef
+	}
 	d, moves := directionOf(in, values)
 	if !moves {
 		return ef
@@ -109,15 +121,22 @@ func (h House) effect(in Intent, values map[string]any, e Entity, safe []string)
 		ef.Change = Disarm
 	case d.on && openable(e):
 		ef.Change = Open
+	case e.Domain == "script" && d.off && !d.on:
+		// Stopped midway, a script may leave undone what it would have
+		// done next (lock the door it unlocked).
+		ef.Change = StopUnknown
 	case unknownEffects(e.Domain) && (d.on || e.Domain == "automation"):
-		// Turning a script off stops it, and a button cannot be turned
-		// off; anything else runs or changes what maison cannot read.
+		// A button cannot be turned off; anything else runs or changes
+		// what maison cannot read.
 		ef.Change = RunUnknown
 	case e.Domain == "scene" && d.on || len(e.Members) > 0 || !e.MembersKnown:
-		sets, sensitive := h.sets(e, safe, 0)
+		_, sensitive := h.sets(e, safe, 0)
 		if sensitive || !e.MembersKnown || e.Domain == "scene" && len(e.Members) == 0 {
-			ef.Change, ef.Sets = SetsSensitive, sets
+			ef.Change = SetsSensitive
 		}
+	}
+	if ef.Change != NoChange && ef.Sets == nil {
+		ef.Sets = h.setsOf(e, 0) // a group's or a scene's members, every one of them
 	}
 	closing := d.off && !d.on && (e.Domain == "cover" || e.Domain == "valve")
 	locking := d.on && !d.off && e.Domain == "lock"
@@ -159,10 +178,29 @@ func (h House) sets(e Entity, safe []string, depth int) (members []Device, sensi
 	return members, sensitive
 }
 
+// setsOf lists every device e sets, a scene's or a group's members, those
+// that are scenes or groups themselves followed to theirs, each once.
+func (h House) setsOf(e Entity, depth int) []Device {
+	var out []Device
+	for _, id := range e.Members {
+		m, ok := h.Entity(id)
+		switch {
+		case !ok:
+			out = append(out, Device{ID: id, Name: id})
+		case len(m.Members) > 0 && depth < 4:
+			out = append(out, h.setsOf(m, depth+1)...)
+		default:
+			out = append(out, h.device(m))
+		}
+	}
+	slices.SortFunc(out, func(a, b Device) int { return strings.Compare(a.ID, b.ID) })
+	return slices.CompactFunc(out, func(a, b Device) bool { return a.ID == b.ID })
+}
+
 // device is e as a person knows it: its first name, its area's name, what
 // kind of thing opens when it is one.
 func (h House) device(e Entity) Device {
-	d := Device{ID: e.ID, Name: e.Name, Domain: e.Domain}
+	d := Device{ID: e.ID, Name: e.Name, Domain: e.Domain, Shared: e.Exposed == Yes}
 	if len(e.Names) > 0 && strings.TrimSpace(e.Names[0]) != "" {
 		d.Name = e.Names[0]
 	}
@@ -202,7 +240,16 @@ var sensitiveStems = []string{
 	"serrure", "verrou", "porte", "portail", "portillon", "barriere", "vanne", "alarme", "securite", "robinet",
 	"schloss", "tuer", "ventil", "puerta", "cerradura", "porton", "valvula", "alarma",
 	"serratura", "cancello", "valvola", "allarme", "deur", "poort", "klep",
+	"portone", "lucchetto", "fechadura", "cadeado", "portao", "garagem", "cancelo",
+	"drzwi", "zamek", "brama", "furtka", "zawor", "garasjeport", "garageport", "ytterdor", "dorr",
+	"lukko", "portti", "venttiili", "dvere", "zamok", "vrata",
+	"замок", "двер", "ворот", "калитк", "клапан", "ドア", "錠", "鍵", "門", "ゲート", "バルブ", "门", "锁", "阀",
 }
+
+// sensitiveWords are words too short or too common inside other words to
+// count as stems: they count as whole words only, as written (dør, lås,
+// port, porta, ovi).
+var sensitiveWords = []string{"lås", "dør", "dörr", "port", "porta", "ovi", "brána", "dveře", "zámek"}
 
 // notSensitive are words that hold a stem without meaning it.
 var notSensitive = strings.NewReplacer("outdoor", " ", "indoor", " ", "clock", " ", "block", " ", "unlocked", " unlock ", "navigate", " ", "aggregate", " ")
@@ -228,6 +275,11 @@ func readsSensitive(name string) bool {
 	joined := strings.ReplaceAll(folded, " ", "")
 	for _, w := range sensitiveStems {
 		if strings.Contains(folded, w) || strings.Contains(joined, strings.ReplaceAll(w, " ", "")) {
+			return true
+		}
+	}
+	for _, word := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if slices.Contains(sensitiveWords, word) {
 			return true
 		}
 	}

@@ -75,7 +75,7 @@ func TestEveryWayToUnlockIsSensitive(t *testing.T) {
 		{"HassTurnOn", Call{Name: "Welcome Home"}, nil, map[string]Change{"scene.welcome": SetsSensitive}, []string{"scene.welcome"}},
 		{"HassTurnOn", Call{Name: "Movie Night"}, nil, map[string]Change{}, []string{"scene.movie"}},
 		{"HassTurnOn", Call{Name: "leave home"}, nil, map[string]Change{"script.leave": RunUnknown}, []string{"script.leave"}},
-		{"HassTurnOff", Call{Name: "Leave Home"}, nil, map[string]Change{}, []string{"script.leave"}},
+		{"HassTurnOff", Call{Name: "Leave Home"}, nil, map[string]Change{"script.leave": StopUnknown}, []string{"script.leave"}},
 		{"HassSetPosition", Call{Name: "all", Area: "garage"}, map[string]any{"position": 40}, map[string]Change{"cover.garage": Open}, []string{"cover.garage"}},
 		{"HassSetPosition", Call{Name: "Garage Door"}, map[string]any{"position": 0}, map[string]Change{}, []string{"cover.garage"}},
 		{"HassToggle", Call{Name: "Front Door"}, nil, map[string]Change{"lock.front": Unlock}, []string{"lock.front"}},

@@ -173,23 +173,26 @@ func (r *Refusal) Error() string {
 	return fmt.Sprintf("actions: call refused (reason %d, failure %q)", r.Reason, r.Failure)
 }
 
-// Offers reports whether a Home Assistant tool may be offered to clients:
-// one maison models, or one the operator lists as safe (a script's own
-// tool, by its entity id: script.goodnight for goodnight). A tool whose
-// effects maison cannot read is otherwise not offered, and refused.
-func (s *Service) Offers(canonical string) bool {
-	return IntentOf(canonical).How != NotModeled || slices.Contains(s.cfg.Safe, "script."+canonical)
+// Offers reports whether a Home Assistant tool, by the name it advertises,
+// may be offered to clients: one maison models, or a script's own tool the
+// operator lists as safe by its entity id (script.goodnight for
+// script__goodnight). A tool whose effects maison cannot read is otherwise
+// not offered, and refused.
+func (s *Service) Offers(tool string) bool {
+	in := IntentOfTool(tool)
+	return in.How != NotModeled || in.Script != "" && slices.Contains(s.cfg.Safe, "script."+in.Script)
 }
 
-// Plan resolves a call to the Assist tool canonical with args.
-func (s *Service) Plan(ctx context.Context, canonical string, args map[string]any) (*Plan, error) {
-	in := IntentOf(canonical)
+// Plan resolves a call to a Home Assistant tool, by the name it advertises
+// (or, for maison's own wrappers, its canonical name), with args.
+func (s *Service) Plan(ctx context.Context, tool string, args map[string]any) (*Plan, error) {
+	in := IntentOfTool(tool)
 	switch in.How {
 	case Reads, Bounded:
 		return &Plan{Intent: in, Args: args, Whole: true}, nil
 	case NotModeled:
-		if !s.Offers(canonical) {
-			return nil, &Refusal{Reason: NotKnown, Intent: canonical}
+		if !s.Offers(tool) {
+			return nil, &Refusal{Reason: NotKnown, Intent: in.Name}
 		}
 		return &Plan{Intent: in, Args: args, Whole: true}, nil
 	}
@@ -210,7 +213,7 @@ func (s *Service) Plan(ctx context.Context, canonical string, args map[string]an
 	case m.Unfoldable:
 		return nil, &Refusal{Reason: Unfoldable, Call: call}
 	case len(m.Unsure) > 0:
-		s.log.Info("a call was refused: its words reach entities maison cannot tell about", "intent", canonical, "entities", len(m.Unsure))
+		s.log.Info("a call was refused: its words reach entities maison cannot tell about", "intent", in.Name, "entities", len(m.Unsure))
 		return nil, &Refusal{Reason: Unsure, Call: call}
 	case m.Failure != Matched:
 		return nil, &Refusal{Reason: NoMatch, Failure: m.Failure, Call: call}
@@ -293,7 +296,7 @@ type Target struct{ ID, Name string }
 func (s *Service) Act(ctx context.Context, p *Plan) (Outcome, error) {
 	var o Outcome
 	if p.Whole {
-		res, err := s.cfg.HA.CallAssist(ctx, p.Intent.Name, p.Args)
+		res, err := s.cfg.HA.CallAssist(ctx, p.Intent.Tool, p.Args)
 		if err != nil {
 			return o, err
 		}
@@ -304,7 +307,7 @@ func (s *Service) Act(ctx context.Context, p *Plan) (Outcome, error) {
 			for k, v := range p.Values {
 				args[k] = v
 			}
-			res, err := s.cfg.HA.CallAssist(ctx, p.Intent.Name, args)
+			res, err := s.cfg.HA.CallAssist(ctx, p.Intent.Tool, args)
 			if err != nil {
 				if len(o.Results) == 0 {
 					return o, err

@@ -120,7 +120,7 @@ func newRigOn(t *testing.T, lang voice.Lang, store state.Store, c *clock) *rig {
 	mux := http.NewServeMux()
 	r.srv = httptest.NewServer(mux)
 	t.Cleanup(r.srv.Close)
-	d, err := New(Config{Signer: confirm.New([]byte("k")), Origin: r.srv.URL, Lang: lang, Now: r.clock.now, After: r.timers.after, Logger: slog.New(slog.NewTextHandler(&r.logs, nil)), Store: store})
+	d, err := New(Config{Signer: confirm.NewStored([]byte("k"), store), Origin: r.srv.URL, Lang: lang, Now: r.clock.now, After: r.timers.after, Logger: slog.New(slog.NewTextHandler(&r.logs, nil)), Store: store})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -61,7 +61,13 @@ func TestAnswersOutliveARestart(t *testing.T) {
 // is answered on the other, and either tells the client the outcome.
 func TestReplicasSharingAStoreAnswerOnce(t *testing.T) {
 	t.Parallel()
-	shared := state.NewMemory(0, nil)
+	// A store that lasts, as Redis does: memory would end each desk's
+	// links with its process (confirm.NewStored).
+	shared, err := state.OpenFile(t.TempDir(), 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer shared.Close()
 	c := &clock{t: time.Now()}
 	one, two := newRigOn(t, voice.English, shared, c), newRigOn(t, voice.English, shared, c)
 	a, link := one.propose("alice")

@@ -14,6 +14,8 @@ package confirm
 
 import (
 	"context"
+	"crypto/aes"
+	"crypto/cipher"
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
@@ -70,6 +72,16 @@ func NewStored(key []byte, store state.Store) *Signer {
 	if len(key) == 0 {
 		key = make([]byte, 32)
 		rand.Read(key)
+	} else if !state.Lasts(store) {
+		// Which codes and links were answered is forgotten when this
+		// process stops: so is every code and link it made, or one
+		// answered before a restart would count again after it.
+		salt := make([]byte, 32)
+		rand.Read(salt)
+		m := hmac.New(sha256.New, key)
+		m.Write([]byte("process\x00"))
+		m.Write(salt)
+		key = m.Sum(nil)
 	}
 	s := &Signer{key: key, now: time.Now, store: store}
 	if store == nil {
@@ -194,41 +206,56 @@ func (s *Signer) Redeem(caller, tool string, args any, devices []string, code st
 	return nil
 }
 
-// Seal signs payload for purpose with the confirmations' key: what comes
-// back is the payload, readable, and its MAC. Open takes it back only for
-// the same purpose and key, untouched.
+// Seal encrypts and authenticates payload for purpose with a key drawn
+// from the confirmations' key (AES-256-GCM, the purpose bound as associated
+// data): what comes back is safe in a URL and says nothing of the payload
+// to whoever holds it (a model handed an approval link). Open takes it back
+// only for the same purpose and key, untouched.
 func (s *Signer) Seal(purpose string, payload []byte) string {
-	return seal.EncodeToString(payload) + "." + seal.EncodeToString(s.sealMAC(purpose, payload))
+	aead := s.sealAEAD(purpose)
+	// The nonce is drawn from the payload (as SIV does): one payload has one
+	// seal, so a link made again is the same link, and two payloads, which
+	// differ (a reference's id is random), never share a nonce.
+	h := hmac.New(sha256.New, s.key)
+	h.Write([]byte("seal-nonce\x00" + purpose + "\x00"))
+	h.Write(payload)
+	nonce := h.Sum(nil)[:aead.NonceSize()]
+	return seal.EncodeToString(aead.Seal(slices.Clone(nonce), nonce, payload, []byte(purpose)))
 }
 
 // Open returns what Seal sealed for purpose, or ErrInvalid.
 func (s *Signer) Open(purpose, sealed string) ([]byte, error) {
-	p, m, ok := strings.Cut(sealed, ".")
-	if !ok {
+	raw, err := seal.DecodeString(sealed)
+	aead := s.sealAEAD(purpose)
+	if err != nil || len(raw) < aead.NonceSize()+aead.Overhead() {
 		return nil, ErrInvalid
 	}
-	payload, err := seal.DecodeString(p)
+	payload, err := aead.Open(nil, raw[:aead.NonceSize()], raw[aead.NonceSize():], []byte(purpose))
 	if err != nil {
-		return nil, ErrInvalid
-	}
-	mac, err := seal.DecodeString(m)
-	if err != nil || !hmac.Equal(mac, s.sealMAC(purpose, payload)) {
 		return nil, ErrInvalid
 	}
 	return payload, nil
 }
 
-// sealMAC is apart from the codes' MAC and the devices digest under the
-// same key: its input starts with a label none of theirs can.
-func (s *Signer) sealMAC(purpose string, payload []byte) []byte {
+// sealAEAD is the cipher of a purpose's seals. Its key is apart from the
+// codes' MAC and the devices digest under the same key: its input starts
+// with a label none of theirs can.
+func (s *Signer) sealAEAD(purpose string) cipher.AEAD {
 	h := hmac.New(sha256.New, s.key)
-	h.Write([]byte("seal\x00"))
+	h.Write([]byte("seal-key\x00"))
 	var n [8]byte
 	binary.BigEndian.PutUint64(n[:], uint64(len(purpose)))
 	h.Write(n[:])
 	h.Write([]byte(purpose))
-	h.Write(payload)
-	return h.Sum(nil)[:20]
+	block, err := aes.NewCipher(h.Sum(nil))
+	if err != nil {
+		panic(err) // a 32-byte key is always accepted
+	}
+	aead, err := cipher.NewGCM(block)
+	if err != nil {
+		panic(err)
+	}
+	return aead
 }
 
 // seal has one spelling for each payload, safe in a URL.

@@ -149,3 +149,31 @@ func TestUsedConfirmationsOutliveARestart(t *testing.T) {
 		t.Errorf("a code not used before the restart (its use was unchecked): %v, want accepted", err)
 	}
 }
+
+// Which codes and links were used is kept in memory unless a store lasts:
+// then what one process made ends with it, whatever MAISON_CONFIRM_KEY
+// says, or a code or a link answered before a restart would count again
+// after it. With a store that lasts, the key alone decides.
+func TestWhatAProcessForgetsEndsWithIt(t *testing.T) {
+	t.Parallel()
+	key := []byte("the same key on every start")
+	before, after := NewStored(key, nil), NewStored(key, nil)
+	if _, err := after.Open("p", before.Seal("p", []byte("x"))); err == nil {
+		t.Error("a link sealed before a restart, answers kept in memory, opens after it")
+	}
+	code, _, err := before.Propose("c", "turn_off", map[string]any{"name": "Front Door"}, []string{"lock.front"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := after.Redeem("c", "turn_off", map[string]any{"name": "Front Door"}, []string{"lock.front"}, code); err == nil {
+		t.Error("a code made before a restart, answers kept in memory, counts after it")
+	}
+	f, err := state.OpenFile(t.TempDir(), 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := NewStored(key, f).Open("p", NewStored(key, f).Seal("p", []byte("x"))); err != nil {
+		t.Errorf("a link sealed with a lasting store does not open on the next start: %v", err)
+	}
+}

@@ -150,6 +150,12 @@ func findTool(tools []Tool, name string) (Tool, bool) {
 	var best Tool
 	found := false
 	for _, t := range tools {
+		// A script's own tool is called only by the name it is offered
+		// under: its object id can be another tool's canonical name
+		// (script__get_items beside todo__get_items).
+		if strings.HasPrefix(t.Name, "script__") {
+			continue
+		}
 		if t.Canonical == want && (!found || len(t.Name) < len(best.Name)) {
 			best, found = t, true
 		}

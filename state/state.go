@@ -102,6 +102,13 @@ func Open(ctx context.Context, cfg Config) (Store, error) {
 	return NewMemory(cfg.MaxEntries, cfg.Now), nil
 }
 
+// Lasts reports whether a store keeps its entries when maison stops (a
+// file, Redis): memory does not, and nil is memory.
+func Lasts(s Store) bool {
+	_, mem := s.(*Memory)
+	return s != nil && !mem
+}
+
 // Describe names a store for the log: which kind, and where.
 func Describe(s Store) string {
 	if d, ok := s.(fmt.Stringer); ok {

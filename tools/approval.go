@@ -192,9 +192,9 @@ func (s *server) approvalOutcome(g guard, ref string) *mcp.CallToolResult {
 }
 
 // pageWhat is what will happen, as the approval page says it: the action,
-// then every device a scene or a group among it sets, by name and room.
-// The page is the person's, so these are named there even when they are
-// not shared with Assist; the model hears only the action.
+// then every device a scene or a group among it sets, by name and room,
+// and those not shared with Assist by their kind alone: whoever holds the
+// link can open the page, the model too.
 func (s *server) pageWhat(g guard) string {
 	what := g.action
 	for _, ef := range g.plan.Sensitive {
@@ -207,6 +207,9 @@ func (s *server) pageWhat(g guard) string {
 		names := make([]string, len(ef.Sets))
 		for i, d := range ef.Sets {
 			names[i] = s.proposalName(d)
+			if !d.Shared {
+				names[i] = words.Hidden(s.deps.Lang, d.Domain)
+			}
 		}
 		what += " " + words.Sets(s.deps.Lang, names)
 	}

@@ -37,12 +37,12 @@ func (s *server) addAssistTools(ctx context.Context, srv *mcp.Server) error {
 			s.withArgs(srv, d)
 			continue
 		}
-		if !s.deps.Passthrough.offers(t.Canonical) || !s.deps.Actions.Offers(t.Canonical) {
+		if !s.deps.Passthrough.offers(t.Canonical) || !s.deps.Actions.Offers(t.Name) {
 			continue // not asked for, or what it would change cannot be read (actions.Offers)
 		}
 		if tool, ok := passthroughTool(t.Canonical, t.Description, t.InputSchema); ok {
 			s.scopes.add(tool)
-			srv.AddTool(tool, s.passthrough(t.Canonical, t.Description, takesTarget(tool)))
+			srv.AddTool(tool, s.passthrough(t.Name, t.Description, takesTarget(tool)))
 			offered = append(offered, t.Canonical+" as "+tool.Name)
 		}
 	}
@@ -383,7 +383,7 @@ func passthroughTool(canonical, description string, schema json.RawMessage) (*mc
 // resolved first, and refused when it could unlock, open or disarm
 // (turn_on and turn_off ask the person first); any other is refused,
 // since maison cannot tell what it would change.
-func (s *server) passthrough(canonical, description string, target bool) mcp.ToolHandler {
+func (s *server) passthrough(advertised, description string, target bool) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		var args map[string]any
 		if raw := req.Params.Arguments; len(raw) > 0 {
@@ -391,7 +391,7 @@ func (s *server) passthrough(canonical, description string, target bool) mcp.Too
 				return sayError(words.DetailsUnreadable(s.deps.Lang)), nil
 			}
 		}
-		p, err := s.deps.Actions.Plan(ctx, canonical, args)
+		p, err := s.deps.Actions.Plan(ctx, advertised, args)
 		if err != nil {
 			return sayError(s.refused(err, args)), nil
 		}

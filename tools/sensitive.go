@@ -46,6 +46,10 @@ func (s *server) sayEffect(e actions.Effect) string {
 		return words.RunUnknown(l, e.Domain, name)
 	case actions.SetsSensitive:
 		return words.SetsSensitive(l, e.Domain, name)
+	case actions.Stop:
+		return words.Stop(l, name)
+	case actions.StopUnknown:
+		return words.StopScript(l, name)
 	}
 	return words.Operate(l, name)
 }

@@ -55,6 +55,33 @@ func SetsSensitive(lang voice.Lang, domain, name string) string {
 	return lang.Pick("act on "+name+", which sets a lock, a door, a gate, a valve or an alarm", "agir sur "+name+", qui règle une serrure, une porte, un portail, une vanne ou une alarme")
 }
 
+// Stop is stopping the garage door, gate, door or valve named, which may
+// leave it open.
+func Stop(lang voice.Lang, name string) string {
+	return lang.Pick("stop the "+name+", which may leave it open", "arrêter "+name+", ce qui peut le laisser ouvert")
+}
+
+// StopScript is stopping the script named midway, whose effects maison
+// cannot read.
+func StopScript(lang voice.Lang, name string) string {
+	return lang.Pick("stop the script "+name+" midway, whose effects I cannot see", "arrêter le script "+name+" en cours, dont je ne vois pas les effets")
+}
+
+// Hidden is a device not shared with Assist, said by its kind alone
+// (domain), on the approval page, which the model may open too.
+func Hidden(lang voice.Lang, domain string) string {
+	kinds := map[string]Pair{
+		"lock": {"a lock", "une serrure"}, "cover": {"a door, a gate or a blind", "une porte, un portail ou un store"},
+		"valve": {"a valve", "une vanne"}, "alarm_control_panel": {"an alarm", "une alarme"},
+		"script": {"a script", "un script"}, "scene": {"a scene", "une scène"},
+	}
+	kind, ok := kinds[domain]
+	if !ok {
+		kind = Pair{"a device", "un appareil"}
+	}
+	return kind.In(lang) + lang.Pick(" that is not shared with Assist", " qui n'est pas partagé avec Assist")
+}
+
 // Sets names on the approval page the devices a scene or a group sets.
 func Sets(lang voice.Lang, names []string) string {
 	return lang.Pick("It sets ", "Elle règle ") + lang.List(names) + "."

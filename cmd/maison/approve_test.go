@@ -24,6 +24,7 @@ import (
 	"maison/demotest"
 	"maison/internal/browsertest"
 	"maison/internal/testkit"
+	"maison/state"
 )
 
 // With a public URL and a password, maison demo serves the approval page:
@@ -132,7 +133,9 @@ func TestBrowserApprovesAnUnlock(t *testing.T) {
 	node, env := browsertest.Tools(t)
 	env = append(env, "MAISON_OPERATOR_PASSWORD="+e2ePassword)
 	key := "a-confirm-key-of-at-least-thirty-two-bytes"
-	issuer, logs := startOAuthDemo(t, map[string]string{"MAISON_CONFIRM_KEY": key})
+	// A lasting store: without one, links of a process end with it, and
+	// the expired link this test makes offline with the key would not open.
+	issuer, logs := startOAuthDemo(t, map[string]string{"MAISON_CONFIRM_KEY": key, "MAISON_STATE_DIR": t.TempDir()})
 	tok := newConnector(t, issuer).connect("house.read", "house.control") // as the Claude app connects
 	cs := connect(t, issuer+"/mcp", tok["access_token"].(string), "2025-11-25")
 	lock := func() string {
@@ -274,7 +277,12 @@ func expiredLink(t *testing.T, issuer, key string) string {
 		Args: json.RawMessage(`{"name":"Front Door Lock"}`), What: "unlock the “Front Door Lock”", Code: "c-x",
 		Asked: now.Add(-6 * time.Minute).Unix(), Exp: now.Add(-time.Minute).Unix()}
 	b, _ := json.Marshal(a)
-	return issuer + approve.Path + "?r=" + url.QueryEscape(confirm.New([]byte(key)).Seal("approve-reference", b))
+	f, err := state.OpenFile(t.TempDir(), 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	return issuer + approve.Path + "?r=" + url.QueryEscape(confirm.NewStored([]byte(key), f).Seal("approve-reference", b))
 }
 
 // With MAISON_APPROVAL_NOTIFY, maison demo sends the link to Home

@@ -19,6 +19,9 @@ func openState(ctx context.Context, cfg config, logger *slog.Logger) (state.Stor
 		return nil, err
 	}
 	logger.Info("answers kept", "component", "state", "store", state.Describe(st))
+	if cfg.ConfirmKey != "" && !state.Lasts(st) {
+		logger.Warn("MAISON_CONFIRM_KEY is set, but which confirmations and approval links were used is kept in memory: they all end when maison stops, or one answered before a restart would count again after it; set MAISON_STATE_DIR (one maison) or MAISON_STATE_URL (replicas) to keep them across restarts", "component", "state")
+	}
 	return st, nil
 }
 
