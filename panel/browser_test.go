@@ -139,9 +139,11 @@ func panelInBrowser(t *testing.T, node string, env []string, hostFile, era strin
 	// One clock for the house and maison: a minute later, each camera
 	// sends a new frame (its overlay shows the time) and no kept frame is
 	// fresh enough to reuse.
+	// maison's clock runs with the machine's, ahead of it by ahead: a
+	// frame's time is the machine's, so its age is ahead however slowly
+	// the test runs (under the race detector, half a minute passes).
 	var ahead atomic.Int64
-	start := time.Now()
-	clock := func() time.Time { return start.Add(time.Duration(ahead.Load())) }
+	clock := func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) }
 	// The initialize era runs in French, on a phone, in the dark.
 	lang, words := voice.English, map[string]string{"title": "Cameras", "all": "Refresh all", "lang": "en", "off": "turned off"}
 	theme, insets := "light", "0,0,0,0"
