@@ -26,8 +26,10 @@ type Notifier interface {
 }
 
 // sendBudget bounds sending a link everywhere at once: the person is
-// waiting for the answer that says where it went.
-const sendBudget = 5 * time.Second
+// waiting for the answer that says where it went, and a voice assistant
+// gives up on a tool after five seconds (Home Assistant's MCP client):
+// well within that, the words still leave in time.
+const sendBudget = 2500 * time.Millisecond
 
 // noticeID is the one entry approval requests keep in Home Assistant's own
 // notifications: a new request replaces the last.
@@ -54,8 +56,12 @@ func (d *Desk) Send(ctx context.Context, a Action, link string) words.Sent {
 	var sent words.Sent
 	for i, target := range d.cfg.Notify {
 		r := words.Recipient{}
-		if target != homeassistant.PersistentNotification {
+		switch {
+		case target == homeassistant.PersistentNotification || target == "notify.persistent_notification":
+		case strings.HasPrefix(target, "notify.mobile_app_"):
 			r = words.Recipient{Phone: true, Name: d.phoneName(target)}
+		default:
+			r = words.Recipient{Name: d.phoneName(target)}
 		}
 		if errs[i] == nil {
 			sent.To = append(sent.To, r)
@@ -63,10 +69,18 @@ func (d *Desk) Send(ctx context.Context, a Action, link string) words.Sent {
 		}
 		r.Why = homeassistant.KindServerError
 		var he *homeassistant.Error
-		if errors.As(errs[i], &he) {
+		switch {
+		case errors.As(errs[i], &he):
 			r.Why = he.Kind
+		case errors.Is(errs[i], context.DeadlineExceeded):
+			r.Why = homeassistant.KindTimeout
 		}
 		sent.Failed = append(sent.Failed, r)
+		if errors.Is(errs[i], context.DeadlineExceeded) || errors.Is(errs[i], homeassistant.KindTimeout) {
+			d.log.Warn("approval link not confirmed in time: Home Assistant had not said it was delivered when the answer left (it may still arrive); the link is in the answer too",
+				"client", a.Client, "tool", a.Tool, "action", accesslog.Text(a.What), "target", target, "err", errs[i])
+			continue
+		}
 		d.log.Warn("approval link not sent: Home Assistant did not deliver the notification; the link is in the answer alone",
 			"client", a.Client, "tool", a.Tool, "action", accesslog.Text(a.What), "target", target, "err", errs[i])
 	}

@@ -83,7 +83,7 @@ func TestSendReachesThePhonesAndSaysWhere(t *testing.T) {
 	sent := d.Send(t.Context(), a, link)
 
 	want := words.Sent{
-		To: []words.Recipient{{Phone: true, Name: "pixel 7"}, {Phone: true, Name: "Kitchen Tablet"}, {}},
+		To: []words.Recipient{{Phone: true, Name: "pixel 7"}, {Name: "Kitchen Tablet"}, {}},
 		Failed: []words.Recipient{{Phone: true, Name: "old phone", Why: homeassistant.KindNotFound},
 			{Phone: true, Name: "lost", Why: homeassistant.KindServerError}},
 	}

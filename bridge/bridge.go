@@ -219,6 +219,9 @@ func Start(ctx context.Context, cfg Config) (*Bridge, error) {
 		ResultBudget: cfg.ResultBudget, VoiceBudget: cfg.VoiceBudget, CallBudget: cfg.CallBudget, Now: cfg.Now,
 		Logger: log.With("component", "mcp"),
 	}
+	if len(cfg.ApprovalNotify) > 0 && cfg.ApprovalOrigin == "" {
+		log.Warn("MAISON_APPROVAL_NOTIFY is set, but there is no approval page to send links to (it needs MAISON_PUBLIC_URL and a sign-in method): nothing will be sent", "component", "approve")
+	}
 	if cfg.ApprovalOrigin != "" {
 		b.Approvals, err = approve.New(approve.Config{Signer: signer, Origin: cfg.ApprovalOrigin, Lang: cfg.Lang, Now: cfg.Now,
 			Notify: cfg.ApprovalNotify, Notifier: ha, Logger: log.With("component", "approve"), Store: cfg.Store})

@@ -161,10 +161,11 @@ type Sent struct {
 
 // Recipient is one place an approval link is sent to.
 type Recipient struct {
-	// Phone is a phone (a notify action or entity); false is Home
-	// Assistant's own notifications.
+	// Phone is a phone (the companion app's notify action); false with a
+	// Name is another notify action or entity, said by its name; false
+	// without is Home Assistant's own notifications.
 	Phone bool
-	Name  string             // the phone's name, as Home Assistant has it
+	Name  string             // the phone's or the notify target's name, as Home Assistant has it
 	Why   homeassistant.Kind // for a failure: what Home Assistant answered
 }
 
@@ -201,14 +202,17 @@ func sentLead(l voice.Lang, sent Sent) string {
 // your phone (“Pixel”), your phones (“A” and “B”), Home Assistant's
 // notifications.
 func places(l voice.Lang, rs []Recipient) string {
-	var phones []string
+	var phones, others []string
 	bell := false
 	for _, r := range rs {
-		if !r.Phone {
+		switch {
+		case r.Phone:
+			phones = append(phones, Quote(l, r.Name))
+		case r.Name != "":
+			others = append(others, Quote(l, r.Name))
+		default:
 			bell = true
-			continue
 		}
-		phones = append(phones, Quote(l, r.Name))
 	}
 	var out []string
 	switch len(phones) {
@@ -217,6 +221,9 @@ func places(l voice.Lang, rs []Recipient) string {
 		out = append(out, l.Pick("your phone ("+phones[0]+")", "à votre téléphone ("+phones[0]+")"))
 	default:
 		out = append(out, l.Pick("your phones ("+l.List(phones)+")", "à vos téléphones ("+l.List(phones)+")"))
+	}
+	if len(others) > 0 {
+		out = append(out, l.Pick(l.List(others)+" through Home Assistant", l.List(others)+" par Home Assistant"))
 	}
 	if bell {
 		out = append(out, l.Pick("Home Assistant's notifications", "aux notifications de Home Assistant"))
@@ -235,8 +242,8 @@ func notSentWhy(l voice.Lang, why homeassistant.Kind) string {
 		return l.Pick("Home Assistant does not let maison's user send it, which lasts until an administrator allows it",
 			"Home Assistant ne permet pas à l'utilisateur de maison de l'envoyer, ce qui dure tant qu'un administrateur ne le permet pas")
 	case homeassistant.KindTimeout:
-		return l.Pick("Home Assistant did not answer in time, which is usually brief",
-			"Home Assistant n'a pas répondu à temps, ce qui est généralement bref")
+		return l.Pick("Home Assistant had not said it was delivered when I had to answer; it may still arrive",
+			"Home Assistant n'avait pas dit l'avoir livré quand j'ai dû répondre; il peut encore arriver")
 	}
 	return l.Pick("Home Assistant could not deliver it; the approval itself is not affected",
 		"Home Assistant n'a pas pu le livrer; l'approbation elle-même n'est pas touchée")

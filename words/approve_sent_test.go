@@ -51,3 +51,15 @@ func TestApprovalSaysWhereTheLinkWent(t *testing.T) {
 		}
 	}
 }
+
+// A notify target that is not a phone (a tablet's notify entity, a
+// notification service) is said by its name, never as "your phone".
+func TestANotifyTargetThatIsNotAPhoneIsNotCalledOne(t *testing.T) {
+	t.Parallel()
+	for _, l := range []voice.Lang{voice.English, voice.French} {
+		said := ApprovalAsked(l, Sent{To: []Recipient{{Name: "Kitchen Tablet"}}}, "unlock the “Front Door”", "at 5:00 PM", "a-x")
+		if strings.Contains(said, l.Pick("phone", "téléphone")) || !strings.Contains(said, Quote(l, "Kitchen Tablet")) {
+			t.Errorf("%s: %q", l, said)
+		}
+	}
+}

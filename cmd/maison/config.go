@@ -368,7 +368,7 @@ func (c config) validate(cmd string) error {
 			return errors.New("MAISON_HA_URL is not set: give Home Assistant's URL, e.g. http://homeassistant.local:8123 (or try the demo house: " + demo + ")" + c.placeholderHint("MAISON_HA_URL"))
 		}
 		if c.HAToken == "" {
-			return errors.New("MAISON_HA_TOKEN is not set: create a long-lived token for a non-admin, local-only user (see README, Connecting a real Home Assistant)" + c.placeholderHint("MAISON_HA_TOKEN"))
+			return errors.New("MAISON_HA_TOKEN is not set: create a long-lived token for a non-admin, local-only user (see README, Connect a real Home Assistant)" + c.placeholderHint("MAISON_HA_TOKEN"))
 		}
 	}
 	return nil

@@ -349,7 +349,7 @@ func TestHomeAssistantAppOptionsAreMaisonSettings(t *testing.T) {
 		if n := o.ty.min; n != nil && (o.ty.base == "int" || o.ty.base == "float") {
 			return strconv.FormatFloat(*n, 'f', -1, 64)
 		}
-		candidates := append(slices.Clone(o.ty.choices), "http://homeassistant:8123", strings.Repeat("s3cret", 8), "off", "all", "camera.front_door", "GetDateTime", "someone@example.com", "https://my.home-assistant.io/redirect/oauth", "info", "en", "x")
+		candidates := append(slices.Clone(o.ty.choices), "http://homeassistant:8123", strings.Repeat("s3cret", 8), "off", "all", "camera.front_door", "GetDateTime", "someone@example.com", "https://my.home-assistant.io/redirect/oauth", "info", "en", "persistent_notification", "x")
 		for _, v := range candidates {
 			e := copyEnv(base)
 			e[settingOf(o.name)] = v
