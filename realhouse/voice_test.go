@@ -138,7 +138,9 @@ func TestVoiceAssistantAsksMaison(t *testing.T) {
 		service(t, house, "lock", "lock", map[string]any{"entity_id": "lock.front_door"})
 		before := received(t, house)
 		said = voiceSay(t, house, pipeline, "Déverrouille Front Door.")
-		wantSaid(t, said, "J'ai envoyé le lien d'approbation à votre téléphone (« Fixture Phone ») : ouvrez-le là, ou dites annuler.",
+		// A notify entity is said by its name: only a companion app's
+		// notify action is surely a phone.
+		wantSaid(t, said, "J'ai envoyé le lien d'approbation à « Fixture Phone » par Home Assistant : ouvrez-le là, ou dites annuler.",
 			"Rien n'a encore été fait : avant de déverrouiller « Front Door »")
 		got := received(t, house)[len(before):]
 		if len(got) != 1 || got[0].Via != "notify.fixture_phone" {

@@ -223,7 +223,7 @@ func places(l voice.Lang, rs []Recipient) string {
 		out = append(out, l.Pick("your phones ("+l.List(phones)+")", "à vos téléphones ("+l.List(phones)+")"))
 	}
 	if len(others) > 0 {
-		out = append(out, l.Pick(l.List(others)+" through Home Assistant", l.List(others)+" par Home Assistant"))
+		out = append(out, l.Pick(l.List(others)+" through Home Assistant", "à "+l.List(others)+" par Home Assistant"))
 	}
 	if bell {
 		out = append(out, l.Pick("Home Assistant's notifications", "aux notifications de Home Assistant"))
