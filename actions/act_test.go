@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"log/slog"
+	"maison/confirm"
 	"strings"
 	"testing"
 
@@ -73,5 +75,32 @@ func TestActGoesByEntityIDAndRaisesTheAlarm(t *testing.T) {
 	o, _ = s.Act(t.Context(), p)
 	if len(ha.calls) != 1 || ha.calls[0]["area"] != "hall" || len(o.Missing) != 1 || o.Missing[0] != "light.porch" {
 		t.Errorf("whole: calls %v, missing %v", ha.calls, o.Missing)
+	}
+}
+
+// A yes counts for what the person was told would happen: a scene whose
+// devices changed since (its owner added a lock to it) voids it, though
+// the call reaches the same scene.
+func TestAYesForASceneIsBoundToWhatItSets(t *testing.T) {
+	t.Parallel()
+	s := New(Config{HA: &fakeHA{}, Confirm: confirm.New(nil)})
+	scene := func(sets ...string) *Plan {
+		ef := Effect{Device: Device{ID: "scene.reading"}, Change: SetsSensitive}
+		for _, id := range sets {
+			ef.Sets = append(ef.Sets, Device{ID: id})
+		}
+		return &Plan{Intent: IntentOf("HassTurnOn"), Args: map[string]any{"name": "Reading"},
+			Reached: []Device{{ID: "scene.reading"}}, Sensitive: []Effect{ef}}
+	}
+	code, _, err := s.Propose("c", "turn_on", scene("light.bed", "valve.trees"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Redeem("c", "turn_on", scene("light.bed", "valve.trees", "lock.front"), code); !errors.Is(err, confirm.ErrChanged) {
+		t.Errorf("a yes for a scene that sets a lock since: %v", err)
+	}
+	code, _, _ = s.Propose("c", "turn_on", scene("light.bed"))
+	if err := s.Redeem("c", "turn_on", scene("light.bed"), code); err != nil {
+		t.Errorf("a yes for the same scene: %v", err)
 	}
 }

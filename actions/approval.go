@@ -17,14 +17,14 @@ func approvalTool(tool string) string { return "approve:" + tool }
 // Propose makes a confirmation code for who to run tool's plan: bound to
 // the call and to every entity it reaches now.
 func (s *Service) Propose(who, tool string, p *Plan) (string, time.Time, error) {
-	return s.cfg.Confirm.Propose(who, tool, p.Args, p.IDs())
+	return s.cfg.Confirm.Propose(who, tool, p.Args, p.Bound())
 }
 
 // Redeem checks who's code for tool's plan and uses it up:
 // confirm.ErrChanged when the call reaches other entities than when the
 // code was made (the yes was for those), confirm.ErrInvalid otherwise.
 func (s *Service) Redeem(who, tool string, p *Plan, code string) error {
-	return s.cfg.Confirm.Redeem(who, tool, p.Args, p.IDs(), code)
+	return s.cfg.Confirm.Redeem(who, tool, p.Args, p.Bound(), code)
 }
 
 // Asking is one request for a person's approval on maison's page.
@@ -54,10 +54,12 @@ func (s *Service) AskApproval(a Asking) (Approval, error) {
 	if err != nil {
 		return Approval{}, err
 	}
-	if act, link, ok := s.cfg.Approvals.Waiting(a.Who, a.Tool, args); ok {
+	// The request already waiting for the same call, unless what it says
+	// will happen is no longer so (a scene changed since): then a new one.
+	if act, link, ok := s.cfg.Approvals.Waiting(a.Who, a.Tool, args); ok && act.What == a.What {
 		return Approval{Action: act, Link: link}, nil
 	}
-	code, exp, err := s.cfg.Confirm.ProposeFor(a.Who, approvalTool(a.Tool), a.Plan.Args, a.Plan.IDs(), approve.TTL)
+	code, exp, err := s.cfg.Confirm.ProposeFor(a.Who, approvalTool(a.Tool), a.Plan.Args, a.Plan.Bound(), approve.TTL)
 	if err != nil {
 		return Approval{}, err
 	}
@@ -102,7 +104,7 @@ func (s *Service) CarryOut(ctx context.Context, a approve.Action) (*Plan, Outcom
 	if err != nil {
 		return nil, Outcome{}, err
 	}
-	switch err := s.cfg.Confirm.Redeem(a.Caller, approvalTool(a.Tool), p.Args, p.IDs(), a.Code); {
+	switch err := s.cfg.Confirm.Redeem(a.Caller, approvalTool(a.Tool), p.Args, p.Bound(), a.Code); {
 	case errors.Is(err, confirm.ErrChanged):
 		return p, Outcome{}, ErrApprovalChanged
 	case errors.Is(err, confirm.ErrUnchecked):

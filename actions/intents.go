@@ -49,6 +49,10 @@ type Intent struct {
 	DeviceClasses []string
 	// Values are the other arguments it takes, each checked before sending.
 	Values map[string]Value
+	// From is the integration that offers it, the prefix of the name Home
+	// Assistant advertises from 2026.9 (intent__HassTurnOn); "" means
+	// intent.
+	From string
 }
 
 // Value checks one argument that is not part of the target.
@@ -112,46 +116,46 @@ var intents = map[string]Intent{
 	"HassSetPosition": {How: Resolved, DeviceClasses: positionClasses,
 		Values: map[string]Value{"position": {Required: true, Check: percent}}},
 	"HassStopMoving": {How: Resolved, DeviceClasses: positionClasses},
-	"HassLightSet": {How: Resolved, Domains: []string{"light"},
+	"HassLightSet": {From: "light", How: Resolved, Domains: []string{"light"},
 		Values: map[string]Value{"brightness": {Check: percent}, "color": {Check: text}, "temperature": {Check: wholeAtLeast0}}},
-	"HassFanSetSpeed": {How: Resolved, Domains: []string{"fan"},
+	"HassFanSetSpeed": {From: "fan", How: Resolved, Domains: []string{"fan"},
 		Values: map[string]Value{"percentage": {Required: true, Check: percent}}},
-	"HassVacuumStart":          {How: Resolved, Domains: []string{"vacuum"}, Features: 8192},
-	"HassVacuumReturnToBase":   {How: Resolved, Domains: []string{"vacuum"}, Features: 16},
-	"HassLawnMowerStartMowing": {How: Resolved, Domains: []string{"lawn_mower"}, Features: 1},
-	"HassLawnMowerDock":        {How: Resolved, Domains: []string{"lawn_mower"}, Features: 4},
+	"HassVacuumStart":          {From: "vacuum", How: Resolved, Domains: []string{"vacuum"}, Features: 8192},
+	"HassVacuumReturnToBase":   {From: "vacuum", How: Resolved, Domains: []string{"vacuum"}, Features: 16},
+	"HassLawnMowerStartMowing": {From: "lawn_mower", How: Resolved, Domains: []string{"lawn_mower"}, Features: 1},
+	"HassLawnMowerDock":        {From: "lawn_mower", How: Resolved, Domains: []string{"lawn_mower"}, Features: 4},
 
-	"HassMediaPause":            {How: Bounded, Domains: []string{"media_player"}},
-	"HassMediaUnpause":          {How: Bounded, Domains: []string{"media_player"}},
-	"HassMediaNext":             {How: Bounded, Domains: []string{"media_player"}},
-	"HassMediaPrevious":         {How: Bounded, Domains: []string{"media_player"}},
-	"HassSetVolume":             {How: Bounded, Domains: []string{"media_player"}},
-	"HassSetVolumeRelative":     {How: Bounded, Domains: []string{"media_player"}},
-	"HassMediaPlayerMute":       {How: Bounded, Domains: []string{"media_player"}},
-	"HassMediaPlayerUnmute":     {How: Bounded, Domains: []string{"media_player"}},
-	"HassMediaSearchAndPlay":    {How: Bounded, Domains: []string{"media_player"}},
-	"HassClimateSetTemperature": {How: Bounded, Domains: []string{"climate"}},
-	"HassClimateSetFanMode":     {How: Bounded, Domains: []string{"climate"}},
-	"HassHumidifierSetpoint":    {How: Bounded, Domains: []string{"humidifier"}},
-	"HassHumidifierMode":        {How: Bounded, Domains: []string{"humidifier"}},
-	"HassVacuumCleanArea":       {How: Bounded, Domains: []string{"vacuum"}},
-	"HassListAddItem":           {How: Bounded, Domains: []string{"todo"}},
-	"HassListCompleteItem":      {How: Bounded, Domains: []string{"todo"}},
-	"HassListRemoveItem":        {How: Bounded, Domains: []string{"todo"}},
-	"HassShoppingListAddItem":   {How: Bounded, Domains: []string{"todo"}},
+	"HassMediaPause":            {From: "media_player", How: Bounded, Domains: []string{"media_player"}},
+	"HassMediaUnpause":          {From: "media_player", How: Bounded, Domains: []string{"media_player"}},
+	"HassMediaNext":             {From: "media_player", How: Bounded, Domains: []string{"media_player"}},
+	"HassMediaPrevious":         {From: "media_player", How: Bounded, Domains: []string{"media_player"}},
+	"HassSetVolume":             {From: "media_player", How: Bounded, Domains: []string{"media_player"}},
+	"HassSetVolumeRelative":     {From: "media_player", How: Bounded, Domains: []string{"media_player"}},
+	"HassMediaPlayerMute":       {From: "media_player", How: Bounded, Domains: []string{"media_player"}},
+	"HassMediaPlayerUnmute":     {From: "media_player", How: Bounded, Domains: []string{"media_player"}},
+	"HassMediaSearchAndPlay":    {From: "media_player", How: Bounded, Domains: []string{"media_player"}},
+	"HassClimateSetTemperature": {From: "climate", How: Bounded, Domains: []string{"climate"}},
+	"HassClimateSetFanMode":     {From: "climate", How: Bounded, Domains: []string{"climate"}},
+	"HassHumidifierSetpoint":    {From: "humidifier", How: Bounded, Domains: []string{"humidifier"}},
+	"HassHumidifierMode":        {From: "humidifier", How: Bounded, Domains: []string{"humidifier"}},
+	"HassVacuumCleanArea":       {From: "vacuum", How: Bounded, Domains: []string{"vacuum"}},
+	"HassListAddItem":           {From: "todo", How: Bounded, Domains: []string{"todo"}},
+	"HassListCompleteItem":      {From: "todo", How: Bounded, Domains: []string{"todo"}},
+	"HassListRemoveItem":        {From: "todo", How: Bounded, Domains: []string{"todo"}},
+	"HassShoppingListAddItem":   {From: "shopping_list", How: Bounded, Domains: []string{"todo"}},
 	"HassCancelAllTimers":       {How: Bounded, Domains: []string{}},
 
-	"GetLiveContext":            {How: Reads},
-	"GetDateTime":               {How: Reads},
+	"GetLiveContext":            {From: "homeassistant", How: Reads},
+	"GetDateTime":               {From: "llm", How: Reads},
 	"HassGetState":              {How: Reads},
-	"HassGetWeather":            {How: Reads},
+	"HassGetWeather":            {From: "weather", How: Reads},
 	"HassGetCurrentDate":        {How: Reads},
 	"HassGetCurrentTime":        {How: Reads},
-	"HassClimateGetTemperature": {How: Reads},
-	"todo_get_items":            {How: Reads},
-	"get_items":                 {How: Reads},
-	"calendar_get_events":       {How: Reads},
-	"HassShoppingListLastItems": {How: Reads},
+	"HassClimateGetTemperature": {From: "climate", How: Reads},
+	"todo_get_items":            {From: "todo", How: Reads},
+	"get_items":                 {From: "todo", How: Reads},
+	"calendar_get_events":       {From: "calendar", How: Reads},
+	"HassShoppingListLastItems": {From: "shopping_list", How: Reads},
 }
 
 // IntentOf returns what maison knows of the Assist tool canonical; an
@@ -183,8 +187,18 @@ func IntentOfTool(advertised string) Intent {
 	}
 	in := IntentOf(canonical)
 	in.Tool = advertised
-	if prefix == "" && strings.ToLower(canonical) == canonical {
+	from := in.From
+	if from == "" {
+		from = "intent"
+	}
+	switch {
+	case prefix == "" && strings.ToLower(canonical) == canonical:
 		return Intent{Name: canonical, Tool: advertised, Script: canonical, How: NotModeled}
+	case prefix != "" && prefix != from:
+		// Another integration's tool, or the owner's own intent
+		// (intent_script__…), that bears a known tool's name: what it
+		// does cannot be read.
+		return Intent{Name: canonical, Tool: advertised, How: NotModeled}
 	}
 	return in
 }

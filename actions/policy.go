@@ -67,10 +67,15 @@ func unknownEffects(domain string) bool {
 	return false
 }
 
+// harmlessCovers are the cover classes that open nothing of the house;
+// any other, unknown classes included (Home Assistant keeps any string, a
+// custom integration's "garage_door"), counts as one that may.
+var harmlessCovers = []string{"awning", "blind", "curtain", "damper", "shade", "shutter", "window"}
+
 // openable reports whether a cover of this class, or a valve, opens the
-// house: a cover whose class is unknown counts.
+// house: a cover whose class is none or unknown counts.
 func openable(e Entity) bool {
-	return e.Domain == "valve" || e.Domain == "cover" && (e.DeviceClass == "" || e.DeviceClass == "garage" || e.DeviceClass == "gate" || e.DeviceClass == "door")
+	return e.Domain == "valve" || e.Domain == "cover" && !slices.Contains(harmlessCovers, e.DeviceClass)
 }
 
 // direction is which way an intent moves what it acts on.
@@ -105,7 +110,13 @@ func (h House) effect(in Intent, values map[string]any, e Entity, safe []string)
 		return ef
 	}
 	if in.Name == "HassStopMoving" {
-		if openable(e) {
+		// Stopped while it closes, what opens the house stays open: a
+		// garage door, a gate, a door or a valve, one whose name says so,
+		// or a group that holds one.
+		if openable(e) || namesSensitive(e) || slices.ContainsFunc(h.setsOf(e, 0), func(d Device) bool {
+			m, ok := h.Entity(d.ID)
+			return !ok || openable(m) || namesSensitive(m)
+		}) {
 			ef.Change, ef.Sets = Stop, h.setsOf(e, 0)
 		}
 		return ef
@@ -244,12 +255,13 @@ var sensitiveStems = []string{
 	"drzwi", "zamek", "brama", "furtka", "zawor", "garasjeport", "garageport", "ytterdor", "dorr",
 	"lukko", "portti", "venttiili", "dvere", "zamok", "vrata",
 	"замок", "двер", "ворот", "калитк", "клапан", "ドア", "錠", "鍵", "門", "ゲート", "バルブ", "门", "锁", "阀",
+	"garaje", "garatge", "garaz", "garaž", "garaż", "гараж", "ガレージ", "도어", "잠금", "车库", "kilit", "πορτ", "κλειδαρ", "γκαραζ",
 }
 
 // sensitiveWords are words too short or too common inside other words to
 // count as stems: they count as whole words only, as written (dør, lås,
 // port, porta, ovi).
-var sensitiveWords = []string{"lås", "dør", "dörr", "port", "porta", "ovi", "brána", "dveře", "zámek"}
+var sensitiveWords = []string{"lås", "dør", "dörr", "port", "porta", "ovi", "brána", "dveře", "zámek", "kapı", "kapi"}
 
 // notSensitive are words that hold a stem without meaning it.
 var notSensitive = strings.NewReplacer("outdoor", " ", "indoor", " ", "clock", " ", "block", " ", "unlocked", " unlock ", "navigate", " ", "aggregate", " ")

@@ -133,6 +133,19 @@ func (p *Plan) IDs() []string {
 	return out
 }
 
+// Bound is what a person's yes for the plan is bound to: every entity it
+// reaches, and every device a scene or a group among them sets, so that a
+// scene changed since the person was asked voids the yes.
+func (p *Plan) Bound() []string {
+	out := p.IDs()
+	for _, ef := range p.Sensitive {
+		for _, d := range ef.Sets {
+			out = append(out, "sets:"+ef.ID+":"+d.ID)
+		}
+	}
+	return out
+}
+
 // Others are the devices reached that are not sensitive.
 func (p *Plan) Others() []Device {
 	var out []Device

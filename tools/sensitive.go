@@ -260,7 +260,7 @@ func (n *stepNote) get() string {
 // person, where the client can ask, else the model. lead, when set, comes
 // first: why the person is asked again.
 func (s *server) propose(req *mcp.CallToolRequest, g guard, lead string) *mcp.CallToolResult {
-	code, _, err := s.deps.Confirm.Propose(g.who, g.tool, g.plan.Args, g.plan.IDs())
+	code, _, err := s.deps.Actions.Propose(g.who, g.tool, g.plan)
 	if err != nil {
 		return sayError(s.haTrouble(err))
 	}
@@ -293,7 +293,7 @@ func (s *server) propose(req *mcp.CallToolRequest, g guard, lead string) *mcp.Ca
 // those changed (a device renamed, added, moved or removed since), the yes
 // was given for other devices: nothing is done and the person is asked again.
 func (s *server) redeem(ctx context.Context, req *mcp.CallToolRequest, g guard, code, acting string) *mcp.CallToolResult {
-	switch err := s.deps.Confirm.Redeem(g.who, g.tool, g.plan.Args, g.plan.IDs(), code); {
+	switch err := s.deps.Actions.Redeem(g.who, g.tool, g.plan, code); {
 	case errors.Is(err, confirm.ErrChanged):
 		s.sensitiveLine(req, "sensitive action not run: what its words reach changed since the person was asked; asking again", g)
 		return s.propose(req, g, words.ReachChanged(s.deps.Lang))
