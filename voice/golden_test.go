@@ -42,7 +42,7 @@ func goldenCases() []goldenCase {
 
 	nouns := map[Lang][]Noun{
 		English: {{One: "light"}, {One: "sensor"}, {One: "door"}, {One: "person", Many: "people"}},
-		French:  {{One: "lumière", Feminine: true}, {One: "capteur"}, {One: "porte", Feminine: true}, {One: "personne", Feminine: true}},
+		French:  {{One: "lumière", Gender: Feminine}, {One: "capteur"}, {One: "porte", Gender: Feminine}, {One: "personne", Gender: Feminine}},
 	}
 	for i, name := range []string{"light/lumière", "sensor/capteur", "door/porte", "person/personne"} {
 		for _, n := range []int{0, 1, 2, 3, 21, 71, 81, 91, 101, 1250, -1, -2} {
@@ -75,7 +75,7 @@ func goldenCases() []goldenCase {
 	}
 
 	var unitNames []string
-	for u := range units {
+	for u := range english.units {
 		unitNames = append(unitNames, u)
 	}
 	slices.Sort(unitNames)

@@ -29,8 +29,9 @@ import (
 	"strings"
 )
 
-// Lang is a language maison speaks. Methods on any value other than French
-// speak English.
+// Lang is a language maison speaks. Methods on a value that is not one of
+// [Langs] speak English. Each language's rules live in a file of its own
+// (en.go, fr.go): its number words, units, times, lists and quotation marks.
 type Lang string
 
 // The languages maison speaks.
@@ -43,9 +44,6 @@ const (
 // does not speak.
 var ErrLang = errors.New("voice: unsupported language")
 
-// nbsp is the no-break space used in French numbers and clock times.
-const nbsp = "\u00a0"
-
 // ParseLang reads a language tag as found in MAISON_LANG or a POSIX locale:
 // "", "en", "en-US", "EN", "en_US.UTF-8" are English; "fr", "fr-CA", "fr_CA"
 // are French. Anything else is an error naming MAISON_LANG and the accepted
@@ -55,21 +53,23 @@ func ParseLang(s string) (Lang, error) {
 	tag, _, _ = strings.Cut(tag, ".") // POSIX encoding, as in fr_CA.UTF-8
 	tag, _, _ = strings.Cut(tag, "@") // POSIX modifier
 	primary, _, _ := strings.Cut(strings.ReplaceAll(tag, "_", "-"), "-")
-	switch {
-	case tag == "", primary == "en":
+	if tag == "" {
 		return English, nil
-	case primary == "fr":
-		return French, nil
 	}
-	return "", fmt.Errorf("%w %q: set MAISON_LANG to en or fr (a region such as en-US or fr-CA is accepted)", ErrLang, s)
+	if _, ok := langs[Lang(primary)]; ok {
+		return Lang(primary), nil
+	}
+	tags := make([]string, 0, len(langs))
+	for _, l := range Langs() {
+		tags = append(tags, string(l))
+	}
+	return "", fmt.Errorf("%w %q: set MAISON_LANG to %s (a region such as en-US or fr-CA is accepted)", ErrLang, s, English.Or(tags))
 }
-
-func (l Lang) fr() bool { return l == French }
 
 // Pick chooses the words for l: fr in French, en otherwise. It is how every
 // package speaks both languages: lang.Pick("the garage", "le garage").
 func (l Lang) Pick(en, fr string) string {
-	if l.fr() {
+	if l == French {
 		return fr
 	}
 	return en
@@ -78,21 +78,11 @@ func (l Lang) Pick(en, fr string) string {
 // List says items as a list joined by "and" / « et », without a serial
 // comma: "", "a", "a and b", "a, b and c" / « a, b et c ». Blank items are
 // left out.
-func (l Lang) List(items []string) string {
-	if l.fr() {
-		return join(items, "et")
-	}
-	return join(items, "and")
-}
+func (l Lang) List(items []string) string { return join(items, l.r().and) }
 
 // Or says items as alternatives: "a, b or c" / « a, b ou c ». Blank items are
 // left out.
-func (l Lang) Or(items []string) string {
-	if l.fr() {
-		return join(items, "ou")
-	}
-	return join(items, "or")
-}
+func (l Lang) Or(items []string) string { return join(items, l.r().or) }
 
 func join(items []string, last string) string {
 	kept := make([]string, 0, len(items))

@@ -43,9 +43,9 @@ func TestParseLang(t *testing.T) {
 // languages, independently of the golden files.
 func TestBrief(t *testing.T) {
 	t.Parallel()
-	lumiere := Noun{One: "lumière", Many: "lumières", Feminine: true}
+	lumiere := Noun{One: "lumière", Many: "lumières", Gender: Feminine}
 	capteur := Noun{One: "capteur"}
-	porte := Noun{One: "porte", Feminine: true}
+	porte := Noun{One: "porte", Gender: Feminine}
 	light := Noun{One: "light"}
 	at := func(h, m int) time.Time { return time.Date(2026, 7, 28, h, m, 0, 0, time.UTC) }
 	for _, c := range []struct{ got, want string }{
@@ -383,7 +383,7 @@ func TestSpeakableOutputs(t *testing.T) {
 		s := Paragraph(
 			l.List([]string{"kitchen", "garage", "porch"}),
 			l.Or([]string{"on", "off"}),
-			l.Count(21, Noun{One: "porte", Feminine: true}),
+			l.Count(21, Noun{One: "porte", Gender: Feminine}),
 			l.Ago(90*time.Second),
 			l.Duration(36*time.Hour),
 			l.Measure(-12.34, "°C")+" "+l.Clock(time.Date(2026, 7, 28, 19, 5, 0, 0, time.UTC)),
