@@ -338,7 +338,7 @@ func (h *handler) told(w http.ResponseWriter, o Outcome, posted bool, err error)
 }
 
 // problem draws the page with only why nothing was done.
-func (h *handler) problem(w http.ResponseWriter, status int, why words.Pair) {
+func (h *handler) problem(w http.ResponseWriter, status int, why words.Key) {
 	wd := words.Approve(h.d.cfg.Lang)
 	h.write(w, status, wd.ProblemTitle, why.In(h.d.cfg.Lang), view{W: wd})
 }

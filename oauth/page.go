@@ -29,7 +29,7 @@ type scopeChoice struct {
 }
 
 // scopeLabels are the words beside each scope's box.
-var scopeLabels = map[string]words.Pair{ScopeRead: words.SignInSee, ScopeControl: words.SignInAct}
+var scopeLabels = map[string]words.Key{ScopeRead: words.SignInSee, ScopeControl: words.SignInAct}
 
 func (s *Server) scopeChoices(offered, checked []string) []scopeChoice {
 	out := make([]scopeChoice, 0, len(offered))

@@ -35,6 +35,7 @@ var english = rules{
 	zeroSeconds: "zero seconds",
 	underSecond: "less than a second",
 	clock:       enClock,
+	at:          "at ",
 
 	open: "“", close: "”",
 
@@ -70,13 +71,13 @@ func enAmount(r *rules, n int, u timeUnit) string {
 	return r.number(n, Masculine) + " " + r.timeWords[u].many()
 }
 
-// enClock says a time of day: "at 7:05 PM", "at 7 PM", "at noon", "at midnight".
+// enClock says a time of day: "7:05 PM", "7 PM", "noon", "midnight".
 func enClock(h, m int) string {
 	switch {
 	case h == 0 && m == 0:
-		return "at midnight"
+		return "midnight"
 	case h == 12 && m == 0:
-		return "at noon"
+		return "noon"
 	}
 	suffix := "AM"
 	if h >= 12 {
@@ -87,9 +88,9 @@ func enClock(h, m int) string {
 		h12 = 12
 	}
 	if m == 0 {
-		return fmt.Sprintf("at %d %s", h12, suffix)
+		return fmt.Sprintf("%d %s", h12, suffix)
 	}
-	return fmt.Sprintf("at %d:%02d %s", h12, m, suffix)
+	return fmt.Sprintf("%d:%02d %s", h12, m, suffix)
 }
 
 // enUnits maps the unit symbols Home Assistant uses to their spoken words,

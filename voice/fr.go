@@ -39,6 +39,7 @@ var french = rules{
 	zeroSeconds: "zéro seconde",
 	underSecond: "moins d'une seconde",
 	clock:       frClock,
+	at:          "à ",
 
 	open: "« ", close: " »",
 
@@ -93,18 +94,18 @@ func frWords(n int, g Gender) string {
 	return base + "-" + un(frSmall[rest])
 }
 
-// frClock says a time of day: « à 19 h 05 », « à 19 h », « à midi »,
-// « à minuit », with no-break spaces around the h as in Québec usage.
+// frClock says a time of day: « 19 h 05 », « 19 h », « midi », « minuit »,
+// with no-break spaces around the h as in Québec usage.
 func frClock(h, m int) string {
 	switch {
 	case h == 0 && m == 0:
-		return "à minuit"
+		return "minuit"
 	case h == 12 && m == 0:
-		return "à midi"
+		return "midi"
 	case m == 0:
-		return fmt.Sprintf("à %d%sh", h, nbsp)
+		return fmt.Sprintf("%d%sh", h, nbsp)
 	}
-	return fmt.Sprintf("à %d%sh%s%02d", h, nbsp, nbsp, m)
+	return fmt.Sprintf("%d%sh%s%02d", h, nbsp, nbsp, m)
 }
 
 // frUnits maps the unit symbols Home Assistant uses to their spoken words,

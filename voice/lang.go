@@ -31,7 +31,8 @@ type rules struct {
 	justNow     string                                   // under 45 seconds ago
 	zeroSeconds string                                   // a length of time of zero
 	underSecond string                                   // a length of time under half a second
-	clock       func(h, m int) string                    // a time of day, after a verb
+	clock       func(h, m int) string                    // a time of day: "7:05 PM", « 19 h 05 »
+	at          string                                   // before a time of day, after a verb: "at "
 
 	open, close string // the quotation marks around quoted data
 

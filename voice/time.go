@@ -81,7 +81,12 @@ func (l Lang) Duration(d time.Duration) string {
 // "at 7 PM", "at noon", "at midnight"; « à 19 h 05 », « à 19 h », « à midi »,
 // « à minuit », with no-break spaces around the h as in Québec usage.
 // Seconds are not said.
-func (l Lang) Clock(t time.Time) string { return l.r().clock(t.Hour(), t.Minute()) }
+func (l Lang) Clock(t time.Time) string { return l.r().at + l.TimeOfDay(t) }
+
+// TimeOfDay is the time of day of t as Clock says it, without the word
+// that makes it follow a verb: "7:05 PM", "noon"; « 19 h 05 », « midi »;
+// for "since" and "from … to".
+func (l Lang) TimeOfDay(t time.Time) string { return l.r().clock(t.Hour(), t.Minute()) }
 
 // DurationDigits says a length of time with digits, as a page or an error
 // message shows it rather than as it is said: in whole seconds rounded up,

@@ -17,9 +17,9 @@ func Camera(lang voice.Lang, name string) string {
 	q := Quote(lang, name)
 	lower := strings.ToLower(Name(name))
 	if strings.Contains(lower, "camera") || strings.Contains(lower, "cam ") || strings.HasSuffix(lower, "cam") {
-		return lang.Pick("the "+q, "la caméra "+q)
+		return say(lang, "camera.camera.the_q", "q", q)
 	}
-	return lang.Pick("the "+q+" camera", "la caméra "+q)
+	return say(lang, "camera.camera.the_q_camera", "q", q)
 }
 
 // NoCamera says there is no camera by the name (or, byID, the entity id)
@@ -29,18 +29,14 @@ func Camera(lang voice.Lang, name string) string {
 func NoCamera(lang voice.Lang, query string, byID bool, names []string) string {
 	q := Quote(lang, query)
 	if byID {
-		q = lang.Pick("with that entity id", "avec cet identifiant")
+		q = say(lang, "camera.no_camera.with_that_entity")
 	} else {
-		q = lang.Pick("called "+q, "appelée "+q)
+		q = say(lang, "camera.no_camera.called_q", "q", q)
 	}
 	if len(names) == 0 {
-		return lang.Pick(
-			"There is no camera "+q+", and no camera is shared with me at all. An admin can expose cameras to Assist in Home Assistant under Settings, Voice assistants, Expose.",
-			"Il n'y a pas de caméra "+q+", et aucune caméra ne m'est partagée. Un administrateur peut exposer des caméras à Assist dans Home Assistant, sous Paramètres, Assistants vocaux, Exposer.")
+		return say(lang, "camera.no_camera.there_is_no", "q", q)
 	}
-	return lang.Pick(
-		"There is no camera "+q+". The cameras I can show are "+lang.List(names)+".",
-		"Il n'y a pas de caméra "+q+". Les caméras que je peux montrer sont "+lang.List(names)+".")
+	return say(lang, "camera.no_camera.there_is_no_2", "q", q, "names", lang.List(names))
 }
 
 // CameraWithheld says why an exposed camera is not shown, by the doubt
@@ -49,17 +45,11 @@ func CameraWithheld(lang voice.Lang, name string, why Doubt) string {
 	cam := Camera(lang, name)
 	switch why {
 	case DoubtShared:
-		return lang.Pick(
-			"I cannot show "+cam+": more than one device in Home Assistant goes by that name, so I cannot tell which one is shared with me, and I show none of them. This stays so until one is renamed. It does not mean the camera is broken. Whoever runs the house can rename one of them in Home Assistant, or add the camera by its entity id to maison's own list of cameras.",
-			"Je ne peux pas montrer "+cam+" : plusieurs appareils portent ce nom dans Home Assistant, je ne peux donc pas savoir lequel m'est partagé, et je n'en montre aucun. Ça reste ainsi tant que l'un d'eux n'est pas renommé. Ça ne veut pas dire que la caméra est en panne. La personne qui gère la maison peut renommer l'un d'eux dans Home Assistant, ou ajouter la caméra par son identifiant à la liste de caméras de maison.")
+		return say(lang, "camera.withheld.i_cannot_show", "cam", cam)
 	case DoubtUnknownExposure:
-		return lang.Pick(
-			"I cannot show "+cam+": Home Assistant does not let me confirm that this camera is shared with me, because it has no entry in its entity registry. This will not change by waiting. It does not mean the camera is broken. Whoever runs maison can add the camera by its entity id to maison's own list of cameras, or set it up in Home Assistant so that it has a unique id.",
-			"Je ne peux pas montrer "+cam+" : Home Assistant ne me permet pas de confirmer que cette caméra m'est partagée, parce qu'elle n'a pas d'entrée dans son registre des entités. Attendre n'y changera rien. Ça ne veut pas dire que la caméra est en panne. La personne qui gère maison peut l'ajouter par son identifiant à la liste de caméras de maison, ou la configurer dans Home Assistant pour qu'elle ait un identifiant unique.")
+		return say(lang, "camera.withheld.i_cannot_show_2", "cam", cam)
 	}
-	return lang.Pick(
-		"I cannot show "+cam+" right now: I could not tell which camera Home Assistant means by that name. This is often brief, while a name or a state changes. It does not mean the camera is broken. Try again in a moment; if it lasts, whoever runs maison can run maison check, or add the camera by its entity id to maison's own list of cameras.",
-		"Je ne peux pas montrer "+cam+" pour l'instant : je n'ai pas pu savoir quelle caméra Home Assistant désigne par ce nom. C'est souvent bref, le temps qu'un nom ou un état change. Ça ne veut pas dire que la caméra est en panne. Réessayez dans un instant; si ça dure, la personne qui gère maison peut lancer maison check, ou ajouter la caméra par son identifiant à la liste de caméras de maison.")
+	return say(lang, "camera.withheld.i_cannot_show_3", "cam", cam)
 }
 
 // CameraTrouble is why a camera's picture cannot be shown, as the camera
@@ -141,21 +131,16 @@ func CameraError(lang voice.Lang, name string, t CameraTrouble) string {
 
 // AIInstructions asks Home Assistant's AI, in the answer language, for one
 // sentence of what matters to someone at home, in that language.
-var AIInstructions = Pair{
-	EN: "In one short plain sentence in English, for someone who cannot see the picture, say what this home camera shows that matters: people, animals, vehicles, parcels, open doors or gates. Say only what is visible; if nothing notable is there, say so.",
-	FR: "En une courte phrase simple, en français, pour quelqu'un qui ne voit pas l'image, dites ce que montre cette caméra de la maison qui compte : personnes, animaux, véhicules, colis, portes ou portails ouverts. Dites seulement ce qui est visible; s'il n'y a rien de notable, dites-le.",
-}
+const AIInstructions Key = "camera.ai_instructions"
 
 // AIAnswered attributes the AI's description, already quoted as data, to
 // Home Assistant's AI; said is the language it answered in, named when it
 // is the other one.
 func AIAnswered(lang, said voice.Lang, quoted string) string {
 	if other := voice.Lang(lang.Pick(string(voice.French), string(voice.English))); said == other {
-		return voice.Sentence(lang.Pick(
-			"Home Assistant's AI, asked what the picture shows, answered in French ",
-			"L'IA de Home Assistant, à qui j'ai demandé ce que montre l'image, a répondu en anglais ") + quoted)
+		return voice.Sentence(say(lang, "camera.ai_answered.home_assistant_s") + quoted)
 	}
-	return voice.Sentence(lang.Pick("Home Assistant's AI, asked what the picture shows, answered ", "L'IA de Home Assistant, à qui j'ai demandé ce que montre l'image, a répondu ") + quoted)
+	return voice.Sentence(say(lang, "camera.ai_answered.home_assistant_s_2") + quoted)
 }
 
 // AIFailure says, in one sentence, why the AI gave no description and what
@@ -169,26 +154,16 @@ func AIFailure(lang voice.Lang, err error) string {
 	}
 	switch kind {
 	case homeassistant.KindNoAITask:
-		return lang.Pick(
-			"Home Assistant has no AI set up that can look at pictures, so I can only tell you what the sensors say; an administrator can add one.",
-			"Home Assistant n'a pas d'IA capable de regarder des images; je ne peux vous dire que ce que disent les capteurs, et un administrateur peut en ajouter une.")
+		return say(lang, "camera.ai_failure.home_assistant_has")
 	case homeassistant.KindNotAllowed:
-		return lang.Pick(
-			"Home Assistant does not let my user ask its AI about this camera, so I can only tell you what the sensors say; an administrator can allow it.",
-			"Home Assistant ne permet pas à mon utilisateur de demander à son IA de regarder cette caméra; je ne peux vous dire que ce que disent les capteurs, et un administrateur peut le permettre.")
+		return say(lang, "camera.ai_failure.home_assistant_does")
 	case homeassistant.KindBadRequest:
-		return lang.Pick(
-			"Home Assistant's AI did not accept the way I asked, which waiting will not change, so I can only tell you what the sensors say; whoever runs maison should update it.",
-			"L'IA de Home Assistant n'a pas accepté ma façon de demander, ce qui ne changera pas avec le temps; je ne peux vous dire que ce que disent les capteurs, et la personne qui gère maison devrait la mettre à jour.")
+		return say(lang, "camera.ai_failure.home_assistant_s")
 	}
 	if errors.Is(err, homeassistant.ErrUnreadablePicture) {
-		return lang.Pick(
-			"Home Assistant's AI could not read this camera's picture: Home Assistant gives it the picture as the camera sends it, and the camera sends it damaged (the one I showed was repaired). This lasts as long as the camera sends damaged pictures; it does not mean the AI is broken. So I can only tell you what the sensors say.",
-			"L'IA de Home Assistant n'a pas pu lire l'image de cette caméra : Home Assistant la lui donne telle que la caméra l'envoie, et la caméra l'envoie abîmée (celle que j'ai montrée a été réparée). Ça dure tant que la caméra envoie des images abîmées; ça ne veut pas dire que l'IA est en panne. Je ne peux donc vous dire que ce que disent les capteurs.")
+		return say(lang, "camera.ai_failure.home_assistant_s_2")
 	}
-	return lang.Pick(
-		"Home Assistant's AI could not describe the picture this time, which is usually brief, so I can only tell you what the sensors say.",
-		"L'IA de Home Assistant n'a pas pu décrire l'image cette fois, ce qui est généralement bref; je ne peux vous dire que ce que disent les capteurs.")
+	return say(lang, "camera.ai_failure.home_assistant_s_3")
 }
 
 // Description is what is known of a camera's picture, for the ear: facts
@@ -213,37 +188,33 @@ func Describe(lang voice.Lang, d Description) string {
 	name := d.Camera
 	var out []string
 	if d.Area != "" {
-		out = append(out, voice.Sentence(lang.Pick("This is "+name+", in the "+Quote(lang, d.Area), "Voici "+name+", dans la pièce "+Quote(lang, d.Area))))
+		out = append(out, voice.Sentence(say(lang, "camera.describe.this_is_name", "name", name, "quote_lang_d_area", Quote(lang, d.Area))))
 	} else {
-		out = append(out, voice.Sentence(lang.Pick("This is "+name, "Voici "+name)))
+		out = append(out, voice.Sentence(say(lang, "camera.describe.this_is_name_2", "name", name)))
 	}
 	if d.Part != "" {
 		out = append(out, d.Part)
 	}
-	out = append(out, voice.Sentence(lang.Pick("The picture was taken "+lang.Ago(d.Age), "L'image a été prise "+lang.Ago(d.Age))))
+	out = append(out, voice.Sentence(say(lang, "camera.describe.the_picture_was", "ago_d_age", lang.Ago(d.Age))))
 	switch d.State {
 	case "recording":
-		out = append(out, lang.Pick("It is recording.", "Elle enregistre."))
+		out = append(out, say(lang, "camera.describe.it_is_recording"))
 	case "streaming":
-		out = append(out, lang.Pick("It is streaming live.", "Elle diffuse en direct."))
+		out = append(out, say(lang, "camera.describe.it_is_streaming"))
 	case "idle":
-		out = append(out, lang.Pick("It is idle, not recording.", "Elle est en veille, elle n'enregistre pas."))
+		out = append(out, say(lang, "camera.describe.it_is_idle"))
 	case "unavailable", "unknown":
-		out = append(out, lang.Pick("Home Assistant says it is unavailable, so this picture may be old.", "Home Assistant la dit indisponible, cette image est peut-être ancienne."))
+		out = append(out, say(lang, "camera.describe.home_assistant_says"))
 	}
 	if d.Frozen {
 		f := lang.Duration(d.FrozenFor)
-		out = append(out, voice.Sentence(lang.Pick(
-			"The camera has been sending exactly the same picture for "+f+", so it may be frozen and what it shows may be old",
-			"La caméra envoie exactement la même image depuis "+f+", elle est peut-être figée et ce qu'elle montre peut être ancien")))
+		out = append(out, voice.Sentence(say(lang, "camera.describe.the_camera_has", "f", f)))
 	}
 	switch {
 	case d.Uniform:
-		out = append(out, lang.Pick(
-			"The picture is almost completely uniform, which usually means a covered lens or a camera fault.",
-			"L'image est presque uniforme, ce qui veut souvent dire un objectif couvert ou une panne de la caméra."))
+		out = append(out, say(lang, "camera.describe.the_picture_is"))
 	case d.Dark:
-		out = append(out, lang.Pick("The picture is very dark; there may be too little light to see much.", "L'image est très sombre; il y a peut-être trop peu de lumière pour voir grand-chose."))
+		out = append(out, say(lang, "camera.describe.the_picture_is_2"))
 	}
 	out = append(out, d.Nearby...)
 	if d.AI != "" {
@@ -251,14 +222,10 @@ func Describe(lang voice.Lang, d Description) string {
 	}
 	if d.CanAskAI {
 		// A voice conversation drops the picture: say where its description is.
-		out = append(out, lang.Pick(
-			"These facts come from Home Assistant's sensors; I have not looked at what the picture shows, and asking me to describe this camera puts it in words.",
-			"Ces faits viennent des capteurs de Home Assistant; je n'ai pas regardé ce que montre l'image, et me demander de décrire cette caméra la met en mots."))
+		out = append(out, say(lang, "camera.describe.these_facts_come"))
 		return voice.Paragraph(out...)
 	}
-	out = append(out, lang.Pick(
-		"These facts come from Home Assistant's sensors; I have not looked at what the picture shows.",
-		"Ces faits viennent des capteurs de Home Assistant; je n'ai pas regardé ce que montre l'image."))
+	out = append(out, say(lang, "camera.describe.these_facts_come_2"))
 	return voice.Paragraph(out...)
 }
 
@@ -268,9 +235,7 @@ func Describe(lang voice.Lang, d Description) string {
 func Part(lang voice.Lang, what string, closer float64, everyPixel bool) string {
 	times := math.Round(closer*2) / 2 // to the half
 	if times < 1.5 {
-		return voice.Sentence(lang.Pick(
-			"It shows "+what+"; the camera has no finer detail than the whole picture already showed, so this part is larger, not sharper",
-			"Elle montre "+what+"; la caméra n'a pas plus de détails que l'image entière n'en montrait, cette partie est donc plus grande, pas plus nette"))
+		return voice.Sentence(say(lang, "camera.part.it_shows_what", "what", what))
 	}
 	n := lang.Decimal(times, 1)
 	if times == math.Trunc(times) {

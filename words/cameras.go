@@ -12,7 +12,7 @@ import (
 // CameraInRoom is a listed camera's room (said after the camera's name,
 // when the name does not already say it).
 func CameraInRoom(lang voice.Lang, area string) string {
-	return lang.Pick(" in the ", " dans la pièce ") + Quote(lang, area)
+	return say(lang, "cameras.camera_in_room") + Quote(lang, area)
 }
 
 // CameraListedOff says that the camera name is turned off and has no
@@ -38,16 +38,14 @@ func CameraListedUnavailable(lang voice.Lang, name string) string {
 func CamerasShown(lang voice.Lang, items []string) string {
 	switch len(items) {
 	case 0:
-		return lang.Pick("No camera can show a picture right now.", "Aucune caméra ne peut montrer d'image en ce moment.")
+		return say(lang, "cameras.shown.no_camera_can")
 	case 1:
-		return voice.Sentence(lang.Pick("I can show you one camera: ", "Je peux vous montrer une caméra : ") + items[0])
+		return voice.Sentence(say(lang, "cameras.shown.i_can_show") + items[0])
 	}
-	return voice.Sentence(lang.Pick("I can show you "+lang.Number(len(items))+" cameras: ", "Je peux vous montrer "+lang.Number(len(items))+" caméras : ") + lang.List(items))
+	return voice.Sentence(say(lang, "cameras.shown.i_can_show_2", "len_items", lang.Number(len(items))) + lang.List(items))
 }
 
 // NoCameraShared says that no camera is shared, and how an admin shares one.
 func NoCameraShared(lang voice.Lang) string {
-	return lang.Pick(
-		"No camera is shared with me. An admin can expose cameras to Assist in Home Assistant under Settings, Voice assistants, Expose.",
-		"Aucune caméra ne m'est partagée. Un administrateur peut exposer des caméras à Assist dans Home Assistant, sous Paramètres, Assistants vocaux, Exposer.")
+	return say(lang, "cameras.no_camera_shared")
 }

@@ -25,13 +25,9 @@ type Band struct{ From, To float64 }
 // Damaged tells, for cam as it is named aloud, which part of the picture
 // is missing or rough, that the camera sent it that way, and what to do.
 func Damaged(lang voice.Lang, cam string, d Damage) string {
-	out := []string{lang.Pick(
-		"Only part of the picture from "+cam+" could be shown: the camera sent it damaged twice in a row",
-		"Je n'ai pu montrer qu'une partie de l'image de "+cam+" : la caméra l'a envoyée abîmée deux fois de suite")}
+	out := []string{say(lang, "damage.damaged.only_part_of", "cam", cam)}
 	if d.Once {
-		out[0] = lang.Pick(
-			"Only part of the picture from "+cam+" could be shown: the camera sent it damaged, and asking it again failed",
-			"Je n'ai pu montrer qu'une partie de l'image de "+cam+" : la caméra l'a envoyée abîmée, et la lui redemander n'a pas abouti")
+		out[0] = say(lang, "damage.damaged.only_part_of_2", "cam", cam)
 	}
 	if len(d.Missing) > 0 {
 		what, many := d.region(lang, d.Missing)
@@ -46,18 +42,12 @@ func Damaged(lang voice.Lang, cam string, d Damage) string {
 	if len(d.Coarse) > 0 {
 		what, _ := d.region(lang, d.Coarse)
 		what = strings.TrimSuffix(lower(what), ",")
-		out = append(out, lang.Pick(
-			"For "+what+", only the broad shapes came through, without the fine detail",
-			"Pour "+what+", seuls les grands traits sont arrivés, sans les détails fins"))
+		out = append(out, say(lang, "damage.damaged.for_what_only", "what", what))
 	}
 	if d.Softened {
-		out = append(out, lang.Pick(
-			"The rest of the picture is a little less sharp than the camera made it",
-			"Le reste de l'image est un peu moins net que ce que la caméra a produit"))
+		out = append(out, say(lang, "damage.damaged.the_rest_of"))
 	}
-	out = append(out, lang.Pick(
-		"It came that way from the camera, not from the connection or from me; its next picture is usually whole, so ask again in a moment to see the rest",
-		"Elle est arrivée ainsi de la caméra, ni la connexion ni moi n'y sommes pour rien; sa prochaine image est d'habitude entière, redemandez dans un instant pour voir le reste"))
+	out = append(out, say(lang, "damage.damaged.it_came_that"))
 	return voice.Paragraph(out...)
 }
 
@@ -71,9 +61,9 @@ func (d Damage) region(lang voice.Lang, bands []Band) (string, bool) {
 		for _, b := range bands {
 			total += b.To - b.From
 		}
-		count := lang.Pick("Two bands", "Deux bandes")
+		count := say(lang, "damage.damageregion.two_bands")
 		if len(bands) > 2 {
-			count = lang.Pick("Several bands", "Plusieurs bandes")
+			count = say(lang, "damage.damageregion.several_bands")
 		}
 		f := nearestShare(total)
 		return lang.Pick(
@@ -93,7 +83,7 @@ func (d Damage) region(lang voice.Lang, bands []Band) (string, bool) {
 		if edge != "" {
 			return lang.Pick("A thin strip at the "+edge+" of the picture", "Une mince bande "+frEdgeAt(edge)+" de l'image"), false
 		}
-		return lang.Pick("A thin strip "+d.middle(lang, b), "Une mince bande "+d.middle(lang, b)), false
+		return say(lang, "damage.damageregion.a_thin_strip", "d_middle_lang_b", d.middle(lang, b)), false
 	}
 	f := nearestShare(size)
 	if edge != "" {
@@ -189,7 +179,5 @@ func lower(s string) string {
 // picture from cam cannot be shown closer, the picture having come
 // damaged, and that the whole of it is shown as it came.
 func NotCloser(lang voice.Lang, cam, what string) string {
-	return voice.Sentence(lang.Pick(
-		"The picture from "+cam+" came damaged, so I cannot show "+what+" closer; this is the whole picture, as far as it came through",
-		"L'image de "+cam+" est arrivée abîmée, je ne peux donc pas montrer "+what+" de plus près; voici l'image entière, telle qu'elle est arrivée"))
+	return voice.Sentence(say(lang, "damage.not_closer", "cam", cam, "what", what))
 }

@@ -2,6 +2,7 @@ package words
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -20,16 +21,16 @@ type Period struct {
 func (p Period) Say(lang voice.Lang, loc *time.Location) string {
 	switch {
 	case p.Hours == 1:
-		return lang.Pick("In the last hour", "Depuis une heure")
+		return say(lang, "happened.period.hour")
 	case p.Hours%24 == 0 && p.Hours > 24:
 		if p.Hours == 168 {
-			return lang.Pick("In the last week", "Depuis une semaine")
+			return say(lang, "happened.period.week")
 		}
-		return lang.Pick("In the last "+lang.Number(p.Hours/24)+" days", "Ces "+lang.Number(p.Hours/24)+" derniers jours")
+		return say(lang, "happened.period.days", "n", lang.Number(p.Hours/24))
 	case p.Hours > 0:
-		return lang.Pick("In the last "+lang.Number(p.Hours)+" hours", "Ces "+lang.Number(p.Hours)+" dernières heures")
+		return say(lang, "happened.period.hours", "n", lang.Number(p.Hours))
 	}
-	return lang.Pick("Since ", "Depuis ") + strings.TrimPrefix(strings.TrimPrefix(when(lang, p.Start, p.End, loc), "at "), "à ")
+	return say(lang, "happened.period.since", "when", whenBare(lang, p.Start, p.End, loc))
 }
 
 // happening is one thing to say about one entity over the period.
@@ -62,9 +63,9 @@ func Happened(lang voice.Lang, loc *time.Location, p Period, devices []Device, h
 		}
 		hs = append(hs, happened(lang, loc, p, d, ch)...)
 	}
-	lead := lang.Pick("Nothing changed among the doors, locks, lights and sensors shared with me", "Rien n'a changé parmi les portes, serrures, lumières et capteurs qui me sont partagés")
+	lead := say(lang, "happened.nothing")
 	if len(hs) == 0 {
-		return voice.Sentence(p.Say(lang, loc) + ", " + lowerFirst(lead))
+		return voice.Sentence(say(lang, "happened.lead", "period", p.Say(lang, loc), "first", lead))
 	}
 	// The most important first; among equals, the latest.
 	slices.SortStableFunc(hs, func(a, b happening) int {
@@ -78,15 +79,13 @@ func Happened(lang voice.Lang, loc *time.Location, p Period, devices []Device, h
 	told := hs[:max(1, min(limit, len(hs)))]
 	first, rest := told[0], slices.Clone(told[1:])
 	slices.SortStableFunc(rest, func(a, b happening) int { return a.last.Compare(b.last) })
-	out := []string{p.Say(lang, loc) + ", " + lowerFirst(first.text)}
+	out := []string{say(lang, "happened.lead", "period", p.Say(lang, loc), "first", first.text)}
 	for _, h := range rest {
 		out = append(out, h.text)
 	}
 	untold := len(hs) - len(told)
 	if untold > 0 {
-		out = append(out, lang.Pick(
-			"There were also "+lang.Count(untold, voice.Noun{One: "other change"})+"; ask about one room or one device to hear them.",
-			"Il y a eu aussi "+lang.Count(untold, voice.Noun{One: "autre changement", Many: "autres changements"})+"; demandez une pièce ou un appareil pour les entendre."))
+		out = append(out, sayN(lang, "happened.untold", untold, "n", lang.Number(untold)))
 	}
 	return voice.Paragraph(out...)
 }
@@ -95,10 +94,9 @@ func Happened(lang voice.Lang, loc *time.Location, p Period, devices []Device, h
 // nothing worth a word (a camera recording, a motion sensor going quiet).
 func happened(lang voice.Lang, loc *time.Location, p Period, d Device, ch []homeassistant.Change) []happening {
 	name := Quote(lang, d.Name())
-	the := func(s string) string { return lang.Pick("the "+s, s) }
 	unnamed := name == "" // a name made only of what cannot be said
 	if unnamed {
-		name = lang.Pick("device with no name I can say", "un appareil sans nom lisible")
+		name = say(lang, "happened.unnamed")
 	}
 	// The first entry is the state at the start when it is no later than it.
 	from := 0
@@ -110,6 +108,7 @@ func happened(lang voice.Lang, loc *time.Location, p Period, d Device, ch []home
 		return nil
 	}
 	at := func(t time.Time) string { return when(lang, t, p.End, loc) }
+	bare := func(t time.Time) string { return whenBare(lang, t, p.End, loc) }
 	now := ch[len(ch)-1].State
 	count := func(states ...string) (n int, last time.Time) {
 		for _, c := range changes {
@@ -149,52 +148,50 @@ func happened(lang voice.Lang, loc *time.Location, p Period, d Device, ch []home
 			!slices.ContainsFunc(changes, func(c homeassistant.Change) bool { return known(c.State) && c.State != before })
 		if t := firstOf("unavailable", "unknown"); onlyAway && !t.IsZero() {
 			if !known(now) {
-				return []happening{{rankMinor, t, unavailableWords(lang, the(name), name, at, t, time.Time{})}}
+				return []happening{{rankMinor, t, unavailableWords(lang, say(lang, "device.the", "name", name), bare, t, time.Time{})}}
 			}
 			back := changes[len(changes)-1].At
-			return []happening{{rankMinor, back, unavailableWords(lang, the(name), name, at, t, back)}}
+			return []happening{{rankMinor, back, unavailableWords(lang, say(lang, "device.the", "name", name), bare, t, back)}}
 		}
 		last := changes[len(changes)-1]
 		st, t := stateWords(lang, last.State), last.At
-		passed := " est passé à l'état "
-		if kind(d) == kindAlarm {
-			passed = " est passée à l'état " // une alarme
-		}
 		if len(changes) == 1 {
-			return []happening{{rankMinor, t, voice.Sentence(lang.Pick(the(name)+" changed to "+st+" "+at(t), name+passed+st+" "+at(t)))}}
+			changedTo := Key("happened.changed_to")
+			if kind(d) == kindAlarm {
+				changedTo = "happened.alarm_changed_to" // une alarme, in French
+			}
+			return []happening{{rankMinor, t, voice.Sentence(say(lang, changedTo, "name", name, "state", st, "at", at(t)))}}
 		}
-		return []happening{{rankMinor, t, voice.Sentence(lang.Pick(
-			the(name)+" changed "+timesWord(lang, len(changes))+", last to "+st+" "+at(t),
-			name+" a changé "+timesWord(lang, len(changes))+", en dernier pour l'état "+st+" "+at(t)))}}
+		return []happening{{rankMinor, t, voice.Sentence(say(lang, "happened.changed", "name", name, "times", timesWord(lang, len(changes)), "state", st, "at", at(t)))}}
 	}
 	switch kind(d) {
 	case kindSafety:
 		if n, t := count("on"); n > 0 {
-			return []happening{{0, t, voice.Sentence(lang.Pick(the(name)+" raised an alarm "+at(t), name+" a signalé une alerte "+at(t)))}}
+			return []happening{{0, t, voice.Sentence(say(lang, "happened.safety", "name", name, "at", at(t)))}}
 		}
 	case kindAlarm:
 		if n, t := count("triggered"); n > 0 {
-			return []happening{{0, t, voice.Sentence(lang.Pick(the(name)+" went off "+at(t), name+" s'est déclenchée "+at(t)))}}
+			return []happening{{0, t, voice.Sentence(say(lang, "happened.alarm.went_off", "name", name, "at", at(t)))}}
 		}
 		if t := lastOf("disarmed"); !t.IsZero() {
-			return []happening{{2, t, voice.Sentence(lang.Pick(the(name)+" was disarmed "+at(t), name+" a été désarmée "+at(t)))}}
+			return []happening{{2, t, voice.Sentence(say(lang, "happened.alarm.disarmed", "name", name, "at", at(t)))}}
 		}
 		return minor()
 	case kindOpening, kindLock:
 		open, shut := []string{"on", "open", "opening"}, []string{"off", "closed"}
-		opened, closed := lang.Pick("opened", "ouvert"), lang.Pick("closed", "fermé")
+		k := "happened.opening."
 		var out []happening
 		if kind(d) == kindLock {
 			// A lock that jammed neither locked nor unlocked: said apart.
 			open, shut = []string{"unlocking", "unlocked", "opening", "open"}, []string{"locked"}
-			opened, closed = lang.Pick("unlocked", "déverrouillé"), lang.Pick("locked again", "reverrouillé")
+			k = "happened.lock."
 			if jams := entered(ch, from, "jammed"); len(jams) > 0 {
 				t := jams[len(jams)-1]
-				still := ""
+				jammed := Key("happened.lock.jammed")
 				if now == "jammed" {
-					still = lang.Pick(" and is still jammed", " et l'est toujours")
+					jammed = "happened.lock.jammed_still"
 				}
-				out = append(out, happening{1, t, voice.Sentence(lang.Pick(the(name)+" jammed "+at(t)+still, name+" s'est bloquée "+at(t)+still))})
+				out = append(out, happening{1, t, voice.Sentence(say(lang, jammed, "name", name, "at", at(t)))})
 			}
 		}
 		opens := entered(ch, from, open...)
@@ -205,7 +202,7 @@ func happened(lang voice.Lang, loc *time.Location, p Period, d Device, ch []home
 			}
 			if shuts := entered(ch, from, shut...); len(shuts) > 0 && slices.Contains(shut, now) {
 				t := shuts[len(shuts)-1]
-				return []happening{{rankMinor, t, voice.Sentence(lang.Pick(the(name)+" was "+shutWord(lang, kind(d))+" "+at(t), name+" a été "+shutWord(lang, kind(d))+" "+at(t)))}}
+				return []happening{{rankMinor, t, voice.Sentence(say(lang, Key(k+"shut"), "name", name, "at", at(t)))}}
 			}
 			return minor()
 		}
@@ -223,23 +220,15 @@ func happened(lang voice.Lang, loc *time.Location, p Period, d Device, ch []home
 		var text string
 		switch {
 		case n == 1 && stillOpen:
-			text = lang.Pick(
-				the(name)+" was "+opened+" "+at(t)+" and is still "+stillWord(lang, kind(d)),
-				name+" a été "+opened+" "+at(t)+" et l'est toujours")
+			text = say(lang, Key(k+"once_still"), "name", name, "at", at(t))
 		case n == 1 && !shutAt.IsZero():
-			text = lang.Pick(
-				the(name)+" was "+opened+" "+at(t)+" and "+closed+" "+at(shutAt),
-				name+" a été "+opened+" "+at(t)+" puis "+closed+" "+at(shutAt))
+			text = say(lang, Key(k+"once_shut"), "name", name, "at", at(t), "shut_at", at(shutAt))
 		case n == 1:
-			text = lang.Pick(the(name)+" was "+opened+" "+at(t), name+" a été "+opened+" "+at(t))
+			text = say(lang, Key(k+"once"), "name", name, "at", at(t))
 		case stillOpen:
-			text = lang.Pick(
-				the(name)+" was "+opened+" "+timesWord(lang, n)+", last "+at(t)+", and is still "+stillWord(lang, kind(d)),
-				name+" a été "+opened+" "+timesWord(lang, n)+", la dernière "+at(t)+", et l'est toujours")
+			text = say(lang, Key(k+"many_still"), "name", name, "times", timesWord(lang, n), "at", at(t))
 		default:
-			text = lang.Pick(
-				the(name)+" was "+opened+" "+timesWord(lang, n)+", last "+at(t),
-				name+" a été "+opened+" "+timesWord(lang, n)+", la dernière "+at(t))
+			text = say(lang, Key(k+"many"), "name", name, "times", timesWord(lang, n), "at", at(t))
 		}
 		return append(out, happening{1, t, voice.Sentence(text)})
 	case kindPresence, kindMotion:
@@ -249,42 +238,30 @@ func happened(lang voice.Lang, loc *time.Location, p Period, d Device, ch []home
 			return nil
 		}
 		t := seen[n-1]
-		what := lang.Pick("saw someone", "a détecté une présence")
+		k, rank := "happened.presence.", 3
 		if kind(d) == kindMotion {
-			what = lang.Pick("detected movement", "a détecté du mouvement")
-		}
-		rank := 3
-		if kind(d) == kindMotion {
-			rank = 4
+			k, rank = "happened.motion.", 4
 		}
 		if n == 1 {
-			return []happening{{rank, t, voice.Sentence(lang.Pick(the(name)+" "+what+" once, "+at(t), name+" "+what+" une fois, "+at(t)))}}
+			return []happening{{rank, t, voice.Sentence(say(lang, Key(k+"once"), "name", name, "at", at(t)))}}
 		}
-		return []happening{{rank, t, voice.Sentence(lang.Pick(
-			the(name)+" "+what+" "+timesWord(lang, n)+", last "+at(t),
-			name+" "+what+" "+timesWord(lang, n)+", la dernière "+at(t)))}}
+		return []happening{{rank, t, voice.Sentence(say(lang, Key(k+"many"), "name", name, "times", timesWord(lang, n), "at", at(t)))}}
 	case kindLight:
 		if ons := entered(ch, from, "on"); now == "on" && len(ons) > 0 {
 			t := ons[len(ons)-1]
-			return []happening{{5, t, voice.Sentence(lang.Pick(
-				the(name)+" was turned on "+at(t)+" and is still on",
-				name+" a été allumée "+at(t)+" et l'est toujours"))}}
+			return []happening{{5, t, voice.Sentence(say(lang, "happened.light.still_on", "name", name, "at", at(t)))}}
 		}
 		ons, offs := entered(ch, from, "on"), entered(ch, from, "off")
 		switch {
 		case len(ons) == 1 && now == "off" && len(offs) > 0:
 			t, off := ons[0], offs[len(offs)-1]
-			return []happening{{rankMinor, off, voice.Sentence(lang.Pick(
-				the(name)+" was turned on "+at(t)+" and off "+at(off),
-				name+" a été allumée "+at(t)+" puis éteinte "+at(off)))}}
+			return []happening{{rankMinor, off, voice.Sentence(say(lang, "happened.light.on_off", "name", name, "at", at(t), "off_at", at(off)))}}
 		case len(ons) > 1 && now == "off":
 			t := ons[len(ons)-1]
-			return []happening{{rankMinor, t, voice.Sentence(lang.Pick(
-				the(name)+" was turned on "+timesWord(lang, len(ons))+", last "+at(t)+", and is off now",
-				name+" a été allumée "+timesWord(lang, len(ons))+", la dernière "+at(t)+", et elle est éteinte"))}}
+			return []happening{{rankMinor, t, voice.Sentence(say(lang, "happened.light.many_off", "name", name, "times", timesWord(lang, len(ons)), "at", at(t)))}}
 		case len(ons) == 0 && now == "off" && len(offs) > 0:
 			off := offs[len(offs)-1]
-			return []happening{{rankMinor, off, voice.Sentence(lang.Pick(the(name)+" was turned off "+at(off), name+" a été éteinte "+at(off)))}}
+			return []happening{{rankMinor, off, voice.Sentence(say(lang, "happened.light.off", "name", name, "at", at(off)))}}
 		}
 		return minor()
 	case kindCamera:
@@ -299,14 +276,14 @@ func happened(lang voice.Lang, loc *time.Location, p Period, d Device, ch []home
 				break
 			}
 		}
-		cam := lang.Pick("the "+name+" camera", "la caméra "+name)
+		cam := say(lang, "happened.camera", "name", name)
 		if unnamed {
-			cam = lang.Pick("a camera with no name I can say", "une caméra sans nom lisible")
+			cam = say(lang, "happened.camera_unnamed")
 		}
 		if back.IsZero() {
-			return []happening{{6, t, unavailableWords(lang, cam, cam, at, t, back)}}
+			return []happening{{6, t, unavailableWords(lang, cam, bare, t, back)}}
 		}
-		return []happening{{6, back, unavailableWords(lang, cam, cam, at, t, back)}}
+		return []happening{{6, back, unavailableWords(lang, cam, bare, t, back)}}
 	}
 	return minor()
 }
@@ -341,28 +318,12 @@ func known(state string) bool { return state != "unavailable" && state != "unkno
 // room for it.
 const rankMinor = 7
 
-// shutWord says a door shut or a lock locked: "closed", « verrouillé ».
-func shutWord(lang voice.Lang, k entityKind) string {
-	if k == kindLock {
-		return lang.Pick("locked", "verrouillé")
-	}
-	return lang.Pick("closed", "fermé")
-}
-
-func stillWord(lang voice.Lang, k entityKind) string {
-	if k == kindLock {
-		return lang.Pick("unlocked", "déverrouillé")
-	}
-	return lang.Pick("open", "ouvert")
-}
-
 // timesWord says "twice", "three times"; « deux fois ».
 func timesWord(lang voice.Lang, n int) string {
-	en := lang.Number(n) + " times"
 	if n == 2 {
-		en = "twice"
+		return say(lang, "happened.twice")
 	}
-	return lang.Pick(en, lang.Number(n)+" fois")
+	return say(lang, "happened.times", "n", lang.Number(n))
 }
 
 // entityKind is what history says of an entity.
@@ -417,45 +378,61 @@ func kind(d Device) entityKind {
 // Tellable reports whether a device's history says something maison tells.
 func Tellable(d Device) bool { return kind(d) != kindOther }
 
-// unavailableWords says that a thing (en and fr name it) has been
-// unavailable since gone, or, when back is set, from gone to back; at says
-// a moment as "at 8:05" / « à 8 h 05 », whose "at" is dropped after "since"
-// and "from".
-func unavailableWords(lang voice.Lang, en, fr string, at func(time.Time) string, gone, back time.Time) string {
-	bare := func(t time.Time) string { return strings.TrimPrefix(strings.TrimPrefix(at(t), "at "), "à ") }
+// unavailableWords says that what (a device or a camera, as a sentence
+// names it) has been unavailable since gone, or, when back is set, from
+// gone to back; bare says a moment after "since" and "from".
+func unavailableWords(lang voice.Lang, what string, bare func(time.Time) string, gone, back time.Time) string {
 	if back.IsZero() {
-		return voice.Sentence(lang.Pick(en+" has been unavailable since "+bare(gone), fr+" est indisponible depuis "+bare(gone)))
+		return voice.Sentence(say(lang, "happened.unavailable_since", "what", what, "gone", bare(gone)))
 	}
-	return voice.Sentence(lang.Pick(
-		en+" was unavailable from "+bare(gone)+" to "+bare(back),
-		fr+" a été indisponible de "+bare(gone)+" à "+bare(back)))
+	return voice.Sentence(say(lang, "happened.unavailable_from", "what", what, "gone", bare(gone), "back", bare(back)))
 }
 
 // when says a moment to follow a verb, in loc and relative to now: "at 2:02
 // PM", "yesterday at 9:10 PM", "on Monday at 8 AM"; « à 14 h 02 », « hier à
 // 21 h 10 », « lundi à 8 h ».
 func when(lang voice.Lang, t, now time.Time, loc *time.Location) string {
+	return moment(lang, t, now, loc, lang.Clock(t.In(loc)))
+}
+
+// whenBare is when, for a moment today said as a time of day alone: "since
+// 2:02 PM", « depuis 14 h 02 ».
+func whenBare(lang voice.Lang, t, now time.Time, loc *time.Location) string {
+	return moment(lang, t, now, loc, lang.TimeOfDay(t.In(loc)))
+}
+
+// moment says t by its day relative to now's, and today as today, with its
+// clock time as said.
+func moment(lang voice.Lang, t, now time.Time, loc *time.Location, today string) string {
 	t, now = t.In(loc), now.In(loc)
 	clock := lang.Clock(t)
 	ty, tm, td := t.Date()
 	ny, nm, nd := now.Date()
-	today := time.Date(ny, nm, nd, 0, 0, 0, 0, loc)
+	midnight := time.Date(ny, nm, nd, 0, 0, 0, 0, loc)
 	day := time.Date(ty, tm, td, 0, 0, 0, 0, loc)
-	switch days := int(today.Sub(day).Hours()/24 + 0.5); {
+	switch days := int(midnight.Sub(day).Hours()/24 + 0.5); {
 	case days <= 0:
-		return clock
+		return today
 	case days == 1:
-		return lang.Pick("yesterday "+clock, "hier "+clock)
+		return say(lang, "when.yesterday", "clock", clock)
 	case days < 7:
-		return lang.Pick("on "+t.Weekday().String()+" "+clock, daysFR[t.Weekday()]+" "+clock)
+		return say(lang, "when.weekday", "weekday", weekdays[t.Weekday()].In(lang), "clock", clock)
 	}
-	return lang.Pick(
-		"on "+t.Weekday().String()+", "+monthsEN[t.Month()-1]+" "+itoa(t.Day())+", "+clock,
-		"le "+daysFR[t.Weekday()]+" "+itoa(t.Day())+" "+monthsFR[t.Month()-1]+" "+clock)
+	return say(lang, "when.date", "weekday", weekdays[t.Weekday()].In(lang), "month", months[t.Month()-1].In(lang),
+		"day", strconv.Itoa(t.Day()), "clock", clock)
 }
 
-func itoa(n int) string { return voice.English.Decimal(float64(n), 0) }
+// weekdays and months name the days of the week, from Sunday, and the
+// months of the year.
+var (
+	weekdays = [...]Key{"weekday.sunday", "weekday.monday", "weekday.tuesday", "weekday.wednesday", "weekday.thursday",
+		"weekday.friday", "weekday.saturday"}
+	months = [...]Key{"month.january", "month.february", "month.march", "month.april", "month.may", "month.june",
+		"month.july", "month.august", "month.september", "month.october", "month.november", "month.december"}
+)
 
+// lowerFirst lowers the first letter of s, when it is an ASCII capital: a
+// sentence said after another's first words.
 func lowerFirst(s string) string {
 	for i, r := range s {
 		if r >= 'A' && r <= 'Z' {

@@ -71,7 +71,6 @@ func State(lang voice.Lang, d Device, now time.Time) string {
 	if name == "" {
 		return ""
 	}
-	the := func(s string) string { return lang.Pick("the "+s, s) }
 	ago := ""
 	if !d.Changed.IsZero() {
 		ago = lang.Ago(now.Sub(d.Changed))
@@ -82,119 +81,92 @@ func State(lang voice.Lang, d Device, now time.Time) string {
 		switch d.Class {
 		case "motion", "moving":
 			if on {
-				return voice.Sentence(lang.Pick(the(name)+" detects movement right now", name+" détecte du mouvement en ce moment"))
+				return voice.Sentence(say(lang, "house.state.the_name_detects", "name", name))
 			}
 			if ago != "" {
-				return voice.Sentence(lang.Pick(the(name)+" last detected movement "+ago, name+" a détecté du mouvement pour la dernière fois "+ago))
+				return voice.Sentence(say(lang, "house.state.the_name_last", "name", name, "ago", ago))
 			}
-			return voice.Sentence(lang.Pick(the(name)+" detects no movement", name+" ne détecte aucun mouvement"))
+			return voice.Sentence(say(lang, "house.state.the_name_detects_2", "name", name))
 		case "occupancy", "presence":
 			if on {
-				return voice.Sentence(lang.Pick(the(name)+" detects someone right now", name+" détecte une présence en ce moment"))
+				return voice.Sentence(say(lang, "house.state.the_name_detects_3", "name", name))
 			}
 			if ago != "" {
-				return voice.Sentence(lang.Pick(the(name)+" last detected someone "+ago, name+" a détecté une présence pour la dernière fois "+ago))
+				return voice.Sentence(say(lang, "house.state.the_name_last_2", "name", name, "ago", ago))
 			}
-			return voice.Sentence(lang.Pick(the(name)+" detects no one", name+" ne détecte personne"))
+			return voice.Sentence(say(lang, "house.state.the_name_detects_4", "name", name))
 		case "door", "window", "garage_door", "opening":
 			if on {
-				return voice.Sentence(lang.Pick(the(name)+" is open", name+" est ouvert"))
+				return voice.Sentence(say(lang, "house.state.the_name_is", "name", name))
 			}
-			return voice.Sentence(lang.Pick(the(name)+" is closed", name+" est fermé"))
+			return voice.Sentence(say(lang, "house.state.the_name_is_2", "name", name))
 		case "smoke", "gas", "carbon_monoxide", "moisture", "problem", "safety":
 			if on {
-				return voice.Sentence(lang.Pick(the(name)+" is raising an alarm", name+" signale une alerte"))
+				return voice.Sentence(say(lang, "house.state.the_name_is_3", "name", name))
 			}
-			return voice.Sentence(lang.Pick(the(name)+" is clear", name+" ne signale rien"))
+			return voice.Sentence(say(lang, "house.state.the_name_is_4", "name", name))
 		}
 	case "light":
 		if on {
 			if b, err := strconv.ParseFloat(d.Attributes["brightness"], 64); err == nil && b > 0 {
 				pct := int(math.Round(b / 255 * 100))
-				return voice.Sentence(lang.Pick(the(name)+" is on at "+lang.Number(pct)+" percent", name+" est allumée à "+lang.Number(pct)+" pour cent"))
+				return voice.Sentence(say(lang, "house.state.the_name_is_5", "name", name, "pct", lang.Number(pct)))
 			}
-			return voice.Sentence(lang.Pick(the(name)+" is on", name+" est allumée"))
+			return voice.Sentence(say(lang, "house.state.the_name_is_6", "name", name))
 		}
-		return voice.Sentence(lang.Pick(the(name)+" is off", name+" est éteinte"))
+		return voice.Sentence(say(lang, "house.state.the_name_is_7", "name", name))
 	case "lock":
-		return voice.Sentence(lang.Pick(the(name)+" is "+stateWords(lang, d.State), name+" est "+stateWords(lang, d.State)))
+		return voice.Sentence(say(lang, "house.state.the_name_is_8", "name", name, "state_words_lang_d_state", stateWords(lang, d.State)))
 	case "cover":
-		return voice.Sentence(lang.Pick(the(name)+" is "+stateWords(lang, d.State), name+" est "+stateWords(lang, d.State)))
+		return voice.Sentence(say(lang, "house.state.the_name_is_9", "name", name, "state_words_lang_d_state", stateWords(lang, d.State)))
 	case "sensor":
 		if v, err := strconv.ParseFloat(d.State, 64); err == nil {
 			unit := d.Attributes["unit_of_measurement"]
-			return voice.Sentence(lang.Pick(the(name)+" reads "+lang.Measure(v, unit), name+" indique "+lang.Measure(v, unit)))
+			return voice.Sentence(say(lang, "house.state.the_name_reads", "name", name, "measure_v_unit", lang.Measure(v, unit)))
 		}
 	case "camera":
-		return voice.Sentence(lang.Pick(the(name)+" camera is "+stateWords(lang, d.State), "la caméra "+name+" est "+stateWords(lang, d.State)))
+		return voice.Sentence(say(lang, "house.state.the_name_camera", "name", name, "state_words_lang_d_state", stateWords(lang, d.State)))
 	}
 	if d.State == "" || d.State == "unknown" {
 		return ""
 	}
-	return voice.Sentence(lang.Pick(the(name)+" is "+stateWords(lang, d.State), name+" : "+stateWords(lang, d.State)))
+	return voice.Sentence(say(lang, "house.state.the_name_is_10", "name", name, "state_words_lang_d_state", stateWords(lang, d.State)))
 }
 
 // stateWords says a state Home Assistant reported: a state maison knows in
 // its own words, any other text as quoted data.
 func stateWords(lang voice.Lang, s string) string {
-	fr := frenchState(s)
-	if fr == "" {
-		return Quote(lang, s)
+	if k, ok := stateKeys[s]; ok {
+		return k.In(lang)
 	}
-	return lang.Pick(strings.ReplaceAll(s, "_", " "), fr)
+	return Quote(lang, s)
 }
 
-// frenchState is a state maison knows, in French; "" for any other text.
-func frenchState(s string) string {
-	switch s {
-	case "on":
-		return "allumé"
-	case "off":
-		return "éteint"
-	case "open":
-		return "ouvert"
-	case "closed":
-		return "fermé"
-	case "opening":
-		return "en train de s'ouvrir"
-	case "closing":
-		return "en train de se fermer"
-	case "locked":
-		return "verrouillé"
-	case "unlocked":
-		return "déverrouillé"
-	case "jammed":
-		return "bloqué"
-	case "locking":
-		return "en train de se verrouiller"
-	case "unlocking":
-		return "en train de se déverrouiller"
-	case "disarmed":
-		return "désarmé"
-	case "armed_away":
-		return "armé en mode absence"
-	case "armed_home":
-		return "armé en mode présence"
-	case "armed_night":
-		return "armé en mode nuit"
-	case "armed_vacation":
-		return "armé en mode vacances"
-	case "arming":
-		return "en train de s'armer"
-	case "pending":
-		return "sur le point de se déclencher"
-	case "triggered":
-		return "déclenché"
-	case "idle":
-		return "en veille"
-	case "recording":
-		return "en train d'enregistrer"
-	case "streaming":
-		return "en direct"
-	case "unavailable":
-		return "indisponible"
-	}
-	return ""
+// stateKeys are the states maison says in its own words.
+var stateKeys = map[string]Key{
+	"on":             "state.on",
+	"off":            "state.off",
+	"open":           "state.open",
+	"closed":         "state.closed",
+	"opening":        "state.opening",
+	"closing":        "state.closing",
+	"locked":         "state.locked",
+	"unlocked":       "state.unlocked",
+	"jammed":         "state.jammed",
+	"locking":        "state.locking",
+	"unlocking":      "state.unlocking",
+	"disarmed":       "state.disarmed",
+	"armed_away":     "state.armed_away",
+	"armed_home":     "state.armed_home",
+	"armed_night":    "state.armed_night",
+	"armed_vacation": "state.armed_vacation",
+	"arming":         "state.arming",
+	"pending":        "state.pending",
+	"triggered":      "state.triggered",
+	"idle":           "state.idle",
+	"recording":      "state.recording",
+	"streaming":      "state.streaming",
+	"unavailable":    "state.unavailable",
 }
 
 // priority orders what a person coming home wants to hear first.
@@ -251,9 +223,7 @@ func isMotion(d Device) bool {
 // alone is counted, never said.
 func House(lang voice.Lang, devices []Device, now time.Time, limit int) string {
 	if len(devices) == 0 {
-		return lang.Pick(
-			"Nothing in the house is shared with me. An admin can expose devices to Assist in Home Assistant under Settings, Voice assistants, Expose.",
-			"Rien dans la maison ne m'est partagé. Un administrateur peut exposer des appareils à Assist dans Home Assistant, sous Paramètres, Assistants vocaux, Exposer.")
+		return say(lang, "house.house.nothing_in_the")
 	}
 	type item struct {
 		d Device
@@ -288,23 +258,23 @@ func House(lang voice.Lang, devices []Device, now time.Time, limit int) string {
 	}
 	var first []string
 	if len(open) > 0 {
-		first = append(first, lang.Pick(lang.List(the(open))+" "+isAre(len(open))+" open", lang.List(open)+" : ouvert"))
+		first = append(first, sayN(lang, "house.summary.open", len(open), "names", lang.List(the(lang, open))))
 	}
 	if len(unlocked) > 0 {
-		first = append(first, lang.Pick(lang.List(the(unlocked))+" "+isAre(len(unlocked))+" not locked", lang.List(unlocked)+" : pas verrouillé"))
+		first = append(first, sayN(lang, "house.summary.unlocked", len(unlocked), "names", lang.List(the(lang, unlocked))))
 	}
 	if len(open) == 0 && len(unlocked) == 0 {
-		first = append(first, lang.Pick("everything that reports it is closed and locked", "tout ce qui le signale est fermé et verrouillé"))
+		first = append(first, say(lang, "house.house.everything_that_reports"))
 	}
 	switch len(lightsOn) {
 	case 0:
-		first = append(first, lang.Pick("no lights are on", "aucune lumière n'est allumée"))
+		first = append(first, say(lang, "house.house.no_lights_are"))
 	case 1:
-		first = append(first, lang.Pick("one light is on", "une lumière est allumée"))
+		first = append(first, say(lang, "house.house.one_light_is"))
 	default:
-		first = append(first, lang.Pick(lang.Number(len(lightsOn))+" lights are on", lang.Number(len(lightsOn))+" lumières sont allumées"))
+		first = append(first, say(lang, "house.house.len_lights_on", "len_lights_on", lang.Number(len(lightsOn))))
 	}
-	out := []string{voice.Sentence(strings.Join(first, lang.Pick(", and ", ", et ")))}
+	out := []string{voice.Sentence(strings.Join(first, say(lang, "house.house.and")))}
 	said, summarised := 0, 0
 	for _, it := range items {
 		if saidInSummary(it.d) {
@@ -324,34 +294,23 @@ func House(lang voice.Lang, devices []Device, now time.Time, limit int) string {
 		}
 	}
 	if rest := len(items) - summarised - said; said == limit && rest > 0 {
-		out = append(out, lang.Pick(
-			"There are "+lang.Number(rest)+" more devices; ask about one room to hear them.",
-			"Il y a encore "+lang.Number(rest)+" appareils; demandez une pièce pour les entendre."))
+		out = append(out, say(lang, "house.house.there_are_rest", "rest", lang.Number(rest)))
 	}
 	switch {
 	case withheld == 1:
-		out = append(out, lang.Pick(
-			"One more device is shared with Assist, but I cannot confirm which one it is, so I leave it out; whoever runs maison can find it with maison check.",
-			"Un autre appareil est partagé avec Assist, mais je ne peux pas confirmer lequel, alors je le laisse de côté; la personne qui gère maison peut le trouver avec maison check."))
+		out = append(out, say(lang, "house.house.one_more_device"))
 	case withheld > 1:
-		out = append(out, lang.Pick(
-			lang.Number(withheld)+" more devices are shared with Assist, but I cannot confirm which ones they are, so I leave them out; whoever runs maison can find them with maison check.",
-			lang.Number(withheld)+" autres appareils sont partagés avec Assist, mais je ne peux pas confirmer lesquels, alors je les laisse de côté; la personne qui gère maison peut les trouver avec maison check."))
+		out = append(out, say(lang, "house.house.withheld_more_devices", "withheld", lang.Number(withheld)))
 	}
 	return voice.Paragraph(out...)
 }
 
-func the(names []string) []string {
+// the is each quoted name as a sentence names a device: "the “Lamp”" in
+// English; in French, the name alone.
+func the(lang voice.Lang, names []string) []string {
 	out := make([]string, len(names))
 	for i, n := range names {
-		out[i] = "the " + n
+		out[i] = say(lang, "device.the", "name", n)
 	}
 	return out
-}
-
-func isAre(n int) string {
-	if n == 1 {
-		return "is"
-	}
-	return "are"
 }

@@ -21,15 +21,13 @@ func (r Piece) Say(lang voice.Lang) string {
 	h, v := r.Horiz, r.Vert
 	if h == 0 && v == 0 {
 		pct := func(f float64) string { return lang.Number(int(math.Round(f * 100))) }
-		return lang.Pick(
-			"the part of the picture from "+pct(r.X)+" to "+pct(r.X+r.Width)+" percent across and from "+pct(r.Y)+" to "+pct(r.Y+r.Height)+" percent down",
-			"la partie de l'image de "+pct(r.X)+" à "+pct(r.X+r.Width)+" pour cent en largeur et de "+pct(r.Y)+" à "+pct(r.Y+r.Height)+" pour cent en hauteur")
+		return say(lang, "piece.say.the_part_of", "pct_r_x", pct(r.X), "pct_r_x_r_width", pct(r.X+r.Width), "pct_r_y", pct(r.Y), "pct_r_y_r_height", pct(r.Y+r.Height))
 	}
-	of := lang.Pick(" of the picture", " de l'image")
+	of := say(lang, "piece.say.of_the_picture")
 	en := map[byte]string{'t': "top", 'b': "bottom", 'l': "left", 'r': "right"}
 	switch {
 	case h == 'c' && v == 'c':
-		return lang.Pick("the centre", "le centre") + of
+		return say(lang, "piece.say.the_centre") + of
 	case v == 0:
 		return lang.Pick("the "+en[h]+" half", "la moitié "+map[byte]string{'l': "gauche", 'r': "droite"}[h]) + of
 	case h == 0:

@@ -15,7 +15,7 @@ func Trouble(lang voice.Lang, k homeassistant.Kind) string {
 	if w, ok := troubleWords[k]; ok {
 		return w.In(lang)
 	}
-	return lang.Pick("Something went wrong talking to Home Assistant. Try again in a moment.", "Quelque chose a mal tourné avec Home Assistant. Réessayez dans un instant.")
+	return say(lang, "trouble.trouble")
 }
 
 // troubleWords are the words for each kind of Home Assistant trouble.
@@ -84,17 +84,13 @@ var troubleWords = map[homeassistant.Kind]Pair{
 // SlowAnswer says that Home Assistant answered too slowly for a tool's
 // deadline: it is slow, not unreachable.
 func SlowAnswer(lang voice.Lang) string {
-	return lang.Pick(
-		"Home Assistant is answering slowly just now, and the answer did not come in time. This is usually brief, a busy Home Assistant or network; it does not mean anything is wrong at home or that Home Assistant is down. Try again in a moment.",
-		"Home Assistant répond lentement en ce moment, et la réponse n'est pas arrivée à temps. C'est généralement bref; ça ne veut pas dire qu'il y a un problème à la maison ni que Home Assistant est arrêté. Réessayez dans un instant.")
+	return say(lang, "trouble.slow_answer")
 }
 
 // Unreached says that Home Assistant could not be reached, for no reason
 // known.
 func Unreached(lang voice.Lang) string {
-	return lang.Pick(
-		"I could not reach Home Assistant just now. This is usually brief; it does not mean anything is wrong at home. Try again in a moment.",
-		"Je n'ai pas pu joindre Home Assistant. C'est généralement bref; ça ne veut pas dire qu'il y a un problème à la maison. Réessayez dans un instant.")
+	return say(lang, "trouble.unreached")
 }
 
 // LongOutage says that Home Assistant has not answered for d, longer than
@@ -112,21 +108,17 @@ func LongOutage(lang voice.Lang, d time.Duration) string {
 // ActionTooSlow says that an action was sent and not answered in time: it
 // may still have happened.
 func ActionTooSlow(lang voice.Lang) string {
-	return lang.Pick(
-		"Home Assistant was too slow to answer, and the action may still have happened: ask for the state of the device before trying it again. This is usually brief, and it does not mean anything is wrong at home.",
-		"Home Assistant a été trop lent à répondre, et l'action a peut-être eu lieu: demandez l'état de l'appareil avant de la refaire. C'est généralement bref, et ça ne veut pas dire qu'il y a un problème à la maison.")
+	return say(lang, "trouble.action_too_slow")
 }
 
 // NothingDone begins what is said of a trouble met before an action was
 // sent.
 func NothingDone(lang voice.Lang) string {
-	return lang.Pick("Nothing was done. ", "Rien n'a été fait. ")
+	return say(lang, "trouble.nothing_done")
 }
 
 // UnusableConfirmation says that the client's answer to a confirmation
 // question could not be used, and that nothing was done.
 func UnusableConfirmation(lang voice.Lang) string {
-	return lang.Pick(
-		"The client's answer to the confirmation question could not be used: it is not one of the answers the question allows (accept with the form filled in, decline or cancel), or the client could not put the question to the person. Nothing was done. To go ahead, call the same tool again so that the question is asked again; if this keeps happening, the client's handling of questions (elicitation) is at fault, not maison or the house.",
-		"La réponse du client à la question de confirmation n'a pas pu servir : ce n'est pas une des réponses que la question permet (accepter avec le formulaire rempli, refuser ou annuler), ou le client n'a pas pu poser la question à la personne. Rien n'a été fait. Pour continuer, rappelez le même outil pour que la question soit posée de nouveau; si ça se répète, c'est la gestion des questions (elicitation) du client qui est en cause, ni maison ni la maison.")
+	return say(lang, "trouble.unusable_confirmation")
 }
