@@ -55,7 +55,7 @@ func sendRig(t *testing.T, lang voice.Lang, p *phones, logs *syncBuffer, targets
 		t.Fatal(err)
 	}
 	args, _ := json.Marshal(map[string]string{"name": "Garage Door"})
-	what := lang.Pick("open the “Garage Door”", "ouvrir « Garage Door »")
+	what := map[voice.Lang]string{voice.English: "open the “Garage Door”", voice.French: "ouvrir « Garage Door »"}[lang]
 	a, link, err := d.Propose(Action{Caller: "alice", Client: "dcr-1", ClientName: "Home Assistant", Tool: "turn_on", Canonical: "HassTurnOn",
 		Args: args, What: what, Where: "Garage", Zone: "America/Toronto", Code: "c-secretcode", Exp: now.Add(TTL).Unix()})
 	if err != nil {

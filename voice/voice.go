@@ -66,15 +66,6 @@ func ParseLang(s string) (Lang, error) {
 	return "", fmt.Errorf("%w %q: set MAISON_LANG to %s (a region such as en-US or fr-CA is accepted)", ErrLang, s, English.Or(tags))
 }
 
-// Pick chooses the words for l: fr in French, en otherwise. It is how every
-// package speaks both languages: lang.Pick("the garage", "le garage").
-func (l Lang) Pick(en, fr string) string {
-	if l == French {
-		return fr
-	}
-	return en
-}
-
 // List says items as a list joined by "and" / « et », without a serial
 // comma: "", "a", "a and b", "a, b and c" / « a, b et c ». Blank items are
 // left out.

@@ -63,14 +63,14 @@ const (
 // Home Assistant did, in the answer's words, which say what worked and
 // what did not; nothing before them claims it all worked.
 func ApproveDone(l voice.Lang, said string) string {
-	return say(l, "approve.done") + said
+	return say(l, "approve.done", "said", said)
 }
 
 // ApproveFailed is the page's word when Home Assistant did not confirm the
 // approved action, why in said (which says whether it may still have
 // happened).
 func ApproveFailed(l voice.Lang, said string) string {
-	return say(l, "approve.failed") + said
+	return say(l, "approve.failed", "said", said)
 }
 
 // What the page says when its link is opened again: the first answer,
@@ -79,13 +79,13 @@ func ApproveFailed(l voice.Lang, said string) string {
 // ApprovedBefore is a request approved at at, which maison carried out:
 // said is what Home Assistant said then.
 func ApprovedBefore(l voice.Lang, at, said string) string {
-	return say(l, "approve.approved_before", "at", at) + said
+	return say(l, "approve.approved_before", "at", at, "said", said)
 }
 
 // ApprovedNotConfirmedBefore is a request approved at at that Home
 // Assistant did not confirm, why in said.
 func ApprovedNotConfirmedBefore(l voice.Lang, at, said string) string {
-	return say(l, "approve.approved_not_confirmed_before", "at", at) + said
+	return say(l, "approve.approved_not_confirmed_before", "at", at, "said", said)
 }
 
 // ApprovedRunning is a request approved at at that maison is carrying out
@@ -246,7 +246,7 @@ func ApprovalBusy(l voice.Lang, mine bool, limit int, wait time.Duration) string
 // ApprovalLink is the link to maison's approval page, in a block of its
 // own after the sentences.
 func ApprovalLink(l voice.Lang, link string) string {
-	return say(l, "approve.approval_link") + link
+	return say(l, "approve.approval_link", "link", link)
 }
 
 // ApprovalURLMessage is the message of a URL-mode elicitation: the client
@@ -263,13 +263,13 @@ func ApprovalWaiting(l voice.Lang, expires, ref string) string {
 
 // ApprovalDone is the answer once the person approved and maison acted.
 func ApprovalDone(l voice.Lang, said string) string {
-	return say(l, "approve.approval_done") + said
+	return say(l, "approve.approval_done", "said", said)
 }
 
 // ApprovalNotDone is the answer once the person approved but Home
 // Assistant did not confirm the action, why in said.
 func ApprovalNotDone(l voice.Lang, said string) string {
-	return say(l, "approve.approval_not_done") + said
+	return say(l, "approve.approval_not_done", "said", said)
 }
 
 // Answers about an approval that ended without action.

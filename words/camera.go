@@ -74,59 +74,32 @@ const (
 // cameraOff says that cam, as named aloud, is turned off: the one sentence
 // for it, whether the camera can be named or not.
 func cameraOff(lang voice.Lang, name string) string {
-	return lang.Pick(
-		voice.Sentence(name+" is turned off in Home Assistant, so there is no picture")+" It stays off until someone turns it back on; this does not mean the camera is broken. Someone at home can turn it on from the Home Assistant app, or ask about another camera.",
-		voice.Sentence(name+" est éteinte dans Home Assistant, il n'y a donc pas d'image")+" Elle le reste jusqu'à ce qu'on la rallume; ça ne veut pas dire qu'elle est en panne. On peut la rallumer dans l'application Home Assistant, ou demander une autre caméra.")
+	return voice.Sentence(say(lang, "camera.error.off", "name", name))
+}
+
+// cameraErrors are the words of each trouble of a camera's picture.
+var cameraErrors = map[CameraTrouble]Key{
+	CameraOff:           "camera.error.off",
+	CameraNotReady:      "camera.error.not_ready",
+	CameraEmpty:         "camera.error.empty",
+	CameraTooLarge:      "camera.error.too_large",
+	CameraLost:          "camera.error.lost",
+	CameraSlow:          "camera.error.slow",
+	CameraGone:          "camera.error.gone",
+	CameraRefetchFailed: "camera.error.refetch_failed",
+	CameraTooDamaged:    "camera.error.too_damaged",
+	CameraNotPicture:    "camera.error.not_picture",
 }
 
 // CameraError tells a person why the camera named aloud as name cannot be
 // shown, how long that usually lasts, what it does not mean and what to do
 // instead.
 func CameraError(lang voice.Lang, name string, t CameraTrouble) string {
-	switch t {
-	case CameraOff:
-		return cameraOff(lang, name)
-	case CameraNotReady:
-		return lang.Pick(
-			voice.Sentence("I could not get a picture from "+name+" ready in time")+" This is usually brief; it does not mean anything is wrong at home or with the camera. Try again in a moment.",
-			voice.Sentence("Je n'ai pas pu préparer une image de "+name+" à temps")+" C'est généralement bref; ça ne veut pas dire qu'il y a un problème à la maison ni avec la caméra. Réessayez dans un instant.")
-	case CameraEmpty:
-		return lang.Pick(
-			voice.Sentence(name+" sent an empty picture: Home Assistant answered for it, but with nothing in it")+" Cameras do this now and then while they start up or lose their stream, and it usually passes within a minute; it does not mean anything is wrong at home or with Home Assistant. Try again in a minute; if it keeps happening, the camera may need a restart.",
-			voice.Sentence(name+" a envoyé une image vide : Home Assistant a répondu pour elle, mais sans rien dedans")+" Les caméras le font parfois en démarrant ou en perdant leur flux, et ça passe d'habitude en une minute; ça ne veut pas dire qu'il y a un problème à la maison ni avec Home Assistant. Réessayez dans une minute; si ça se répète, la caméra a peut-être besoin d'un redémarrage.")
-	case CameraTooLarge:
-		mib := strconv.Itoa(homeassistant.MaxImageBytes >> 20)
-		return lang.Pick(
-			voice.Sentence(name+" sent a picture of more than I accept, "+mib+" MiB, so I did not pass it on")+" It will keep happening until the camera sends smaller pictures; it does not mean the camera is broken or that anything is wrong at home. Someone can lower its resolution or picture quality in the camera's settings, or ask about another camera.",
-			voice.Sentence(name+" a envoyé une image de plus que ce que j'accepte, "+mib+" Mio, je ne l'ai donc pas transmise")+" Ça se répétera tant que la caméra enverra des images aussi grosses; ça ne veut pas dire qu'elle est en panne ni qu'il y a un problème à la maison. On peut baisser sa résolution ou la qualité de son image dans les réglages de la caméra, ou demander une autre caméra.")
-	case CameraLost:
-		return lang.Pick(
-			voice.Sentence("Home Assistant says "+name+" is unavailable: it has lost touch with the camera, so there is no picture")+" This lasts until the camera is back on the network, often after a power cut or a restart; it does not mean Home Assistant or the other cameras are down. Someone can check the camera's power and network, or ask about another camera.",
-			voice.Sentence("Home Assistant dit que "+name+" est indisponible : il a perdu le contact avec la caméra, il n'y a donc pas d'image")+" Ça dure jusqu'à ce que la caméra revienne sur le réseau, souvent après une panne de courant ou un redémarrage; ça ne veut pas dire que Home Assistant ou les autres caméras sont en panne. On peut vérifier l'alimentation et le réseau de la caméra, ou demander une autre caméra.")
-	case CameraSlow:
-		return lang.Pick(
-			voice.Sentence("Home Assistant could not get a picture from "+name+" in time")+" This is usually brief, a few seconds while the camera or the network catches up; it does not mean anything is wrong at home. Try again in a moment.",
-			voice.Sentence("Home Assistant n'a pas pu obtenir d'image de "+name+" à temps")+" C'est généralement bref, quelques secondes; ça ne veut pas dire qu'il y a un problème à la maison. Réessayez dans un instant.")
-	case CameraGone:
-		return lang.Pick(
-			voice.Sentence("Home Assistant no longer knows "+name)+" It may have been renamed or removed. Ask for the list of cameras to hear the ones that exist.",
-			voice.Sentence("Home Assistant ne connaît plus "+name)+" Elle a peut-être été renommée ou retirée. Demandez la liste des caméras.")
-	case CameraRefetchFailed:
-		return lang.Pick(
-			voice.Sentence(name+" sent its picture damaged, too little of it came through to show, and asking it again for one failed")+" The damage came from the camera, not from the connection or from me; it usually clears within a minute. Try again shortly; if it keeps happening, the camera may need a restart or a steadier network.",
-			voice.Sentence(name+" a envoyé son image abîmée, trop peu en est arrivé pour la montrer, et lui en redemander une n'a pas abouti")+" Le défaut vient de la caméra, ni la connexion ni moi n'y sommes pour rien; ça passe d'habitude en une minute. Réessayez bientôt; si ça se répète, la caméra a peut-être besoin d'un redémarrage ou d'un réseau plus stable.")
-	case CameraTooDamaged:
-		return lang.Pick(
-			voice.Sentence(name+" sent its picture damaged twice in a row, and too little of it came through to show")+" The damage came from the camera, not from the connection or from me; it usually clears within a minute. Try again shortly; if it keeps happening, the camera may need a restart or a steadier network.",
-			voice.Sentence(name+" a envoyé son image abîmée deux fois de suite, et trop peu en est arrivé pour la montrer")+" Le défaut vient de la caméra, ni la connexion ni moi n'y sommes pour rien; ça passe d'habitude en une minute. Réessayez bientôt; si ça se répète, la caméra a peut-être besoin d'un redémarrage ou d'un réseau plus stable.")
-	case CameraNotPicture:
-		return lang.Pick(
-			voice.Sentence(name+" sent something that is not a usable picture, so I did not pass it on")+" Cameras do this now and then while they restart; it usually clears within a minute. Try again shortly; if it keeps happening, the camera may need a restart.",
-			voice.Sentence(name+" a envoyé quelque chose qui n'est pas une image utilisable, je ne l'ai donc pas transmise")+" Les caméras le font parfois en redémarrant; ça passe d'habitude en une minute. Réessayez bientôt.")
+	k, ok := cameraErrors[t]
+	if !ok {
+		k = "camera.error.unknown"
 	}
-	return lang.Pick(
-		voice.Sentence("I could not get a picture from "+name)+" Try again in a moment.",
-		voice.Sentence("Je n'ai pas pu obtenir d'image de "+name)+" Réessayez dans un instant.")
+	return voice.Sentence(say(lang, k, "name", name, "mib", strconv.Itoa(homeassistant.MaxImageBytes>>20)))
 }
 
 // AIInstructions asks Home Assistant's AI, in the answer language, for one
@@ -137,10 +110,10 @@ const AIInstructions Key = "camera.ai_instructions"
 // Home Assistant's AI; said is the language it answered in, named when it
 // is the other one.
 func AIAnswered(lang, said voice.Lang, quoted string) string {
-	if other := voice.Lang(lang.Pick(string(voice.French), string(voice.English))); said == other {
-		return voice.Sentence(say(lang, "camera.ai_answered.home_assistant_s") + quoted)
+	if said != "" && said != lang {
+		return voice.Sentence(say(lang, "camera.ai_answered_in", "language", Key("language."+said).In(lang), "said", quoted))
 	}
-	return voice.Sentence(say(lang, "camera.ai_answered.home_assistant_s_2") + quoted)
+	return voice.Sentence(say(lang, "camera.ai_answered", "said", quoted))
 }
 
 // AIFailure says, in one sentence, why the AI gave no description and what
@@ -241,11 +214,8 @@ func Part(lang voice.Lang, what string, closer float64, everyPixel bool) string 
 	if times == math.Trunc(times) {
 		n = lang.Number(int(times))
 	}
-	en := "It shows " + what + ", " + n + " times closer than the whole picture"
-	frText := "Elle montre " + what + ", " + n + " fois plus près que l'image entière"
 	if everyPixel {
-		en += ", with every pixel the camera sent"
-		frText += ", avec chaque pixel envoyé par la caméra"
+		return voice.Sentence(say(lang, "camera.part.closer_every_pixel", "what", what, "n", n))
 	}
-	return voice.Sentence(lang.Pick(en, frText))
+	return voice.Sentence(say(lang, "camera.part.closer", "what", what, "n", n))
 }

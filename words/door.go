@@ -53,12 +53,12 @@ func DoorWrongTokens(l voice.Lang, wait time.Duration) string {
 // DoorNoToken refuses a request without a right token: oauth says maison
 // signs clients in with OAuth, presented that a token was sent and refused.
 func DoorNoToken(l voice.Lang, oauth, presented bool) string {
-	msg := say(l, "door.no_token.maison_needs_a")
+	msg := say(l, "door.no_token.static")
 	if oauth {
-		msg = say(l, "door.no_token.maison_needs_a_2")
+		msg = say(l, "door.no_token.oauth")
 	}
 	if presented {
-		msg = say(l, "door.no_token.the_token_was") + msg
+		msg = say(l, "door.no_token.refused", "advice", msg)
 	}
 	return msg
 }

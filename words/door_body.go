@@ -63,15 +63,16 @@ func DoorBatchTooLarge(l voice.Lang, n, max int) string {
 // message), for problem: one method cannot read when params is set, not
 // JSON-RPC 2.0 otherwise.
 func DoorBadMessage(l voice.Lang, nth int, params bool, method, problem string) string {
-	where := say(l, "door_body.door_bad_message.the_message")
-	if nth > 0 {
-		where = say(l, "door_body.door_bad_message.message_nth_of", "nth", strconv.Itoa(nth))
+	k := Key("door_body.bad_message.lone")
+	switch {
+	case nth > 0 && params:
+		k = "door_body.bad_message.batch_params"
+	case nth > 0:
+		k = "door_body.bad_message.batch"
+	case params:
+		k = "door_body.bad_message.lone_params"
 	}
-	what := say(l, "door_body.door_bad_message.is_not_a")
-	if params {
-		what = say(l, "door_body.door_bad_message.is_not_a_2", "method", method)
-	}
-	return where + what + problem + say(l, "door_body.door_bad_message.nothing_was_done")
+	return say(l, k, "nth", strconv.Itoa(nth), "method", method, "problem", problem)
 }
 
 // What is wrong with a JSON-RPC message, for DoorBadMessage.

@@ -122,14 +122,12 @@ func (e Empty) Label(lang voice.Lang) string { return emptyTileLabels[e].In(lang
 func (t Tile) say(lang voice.Lang, n int, where string, again bool) string {
 	name := t.Camera
 	if t.Area != "" {
-		name += say(lang, "overview.tilesay.in_the") + Quote(lang, t.Area)
+		name = say(lang, "overview.tile.in_area", "camera", name, "area", Quote(lang, t.Area))
 	}
-	num := lang.Number(n)
-	head := say(lang, "overview.tilesay.number_num", "num", num)
+	head := say(lang, "overview.tile", "n", lang.Number(n), "camera", name)
 	if where != "" {
-		head += ", " + where + ","
+		head = say(lang, "overview.tile.where", "n", lang.Number(n), "where", where, "camera", name)
 	}
-	head += say(lang, "overview.tilesay.is") + name
 	if w, ok := emptyTileWords[t.Empty]; ok {
 		if again {
 			return voice.Sentence(head + w.again.In(lang))

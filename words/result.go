@@ -93,12 +93,12 @@ func DidIt(lang voice.Lang) string {
 
 // Says is Home Assistant's own sentence about an intent, said as data.
 func Says(lang voice.Lang, said string) string {
-	return voice.Sentence(say(lang, "result.says") + quoteData(lang, said))
+	return voice.Sentence(say(lang, "result.says", "said", quoteData(lang, said)))
 }
 
 // Answered is a tool's result put in plain phrases, said as data.
 func Answered(lang voice.Lang, phrases string) string {
-	return voice.Sentence(say(lang, "result.answered") + lang.Quote(phrases, 400))
+	return voice.Sentence(say(lang, "result.answered", "said", lang.Quote(phrases, 400)))
 }
 
 // CouldNot says that a tool failed, with Home Assistant's error as data.

@@ -64,16 +64,14 @@ func CheckTheHouse(lang voice.Lang) string {
 // "prompt", "resource") not offered to this connection, by the name as far
 // as a person sees it (shown).
 func UnknownOffer(lang voice.Lang, what, shown string) string {
-	en, fr, list := "Unknown tool “"+shown+"”: maison offers no tool", "Outil inconnu « "+shown+" » : maison n'offre aucun outil", "tools/list"
+	k := Key("tools.unknown_offer.tool")
 	switch what {
 	case "prompt":
-		en, fr, list = "Unknown prompt “"+shown+"”: maison offers no prompt", "Invite inconnue « "+shown+" » : maison n'offre aucune invite (prompt)", "prompts/list"
+		k = "tools.unknown_offer.prompt"
 	case "resource":
-		en, fr, list = "Unknown resource “"+shown+"”: maison offers no resource", "Ressource inconnue « "+shown+" » : maison n'offre aucune ressource", "resources/list"
+		k = "tools.unknown_offer.resource"
 	}
-	return lang.Pick(
-		en+" by that name to this connection, so nothing was done. Call "+list+" for the names it offers and send one exactly as listed.",
-		fr+" de ce nom à cette connexion, alors rien n'a été fait. Appelez "+list+" pour les noms offerts et envoyez-en un tel quel.")
+	return say(lang, k, "name", shown)
 }
 
 // PictureLeftOut says a picture was left out of an answer it could not be
