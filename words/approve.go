@@ -21,56 +21,56 @@ type ApprovePage struct {
 // Approve is the approval page's text in l.
 func Approve(l voice.Lang) ApprovePage {
 	return ApprovePage{
-		Lang:          say(l, "approve.approve.lang"),
-		Title:         say(l, "approve.approve.title"),
-		Intro:         say(l, "approve.approve.intro"),
-		App:           say(l, "approve.approve.app"),
-		Where:         say(l, "approve.approve.where"),
-		Unverified:    say(l, "approve.approve.unverified"),
-		Unnamed:       say(l, "approve.approve.unnamed"),
-		Asked:         say(l, "approve.approve.asked"),
-		Expires:       say(l, "approve.approve.expires"),
-		PasswordLabel: say(l, "approve.approve.password_label"),
-		EmailIs:       say(l, "approve.approve.email_is"),
-		Approve:       say(l, "approve.approve.approve"),
-		Decline:       say(l, "approve.approve.decline"),
-		Footer:        say(l, "approve.approve.footer"),
-		DoneTitle:     say(l, "approve.approve.done_title"),
-		DeclinedTitle: say(l, "approve.approve.declined_title"),
-		ExpiredTitle:  say(l, "approve.approve.expired_title"),
-		ProblemTitle:  say(l, "approve.approve.problem_title"),
+		Lang:          say(l, "approve.page.lang"),
+		Title:         say(l, "approve.page.title"),
+		Intro:         say(l, "approve.page.intro"),
+		App:           say(l, "approve.page.app"),
+		Where:         say(l, "approve.page.where"),
+		Unverified:    say(l, "approve.page.unverified"),
+		Unnamed:       say(l, "approve.page.unnamed"),
+		Asked:         say(l, "approve.page.asked"),
+		Expires:       say(l, "approve.page.expires"),
+		PasswordLabel: say(l, "approve.page.password_label"),
+		EmailIs:       say(l, "approve.page.email_is"),
+		Approve:       say(l, "approve.page.approve"),
+		Decline:       say(l, "approve.page.decline"),
+		Footer:        say(l, "approve.page.footer"),
+		DoneTitle:     say(l, "approve.page.done_title"),
+		DeclinedTitle: say(l, "approve.page.declined_title"),
+		ExpiredTitle:  say(l, "approve.page.expired_title"),
+		ProblemTitle:  say(l, "approve.page.problem_title"),
 		// An approved action Home Assistant did not confirm may still have
 		// happened: its title claims neither way.
-		NotConfirmedTitle: say(l, "approve.approve.not_confirmed_title"),
-		Declined:          say(l, "approve.approve.declined"),
-		NothingElse:       say(l, "approve.approve.nothing_else"),
+		NotConfirmedTitle: say(l, "approve.page.not_confirmed_title"),
+		Declined:          say(l, "approve.page.declined"),
+		NothingElse:       say(l, "approve.page.nothing_else"),
 	}
 }
 
 // Why the approval page refused, shown above it.
 const (
-	ApproveBadLink       Key = "approve.approve_bad_link"
-	ApproveExpired       Key = "approve.approve_expired"
-	ApproveUsed          Key = "approve.approve_used"
-	ApproveStaleForm     Key = "approve.approve_stale_form"
-	ApproveWrongPassword Key = "approve.approve_wrong_password"
-	ApproveAccessRefused Key = "approve.approve_access_refused"
-	ApproveBadRequest    Key = "approve.approve_bad_request"
-	ApproveNoProof       Key = "approve.approve_no_proof"
+	ApproveBadLink       Key = "approve.bad_link"
+	ApproveExpired       Key = "approve.expired"
+	ApproveUsed          Key = "approve.used"
+	ApproveStaleForm     Key = "approve.stale_form"
+	ApproveWrongPassword Key = "approve.wrong_password"
+	ApproveAccessRefused Key = "approve.access_refused"
+	ApproveBadRequest    Key = "approve.bad_request"
+	ApproveNoProof       Key = "approve.no_proof"
 )
 
 // ApproveDone is the page's word after the action was carried out: what
 // Home Assistant did, in the answer's words, which say what worked and
 // what did not; nothing before them claims it all worked.
 func ApproveDone(l voice.Lang, said string) string {
-	return say(l, "approve.done", "said", said)
+	return say(l, "approve.page.done", "said", said)
 }
 
 // ApproveFailed is the page's word when Home Assistant did not confirm the
 // approved action, why in said (which says whether it may still have
 // happened).
 func ApproveFailed(l voice.Lang, said string) string {
-	return say(l, "approve.failed", "said", said)
+	return say(l, "approve.page.failed", "said", said)
 }
 
 // What the page says when its link is opened again: the first answer,
@@ -79,45 +79,45 @@ func ApproveFailed(l voice.Lang, said string) string {
 // ApprovedBefore is a request approved at at, which maison carried out:
 // said is what Home Assistant said then.
 func ApprovedBefore(l voice.Lang, at, said string) string {
-	return say(l, "approve.approved_before", "at", at, "said", said)
+	return say(l, "approve.before.approved", "at", at, "said", said)
 }
 
 // ApprovedNotConfirmedBefore is a request approved at at that Home
 // Assistant did not confirm, why in said.
 func ApprovedNotConfirmedBefore(l voice.Lang, at, said string) string {
-	return say(l, "approve.approved_not_confirmed_before", "at", at, "said", said)
+	return say(l, "approve.before.not_confirmed", "at", at, "said", said)
 }
 
 // ApprovedRunning is a request approved at at that maison is carrying out
 // as the page is shown.
 func ApprovedRunning(l voice.Lang, at string) string {
-	return say(l, "approve.approved_running", "at", at)
+	return say(l, "approve.before.running", "at", at)
 }
 
 // DeclinedBefore is a request declined at at.
 func DeclinedBefore(l voice.Lang, at string) string {
-	return say(l, "approve.declined_before", "at", at)
+	return say(l, "approve.before.declined", "at", at)
 }
 
 // ExpiredBefore is a request nobody answered before it expired at at.
 func ExpiredBefore(l voice.Lang, at string) string {
-	return say(l, "approve.expired_before", "at", at)
+	return say(l, "approve.before.expired", "at", at)
 }
 
 // ExpiredUnrecorded is a request that expired at at with no answer this
 // maison remembers: it keeps answers for keep, and since it last started.
 func ExpiredUnrecorded(l voice.Lang, at string, keep time.Duration) string {
 	k := l.DurationDigits(keep)
-	return say(l, "approve.expired_unrecorded", "at", at, "k", k)
+	return say(l, "approve.before.unrecorded", "at", at, "keep", k)
 }
 
 // ApproveLockedOut refuses a password from an address that must wait.
 func ApproveLockedOut(l voice.Lang, d time.Duration, paused bool) string {
 	wait := minutesUp(l, d)
 	if paused {
-		return say(l, "approve.locked_out.passwords_are_arriving", "wait", wait)
+		return say(l, "approve.locked_out.attack", "wait", wait)
 	}
-	return say(l, "approve.locked_out.too_many_passwords", "wait", wait)
+	return say(l, "approve.locked_out.address", "wait", wait)
 }
 
 // What the model hears about an approval on maison's page.
@@ -152,22 +152,22 @@ type Recipient struct {
 func sentLead(l voice.Lang, sent Sent) string {
 	var out []string
 	if len(sent.To) > 0 {
-		out = append(out, say(l, "approve.sent_lead.i_ve_sent", "places_l_sent_to", places(l, sent.To)))
+		out = append(out, say(l, "approve.sent.to", "places", places(l, sent.To)))
 	}
 	for i, r := range sent.Failed {
 		to, why := places(l, []Recipient{r}), notSentWhy(l, r.Why)
 		if i == 0 && len(sent.To) == 0 { // the first word of the link: named
-			out = append(out, say(l, "approve.sent_lead.i_could_not", "to", to, "why", why))
+			out = append(out, say(l, "approve.sent.failed_first", "to", to, "why", why))
 			continue
 		}
-		out = append(out, say(l, "approve.sent_lead.i_could_not_2", "to", to, "why", why))
+		out = append(out, say(l, "approve.sent.failed_more", "to", to, "why", why))
 	}
 	switch {
 	case len(sent.To) > 0:
 	case len(sent.Failed) > 0:
-		out = append(out, say(l, "approve.sent_lead.the_approval_link"))
+		out = append(out, say(l, "approve.sent.in_answer_failed"))
 	default:
-		out = append(out, say(l, "approve.sent_lead.the_approval_link_2"))
+		out = append(out, say(l, "approve.sent.in_answer"))
 	}
 	return strings.Join(out, " ")
 }
@@ -189,12 +189,12 @@ func places(l voice.Lang, rs []Recipient) string {
 	switch len(phones) {
 	case 0:
 	case 1:
-		out = append(out, say(l, "approve.places.your_phone_phones", "phones_0", phones[0]))
+		out = append(out, say(l, "approve.places.phone", "phone", phones[0]))
 	default:
-		out = append(out, say(l, "approve.places.your_phones_phones", "phones", l.List(phones)))
+		out = append(out, say(l, "approve.places.phones", "phones", l.List(phones)))
 	}
 	if bell {
-		out = append(out, say(l, "approve.places.home_assistant_s"))
+		out = append(out, say(l, "approve.places.notifications"))
 	}
 	if len(out) == 2 {
 		return say(l, "approve.places.and", "phones", out[0], "bell", out[1])
@@ -207,13 +207,13 @@ func places(l voice.Lang, rs []Recipient) string {
 func notSentWhy(l voice.Lang, why homeassistant.Kind) string {
 	switch why {
 	case homeassistant.KindNotFound:
-		return say(l, "approve.not_sent_why.home_assistant_has")
+		return say(l, "approve.not_sent.not_found")
 	case homeassistant.KindNotAllowed:
-		return say(l, "approve.not_sent_why.home_assistant_does")
+		return say(l, "approve.not_sent.not_allowed")
 	case homeassistant.KindTimeout:
-		return say(l, "approve.not_sent_why.home_assistant_did")
+		return say(l, "approve.not_sent.timeout")
 	}
-	return say(l, "approve.not_sent_why.home_assistant_could")
+	return say(l, "approve.not_sent.other")
 }
 
 // ApprovalNotice is the notification that carries an approval link to the
@@ -222,14 +222,14 @@ func notSentWhy(l voice.Lang, why homeassistant.Kind) string {
 func ApprovalNotice(l voice.Lang, action, where, expires, link string) (title, message string) {
 	room := ""
 	if where != "" {
-		room = say(l, "approve.approval_notice.room_where", "where", where)
+		room = say(l, "approve.notice.room", "where", where)
 	}
-	return say(l, "approve.approval_notice.maison_asks_for"),
-		say(l, "approve.notice", "action", action, "room", room, "expires", expires, "link", link)
+	return say(l, "approve.notice.title"),
+		say(l, "approve.notice.message", "action", action, "room", room, "expires", expires, "link", link)
 }
 
 // ApprovalOpen labels the button of a notification that opens the page.
-const ApprovalOpen Key = "approve.approval_open"
+const ApprovalOpen Key = "approve.open"
 
 // ApprovalBusy refuses an approval request because too many are waiting:
 // the app's own (mine: as many as limit), or maison's from many apps; the
@@ -238,44 +238,44 @@ func ApprovalBusy(l voice.Lang, mine bool, limit int, wait time.Duration) string
 	in := minutesUp(l, wait)
 	if mine {
 		n := l.Number(limit)
-		return say(l, "approve.approval_busy.nothing_was_done", "n", n, "in", in)
+		return say(l, "approve.busy.mine", "n", n, "in", in)
 	}
-	return say(l, "approve.approval_busy.nothing_was_done_2", "in", in)
+	return say(l, "approve.busy.all", "in", in)
 }
 
 // ApprovalLink is the link to maison's approval page, in a block of its
 // own after the sentences.
 func ApprovalLink(l voice.Lang, link string) string {
-	return say(l, "approve.approval_link", "link", link)
+	return say(l, "approve.link", "link", link)
 }
 
 // ApprovalURLMessage is the message of a URL-mode elicitation: the client
 // opens maison's page for the person.
 func ApprovalURLMessage(l voice.Lang, action string) string {
-	return say(l, "approve.approval_url_message", "action", action)
+	return say(l, "approve.url_message", "action", action)
 }
 
 // ApprovalWaiting is the answer while the person has not answered yet;
 // the link follows apart (ApprovalLink).
 func ApprovalWaiting(l voice.Lang, expires, ref string) string {
-	return say(l, "approve.approval_waiting", "expires", expires, "ref", ref)
+	return say(l, "approve.waiting", "expires", expires, "ref", ref)
 }
 
 // ApprovalDone is the answer once the person approved and maison acted.
 func ApprovalDone(l voice.Lang, said string) string {
-	return say(l, "approve.approval_done", "said", said)
+	return say(l, "approve.approved", "said", said)
 }
 
 // ApprovalNotDone is the answer once the person approved but Home
 // Assistant did not confirm the action, why in said.
 func ApprovalNotDone(l voice.Lang, said string) string {
-	return say(l, "approve.approval_not_done", "said", said)
+	return say(l, "approve.not_confirmed", "said", said)
 }
 
 // Answers about an approval that ended without action.
 const (
-	ApprovalDeclined    Key = "approve.approval_declined"
-	ApprovalUnusable    Key = "approve.approval_unusable"
-	ApprovalCodeRefused Key = "approve.approval_code_refused"
-	ApprovalChanged     Key = "approve.approval_changed"
+	ApprovalDeclined    Key = "approve.declined"
+	ApprovalUnusable    Key = "approve.unusable"
+	ApprovalCodeRefused Key = "approve.code_refused"
+	ApprovalChanged     Key = "approve.changed"
 )

@@ -11,7 +11,7 @@ import (
 
 // UnreadableArgs says that a call's arguments are not named values.
 func UnreadableArgs(lang voice.Lang) string {
-	return say(lang, "args.unreadable_args")
+	return say(lang, "args.unreadable")
 }
 
 // LongArg says that the argument name is longer than any name maison
@@ -56,11 +56,11 @@ const (
 func UnknownArg(lang voice.Lang, name string, known []string) string {
 	q := lang.Quote(name, 40)
 	if len(known) == 0 {
-		return say(lang, "args.unknown_arg.this_tool_takes", "q", q)
+		return say(lang, "args.unknown.none", "name", q)
 	}
 	quoted := make([]string, len(known))
 	for i, k := range known {
 		quoted[i] = lang.Quote(k, 40)
 	}
-	return say(lang, "args.unknown_arg.this_tool_has", "q", q, "quoted", lang.List(quoted))
+	return say(lang, "args.unknown.some", "name", q, "quoted", lang.List(quoted))
 }

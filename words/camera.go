@@ -17,9 +17,9 @@ func Camera(lang voice.Lang, name string) string {
 	q := Quote(lang, name)
 	lower := strings.ToLower(Name(name))
 	if strings.Contains(lower, "camera") || strings.Contains(lower, "cam ") || strings.HasSuffix(lower, "cam") {
-		return say(lang, "camera.camera.the_q", "q", q)
+		return say(lang, "camera.named.as_camera", "name", q)
 	}
-	return say(lang, "camera.camera.the_q_camera", "q", q)
+	return say(lang, "camera.named", "name", q)
 }
 
 // NoCamera says there is no camera by the name (or, byID, the entity id)
@@ -29,14 +29,14 @@ func Camera(lang voice.Lang, name string) string {
 func NoCamera(lang voice.Lang, query string, byID bool, names []string) string {
 	q := Quote(lang, query)
 	if byID {
-		q = say(lang, "camera.no_camera.with_that_entity")
+		q = say(lang, "camera.missing.by_id")
 	} else {
-		q = say(lang, "camera.no_camera.called_q", "q", q)
+		q = say(lang, "camera.missing.by_name", "name", q)
 	}
 	if len(names) == 0 {
-		return say(lang, "camera.no_camera.there_is_no", "q", q)
+		return say(lang, "camera.missing.none_shared", "name", q)
 	}
-	return say(lang, "camera.no_camera.there_is_no_2", "q", q, "names", lang.List(names))
+	return say(lang, "camera.missing.others", "name", q, "names", lang.List(names))
 }
 
 // CameraWithheld says why an exposed camera is not shown, by the doubt
@@ -45,11 +45,11 @@ func CameraWithheld(lang voice.Lang, name string, why Doubt) string {
 	cam := Camera(lang, name)
 	switch why {
 	case DoubtShared:
-		return say(lang, "camera.withheld.i_cannot_show", "cam", cam)
+		return say(lang, "camera.withheld.shared", "camera", cam)
 	case DoubtUnknownExposure:
-		return say(lang, "camera.withheld.i_cannot_show_2", "cam", cam)
+		return say(lang, "camera.withheld.unknown_exposure", "camera", cam)
 	}
-	return say(lang, "camera.withheld.i_cannot_show_3", "cam", cam)
+	return say(lang, "camera.withheld.other", "camera", cam)
 }
 
 // CameraTrouble is why a camera's picture cannot be shown, as the camera
@@ -127,16 +127,16 @@ func AIFailure(lang voice.Lang, err error) string {
 	}
 	switch kind {
 	case homeassistant.KindNoAITask:
-		return say(lang, "camera.ai_failure.home_assistant_has")
+		return say(lang, "camera.ai_failure.no_ai_task")
 	case homeassistant.KindNotAllowed:
-		return say(lang, "camera.ai_failure.home_assistant_does")
+		return say(lang, "camera.ai_failure.not_allowed")
 	case homeassistant.KindBadRequest:
-		return say(lang, "camera.ai_failure.home_assistant_s")
+		return say(lang, "camera.ai_failure.bad_request")
 	}
 	if errors.Is(err, homeassistant.ErrUnreadablePicture) {
-		return say(lang, "camera.ai_failure.home_assistant_s_2")
+		return say(lang, "camera.ai_failure.unreadable")
 	}
-	return say(lang, "camera.ai_failure.home_assistant_s_3")
+	return say(lang, "camera.ai_failure.other")
 }
 
 // Description is what is known of a camera's picture, for the ear: facts
@@ -161,33 +161,33 @@ func Describe(lang voice.Lang, d Description) string {
 	name := d.Camera
 	var out []string
 	if d.Area != "" {
-		out = append(out, voice.Sentence(say(lang, "camera.describe.this_is_name", "name", name, "quote_lang_d_area", Quote(lang, d.Area))))
+		out = append(out, voice.Sentence(say(lang, "camera.describe.in_area", "name", name, "area", Quote(lang, d.Area))))
 	} else {
-		out = append(out, voice.Sentence(say(lang, "camera.describe.this_is_name_2", "name", name)))
+		out = append(out, voice.Sentence(say(lang, "camera.describe.this_is", "name", name)))
 	}
 	if d.Part != "" {
 		out = append(out, d.Part)
 	}
-	out = append(out, voice.Sentence(say(lang, "camera.describe.the_picture_was", "ago_d_age", lang.Ago(d.Age))))
+	out = append(out, voice.Sentence(say(lang, "camera.describe.taken", "ago", lang.Ago(d.Age))))
 	switch d.State {
 	case "recording":
-		out = append(out, say(lang, "camera.describe.it_is_recording"))
+		out = append(out, say(lang, "camera.describe.recording"))
 	case "streaming":
-		out = append(out, say(lang, "camera.describe.it_is_streaming"))
+		out = append(out, say(lang, "camera.describe.streaming"))
 	case "idle":
-		out = append(out, say(lang, "camera.describe.it_is_idle"))
+		out = append(out, say(lang, "camera.describe.idle"))
 	case "unavailable", "unknown":
-		out = append(out, say(lang, "camera.describe.home_assistant_says"))
+		out = append(out, say(lang, "camera.describe.unavailable"))
 	}
 	if d.Frozen {
 		f := lang.Duration(d.FrozenFor)
-		out = append(out, voice.Sentence(say(lang, "camera.describe.the_camera_has", "f", f)))
+		out = append(out, voice.Sentence(say(lang, "camera.describe.frozen", "duration", f)))
 	}
 	switch {
 	case d.Uniform:
-		out = append(out, say(lang, "camera.describe.the_picture_is"))
+		out = append(out, say(lang, "camera.describe.uniform"))
 	case d.Dark:
-		out = append(out, say(lang, "camera.describe.the_picture_is_2"))
+		out = append(out, say(lang, "camera.describe.dark"))
 	}
 	out = append(out, d.Nearby...)
 	if d.AI != "" {
@@ -195,10 +195,10 @@ func Describe(lang voice.Lang, d Description) string {
 	}
 	if d.CanAskAI {
 		// A voice conversation drops the picture: say where its description is.
-		out = append(out, say(lang, "camera.describe.these_facts_come"))
+		out = append(out, say(lang, "camera.describe.facts_ask_ai"))
 		return voice.Paragraph(out...)
 	}
-	out = append(out, say(lang, "camera.describe.these_facts_come_2"))
+	out = append(out, say(lang, "camera.describe.facts"))
 	return voice.Paragraph(out...)
 }
 
@@ -208,7 +208,7 @@ func Describe(lang voice.Lang, d Description) string {
 func Part(lang voice.Lang, what string, closer float64, everyPixel bool) string {
 	times := math.Round(closer*2) / 2 // to the half
 	if times < 1.5 {
-		return voice.Sentence(say(lang, "camera.part.it_shows_what", "what", what))
+		return voice.Sentence(say(lang, "camera.part.no_closer", "what", what))
 	}
 	n := lang.Decimal(times, 1)
 	if times == math.Trunc(times) {

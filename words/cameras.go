@@ -10,7 +10,7 @@ import (
 // CameraInRoom is a listed camera's room (said after the camera's name,
 // when the name does not already say it).
 func CameraInRoom(lang voice.Lang, area string) string {
-	return say(lang, "cameras.camera_in_room", "room", Quote(lang, area))
+	return say(lang, "cameras.in_room", "room", Quote(lang, area))
 }
 
 // CameraListedOff says that the camera name is turned off and has no
@@ -39,5 +39,5 @@ func CamerasShown(lang voice.Lang, items []string) string {
 
 // NoCameraShared says that no camera is shared, and how an admin shares one.
 func NoCameraShared(lang voice.Lang) string {
-	return say(lang, "cameras.no_camera_shared")
+	return say(lang, "cameras.none_shared")
 }

@@ -88,7 +88,7 @@ func (d Damage) region(lang voice.Lang, bands []Band) (string, bool) {
 	}
 	f := nearestShare(size)
 	if edge != "" {
-		return say(lang, Key("damage.edge."+edge), "part", f.In(lang, "part"), "share", f.In(lang, "whole")), f.plural
+		return say(lang, Key("damage.edge."+edge), "share", f.In(lang, "edge")), f.plural
 	}
 	return say(lang, Key("damage.band."+dir), "where", d.middle(lang, b), "share", f.In(lang, "amount")), false
 }
@@ -119,8 +119,8 @@ type share struct {
 }
 
 // In says the share in one of its forms: "amount" ("a third", « un
-// tiers »), "part" ("third", as in "the bottom third"), "whole" (« le
-// tiers », with its article).
+// tiers »), "edge" (as a part at an edge: "third", as in "the bottom
+// third"; « le tiers », as in « le tiers du bas »).
 func (s share) In(lang voice.Lang, form string) string {
 	return Key("damage.share." + s.name + "." + form).In(lang)
 }
@@ -154,5 +154,5 @@ func nearestShare(v float64) share {
 // picture from cam cannot be shown closer, the picture having come
 // damaged, and that the whole of it is shown as it came.
 func NotCloser(lang voice.Lang, cam, what string) string {
-	return voice.Sentence(say(lang, "damage.not_closer", "cam", cam, "what", what))
+	return voice.Sentence(say(lang, "damage.not_closer", "camera", cam, "what", what))
 }

@@ -30,12 +30,12 @@ func DoorShuttingDown(l voice.Lang) string {
 // DoorTooManyRequests refuses a client over its rate: limit requests per
 // period, the next one allowed after wait.
 func DoorTooManyRequests(l voice.Lang, limit int, period, wait time.Duration) string {
-	return say(l, "door.too_many_requests", "limit", strconv.Itoa(limit), "duration_digits_period", l.DurationDigits(period), "duration_digits_wait", l.DurationDigits(wait))
+	return say(l, "door.too_many_requests", "limit", strconv.Itoa(limit), "period", l.DurationDigits(period), "wait", l.DurationDigits(wait))
 }
 
 // DoorBusy refuses a request that found no room within the queue's wait.
 func DoorBusy(l voice.Lang, within time.Duration) string {
-	return say(l, "door.busy", "duration_digits_within", l.DurationDigits(within))
+	return say(l, "door.busy", "within", l.DurationDigits(within))
 }
 
 // DoorBodiesHeld refuses a client already sending kb kilobytes of bodies
@@ -47,7 +47,7 @@ func DoorBodiesHeld(l voice.Lang, kb int) string {
 // DoorWrongTokens refuses an address that sent too many wrong tokens, until
 // wait has passed.
 func DoorWrongTokens(l voice.Lang, wait time.Duration) string {
-	return say(l, "door.wrong_tokens", "duration_digits_wait", l.DurationDigits(wait))
+	return say(l, "door.wrong_tokens", "wait", l.DurationDigits(wait))
 }
 
 // DoorNoToken refuses a request without a right token: oauth says maison
@@ -70,23 +70,23 @@ func DoorNoHost(l voice.Lang) string {
 
 // DoorBadHostPort refuses a Host, name, whose port is not a port.
 func DoorBadHostPort(l voice.Lang, name string) string {
-	return say(l, "door.bad_host_port", "quoted_l_name", quoted(l, name))
+	return say(l, "door.bad_host_port", "name", quoted(l, name))
 }
 
 // DoorHostNotAllowed refuses a name maison does not answer to.
 func DoorHostNotAllowed(l voice.Lang, name string) string {
-	return say(l, "door.host_not_allowed", "quoted_l_name", quoted(l, name))
+	return say(l, "door.host_not_allowed", "name", quoted(l, name))
 }
 
 // DoorForeignOrigin refuses a request from a web page, page, maison does
 // not serve.
 func DoorForeignOrigin(l voice.Lang, page string) string {
-	return say(l, "door.foreign_origin", "quoted_l_page", quoted(l, page))
+	return say(l, "door.foreign_origin", "page", quoted(l, page))
 }
 
 // quoted puts a name from outside in the quotation marks of l.
 func quoted(l voice.Lang, s string) string {
-	return say(l, "door.quoted", "s", s)
+	return say(l, "door.quoted", "name", s)
 }
 
 // DoorHeadersTooLarge answers, for Go's server, headers over its limit.

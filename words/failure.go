@@ -25,16 +25,16 @@ const (
 func NoMatch(lang voice.Lang, name, area string, known AreaKnown) string {
 	none := nothing(lang)
 	if strings.TrimSpace(name) != "" || strings.TrimSpace(area) == "" {
-		return say(lang, "failure.no_match.home_assistant_has", "q_lang_name", q(lang, name), "none", none)
+		return say(lang, "failure.no_match.name", "name", q(lang, name), "none", none)
 	}
 	a := q(lang, area)
 	switch known {
 	case AreaMissing:
-		return say(lang, "failure.no_match.home_assistant_has_2", "a", a, "none", none)
+		return say(lang, "failure.no_match.area_missing", "area", a, "none", none)
 	case AreaExists:
-		return say(lang, "failure.no_match.home_assistant_has_3", "a", a, "none", none)
+		return say(lang, "failure.no_match.area_exists", "area", a, "none", none)
 	}
-	return say(lang, "failure.no_match.nothing_shared_with", "a", a, "none", none)
+	return say(lang, "failure.no_match.area", "area", a, "none", none)
 }
 
 // nothing is said after each failure: the call changed nothing.
@@ -42,29 +42,29 @@ func nothing(lang voice.Lang) string { return say(lang, "failure.nothing") }
 
 // SharedName says that more than one device goes by the name asked for.
 func SharedName(lang voice.Lang, name string) string {
-	return say(lang, "failure.shared_name", "q_lang_name", q(lang, name), "nothing_lang", nothing(lang))
+	return say(lang, "failure.shared_name", "name", q(lang, name), "nothing", nothing(lang))
 }
 
 // SeveralTargets says that a call matched several devices where Home
 // Assistant acts on one.
 func SeveralTargets(lang voice.Lang) string {
-	return say(lang, "failure.several_targets", "nothing_lang", nothing(lang))
+	return say(lang, "failure.several_targets", "nothing", nothing(lang))
 }
 
 // ActionGone says that Home Assistant no longer offers the action called.
 func ActionGone(lang voice.Lang) string {
-	return say(lang, "failure.action_gone", "nothing_lang", nothing(lang))
+	return say(lang, "failure.action_gone", "nothing", nothing(lang))
 }
 
 // DetailsRefused says that Home Assistant did not accept a call's details,
 // with its words as data.
 func DetailsRefused(lang voice.Lang, said string) string {
-	return say(lang, "failure.details_refused", "quote_data_lang_said", quoteData(lang, said), "nothing_lang", nothing(lang))
+	return say(lang, "failure.details_refused", "said", quoteData(lang, said), "nothing", nothing(lang))
 }
 
 // Failed says that a call failed for a reason Home Assistant did not make clear.
 func Failed(lang voice.Lang) string {
-	return say(lang, "failure.failed", "nothing_lang", nothing(lang))
+	return say(lang, "failure.failed", "nothing", nothing(lang))
 }
 
 // q puts a name in quotes as data, or says "that" when there is none.
@@ -72,5 +72,5 @@ func q(lang voice.Lang, s string) string {
 	if t := Quote(lang, s); t != "" {
 		return t
 	}
-	return say(lang, "failure.q")
+	return say(lang, "failure.that")
 }

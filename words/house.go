@@ -81,56 +81,56 @@ func State(lang voice.Lang, d Device, now time.Time) string {
 		switch d.Class {
 		case "motion", "moving":
 			if on {
-				return voice.Sentence(say(lang, "house.state.the_name_detects", "name", name))
+				return voice.Sentence(say(lang, "house.state.motion_now", "name", name))
 			}
 			if ago != "" {
-				return voice.Sentence(say(lang, "house.state.the_name_last", "name", name, "ago", ago))
+				return voice.Sentence(say(lang, "house.state.motion_last", "name", name, "ago", ago))
 			}
-			return voice.Sentence(say(lang, "house.state.the_name_detects_2", "name", name))
+			return voice.Sentence(say(lang, "house.state.motion_none", "name", name))
 		case "occupancy", "presence":
 			if on {
-				return voice.Sentence(say(lang, "house.state.the_name_detects_3", "name", name))
+				return voice.Sentence(say(lang, "house.state.presence_now", "name", name))
 			}
 			if ago != "" {
-				return voice.Sentence(say(lang, "house.state.the_name_last_2", "name", name, "ago", ago))
+				return voice.Sentence(say(lang, "house.state.presence_last", "name", name, "ago", ago))
 			}
-			return voice.Sentence(say(lang, "house.state.the_name_detects_4", "name", name))
+			return voice.Sentence(say(lang, "house.state.presence_none", "name", name))
 		case "door", "window", "garage_door", "opening":
 			if on {
-				return voice.Sentence(say(lang, "house.state.the_name_is", "name", name))
+				return voice.Sentence(say(lang, "house.state.opening_open", "name", name))
 			}
-			return voice.Sentence(say(lang, "house.state.the_name_is_2", "name", name))
+			return voice.Sentence(say(lang, "house.state.opening_closed", "name", name))
 		case "smoke", "gas", "carbon_monoxide", "moisture", "problem", "safety":
 			if on {
-				return voice.Sentence(say(lang, "house.state.the_name_is_3", "name", name))
+				return voice.Sentence(say(lang, "house.state.safety_alarm", "name", name))
 			}
-			return voice.Sentence(say(lang, "house.state.the_name_is_4", "name", name))
+			return voice.Sentence(say(lang, "house.state.safety_clear", "name", name))
 		}
 	case "light":
 		if on {
 			if b, err := strconv.ParseFloat(d.Attributes["brightness"], 64); err == nil && b > 0 {
 				pct := int(math.Round(b / 255 * 100))
-				return voice.Sentence(say(lang, "house.state.the_name_is_5", "name", name, "pct", lang.Number(pct)))
+				return voice.Sentence(say(lang, "house.state.light_percent", "name", name, "pct", lang.Number(pct)))
 			}
-			return voice.Sentence(say(lang, "house.state.the_name_is_6", "name", name))
+			return voice.Sentence(say(lang, "house.state.light_on", "name", name))
 		}
-		return voice.Sentence(say(lang, "house.state.the_name_is_7", "name", name))
+		return voice.Sentence(say(lang, "house.state.light_off", "name", name))
 	case "lock":
-		return voice.Sentence(say(lang, "house.state.the_name_is_8", "name", name, "state_words_lang_d_state", stateWords(lang, d.State)))
+		return voice.Sentence(say(lang, "house.state.lock", "name", name, "state", stateWords(lang, d.State)))
 	case "cover":
-		return voice.Sentence(say(lang, "house.state.the_name_is_9", "name", name, "state_words_lang_d_state", stateWords(lang, d.State)))
+		return voice.Sentence(say(lang, "house.state.cover", "name", name, "state", stateWords(lang, d.State)))
 	case "sensor":
 		if v, err := strconv.ParseFloat(d.State, 64); err == nil {
 			unit := d.Attributes["unit_of_measurement"]
-			return voice.Sentence(say(lang, "house.state.the_name_reads", "name", name, "measure_v_unit", lang.Measure(v, unit)))
+			return voice.Sentence(say(lang, "house.state.sensor", "name", name, "measure", lang.Measure(v, unit)))
 		}
 	case "camera":
-		return voice.Sentence(say(lang, "house.state.the_name_camera", "name", name, "state_words_lang_d_state", stateWords(lang, d.State)))
+		return voice.Sentence(say(lang, "house.state.camera", "name", name, "state", stateWords(lang, d.State)))
 	}
 	if d.State == "" || d.State == "unknown" {
 		return ""
 	}
-	return voice.Sentence(say(lang, "house.state.the_name_is_10", "name", name, "state_words_lang_d_state", stateWords(lang, d.State)))
+	return voice.Sentence(say(lang, "house.state.other", "name", name, "state", stateWords(lang, d.State)))
 }
 
 // stateWords says a state Home Assistant reported: a state maison knows in
@@ -223,7 +223,7 @@ func isMotion(d Device) bool {
 // alone is counted, never said.
 func House(lang voice.Lang, devices []Device, now time.Time, limit int) string {
 	if len(devices) == 0 {
-		return say(lang, "house.house.nothing_in_the")
+		return say(lang, "house.nothing_shared")
 	}
 	type item struct {
 		d Device
@@ -264,17 +264,17 @@ func House(lang voice.Lang, devices []Device, now time.Time, limit int) string {
 		first = append(first, sayN(lang, "house.summary.unlocked", len(unlocked), "names", lang.List(the(lang, unlocked))))
 	}
 	if len(open) == 0 && len(unlocked) == 0 {
-		first = append(first, say(lang, "house.house.everything_that_reports"))
+		first = append(first, say(lang, "house.summary.all_closed"))
 	}
 	switch len(lightsOn) {
 	case 0:
-		first = append(first, say(lang, "house.house.no_lights_are"))
+		first = append(first, say(lang, "house.summary.no_lights"))
 	case 1:
-		first = append(first, say(lang, "house.house.one_light_is"))
+		first = append(first, say(lang, "house.summary.one_light"))
 	default:
-		first = append(first, say(lang, "house.house.len_lights_on", "len_lights_on", lang.Number(len(lightsOn))))
+		first = append(first, say(lang, "house.summary.lights", "n", lang.Number(len(lightsOn))))
 	}
-	out := []string{voice.Sentence(strings.Join(first, say(lang, "house.house.and")))}
+	out := []string{voice.Sentence(strings.Join(first, say(lang, "house.summary.and")))}
 	said, summarised := 0, 0
 	for _, it := range items {
 		if saidInSummary(it.d) {
@@ -294,13 +294,13 @@ func House(lang voice.Lang, devices []Device, now time.Time, limit int) string {
 		}
 	}
 	if rest := len(items) - summarised - said; said == limit && rest > 0 {
-		out = append(out, say(lang, "house.house.there_are_rest", "rest", lang.Number(rest)))
+		out = append(out, say(lang, "house.more", "rest", lang.Number(rest)))
 	}
 	switch {
 	case withheld == 1:
-		out = append(out, say(lang, "house.house.one_more_device"))
+		out = append(out, say(lang, "house.withheld.one"))
 	case withheld > 1:
-		out = append(out, say(lang, "house.house.withheld_more_devices", "withheld", lang.Number(withheld)))
+		out = append(out, say(lang, "house.withheld.many", "withheld", lang.Number(withheld)))
 	}
 	return voice.Paragraph(out...)
 }

@@ -56,13 +56,13 @@ func (o Overview) Say(lang voice.Lang) string {
 	n := len(o.Tiles)
 	switch {
 	case n == 1:
-		out = append(out, say(lang, "overview.say.this_picture_shows"))
+		out = append(out, say(lang, "overview.one_camera"))
 	case empty == 0:
-		out = append(out, voice.Sentence(say(lang, "overview.say.this_picture_shows_2", "n", lang.Number(n))))
+		out = append(out, voice.Sentence(say(lang, "overview.cameras", "n", lang.Number(n))))
 	case empty == n:
-		out = append(out, voice.Sentence(say(lang, "overview.say.this_picture_shows_3", "n", lang.Number(n))))
+		out = append(out, voice.Sentence(say(lang, "overview.all_empty", "n", lang.Number(n))))
 	default:
-		out = append(out, voice.Sentence(sayN(lang, "overview.say.some_empty", empty, "n", lang.Number(n), "empty", lang.Number(empty))))
+		out = append(out, voice.Sentence(sayN(lang, "overview.some_empty", empty, "n", lang.Number(n), "empty", lang.Number(empty))))
 	}
 	said := map[Empty]bool{} // why a tile is empty, and what to do, is said once
 	for i, t := range o.Tiles {
@@ -73,7 +73,7 @@ func (o Overview) Say(lang voice.Lang) string {
 		out = append(out, o.sayBeyond(lang))
 	}
 	out = append(out, o.Withheld...)
-	out = append(out, say(lang, "overview.say.these_facts_come"))
+	out = append(out, say(lang, "overview.facts"))
 	return voice.Paragraph(out...)
 }
 
@@ -87,11 +87,11 @@ func (o Overview) sayBeyond(lang voice.Lang) string {
 	n := lang.Number(o.More())
 	switch {
 	case o.More() == 1:
-		return voice.Sentence(say(lang, "overview.overviewsay_beyond.names_0_does", "names_0", names[0]))
+		return voice.Sentence(say(lang, "overview.beyond.one", "camera", names[0]))
 	case o.More() <= maxBeyondNamed:
-		return voice.Sentence(say(lang, "overview.overviewsay_beyond.n_more_cameras", "n", n, "names", lang.List(names)))
+		return voice.Sentence(say(lang, "overview.beyond.few", "n", n, "names", lang.List(names)))
 	}
-	return voice.Sentence(say(lang, "overview.overviewsay_beyond.n_more_cameras_2", "n", n, "names", lang.List(names)))
+	return voice.Sentence(say(lang, "overview.beyond.many", "n", n, "names", lang.List(names)))
 }
 
 // emptyTileWords say why a camera's place is empty: the first time with
@@ -142,7 +142,7 @@ func (t Tile) say(lang voice.Lang, n int, where string, again bool) string {
 		facts = append(facts, clause(f))
 	}
 	if t.Damaged {
-		facts = append([]string{say(lang, "overview.tilesay.its_picture_came")}, facts...)
+		facts = append([]string{say(lang, "overview.tile.damaged")}, facts...)
 	}
 	if len(facts) == 0 {
 		return voice.Sentence(head)
@@ -157,7 +157,7 @@ func (o Overview) where(lang voice.Lang, t Tile) string {
 	rows := (len(o.Tiles) + cols - 1) / cols
 	if rows > 3 || cols > 3 {
 		r, c := lang.Number(t.Row+1), lang.Number(t.Col+1)
-		return say(lang, "overview.overviewwhere.row_r_column", "r", r, "c", c)
+		return say(lang, "overview.where.grid", "r", r, "c", c)
 	}
 	horiz := map[int][]Key{1: {""}, 2: {"overview.where.left", "overview.where.right"},
 		3: {"overview.where.left", "overview.where.centre", "overview.where.right"}}[cols][t.Col]

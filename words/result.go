@@ -83,7 +83,7 @@ func NotFor(lang voice.Lang, names []string) string {
 	for _, n := range names {
 		the = append(the, say(lang, "device.the", "name", Quote(lang, n)))
 	}
-	return say(lang, "result.not_for.it_did_not", "the", lang.List(the))
+	return say(lang, "result.not_for", "the", lang.List(the))
 }
 
 // DidIt says that Home Assistant did what was asked, with nothing more to say.
@@ -103,13 +103,13 @@ func Answered(lang voice.Lang, phrases string) string {
 
 // CouldNot says that a tool failed, with Home Assistant's error as data.
 func CouldNot(lang voice.Lang, said string) string {
-	return say(lang, "result.could_not", "quote_data_lang_said", quoteData(lang, said))
+	return say(lang, "result.could_not", "said", quoteData(lang, said))
 }
 
 // Refused says that an intent was refused, with Home Assistant's words
 // and code as data.
 func Refused(lang voice.Lang, said string) string {
-	return say(lang, "result.refused", "quote_data_lang_said", quoteData(lang, said))
+	return say(lang, "result.refused", "said", quoteData(lang, said))
 }
 
 // quoteData bounds, cleans and quotes text Home Assistant sent, so it is
@@ -118,7 +118,7 @@ func quoteData(lang voice.Lang, s string) string {
 	if q := lang.Quote(strings.TrimSpace(s), 160); q != "" {
 		return q
 	}
-	return say(lang, "result.quote_data")
+	return say(lang, "result.nothing_more")
 }
 
 // DateTime says the house's date and time as people do: "It is 7:05 PM on

@@ -7,25 +7,25 @@ import "maison/voice"
 // MCP SDK's own refusals put in sentences.
 
 // RPCIDNotExact says an id is a number the SDK would answer under another.
-const RPCIDNotExact Key = "rpc.rpcid_not_exact"
+const RPCIDNotExact Key = "rpc.id_not_exact"
 
 // RPCIDNotStringOrNumber says an id is neither a string nor a number.
-const RPCIDNotStringOrNumber Key = "rpc.rpcid_not_string_or_number"
+const RPCIDNotStringOrNumber Key = "rpc.id_not_string_or_number"
 
 // RPCNamedTool and RPCNamedPrompt are what tools/call's and prompts/get's
 // params name, for RPCMustName.
 const (
-	RPCNamedTool   Key = "rpc.rpc_named_tool"
-	RPCNamedPrompt Key = "rpc.rpc_named_prompt"
+	RPCNamedTool   Key = "rpc.named_tool"
+	RPCNamedPrompt Key = "rpc.named_prompt"
 )
 
 // RPCMustName says params must name what named describes; spelt adds how
 // the name is written.
 func RPCMustName(l voice.Lang, named string, spelt bool) string {
 	if spelt {
-		return say(l, "rpc.must_name.its_params_must", "named", named)
+		return say(l, "rpc.must_name.spelt", "named", named)
 	}
-	return say(l, "rpc.must_name.its_params_must_2", "named", named)
+	return say(l, "rpc.must_name", "named", named)
 }
 
 // RPCParamsNotObject says params are kind rather than an object.
@@ -39,7 +39,7 @@ func RPCArgumentsNotObject(l voice.Lang, kind string) string {
 }
 
 // RPCNeedsRef says what completion/complete's params must hold.
-const RPCNeedsRef Key = "rpc.rpc_needs_ref"
+const RPCNeedsRef Key = "rpc.needs_ref"
 
 // The kinds of a JSON value, for a sentence.
 const (
@@ -54,12 +54,12 @@ const (
 
 // RPCMethodNotFound refuses a method maison does not offer, m quoted.
 func RPCMethodNotFound(l voice.Lang, m string) string {
-	return say(l, "rpc.method_not_found", "m", m)
+	return say(l, "rpc.method_not_found", "method", m)
 }
 
 // RPCCursorNotOurs refuses a list cursor maison did not give, m quoted.
 func RPCCursorNotOurs(l voice.Lang, m string) string {
-	return say(l, "rpc.cursor_not_ours", "m", m)
+	return say(l, "rpc.cursor_not_ours", "method", m)
 }
 
 // RPCParamsNotTaken refuses params m cannot read; what, if not empty, is
@@ -68,7 +68,7 @@ func RPCParamsNotTaken(l voice.Lang, m, what string) string {
 	if what != "" {
 		what = " (" + what + ")"
 	}
-	return say(l, "rpc.params_not_taken", "m", m, "what", what)
+	return say(l, "rpc.params_not_taken", "method", m, "what", what)
 }
 
 // RPCFieldMustBe says a field of params must be of kind.

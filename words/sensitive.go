@@ -38,20 +38,20 @@ func InRoom(lang voice.Lang, device, room string) string {
 func RunUnknown(lang voice.Lang, domain, name string) string {
 	switch domain {
 	case "button", "input_button":
-		return say(lang, "sensitive.run_unknown.press_the_name", "name", name)
+		return say(lang, "sensitive.run_unknown.button", "name", name)
 	case "automation":
-		return say(lang, "sensitive.run_unknown.change_the_automation", "name", name)
+		return say(lang, "sensitive.run_unknown.automation", "name", name)
 	}
-	return say(lang, "sensitive.run_unknown.run_the_script", "name", name)
+	return say(lang, "sensitive.run_unknown.script", "name", name)
 }
 
 // SetsSensitive is running the scene (or acting on the group) named, which
 // sets a lock, a door or what else needs the person's yes.
 func SetsSensitive(lang voice.Lang, domain, name string) string {
 	if domain == "scene" {
-		return say(lang, "sensitive.sets_sensitive.run_the_scene", "name", name)
+		return say(lang, "sensitive.sets_sensitive.scene", "name", name)
 	}
-	return say(lang, "sensitive.sets_sensitive.act_on_name", "name", name)
+	return say(lang, "sensitive.sets_sensitive.group", "name", name)
 }
 
 // Sets names on the approval page the devices a scene or a group sets.
@@ -84,9 +84,9 @@ func Operate(lang voice.Lang, name string) string {
 // words), which matches nothing exposed but could be a lock or a door.
 func ActOnMaybeLock(lang voice.Lang, name string) string {
 	if name == "" {
-		return say(lang, "sensitive.act_on_maybe_lock.act_on_what")
+		return say(lang, "sensitive.maybe_lock.unnamed")
 	}
-	return say(lang, "sensitive.act_on_maybe_lock.act_on_name", "name", name)
+	return say(lang, "sensitive.maybe_lock.named", "name", name)
 }
 
 // NotConfirmed says that the person declined, or did not answer yes.
@@ -139,9 +139,9 @@ func SensitiveMixed(lang voice.Lang, action string, others []string) string {
 	named := others
 	if len(named) > sensitiveMixedNamed {
 		named = append(named[:sensitiveMixedNamed:sensitiveMixedNamed],
-			lang.Count(len(others)-sensitiveMixedNamed, voice.Noun{One: say(lang, "sensitive.mixed.one"), Many: say(lang, "sensitive.mixed.many")}))
+			sayN(lang, "sensitive.mixed.others", len(others)-sensitiveMixedNamed, "n", lang.Number(len(others)-sensitiveMixedNamed)))
 	}
 	list := lang.List(named)
 	action = strings.TrimSuffix(action, ",") // a kind said last ("a valve,") ends here
-	return say(lang, "sensitive.mixed.nothing_was_done", "action", action, "list", list)
+	return say(lang, "sensitive.mixed", "action", action, "list", list)
 }

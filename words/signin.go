@@ -20,41 +20,41 @@ type SignInPage struct {
 // SignIn is the sign-in page's text in l.
 func SignIn(l voice.Lang) SignInPage {
 	return SignInPage{
-		Lang:          say(l, "signin.sign_in.lang"),
-		Title:         say(l, "signin.sign_in.title"),
-		Intro:         say(l, "signin.sign_in.intro"),
-		Unverified:    say(l, "signin.sign_in.unverified"),
-		ByURL:         say(l, "signin.sign_in.by_url"),
-		Sends:         say(l, "signin.sign_in.sends"),
-		Grant:         say(l, "signin.sign_in.grant"),
-		PasswordLabel: say(l, "signin.sign_in.password_label"),
-		EmailIs:       say(l, "signin.sign_in.email_is"),
-		Approve:       say(l, "signin.sign_in.approve"),
-		Deny:          say(l, "signin.sign_in.deny"),
-		Footer:        say(l, "signin.sign_in.footer"),
-		Opened:        say(l, "signin.sign_in.opened"),
-		HowConnect:    say(l, "signin.sign_in.how_connect"),
-		ThenConnect:   say(l, "signin.sign_in.then_connect"),
+		Lang:          say(l, "signin.page.lang"),
+		Title:         say(l, "signin.page.title"),
+		Intro:         say(l, "signin.page.intro"),
+		Unverified:    say(l, "signin.page.unverified"),
+		ByURL:         say(l, "signin.page.by_url"),
+		Sends:         say(l, "signin.page.sends"),
+		Grant:         say(l, "signin.page.grant"),
+		PasswordLabel: say(l, "signin.page.password_label"),
+		EmailIs:       say(l, "signin.page.email_is"),
+		Approve:       say(l, "signin.page.approve"),
+		Deny:          say(l, "signin.page.deny"),
+		Footer:        say(l, "signin.page.footer"),
+		Opened:        say(l, "signin.page.opened"),
+		HowConnect:    say(l, "signin.page.how_connect"),
+		ThenConnect:   say(l, "signin.page.then_connect"),
 	}
 }
 
 // The kinds of access the page offers, each beside its box.
 const (
-	SignInSee Key = "signin.sign_in_see"
-	SignInAct Key = "signin.sign_in_act"
+	SignInSee Key = "signin.see"
+	SignInAct Key = "signin.act"
 )
 
 // Why the page refused, shown above it.
 const (
-	SignInTooManyRequests Key = "signin.sign_in_too_many_requests"
-	SignInBadRequest      Key = "signin.sign_in_bad_request"
-	SignInUnknownClient   Key = "signin.sign_in_unknown_client"
-	SignInUnreadDocument  Key = "signin.sign_in_unread_document"
-	SignInBadRedirect     Key = "signin.sign_in_bad_redirect"
-	SignInAccessRefused   Key = "signin.sign_in_access_refused"
-	SignInStaleForm       Key = "signin.sign_in_stale_form"
-	SignInWrongPassword   Key = "signin.sign_in_wrong_password"
-	SignInNoScope         Key = "signin.sign_in_no_scope"
+	SignInTooManyRequests Key = "signin.too_many_requests"
+	SignInBadRequest      Key = "signin.bad_request"
+	SignInUnknownClient   Key = "signin.unknown_client"
+	SignInUnreadDocument  Key = "signin.unread_document"
+	SignInBadRedirect     Key = "signin.bad_redirect"
+	SignInAccessRefused   Key = "signin.access_refused"
+	SignInStaleForm       Key = "signin.stale_form"
+	SignInWrongPassword   Key = "signin.wrong_password"
+	SignInNoScope         Key = "signin.no_scope"
 )
 
 // WrongPasswordLast says the password was wrong, before the sentence
@@ -66,15 +66,15 @@ const WrongPasswordLast Key = "signin.wrong_password_last"
 // than from this address alone.
 func SignInLockedOut(l voice.Lang, wait time.Duration, paused bool) string {
 	if paused {
-		return say(l, "signin.sign_in_locked_out.passwords_are_arriving", "minutes_up_l_wait", minutesUp(l, wait))
+		return say(l, "signin.locked_out.attack", "wait", minutesUp(l, wait))
 	}
-	return say(l, "signin.sign_in_locked_out.too_many_passwords", "minutes_up_l_wait", minutesUp(l, wait))
+	return say(l, "signin.locked_out.address", "wait", minutesUp(l, wait))
 }
 
 // SignInRegistrationFlood refuses a registration while registrations flood
 // in from many networks, for wait.
 func SignInRegistrationFlood(l voice.Lang, wait time.Duration) string {
-	return say(l, "signin.sign_in_registration_flood", "minutes_up_l_wait", minutesUp(l, wait))
+	return say(l, "signin.registration_flood", "wait", minutesUp(l, wait))
 }
 
 // minutesUp says d in whole minutes, rounded up, at least one: a person
@@ -89,9 +89,9 @@ func minutesUp(l voice.Lang, d time.Duration) string {
 func AttemptsLeft(l voice.Lang, n int) string {
 	switch n {
 	case 0:
-		return say(l, "signin.attempts_left.this_address_must")
+		return say(l, "signin.attempts_left.none")
 	case 1:
-		return say(l, "signin.attempts_left.one_more_wrong")
+		return say(l, "signin.attempts_left.one")
 	}
-	return say(l, "signin.attempts_left.n_tries_left", "n", strconv.Itoa(n))
+	return say(l, "signin.attempts_left.many", "n", strconv.Itoa(n))
 }

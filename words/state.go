@@ -8,7 +8,7 @@ import "maison/voice"
 // did not answer, or it is full. Nothing was done either way.
 func StoreTrouble(l voice.Lang, full bool) string {
 	if full {
-		return say(l, "state.store_trouble.nothing_was_done")
+		return say(l, "store.full")
 	}
-	return say(l, "state.store_trouble.nothing_was_done_2")
+	return say(l, "store.unavailable")
 }

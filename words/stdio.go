@@ -15,7 +15,7 @@ func StdioLineTooLong(l voice.Lang, mib int) string {
 }
 
 // StdioNotUTF8 refuses a line that is not UTF-8.
-const StdioNotUTF8 Key = "stdio.stdio_not_utf8"
+const StdioNotUTF8 Key = "stdio.not_utf8"
 
 // StdioTooDeep refuses a message nested more than depth levels.
 func StdioTooDeep(l voice.Lang, depth int) string {
@@ -23,10 +23,10 @@ func StdioTooDeep(l voice.Lang, depth int) string {
 }
 
 // StdioMalformedJSON refuses a line that is not JSON.
-const StdioMalformedJSON Key = "stdio.stdio_malformed_json"
+const StdioMalformedJSON Key = "stdio.malformed_json"
 
 // StdioNoBatches refuses a batch.
-const StdioNoBatches Key = "stdio.stdio_no_batches"
+const StdioNoBatches Key = "stdio.no_batches"
 
 // StdioNotJSONRPC refuses a message that is not JSON-RPC 2.0, for problem
 // (the end of a sentence).
@@ -46,10 +46,10 @@ func StdioUndecodable(l voice.Lang, why string) string {
 }
 
 // StdioIDInUse refuses a call whose id is still being answered.
-const StdioIDInUse Key = "stdio.stdio_id_in_use"
+const StdioIDInUse Key = "stdio.id_in_use"
 
 // StdioSessionGoesOn ends a refusal the SDK made, put in words.
-const StdioSessionGoesOn Key = "stdio.stdio_session_goes_on"
+const StdioSessionGoesOn Key = "stdio.session_goes_on"
 
 // StdioCallFailed says a call to method (quoted) failed for why.
 func StdioCallFailed(l voice.Lang, method, why string) string {

@@ -93,9 +93,9 @@ func UnknownTool(lang voice.Lang, name string) string {
 // accept.
 func ArgNotSent(lang voice.Lang, arg string, unknown bool) string {
 	if unknown {
-		return say(lang, "tools.arg_not_sent.i_cannot_send", "arg", arg)
+		return say(lang, "tools.arg_not_sent.unknown", "arg", arg)
 	}
-	return say(lang, "tools.arg_not_sent.i_cannot_send_2", "arg", arg)
+	return say(lang, "tools.arg_not_sent.value", "arg", arg)
 }
 
 // CannotTellReach refuses a call whose words reach devices maison cannot

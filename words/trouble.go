@@ -19,7 +19,7 @@ func Trouble(lang voice.Lang, k homeassistant.Kind) string {
 	if w, ok := troubleWords[k]; ok {
 		return w.In(lang)
 	}
-	return say(lang, "trouble.trouble")
+	return say(lang, "trouble.other")
 }
 
 // troubleWords are the words for each kind of Home Assistant trouble.
@@ -35,8 +35,8 @@ var troubleWords = map[homeassistant.Kind]Key{
 	homeassistant.KindTimeout:       "trouble.timeout",
 	homeassistant.KindCanceled:      "trouble.canceled",
 	homeassistant.KindNoAssist:      "trouble.no_assist",
-	homeassistant.KindNoAITask:      "trouble.no_a_i_task",
-	homeassistant.KindAITaskFailed:  "trouble.a_i_task_failed",
+	homeassistant.KindNoAITask:      "trouble.no_ai_task",
+	homeassistant.KindAITaskFailed:  "trouble.ai_task_failed",
 	homeassistant.KindLocalOnly:     "trouble.local_only",
 	homeassistant.KindAssistLoading: "trouble.assist_loading",
 	homeassistant.KindServerError:   "trouble.server_error",
