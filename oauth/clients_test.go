@@ -14,6 +14,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"maison/voice"
 )
 
 // documentServer publishes client metadata documents over TLS on loopback.
@@ -254,7 +256,7 @@ func TestARegistrationFloodNeverRefusesAFreshNetwork(t *testing.T) {
 // the page's language.
 func TestAFloodOfNetworksIsNotBlamedOnAFreshOne(t *testing.T) {
 	t.Parallel()
-	for lang, want := range map[string][2]string{
+	for lang, want := range map[voice.Lang][2]string{
 		"en": {"flooded with registrations from many networks", "a minute"},
 		"fr": {"inondée d'enregistrements venus de nombreux réseaux", "une minute"},
 	} {
