@@ -122,7 +122,19 @@ func (s *server) houseLocation() *time.Location {
 	return time.Local
 }
 
-var sinceRE = regexp.MustCompile(`^(?:(yesterday|hier)\s+)?(\d{1,2})(?:\s*(?::|h)\s*(\d{2})?(?::\d{2})?)?\s*(am|pm|a\.m\.|p\.m\.)?(?:\s+(yesterday|hier))?$`)
+// sinceRE reads a clock time as people give it, with the words for
+// yesterday and for the hour in every language maison speaks.
+var sinceRE = regexp.MustCompile(`^(?:(` + heard(words.HeardYesterday) + `)\s+)?(\d{1,2})(?:\s*(?::|` + heard(words.HeardHour) +
+	`)\s*(\d{2})?(?::\d{2})?)?(?:\s*(?:` + heard(words.HeardHour) + `))?\s*(am|pm|a\.m\.|p\.m\.)?(?:\s+(` + heard(words.HeardYesterday) + `))?$`)
+
+// heard is what a person may say for k, as alternatives of a regexp.
+func heard(k words.Key) string {
+	ws := words.Heard(k)
+	for i, w := range ws {
+		ws[i] = regexp.QuoteMeta(w)
+	}
+	return strings.Join(ws, "|")
+}
 
 // sinceLayouts are the dates and times a model writes when it gives a
 // start as a timestamp; without an offset, the house's time is meant.

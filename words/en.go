@@ -656,5 +656,13 @@ var english = table{
 		"month.december":                "December",
 		"language.en":                   "English",
 		"language.fr":                   "French",
+		"heard.top": "top upper up",
+		"heard.bottom": "bottom lower down",
+		"heard.left": "left",
+		"heard.right": "right",
+		"heard.centre": "centre center middle central",
+		"heard.filler": "the of part side half quarter corner area portion section frame picture image view in on at to and hand",
+		"heard.yesterday": "yesterday",
+		"heard.hour": "o'clock",
 	},
 }

@@ -657,5 +657,13 @@ var french = table{
 		"month.december":                "décembre",
 		"language.en":                   "anglais",
 		"language.fr":                   "français",
+		"heard.top": "haut supérieur supérieure dessus",
+		"heard.bottom": "bas inférieur inférieure dessous",
+		"heard.left": "gauche",
+		"heard.right": "droite droit",
+		"heard.centre": "centre central centrale milieu",
+		"heard.filler": "la le les l du de des d en à au partie côté moitié quart coin angle zone et vue image",
+		"heard.yesterday": "hier",
+		"heard.hour": "h",
 	},
 }
