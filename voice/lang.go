@@ -7,7 +7,7 @@ import (
 
 // rules are how one language says what this package says: its number
 // words, its units, its times, its lists, its quotation marks. Each
-// language's rules live in a file of their own (en.go, fr.go), and langs
+// language's rules live in a file of their own (en.go, fr.go, de.go), and langs
 // lists them: adding a language is adding its file and its line there.
 type rules struct {
 	name string // the language's own name for itself: "English", « français »
@@ -59,6 +59,7 @@ const (
 var langs = map[Lang]*rules{
 	English: &english,
 	French:  &french,
+	German:  &german,
 }
 
 // r is l's rules; any Lang maison does not speak speaks English.

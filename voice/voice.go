@@ -1,5 +1,6 @@
-// Package voice writes text for the ear, in English and in French as it is
-// written in Québec.
+// Package voice writes text for the ear, in English, in French as it is
+// written in Québec, and in German; each language's rules are in a file of
+// their own (en.go, fr.go, de.go).
 //
 // What maison's tools return is read by a model and often spoken aloud, so
 // everything here produces plain sentences: lists said as people say them
@@ -7,6 +8,9 @@
 // « il y a deux minutes »), numbers with their units spoken ("21.5 degrees
 // Celsius", « 21,5 degrés Celsius »), clock times as a listener expects them
 // ("at 7:05 PM", « à 19 h 05 »).
+//
+// German writes numbers as German does ("1.013,3", "21,5 Grad Celsius"), its
+// clock times on 24 hours ("um 19:05 Uhr"), quoted data between „ and “.
 //
 // French output uses a no-break space (U+00A0) where Québec typography puts
 // one: between groups of digits (« 1 250 ») and around the h of a clock time
@@ -38,6 +42,7 @@ type Lang string
 const (
 	English Lang = "en" // English, US spelling and 12-hour clock.
 	French  Lang = "fr" // French as written in Québec, 24-hour clock.
+	German  Lang = "de" // German, 24-hour clock.
 )
 
 // ErrLang is wrapped by the error [ParseLang] returns for a language maison

@@ -32,6 +32,7 @@ type table struct {
 var tables = map[voice.Lang]*table{
 	voice.English: &english,
 	voice.French:  &french,
+	voice.German:  &german,
 }
 
 func tableOf(l voice.Lang) *table {
