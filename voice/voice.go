@@ -30,6 +30,7 @@ package voice
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -69,6 +70,54 @@ func ParseLang(s string) (Lang, error) {
 		tags = append(tags, string(l))
 	}
 	return "", fmt.Errorf("%w %q: set MAISON_LANG to %s (a region such as en-US or fr-CA is accepted)", ErrLang, s, English.Or(tags))
+}
+
+// Preferred is the language a browser asks for first, in an HTTP
+// Accept-Language header ("de-CH, fr;q=0.8, en;q=0.5"), among those maison
+// speaks, or fallback when it asks for none of them (or for "*"). Tags are
+// ordered by their quality, the header's order breaking ties; a tag's
+// region is not considered. Only the header's first 32 tags are read.
+func Preferred(accept string, fallback Lang) Lang {
+	type pick struct {
+		lang Lang
+		q    float64
+	}
+	var picks []pick
+	for i, item := range strings.Split(accept, ",") {
+		if i == 32 {
+			break
+		}
+		tag, params, _ := strings.Cut(item, ";")
+		q := 1.0
+		for _, p := range strings.Split(params, ";") {
+			if k, v, ok := strings.Cut(strings.TrimSpace(p), "="); ok && strings.EqualFold(k, "q") {
+				f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+				if err != nil || f < 0 || f > 1 {
+					f = 0
+				}
+				q = f
+			}
+		}
+		tag = strings.TrimSpace(tag)
+		if q == 0 || tag == "" {
+			continue
+		}
+		if tag == "*" {
+			picks = append(picks, pick{fallback, q})
+			continue
+		}
+		primary, _, _ := strings.Cut(strings.ToLower(strings.ReplaceAll(tag, "_", "-")), "-")
+		if _, ok := langs[Lang(primary)]; ok {
+			picks = append(picks, pick{Lang(primary), q})
+		}
+	}
+	best := pick{fallback, 0}
+	for _, p := range picks {
+		if p.q > best.q {
+			best = p
+		}
+	}
+	return best.lang
 }
 
 // List says items as a list joined by "and" / « et », without a serial

@@ -490,3 +490,30 @@ func TestDeElides(t *testing.T) {
 		}
 	}
 }
+
+// Preferred follows the browser's order of preference among the
+// languages maison speaks, and the house's language otherwise.
+func TestPreferred(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		accept   string
+		fallback Lang
+		want     Lang
+	}{
+		{"", French, French},
+		{"de-CH, fr;q=0.8, en;q=0.5", English, German},
+		{"es, it;q=0.9", French, French},
+		{"es, fr-CA;q=0.7, de;q=0.6", English, French},
+		{"en;q=0.2, de;q=0.9", French, German},
+		{"de;q=0, fr", English, French},
+		{"*", German, German},
+		{"es, *;q=0.5, en;q=0.4", French, French},
+		{"DE_at", English, German},
+		{"de;q=nonsense, en", French, English},
+		{",,;q=1, ;", German, German},
+	} {
+		if got := Preferred(c.accept, c.fallback); got != c.want {
+			t.Errorf("Preferred(%q, %s) = %s, want %s", c.accept, c.fallback, got, c.want)
+		}
+	}
+}
