@@ -10,7 +10,7 @@ import (
 // Trouble tells the person asking, in lang and in sentences for the ear,
 // what went wrong with Home Assistant, how long it usually lasts, what it
 // does not mean and what to do. The operator's version, with settings and
-// paths, is [homeassistant.Error.Advice]; these words name none.
+// paths, is [Advice]; these words name none.
 func Trouble(lang voice.Lang, k homeassistant.Kind) string {
 	if k == homeassistant.KindCameraOff {
 		// The camera's own sentence, for a camera that cannot be named.

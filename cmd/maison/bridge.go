@@ -9,6 +9,8 @@ import (
 	"maison/bridge"
 	"maison/demo"
 	"maison/homeassistant"
+	"maison/voice"
+	"maison/words"
 )
 
 // version is maison's version, set at build time with -ldflags "-X main.version=…".
@@ -43,11 +45,12 @@ func (c config) servingBridgeConfig(logger *slog.Logger) (bridge.Config, error) 
 	return bc, err
 }
 
-// explain adds Home Assistant's advice to an error, for the operator.
+// explain adds Home Assistant's advice to an error, for the operator, in
+// English as maison's command line and log are.
 func explain(err error) error {
 	var he *homeassistant.Error
 	if errors.As(err, &he) {
-		return fmt.Errorf("%w\n%s", err, he.Advice())
+		return fmt.Errorf("%w\n%s", err, words.Advice(voice.English, he.Kind, he.Case(), false))
 	}
 	return err
 }
