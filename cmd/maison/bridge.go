@@ -102,8 +102,8 @@ var cameraSettings = []setting{
 // them (serve, demo, stdio).
 var toolSettings = []setting{
 	{name: "lang", env: "MAISON_LANG", def: "en",
-		doc:   "en or fr (default en)",
-		usage: "language of answers, en or fr (MAISON_LANG)",
+		doc:   "en, fr or de (default en)",
+		usage: "language of answers, en, fr or de (MAISON_LANG)",
 		text:  func(c *config) *string { return &c.raw.lang }},
 	{name: "passthrough", env: "MAISON_PASSTHROUGH", def: "all",
 		doc:   "Home Assistant tools maison has no wrapper for, offered as ha_…: all, off,\nor a list such as GetDateTime,HassSetPosition (default all)",

@@ -818,7 +818,7 @@ func TestHomeAssistantAppHostileOptions(t *testing.T) {
 		"a huge token":           {map[string]any{"ha_token": strings.Repeat(house.UserToken(), 4000)}, "is too long", house.UserToken()},
 		"a public URL in http":   {map[string]any{"public_url": "http://maison.example.com", "operator_password": "a passphrase of several words"}, "use https", "a passphrase of several words"},
 		"a short password":       {map[string]any{"public_url": "https://maison.example.com", "operator_password": "hunter2hunt"}, "too short", "hunter2hunt"},
-		"an unknown language":    {map[string]any{"lang": "de"}, "set MAISON_LANG to en or fr", ""},
+		"an unknown language":    {map[string]any{"lang": "es"}, "set MAISON_LANG to en, de or fr", ""},
 		"a log level":            {map[string]any{"log_level": "verbose"}, "use debug, info, warn or error", ""},
 		"a shell in an option":   {map[string]any{"passthrough": "$(touch " + pwned + ")`touch " + pwned + "`;touch " + pwned}, "MAISON_PASSTHROUGH", ""},
 		"a shell in a list":      {map[string]any{"cameras": []string{"camera.a\"$(touch " + pwned + ")", "x'`touch " + pwned + "`"}, "ai_task": "ai_task.x\n$(touch " + pwned + ")"}, "is not a camera's entity id", ""},
