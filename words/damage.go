@@ -1,26 +1,91 @@
 package words
 
 import (
-	"math"
 	"strings"
 
 	"maison/voice"
 )
 
-// Damage is what of a picture the camera sent damaged, when only the part
-// that decodes is shown.
+// Damage is what a camera's picture lost, when only the part that decodes
+// is shown, as the camera service puts it for a sentence: which parts are
+// missing or coarse, as people name them.
 type Damage struct {
-	Missing  []Band // parts left grey: missing, or damaged beyond decoding
-	Coarse   []Band // parts that came without their finer detail
-	Softened bool   // the whole picture is a little less sharp than the camera made it
-	Across   bool   // the bands run from left to right rather than from top to bottom
-	Once     bool   // one damaged frame came, not two in a row: asking again failed
+	Missing  *Region // the parts left grey, or nil
+	Coarse   *Region // the parts that came without their finer detail, or nil
+	Softened bool    // the whole picture is a little less sharp than the camera made it
+	Once     bool    // one damaged frame came, not two in a row: asking again failed
 }
 
-// Band is a part of the picture between two edges, as shares of its height
-// (or of its width when Damage.Across): 0 at the top (left), 1 at the
-// bottom (right).
-type Band struct{ From, To float64 }
+// Region is a part of the picture, as people name it: one band or
+// several, at an edge or across the middle, thin or a share of the
+// picture.
+type Region struct {
+	Bands  int   // how many bands: one, two, or more
+	Across bool  // the bands run from left to right rather than from top to bottom
+	Edge   Edge  // for one band, the edge it touches
+	Middle Place // for one band touching no edge, where it lies
+	Thin   bool  // one thin strip
+	Share  Share // the part's size (all the bands' together), but for a thin strip
+}
+
+// Edge is the edge of the picture a band touches: the top (left, across),
+// the bottom (right), or neither.
+type Edge int
+
+// The edges.
+const (
+	NoEdge Edge = iota
+	StartEdge
+	EndEdge
+)
+
+// Place is where a band that touches no edge lies: its upper (left), middle
+// or lower (right) part.
+type Place int
+
+// The places.
+const (
+	Centre Place = iota
+	Start
+	End
+)
+
+// Share is a fraction of the picture people say: a tenth to nine tenths.
+type Share int
+
+// The shares, from the smallest.
+const (
+	Tenth Share = iota
+	Fifth
+	Quarter
+	Third
+	TwoFifths
+	Half
+	ThreeFifths
+	TwoThirds
+	ThreeQuarters
+	FourFifths
+	NineTenths
+)
+
+// shareNames name the shares in the keys of their words; plural shares
+// take a plural verb ("two thirds are missing").
+var shareNames = [...]struct {
+	name   string
+	plural bool
+}{
+	Tenth: {"tenth", false}, Fifth: {"fifth", false}, Quarter: {"quarter", false}, Third: {"third", false},
+	TwoFifths: {"two_fifths", true}, Half: {"half", false}, ThreeFifths: {"three_fifths", true},
+	TwoThirds: {"two_thirds", true}, ThreeQuarters: {"three_quarters", true}, FourFifths: {"four_fifths", true},
+	NineTenths: {"nine_tenths", true},
+}
+
+// In says the share in one of its forms: "amount" ("a third", « un
+// tiers »), "edge" (as a part at an edge: "third", as in "the bottom
+// third"; « le tiers », as in « le tiers du bas »).
+func (s Share) In(lang voice.Lang, form string) string {
+	return Key("damage.share." + shareNames[s].name + "." + form).In(lang)
+}
 
 // Damaged tells, for cam as it is named aloud, which part of the picture
 // is missing or rough, that the camera sent it that way, and what to do.
@@ -29,20 +94,18 @@ func Damaged(lang voice.Lang, cam string, d Damage) string {
 	if d.Once {
 		out[0] = say(lang, "damage.once", "camera", cam)
 	}
-	if len(d.Missing) > 0 {
-		what, many := d.region(lang, d.Missing)
+	if r := d.Missing; r != nil {
 		k := Key("damage.missing.one")
 		switch {
-		case len(d.Missing) > 1:
+		case r.Bands > 1:
 			k = "damage.missing.bands"
-		case many:
+		case !r.Thin && r.Edge != NoEdge && shareNames[r.Share].plural:
 			k = "damage.missing.one_many"
 		}
-		out = append(out, say(lang, k, "what", what))
+		out = append(out, say(lang, k, "what", r.say(lang)))
 	}
-	if len(d.Coarse) > 0 {
-		what, _ := d.region(lang, d.Coarse)
-		out = append(out, say(lang, "damage.coarse", "what", strings.TrimSuffix(what, ",")))
+	if r := d.Coarse; r != nil {
+		out = append(out, say(lang, "damage.coarse", "what", strings.TrimSuffix(r.say(lang), ",")))
 	}
 	if d.Softened {
 		out = append(out, say(lang, "damage.softened"))
@@ -51,103 +114,41 @@ func Damaged(lang voice.Lang, cam string, d Damage) string {
 	return voice.Paragraph(out...)
 }
 
-// region names the part of the picture bands cover, as the subject of a
-// sentence, with whether the name takes a plural verb: "the bottom third
+// say names the region as the subject of a sentence: "the bottom third
 // of the picture", « les deux tiers du bas de l'image », "a band across
 // the middle of the picture, about a fifth of its height,".
-func (d Damage) region(lang voice.Lang, bands []Band) (string, bool) {
+func (r Region) say(lang voice.Lang) string {
 	dir := "rows"
-	if d.Across {
+	if r.Across {
 		dir = "columns"
 	}
-	if len(bands) > 1 {
-		total := 0.0
-		for _, b := range bands {
-			total += b.To - b.From
-		}
+	edge := map[Edge]string{StartEdge: map[bool]string{false: "top", true: "left"}[r.Across], EndEdge: map[bool]string{false: "bottom", true: "right"}[r.Across]}[r.Edge]
+	switch {
+	case r.Bands > 1:
 		count := "two"
-		if len(bands) > 2 {
+		if r.Bands > 2 {
 			count = "several"
 		}
-		return say(lang, Key("damage.bands."+count+"."+dir), "share", nearestShare(total).In(lang, "amount")), true
+		return say(lang, Key("damage.bands."+count+"."+dir), "share", r.Share.In(lang, "amount"))
+	case r.Thin && edge != "":
+		return say(lang, Key("damage.strip."+edge))
+	case r.Thin:
+		return say(lang, "damage.strip.middle", "where", r.middle(lang))
+	case edge != "":
+		return say(lang, Key("damage.edge."+edge), "share", r.Share.In(lang, "edge"))
 	}
-	b := bands[0]
-	size := b.To - b.From
-	var edge string
-	switch {
-	case b.To >= 0.999:
-		edge = map[bool]string{false: "bottom", true: "right"}[d.Across]
-	case b.From <= 0.001:
-		edge = map[bool]string{false: "top", true: "left"}[d.Across]
-	}
-	if size < 0.075 {
-		if edge != "" {
-			return say(lang, Key("damage.strip."+edge)), false
-		}
-		return say(lang, "damage.strip.middle", "where", d.middle(lang, b)), false
-	}
-	f := nearestShare(size)
-	if edge != "" {
-		return say(lang, Key("damage.edge."+edge), "share", f.In(lang, "edge")), f.plural
-	}
-	return say(lang, Key("damage.band."+dir), "where", d.middle(lang, b), "share", f.In(lang, "amount")), false
+	return say(lang, Key("damage.band."+dir), "where", r.middle(lang), "share", r.Share.In(lang, "amount"))
 }
 
 // middle places a band that touches neither edge: "across the middle of
 // the picture".
-func (d Damage) middle(lang voice.Lang, b Band) string {
+func (r Region) middle(lang voice.Lang) string {
 	dir := "rows"
-	if d.Across {
+	if r.Across {
 		dir = "columns"
 	}
-	c := (b.From + b.To) / 2
-	switch {
-	case c < 0.4:
-		return say(lang, Key("damage.middle.start."+dir))
-	case c > 0.6:
-		return say(lang, Key("damage.middle.end."+dir))
-	}
-	return say(lang, Key("damage.middle.centre."+dir))
-}
-
-// share is a fraction of the picture people say, by name ("third"), with
-// whether it takes a plural verb.
-type share struct {
-	v      float64
-	name   string
-	plural bool
-}
-
-// In says the share in one of its forms: "amount" ("a third", « un
-// tiers »), "edge" (as a part at an edge: "third", as in "the bottom
-// third"; « le tiers », as in « le tiers du bas »).
-func (s share) In(lang voice.Lang, form string) string {
-	return Key("damage.share." + s.name + "." + form).In(lang)
-}
-
-var shares = []share{
-	{0.1, "tenth", false},
-	{0.2, "fifth", false},
-	{0.25, "quarter", false},
-	{1.0 / 3, "third", false},
-	{0.4, "two_fifths", true},
-	{0.5, "half", false},
-	{0.6, "three_fifths", true},
-	{2.0 / 3, "two_thirds", true},
-	{0.75, "three_quarters", true},
-	{0.8, "four_fifths", true},
-	{0.9, "nine_tenths", true},
-}
-
-// nearestShare names v by the nearest of the shares people say.
-func nearestShare(v float64) share {
-	best := shares[0]
-	for _, s := range shares[1:] {
-		if math.Abs(s.v-v) < math.Abs(best.v-v) {
-			best = s
-		}
-	}
-	return best
+	place := map[Place]string{Centre: "centre", Start: "start", End: "end"}[r.Middle]
+	return say(lang, Key("damage.middle."+place+"."+dir))
 }
 
 // NotCloser says that the part asked for (what, as Region says it) of the
