@@ -2,7 +2,6 @@ package words
 
 import (
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -169,138 +168,70 @@ var stateKeys = map[string]Key{
 	"unavailable":    "state.unavailable",
 }
 
-// priority orders what a person coming home wants to hear first.
-func priority(d Device, now time.Time) int {
-	switch {
-	case d.Domain == "binary_sensor" && d.State == "on" && slices.Contains([]string{"smoke", "gas", "carbon_monoxide", "moisture", "problem", "safety"}, d.Class):
-		return 0
-	case isOpen(d):
-		return 1
-	case d.Domain == "lock" && d.State != "locked":
-		return 2
-	case d.Domain == "light" && d.State == "on":
-		return 3
-	case d.Domain == "sensor" && d.Attributes["unit_of_measurement"] != "" && strings.Contains(d.Attributes["unit_of_measurement"], "°"):
-		return 4
-	case isMotion(d) && (d.State == "on" || (!d.Changed.IsZero() && now.Sub(d.Changed) < time.Hour)):
-		return 5
-	}
-	return 6
+// Home is the house as assist reads it for a sentence: what the first
+// sentence names, and the devices said one by one, in the order that
+// matters to a person coming home.
+type Home struct {
+	Empty    bool     // nothing at all is shared with Assist
+	Open     []Device // open doors, windows, gates, covers and valves
+	Unlocked []Device // locks not locked
+	LightsOn int      // lights that are on
+	Others   []Device // the devices said one by one, most important first
+	Withheld int      // devices known by their words alone: counted, never said
 }
 
-// saidInSummary says whether House's first sentence, naming d as open
-// or not locked, says all its own sentence would: an open door, window or
-// cover, an unlocked lock. One opening or jammed is said again, with that.
-func saidInSummary(d Device) bool {
-	switch d.Domain {
-	case "binary_sensor":
-		return isOpen(d)
-	case "cover", "valve":
-		return d.State == "open"
-	case "lock":
-		return d.State == "unlocked"
-	}
-	return false
-}
-
-func isOpen(d Device) bool {
-	switch d.Domain {
-	case "cover", "valve":
-		return d.State == "open" || d.State == "opening"
-	case "binary_sensor":
-		return d.State == "on" && slices.Contains([]string{"door", "window", "garage_door", "opening"}, d.Class)
-	}
-	return false
-}
-
-func isMotion(d Device) bool {
-	return slices.Contains([]string{"motion", "occupancy", "presence", "moving"}, d.Class)
-}
-
-// House says the state of the house, most important first, with a first
-// sentence that is enough on its own. At most limit devices are described;
-// the rest are counted. Cameras are left out; a device known by its words
-// alone is counted, never said.
-func House(lang voice.Lang, devices []Device, now time.Time, limit int) string {
-	if len(devices) == 0 {
+// House says the state of the house, with a first sentence that is enough
+// on its own, then the other devices in their order. At most limit devices
+// are described; the rest are counted.
+func House(lang voice.Lang, h Home, now time.Time, limit int) string {
+	if h.Empty {
 		return say(lang, "house.nothing_shared")
 	}
-	type item struct {
-		d Device
-		p int
-	}
-	items := make([]item, 0, len(devices))
-	withheld := 0
-	for _, d := range devices {
-		if d.Domain == "camera" {
-			continue // cameras have their own tools; their idle state tells nothing here
+	names := func(ds []Device) []string {
+		out := make([]string, len(ds))
+		for i, d := range ds {
+			out[i] = Quote(lang, d.Name())
 		}
-		if d.ID == "" {
-			// Known by its words alone: which entity it is, and so whether
-			// it may be shown, cannot be confirmed. It is counted, not said.
-			withheld++
-			continue
-		}
-		items = append(items, item{d, priority(d, now)})
+		return the(lang, out)
 	}
-	slices.SortStableFunc(items, func(a, b item) int { return a.p - b.p })
-
-	var open, unlocked, lightsOn []string
-	for _, it := range items {
-		switch {
-		case isOpen(it.d):
-			open = append(open, Quote(lang, it.d.Name()))
-		case it.d.Domain == "lock" && it.d.State != "locked":
-			unlocked = append(unlocked, Quote(lang, it.d.Name()))
-		case it.d.Domain == "light" && it.d.State == "on":
-			lightsOn = append(lightsOn, Quote(lang, it.d.Name()))
-		}
-	}
+	open, unlocked := h.Open, h.Unlocked
 	var first []string
 	if len(open) > 0 {
-		first = append(first, sayN(lang, "house.summary.open", len(open), "names", lang.List(the(lang, open))))
+		first = append(first, sayN(lang, "house.summary.open", len(open), "names", lang.List(names(open))))
 	}
 	if len(unlocked) > 0 {
-		first = append(first, sayN(lang, "house.summary.unlocked", len(unlocked), "names", lang.List(the(lang, unlocked))))
+		first = append(first, sayN(lang, "house.summary.unlocked", len(unlocked), "names", lang.List(names(unlocked))))
 	}
 	if len(open) == 0 && len(unlocked) == 0 {
 		first = append(first, say(lang, "house.summary.all_closed"))
 	}
-	switch len(lightsOn) {
+	switch h.LightsOn {
 	case 0:
 		first = append(first, say(lang, "house.summary.no_lights"))
 	case 1:
 		first = append(first, say(lang, "house.summary.one_light"))
 	default:
-		first = append(first, say(lang, "house.summary.lights", "n", lang.Number(len(lightsOn))))
+		first = append(first, say(lang, "house.summary.lights", "n", lang.Number(h.LightsOn)))
 	}
 	out := []string{voice.Sentence(strings.Join(first, say(lang, "house.summary.and")))}
-	said, summarised := 0, 0
-	for _, it := range items {
-		if saidInSummary(it.d) {
-			summarised++
-		}
-	}
-	for _, it := range items {
+	said := 0
+	for _, d := range h.Others {
 		if said == limit {
 			break
 		}
-		if saidInSummary(it.d) {
-			continue // the first sentence said all there is to say of it
-		}
-		if s := State(lang, it.d, now); s != "" {
+		if s := State(lang, d, now); s != "" {
 			out = append(out, s)
 			said++
 		}
 	}
-	if rest := len(items) - summarised - said; said == limit && rest > 0 {
+	if rest := len(h.Others) - said; said == limit && rest > 0 {
 		out = append(out, say(lang, "house.more", "rest", lang.Number(rest)))
 	}
 	switch {
-	case withheld == 1:
+	case h.Withheld == 1:
 		out = append(out, say(lang, "house.withheld.one"))
-	case withheld > 1:
-		out = append(out, say(lang, "house.withheld.many", "withheld", lang.Number(withheld)))
+	case h.Withheld > 1:
+		out = append(out, say(lang, "house.withheld.many", "withheld", lang.Number(h.Withheld)))
 	}
 	return voice.Paragraph(out...)
 }
