@@ -222,7 +222,7 @@ func TestAStrangerCannotSpendTheClaudeAppsRegistrations(t *testing.T) {
 	// The ceiling, made small here, refuses a network past its first
 	// registrations of the minute, in words that name the flood; a fresh
 	// network still registers.
-	r.as.limits.registerAll = newWindow("register-all", 3, time.Minute, r.clock.now, nil)
+	r.as.limits.registerAll = newWindow("register-all", 3, time.Minute, r.clock.Now, nil)
 	for i := range freeRegistrations + 3 {
 		r.registerFrom(fmt.Sprintf("192.0.2.%d", i))
 	}

@@ -111,6 +111,7 @@ func render(c goldenCase, l Lang) string {
 }
 
 func TestGolden(t *testing.T) {
+	t.Parallel()
 	for _, l := range Langs() {
 		t.Run(string(l), func(t *testing.T) {
 			var b strings.Builder

@@ -484,6 +484,7 @@ func TestVisible(t *testing.T) {
 }
 
 func TestDeElides(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{"ouvrir": "d'ouvrir", "éteindre": "d'éteindre", "habiller": "d'habiller", "fermer": "de fermer", "« Porte »": "de « Porte »", "": "de "} {
 		if got := De(in); got != want {
 			t.Errorf("De(%q) = %q, want %q", in, got, want)

@@ -10,6 +10,7 @@ import (
 // Every refusal of the door reads as its language, in each language maison
 // speaks, never the same sentence in two.
 func TestDoorWordsInEveryLanguage(t *testing.T) {
+	t.Parallel()
 	for name, say := range map[string]func(voice.Lang) string{
 		"NotPost":          DoorNotPost,
 		"NotLoopback":      DoorNotLoopback,

@@ -11,6 +11,7 @@ import (
 // Every place of the camera panel has its own words in each language, and
 // a place the view fills keeps its placeholder in every one.
 func TestPanelPageInEveryLanguage(t *testing.T) {
+	t.Parallel()
 	en := reflect.ValueOf(Panel(voice.English))
 	for _, l := range voice.Langs()[1:] {
 		other := reflect.ValueOf(Panel(l))

@@ -12,6 +12,7 @@ import (
 // French sentence built with it: « avant d'ouvrir », never « avant de
 // ouvrir ».
 func TestFrenchElidesDeBeforeAnAction(t *testing.T) {
+	t.Parallel()
 	fr := voice.French
 	for _, c := range []struct{ action, want string }{
 		{Open(fr, "« Garage »"), "avant d'ouvrir « Garage »"},
@@ -31,6 +32,7 @@ func TestFrenchElidesDeBeforeAnAction(t *testing.T) {
 // um and bitten: „um „Garage“ zu öffnen“, the separable verb split
 // („auszuführen“), a verb in a quoted name left alone.
 func TestGermanSaysAnActionAsAZuInfinitive(t *testing.T) {
+	t.Parallel()
 	de := voice.German
 	for _, c := range []struct{ action, asked, notice string }{
 		{Open(de, "„Tor öffnen“"), "Um „Tor öffnen“ zu öffnen,", "bittet maison, „Tor öffnen“ zu öffnen."},
@@ -54,6 +56,7 @@ func TestGermanSaysAnActionAsAZuInfinitive(t *testing.T) {
 // German puts a phrase in the dative after in, von and seit: in einer
 // Minute, von der Kamera, seit drei Tagen.
 func TestGermanSaysTheDative(t *testing.T) {
+	t.Parallel()
 	de := voice.German
 	for _, c := range []struct{ said, want string }{
 		{SignInRegistrationFlood(de, time.Minute), "in einer Minute"},

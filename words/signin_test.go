@@ -12,6 +12,7 @@ import (
 // Every place of the sign-in and approval pages has its own words in each
 // language.
 func TestPagesInEveryLanguage(t *testing.T) {
+	t.Parallel()
 	for _, page := range []func(voice.Lang) any{
 		func(l voice.Lang) any { return SignIn(l) },
 		func(l voice.Lang) any { return Approve(l) },
@@ -36,6 +37,7 @@ func TestPagesInEveryLanguage(t *testing.T) {
 // A wait on the sign-in page is said in whole minutes, rounded up, so a
 // person is never told a wait shorter than it is.
 func TestSignInWaitRoundsUp(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		wait   time.Duration
 		en, fr string

@@ -11,6 +11,7 @@ import (
 // The words for Home Assistant's troubles: every kind said in both
 // languages, fit for the ear, and the few a person most needs to hear.
 func TestHomeAssistantTroubleWords(t *testing.T) {
+	t.Parallel()
 	for k := homeassistant.KindUnreachable; k <= homeassistant.KindNoHistory; k++ {
 		for _, lang := range []voice.Lang{voice.English, voice.French} {
 			s := Trouble(lang, k)
