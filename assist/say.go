@@ -48,7 +48,7 @@ func SayHouse(lang voice.Lang, entities []Entity, facts func(Entity) Facts, now 
 // nothing here); a device known by its words alone is counted, never said.
 func Home(devices []words.Device, now time.Time) words.Home {
 	h := words.Home{Empty: len(devices) == 0}
-	var items []words.Device
+	items := make([]words.Device, 0, len(devices))
 	for _, d := range devices {
 		switch {
 		case d.Domain == "camera":
@@ -61,6 +61,7 @@ func Home(devices []words.Device, now time.Time) words.Home {
 		}
 	}
 	slices.SortStableFunc(items, func(a, b words.Device) int { return priority(a, now) - priority(b, now) })
+	h.Others = make([]words.Device, 0, len(items))
 	for _, d := range items {
 		switch {
 		case isOpen(d):

@@ -71,7 +71,11 @@ func fill(t *table, s string, args []string) string {
 		return s
 	}
 	var b strings.Builder
-	b.Grow(len(s) + 64)
+	n := len(s)
+	for i := 1; i < len(args); i += 2 {
+		n += len(args[i])
+	}
+	b.Grow(n)
 	for {
 		i := strings.IndexByte(s, '{')
 		if i < 0 {
