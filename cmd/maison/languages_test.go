@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"maps"
 	"path/filepath"
 	"regexp"
@@ -45,15 +44,7 @@ func TestALanguageIsItsFiles(t *testing.T) {
 		}
 	}
 	files := map[voice.Lang][]string{} // each language's files
-	err = filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
-		switch {
-		case err != nil:
-			return err
-		case d.IsDir() && path != "../.." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" || d.Name() == "node_modules"):
-			return filepath.SkipDir
-		case d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go"):
-			return nil
-		}
+	err = eachSource(func(path string) error {
 		rel, _ := filepath.Rel("../..", path)
 		rel = filepath.ToSlash(rel)
 		pkg := filepath.ToSlash(filepath.Dir(rel))
