@@ -395,7 +395,7 @@ func TestHomeAssistantAppTranslations(t *testing.T) {
 	t.Parallel()
 	cfg, opts := readAppConfig(t)
 	ports, _ := cfg["ports"].(map[string]any)
-	for _, lang := range []string{"en", "fr"} {
+	for _, lang := range []string{"en", "fr", "de"} {
 		raw, err := os.ReadFile(filepath.Join(appDir, "translations", lang+".yaml"))
 		if err != nil {
 			t.Fatal(err)
