@@ -628,7 +628,7 @@ func TestHomeAssistantAppRunsWithItsOwnUser(t *testing.T) {
 	r.waitServing(t)
 	log := r.out.String()
 	for _, want := range []string{
-		"maison dev (", "checking Home Assistant at " + haURL, `ok    signed in as "Maison", not an administrator`,
+		"maison dev (", "checking Home Assistant at " + haURL, `ok    connecté en tant que "Maison", qui n'est pas administrateur`, // the check speaks MAISON_LANG
 		"made a signing secret", "OAuth for the Claude app and other connectors: add http://" + r.listen + "/mcp as a custom connector",
 	} {
 		if !strings.Contains(log, want) {
