@@ -10,6 +10,7 @@ import (
 // at most 81 runes, "…" included, on one line, without what a reader of
 // the log would not see.
 func TestTextCannotForgeNorHideALogLine(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ in, want string }{
 		{"Claude\n2026-12-01 level=INFO msg=\"forged\"", `Claude 2026-12-01 level=INFO msg="forged"`},
 		{"ha_turn\u202e\u200b_on\x1b[31m", "ha_turn_on[31m"},

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"maison/confirm"
+	"maison/internal/testkit"
 	"maison/internal/webpage"
 	"maison/state"
 	"maison/voice"
@@ -26,18 +27,8 @@ import (
 
 const password = "the password of this test house"
 
-// clock is a settable clock.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) add(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
+// clock is a clock the tests move by hand.
+type clock = testkit.Clock
 
 // prover checks the password, counting wrong ones down from five.
 type prover struct{ left atomic.Int32 }
@@ -68,7 +59,7 @@ type rig struct {
 	release chan struct{} // when set, carrying out waits for it
 	said    string        // what Home Assistant says when carried out; "" for the lock unlocked
 	timers  syncTimers    // what the desk asked to run later, run by the test
-	logs    syncBuffer
+	logs    testkit.Buffer
 }
 
 // syncTimers keeps what the desk asks to run once a time has passed, for
@@ -95,32 +86,19 @@ func (s *syncTimers) run() {
 	}
 }
 
-// syncBuffer is a buffer safe for the handlers' concurrent writes.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
-
 func newRig(t *testing.T, lang voice.Lang) *rig { return newRigOn(t, lang, nil, nil) }
 
 // newRigOn is newRig with its desk on store (nil: memory) and clock (nil:
 // a clock of its own from now).
 func newRigOn(t *testing.T, lang voice.Lang, store state.Store, c *clock) *rig {
 	if c == nil {
-		c = &clock{t: time.Now()}
+		c = testkit.NewClock(time.Now())
 	}
 	r := &rig{t: t, clock: c}
 	mux := http.NewServeMux()
 	r.srv = httptest.NewServer(mux)
 	t.Cleanup(r.srv.Close)
-	d, err := New(Config{Signer: confirm.NewStored([]byte("k"), store), Origin: r.srv.URL, Lang: lang, Now: r.clock.now, After: r.timers.after, Logger: slog.New(slog.NewTextHandler(&r.logs, nil)), Store: store})
+	d, err := New(Config{Signer: confirm.NewStored([]byte("k"), store), Origin: r.srv.URL, Lang: lang, Now: r.clock.Now, After: r.timers.after, Logger: slog.New(slog.NewTextHandler(&r.logs, nil)), Store: store})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +122,7 @@ func newRigOn(t *testing.T, lang voice.Lang, store state.Store, c *clock) *rig {
 func (r *rig) propose(caller string) (Action, string) {
 	args, _ := json.Marshal(map[string]string{"name": "Front Door Lock"})
 	a, link, err := r.desk.Propose(Action{Caller: caller, Client: "dcr-1", ClientName: "Claude", Tool: "turn_off", Canonical: "HassTurnOff",
-		Args: args, What: "unlock the “Front Door Lock”", Where: "Entrance", Code: "c-x", Exp: r.clock.now().Add(TTL).Unix()})
+		Args: args, What: "unlock the “Front Door Lock”", Where: "Entrance", Code: "c-x", Exp: r.clock.Now().Add(TTL).Unix()})
 	if err != nil {
 		r.t.Fatal(err)
 	}
@@ -301,7 +279,7 @@ func TestNothingButTheBoundFormWithThePasswordActs(t *testing.T) {
 	if _, body := b.post(form, "approve", "guess", nil); !strings.Contains(body, "tries left") && !strings.Contains(body, "One more") {
 		t.Errorf("a wrong password does not say the tries left: %s", body)
 	}
-	r.clock.add(TTL)
+	r.clock.Add(TTL)
 	if status, body := b.post(form, "approve", password, nil); status != http.StatusGone || !strings.Contains(body, "expired") {
 		t.Errorf("expired: %d %s", status, body)
 	}
@@ -377,7 +355,7 @@ func TestExpiry(t *testing.T) {
 	t.Parallel()
 	r := newRig(t, voice.English)
 	a, link := r.propose("alice")
-	r.clock.add(TTL + time.Second)
+	r.clock.Add(TTL + time.Second)
 	if o := r.desk.Outcome("alice", a.ID); o.State != Expired {
 		t.Errorf("the client hears %+v", o)
 	}
@@ -466,13 +444,13 @@ func TestAFloodFromOneClientLeavesAnotherWorking(t *testing.T) {
 	var last error
 	for i := range maxEntries + 50 {
 		_, _, err := r.desk.Propose(Action{Caller: "flooder", Client: "dcr-flood", Tool: "turn_off", Canonical: "HassTurnOff",
-			Args: args, What: "unlock the “Front Door Lock”", Code: "c-x", Exp: r.clock.now().Add(TTL).Unix()})
+			Args: args, What: "unlock the “Front Door Lock”", Code: "c-x", Exp: r.clock.Now().Add(TTL).Unix()})
 		if err != nil {
 			refused++
 			last = err
 		}
 		if i == 10 {
-			r.clock.add(time.Minute) // the first eleven expire a minute before the rest
+			r.clock.Add(time.Minute) // the first eleven expire a minute before the rest
 		}
 	}
 	var busy *BusyError
@@ -562,13 +540,13 @@ func TestTheExpiryLineIsWrittenWhenItExpires(t *testing.T) {
 	t.Parallel()
 	r := newRig(t, voice.English)
 	r.propose("alice")
-	r.clock.add(TTL - time.Second)
+	r.clock.Add(TTL - time.Second)
 	r.timers.run() // early: the request still waits
 	if strings.Contains(r.logs.String(), "approval expired") {
 		t.Fatalf("an expiry line before the request expired:\n%s", r.logs.String())
 	}
 	r.propose("alice")
-	r.clock.add(TTL)
+	r.clock.Add(TTL)
 	r.timers.run()
 	if n := strings.Count(r.logs.String(), "approval expired"); n != 1 {
 		t.Errorf("%d expiry lines once the second request's timer ran, want one:\n%s", n, r.logs.String())
@@ -589,7 +567,7 @@ func TestASecondVisitTellsTheFirstAnswer(t *testing.T) {
 	zoned := func(caller string) (Action, string) {
 		args, _ := json.Marshal(map[string]string{"name": "Front Door Lock"})
 		a, link, err := r.desk.Propose(Action{Caller: caller, Client: "dcr-1", ClientName: "Claude", Tool: "turn_off", Canonical: "HassTurnOff",
-			Args: args, What: "unlock the “Front Door Lock”", Where: "Entrance", Zone: "Europe/Paris", Code: "c-x", Exp: r.clock.now().Add(TTL).Unix()})
+			Args: args, What: "unlock the “Front Door Lock”", Where: "Entrance", Zone: "Europe/Paris", Code: "c-x", Exp: r.clock.Now().Add(TTL).Unix()})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -611,11 +589,11 @@ func TestASecondVisitTellsTheFirstAnswer(t *testing.T) {
 	_, approved := zoned("alice")
 	b := r.browser()
 	_, _, form := b.open(approved)
-	approvedAt := r.clock.now()
+	approvedAt := r.clock.Now()
 	if status, body := b.post(form, "approve", password, nil); status != 200 {
 		t.Fatalf("approve: %d %s", status, body)
 	}
-	r.clock.add(2 * time.Minute)
+	r.clock.Add(2 * time.Minute)
 	status, body, _ := b.open(approved)
 	calm("approved, opened again", status, body, 200, "<title>maison · Approved</title>", "approved "+at(approvedAt), "The “Front Door Lock” is unlocked.", "unlock the “Front Door Lock”")
 	status, body, _ = r.browser().open(approved)
@@ -624,18 +602,18 @@ func TestASecondVisitTellsTheFirstAnswer(t *testing.T) {
 	_, declined := zoned("alice")
 	b = r.browser()
 	_, _, form = b.open(declined)
-	declinedAt := r.clock.now()
+	declinedAt := r.clock.Now()
 	b.post(form, "decline", "", nil)
 	status, body, _ = b.open(declined)
 	calm("declined, opened again", status, body, 200, "<title>maison · Declined</title>", "declined "+at(declinedAt), "nothing was done")
 
 	a, unanswered := zoned("alice")
-	r.clock.add(TTL + time.Second)
+	r.clock.Add(TTL + time.Second)
 	status, body, _ = r.browser().open(unanswered)
 	calm("expired", status, body, http.StatusGone, "<title>maison · Expired</title>", "expired "+at(time.Unix(a.Exp, 0)), "nothing was done")
 
 	// Long after, the approval and the decline are still told as they were.
-	r.clock.add(30 * time.Minute)
+	r.clock.Add(30 * time.Minute)
 	status, body, _ = b.open(approved)
 	calm("approved, half an hour after it expired", status, body, 200, "approved "+at(approvedAt), "The “Front Door Lock” is unlocked.")
 	status, body, _ = b.open(declined)

@@ -13,6 +13,7 @@ import (
 
 	"maison/confirm"
 	"maison/homeassistant"
+	"maison/internal/testkit"
 	"maison/voice"
 	"maison/words"
 )
@@ -45,7 +46,7 @@ func (p *phones) State(id string) (homeassistant.State, bool) {
 }
 
 // sendRig is a desk that sends links to targets through p, in lang.
-func sendRig(t *testing.T, lang voice.Lang, p *phones, logs *syncBuffer, targets ...string) (*Desk, Action, string) {
+func sendRig(t *testing.T, lang voice.Lang, p *phones, logs *testkit.Buffer, targets ...string) (*Desk, Action, string) {
 	t.Helper()
 	now := time.Date(2026, 12, 6, 17, 35, 0, 0, time.UTC)
 	d, err := New(Config{Signer: confirm.New([]byte("k")), Origin: "https://maison.example", Lang: lang,
@@ -55,7 +56,7 @@ func sendRig(t *testing.T, lang voice.Lang, p *phones, logs *syncBuffer, targets
 		t.Fatal(err)
 	}
 	args, _ := json.Marshal(map[string]string{"name": "Garage Door"})
-	what := lang.Pick("open the “Garage Door”", "ouvrir « Garage Door »")
+	what := map[voice.Lang]string{voice.English: "open the “Garage Door”", voice.French: "ouvrir « Garage Door »"}[lang]
 	a, link, err := d.Propose(Action{Caller: "alice", Client: "dcr-1", ClientName: "Home Assistant", Tool: "turn_on", Canonical: "HassTurnOn",
 		Args: args, What: what, Where: "Garage", Zone: "America/Toronto", Code: "c-secretcode", Exp: now.Add(TTL).Unix()})
 	if err != nil {
@@ -77,7 +78,7 @@ func TestSendReachesThePhonesAndSaysWhere(t *testing.T) {
 			"notify.mobile_app_lost":      &homeassistant.Error{Kind: homeassistant.KindServerError, Err: errors.New("home_assistant_error: push failed")},
 		},
 	}
-	logs := &syncBuffer{}
+	logs := &testkit.Buffer{}
 	d, a, link := sendRig(t, voice.English, p, logs,
 		"notify.mobile_app_pixel_7", "notify.kitchen_tablet", "notify.mobile_app_old_phone", "notify.mobile_app_lost", homeassistant.PersistentNotification)
 	sent := d.Send(t.Context(), a, link)
@@ -121,7 +122,7 @@ func TestSendReachesThePhonesAndSaysWhere(t *testing.T) {
 func TestSendInFrenchAndNowhere(t *testing.T) {
 	t.Parallel()
 	p := &phones{}
-	d, a, link := sendRig(t, voice.French, p, &syncBuffer{}, "notify.mobile_app_pixel_7")
+	d, a, link := sendRig(t, voice.French, p, &testkit.Buffer{}, "notify.mobile_app_pixel_7")
 	if sent := d.Send(t.Context(), a, link); len(sent.To) != 1 || len(sent.Failed) != 0 {
 		t.Fatalf("sent %+v", sent)
 	}
@@ -131,7 +132,7 @@ func TestSendInFrenchAndNowhere(t *testing.T) {
 	}
 
 	none := &phones{}
-	d, a, link = sendRig(t, voice.English, none, &syncBuffer{})
+	d, a, link = sendRig(t, voice.English, none, &testkit.Buffer{})
 	if sent := d.Send(t.Context(), a, link); len(sent.To)+len(sent.Failed) != 0 || len(none.sent) != 0 {
 		t.Errorf("with no target: sent %+v, asked %v", sent, none.sent)
 	}

@@ -16,6 +16,7 @@ import (
 
 	"maison/internal/webpage"
 	"maison/state"
+	"maison/voice"
 	"maison/words"
 )
 
@@ -86,9 +87,14 @@ type handler struct {
 	prove Prover
 	carry CarryOut
 	addr  func(*http.Request) string
+	lang  voice.Lang // the page's, for one request (serve)
 }
 
 func (h *handler) serve(w http.ResponseWriter, r *http.Request) {
+	// The page speaks the browser's first language among maison's
+	// (Accept-Language), else the house's: a copy for this request.
+	h = &handler{d: h.d, prove: h.prove, carry: h.carry, addr: h.addr,
+		lang: voice.Preferred(r.Header.Get("Accept-Language"), h.d.cfg.Lang)}
 	switch r.Method {
 	case http.MethodGet, http.MethodHead:
 		h.show(w, r)
@@ -187,7 +193,7 @@ func (h *handler) answer(w http.ResponseWriter, r *http.Request) {
 	}
 	email, _ := h.prove.AccessEmail(r)
 	proof := h.prove.ProveOperator(r, form.Get("password"))
-	l := h.d.cfg.Lang
+	l := h.lang
 	switch {
 	case proof.Unchecked != nil:
 		h.d.line("approval refused: the store of sign-in attempts cannot count the password", a, "refused", "remote", addr)
@@ -292,7 +298,7 @@ func (h *handler) bound(r *http.Request, a Action, bind string) bool {
 // unchecked says that the store of answers (or of sign-in attempts)
 // cannot say or record anything now: nothing was done.
 func (h *handler) unchecked(w http.ResponseWriter, err error) {
-	l := h.d.cfg.Lang
+	l := h.lang
 	w.Header().Set("Retry-After", "60")
 	h.write(w, http.StatusServiceUnavailable, words.Approve(l).ProblemTitle, words.StoreTrouble(l, errors.Is(err, state.ErrFull)), view{W: words.Approve(l)})
 }
@@ -304,7 +310,7 @@ func (h *handler) unchecked(w http.ResponseWriter, err error) {
 // answered) is answered 409 and says it counted for nothing; an expired
 // request is 410 either way. err is a store that could not answer.
 func (h *handler) told(w http.ResponseWriter, o Outcome, posted bool, err error) {
-	l := h.d.cfg.Lang
+	l := h.lang
 	if err != nil {
 		h.unchecked(w, err)
 		return
@@ -338,9 +344,9 @@ func (h *handler) told(w http.ResponseWriter, o Outcome, posted bool, err error)
 }
 
 // problem draws the page with only why nothing was done.
-func (h *handler) problem(w http.ResponseWriter, status int, why words.Pair) {
-	wd := words.Approve(h.d.cfg.Lang)
-	h.write(w, status, wd.ProblemTitle, why.In(h.d.cfg.Lang), view{W: wd})
+func (h *handler) problem(w http.ResponseWriter, status int, why words.Key) {
+	wd := words.Approve(h.lang)
+	h.write(w, status, wd.ProblemTitle, why.In(h.lang), view{W: wd})
 }
 
 func (h *handler) write(w http.ResponseWriter, status int, title, problem string, v view) {
@@ -349,7 +355,7 @@ func (h *handler) write(w http.ResponseWriter, status int, title, problem string
 
 // view is the page's facts about a, in the house's language.
 func (h *handler) view(a Action) view {
-	l := h.d.cfg.Lang
+	l := h.lang
 	w := words.Approve(l)
 	app := a.ClientName
 	if strings.TrimSpace(app) == "" {
@@ -362,7 +368,7 @@ func (h *handler) view(a Action) view {
 // zone (a's, else the machine's), with the zone's name, "at 2:05 PM CET".
 func (h *handler) when(a Action, t time.Time) string {
 	t = t.In(zone(a))
-	return h.d.cfg.Lang.Clock(t) + " " + t.Format("MST")
+	return h.lang.Clock(t) + " " + t.Format("MST")
 }
 
 func (h *handler) https() bool { return strings.HasPrefix(h.d.cfg.Origin, "https://") }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"maison/internal/testkit"
 	"maison/state"
 	"maison/voice"
 )
@@ -17,7 +18,7 @@ import (
 func TestAnswersOutliveARestart(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	c := &clock{t: time.Now()}
+	c := testkit.NewClock(time.Now())
 	f, err := state.OpenFile(dir, 0, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -68,7 +69,7 @@ func TestReplicasSharingAStoreAnswerOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer shared.Close()
-	c := &clock{t: time.Now()}
+	c := testkit.NewClock(time.Now())
 	one, two := newRigOn(t, voice.English, shared, c), newRigOn(t, voice.English, shared, c)
 	a, link := one.propose("alice")
 	onTwo := two.srv.URL + link[len(one.srv.URL):]
@@ -114,7 +115,7 @@ func TestAStoreOutOfReachApprovesNothing(t *testing.T) {
 	if o := r.desk.Outcome("alice", a.ID); !errors.Is(o.Err, state.ErrUnavailable) {
 		t.Errorf("the outcome without the store: %+v, want Err state.ErrUnavailable", o)
 	}
-	if _, _, err := r.desk.Propose(Action{Caller: "alice", Exp: r.clock.now().Add(TTL).Unix()}); !errors.Is(err, state.ErrUnavailable) {
+	if _, _, err := r.desk.Propose(Action{Caller: "alice", Exp: r.clock.Now().Add(TTL).Unix()}); !errors.Is(err, state.ErrUnavailable) {
 		t.Errorf("a request without the store: %v, want state.ErrUnavailable", err)
 	}
 }

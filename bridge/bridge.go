@@ -102,6 +102,10 @@ type Config struct {
 	// check, tests). A demo house, started in this process, is always
 	// waited for.
 	ReachLater bool
+	// FirstWait bounds, with ReachLater, how long Start waits for Home
+	// Assistant's first answer before serving without it. Zero means two
+	// seconds.
+	FirstWait time.Duration
 	// NoTools builds no MCP server: maison check reads the other parts
 	// itself and says what fails, Assist's tools included.
 	NoTools bool
@@ -189,7 +193,11 @@ func Start(ctx context.Context, cfg Config) (*Bridge, error) {
 	b.HA = ha
 	life, endLife := context.WithCancel(ctx)
 	b.endReach = endLife
-	connected, pending, err := b.firstContact(life, reachLater)
+	wait := cfg.FirstWait
+	if wait <= 0 {
+		wait = firstWait
+	}
+	connected, pending, err := b.firstContact(life, reachLater, wait)
 	if err != nil {
 		b.Close()
 		return nil, err
@@ -268,15 +276,15 @@ func Start(ctx context.Context, cfg Config) (*Bridge, error) {
 }
 
 // firstContact makes the first attempt to connect, on life, and waits for
-// it, so that a refused token is Start's error; with reachLater only for a
-// moment, so that no client is kept waiting by a Home Assistant slow to
+// it, so that a refused token is Start's error; with reachLater only for
+// wait, so that no client is kept waiting by a Home Assistant slow to
 // answer: pending then carries the attempt's outcome.
-func (b *Bridge) firstContact(life context.Context, reachLater bool) (connected bool, pending <-chan error, err error) {
+func (b *Bridge) firstContact(life context.Context, reachLater bool, wait time.Duration) (connected bool, pending <-chan error, err error) {
 	first := make(chan error, 1)
 	go func() { first <- b.HA.Connect(life) }()
 	var later <-chan time.Time
 	if reachLater {
-		t := time.NewTimer(firstWait)
+		t := time.NewTimer(wait)
 		defer t.Stop()
 		later = t.C
 	}
@@ -290,14 +298,15 @@ func (b *Bridge) firstContact(life context.Context, reachLater bool) (connected 
 		}
 		return err == nil, nil, nil
 	case <-later:
-		b.log.Warn("Home Assistant has not answered yet; serving meanwhile, and the tools say so until it answers", "component", "homeassistant", "waited", firstWait)
+		b.log.Warn("Home Assistant has not answered yet; serving meanwhile, and the tools say so until it answers", "component", "homeassistant", "waited", wait)
 		return false, first, nil
 	}
 }
 
 const (
 	// firstWait is how long Start waits for Home Assistant's first answer
-	// with ReachLater before serving without it.
+	// with ReachLater before serving without it, unless Config.FirstWait
+	// says otherwise.
 	firstWait = 2 * time.Second
 	// handshakeTimeout bounds, with ReachLater, how long a connection may
 	// stay silent before Home Assistant's first word.

@@ -105,13 +105,17 @@ func waitChanged(t *testing.T, changed <-chan struct{}, why string) {
 	}
 }
 
+// testWait is how long Start waits for Home Assistant's first answer in
+// these tests, rather than two seconds: what waits longer is slow.
+const testWait = 100 * time.Millisecond
+
 // startWhileDown starts a bridge with ReachLater in front of a demo house
 // that is down.
 func startWhileDown(t *testing.T) (*demotest.House, *bridge.Bridge) {
 	t.Helper()
 	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
 	house.SetDown(true)
-	b, err := bridge.Start(t.Context(), bridge.Config{URL: house.URL, Token: house.UserToken(), ReachLater: true})
+	b, err := bridge.Start(t.Context(), bridge.Config{URL: house.URL, Token: house.UserToken(), ReachLater: true, FirstWait: testWait})
 	if err != nil {
 		t.Fatalf("Home Assistant down, with ReachLater: %v", err)
 	}
@@ -168,7 +172,7 @@ func TestStartServesWhileAssistLoads(t *testing.T) {
 	t.Parallel()
 	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
 	house.SetMCPServerLoaded(false)
-	b, err := bridge.Start(t.Context(), bridge.Config{URL: house.URL, Token: house.UserToken(), ReachLater: true})
+	b, err := bridge.Start(t.Context(), bridge.Config{URL: house.URL, Token: house.UserToken(), ReachLater: true, FirstWait: testWait})
 	if err != nil {
 		t.Fatalf("Assist loading, with ReachLater: %v", err)
 	}
@@ -177,7 +181,7 @@ func TestStartServesWhileAssistLoads(t *testing.T) {
 	if got := demotest.ToolNames(t, cs); !slices.Equal(got, ownTools) {
 		t.Errorf("tools while Assist loads: %v, want %v", got, ownTools)
 	}
-	// Connected (the first contact may outlast Start's two seconds on a
+	// Connected (the first contact may outlast Start's wait on a
 	// loaded machine), Home Assistant is said to be loading.
 	if !b.HA.WaitConnected(t.Context(), time.Minute) {
 		t.Fatal("the websocket never connected")
@@ -244,7 +248,7 @@ func TestStartServesWhileTheAddressIsSilent(t *testing.T) {
 			defer c.Close() // held open, never answered
 		}
 	}()
-	b, err := bridge.Start(t.Context(), bridge.Config{URL: "http://" + ln.Addr().String(), Token: "a-token-long-enough-to-look-real", ReachLater: true, CallBudget: time.Second})
+	b, err := bridge.Start(t.Context(), bridge.Config{URL: "http://" + ln.Addr().String(), Token: "a-token-long-enough-to-look-real", ReachLater: true, FirstWait: testWait, CallBudget: time.Second})
 	if err != nil {
 		t.Fatalf("a silent address, with ReachLater: %v", err)
 	}
@@ -264,8 +268,8 @@ func TestStartServesWhileTheAddressIsSilent(t *testing.T) {
 func TestRefusedTokenCostsOneFailedLogin(t *testing.T) {
 	t.Parallel()
 	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true})
-	house.SetLatency(3 * time.Second) // slower than Start waits for
-	b, err := bridge.Start(t.Context(), bridge.Config{URL: house.URL, Token: "a-token-home-assistant-never-issued", ReachLater: true})
+	house.SetLatency(time.Second) // slower than Start waits for
+	b, err := bridge.Start(t.Context(), bridge.Config{URL: house.URL, Token: "a-token-home-assistant-never-issued", ReachLater: true, FirstWait: testWait})
 	if err != nil {
 		t.Fatalf("a slow Home Assistant, with ReachLater: %v", err)
 	}
@@ -306,7 +310,7 @@ func TestTheGapBeforeReconnecting(t *testing.T) {
 			next.ServeHTTP(w, r)
 		})
 	}})
-	b, err := bridge.Start(t.Context(), bridge.Config{URL: house.URL, Token: house.UserToken(), ReachLater: true})
+	b, err := bridge.Start(t.Context(), bridge.Config{URL: house.URL, Token: house.UserToken(), ReachLater: true, FirstWait: testWait})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -347,7 +351,7 @@ func TestWhatHappenedAcrossABlip(t *testing.T) {
 	}
 	defer b.Close()
 	cs, _ := session(t, b)
-	if !b.HA.WaitConnected(t.Context(), time.Minute) { // the first contact may outlast Start's two seconds
+	if !b.HA.WaitConnected(t.Context(), time.Minute) { // the first contact may outlast Start's wait
 		t.Fatal("the websocket never connected")
 	}
 	house.DropConnections()
@@ -382,9 +386,9 @@ func (s slowTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 func TestStartWaitsForTheDemoHouseHoweverSlow(t *testing.T) {
 	t.Parallel()
 	b, err := bridge.Start(t.Context(), bridge.Config{
-		Demo: &demo.Options{}, ReachLater: true,
+		Demo: &demo.Options{}, ReachLater: true, FirstWait: testWait,
 		HomeAssistant: func(c *homeassistant.Config) {
-			c.HTTPClient = &http.Client{Transport: slowTransport{delay: 3 * time.Second}}
+			c.HTTPClient = &http.Client{Transport: slowTransport{delay: 5 * testWait}} // slower than Start waits for
 		},
 	})
 	if err != nil {

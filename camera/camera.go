@@ -124,7 +124,7 @@ type Service struct {
 	// pictures counts the pictures this service encoded (fitted afresh,
 	// cut, drawn), not those passed on as the camera sent them repaired.
 	pictures atomic.Int64
-	frames   *shared.Cache[string, prepared] // fetched, repaired and fitted, by camera; shared and kept MaxAge
+	frames   *shared.Cache[string, prepared] // fetched and repaired, by camera, each fitted when first wanted; shared and kept MaxAge
 
 	mu    sync.Mutex
 	sizes map[string]image.Point // full frame size per camera, as last seen unscaled

@@ -3,45 +3,21 @@ package camera
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"maison/camera/picture"
 	"maison/voice"
 	"maison/words"
 )
 
-// Damage says what of a frame the camera sent damaged, when only the part
-// that decodes is shown: picture.Damage's facts, and how many frames came.
+// Damage is what of a frame the camera sent damaged, when only the part
+// that decodes is shown: picture.Damage, as measured, and how many
+// damaged frames came.
 type Damage struct {
-	Missing  []Band  // parts left grey: missing, or damaged beyond decoding
-	Coarse   []Band  // parts that came without their finer detail
-	Softened bool    // the whole picture is a little less sharp than the camera made it
-	Shown    float64 // the share of the picture shown, 0.5 to 1
-	// Across: the bands run from left to right rather than from top to
-	// bottom (a camera mounted sideways, turned upright by its Exif
-	// orientation).
-	Across bool
-	Reason string // what jpegfix found, in English, for the log and maison check
+	picture.Damage
 	// Once: fetching the frame again failed or brought no picture, so
 	// one damaged frame came, not two in a row.
 	Once bool
-}
-
-// damage is d as the service tells it.
-func damage(d picture.Damage) Damage {
-	return Damage{Missing: pictureBands(d.Missing), Coarse: pictureBands(d.Coarse), Softened: d.Softened, Shown: d.Shown, Across: d.Across, Reason: d.Reason}
-}
-
-// Band is a part of the picture between two edges, as shares of its height
-// (or of its width when Damage.Across): 0 at the top (left), 1 at the
-// bottom (right).
-type Band struct{ From, To float64 }
-
-func pictureBands(bs []picture.Band) []Band {
-	var out []Band
-	for _, b := range bs {
-		out = append(out, Band(b))
-	}
-	return out
 }
 
 // errRefetchFailed marks picture.ErrTooDamaged when fetching the frame
@@ -50,17 +26,66 @@ var errRefetchFailed = errors.New("camera: fetching the damaged frame again fail
 
 // Say tells in words, for cam as it is named aloud, which part of the
 // picture is missing or rough, that the camera sent it that way, and what
-// to do (words.Damaged).
+// to do (words.Damaged), the parts named as people name them (region).
 func (d Damage) Say(lang voice.Lang, cam string) string {
-	return words.Damaged(lang, cam, words.Damage{Missing: bands(d.Missing), Coarse: bands(d.Coarse), Softened: d.Softened, Across: d.Across, Once: d.Once})
+	return words.Damaged(lang, cam, words.Damage{Missing: region(d.Missing, d.Across), Coarse: region(d.Coarse, d.Across),
+		Softened: d.Softened, Once: d.Once})
 }
 
-func bands(bs []Band) []words.Band {
-	out := make([]words.Band, len(bs))
-	for i, b := range bs {
-		out[i] = words.Band(b)
+// region names the part of the picture bands cover, as people do: which
+// edge one band touches (within a thousandth), a strip thinner than
+// three quarters of a tenth, where a band in the middle lies (its centre
+// before two fifths, after three), and the share they cover, rounded to
+// the nearest a person says. Nil for no bands.
+func region(bands []picture.Band, across bool) *words.Region {
+	if len(bands) == 0 {
+		return nil
 	}
-	return out
+	r := &words.Region{Bands: len(bands), Across: across}
+	total := 0.0
+	for _, b := range bands {
+		total += b.To - b.From
+	}
+	r.Share = nearestShare(total)
+	if len(bands) > 1 {
+		return r
+	}
+	b := bands[0]
+	switch {
+	case b.To >= 0.999:
+		r.Edge = words.EndEdge
+	case b.From <= 0.001:
+		r.Edge = words.StartEdge
+	}
+	r.Thin = total < 0.075
+	switch c := (b.From + b.To) / 2; {
+	case c < 0.4:
+		r.Middle = words.Start
+	case c > 0.6:
+		r.Middle = words.End
+	}
+	return r
+}
+
+// shares are the fractions of a picture people say, as words names them.
+var shares = []struct {
+	v float64
+	s words.Share
+}{
+	{0.1, words.Tenth}, {0.2, words.Fifth}, {0.25, words.Quarter}, {1.0 / 3, words.Third}, {0.4, words.TwoFifths},
+	{0.5, words.Half}, {0.6, words.ThreeFifths}, {2.0 / 3, words.TwoThirds}, {0.75, words.ThreeQuarters},
+	{0.8, words.FourFifths}, {0.9, words.NineTenths},
+}
+
+// nearestShare names v by the nearest of the shares people say.
+func nearestShare(v float64) words.Share {
+	best := shares[0]
+	for _, s := range shares[1:] {
+		if math.Abs(s.v-v) < math.Abs(best.v-v) {
+			best = s
+		}
+	}
+	return best.s
 }
 
 // report says in English, for maison check and the log, what was shown of

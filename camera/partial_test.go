@@ -253,24 +253,21 @@ func TestLyingHeadersAreNotSalvaged(t *testing.T) {
 func TestDamageWords(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
-		d      camera.Damage
-		en, fr string
+		d          camera.Damage
+		en, fr, de string
 	}{
-		{camera.Damage{Missing: []camera.Band{{0.66, 1}}}, "The bottom third of the picture is missing and left grey.", "Le tiers du bas de l'image manque; cette partie est laissée en gris."},
-		{camera.Damage{Missing: []camera.Band{{0.3, 1}}}, "The bottom two thirds of the picture are missing and left grey.", "Les deux tiers du bas de l'image manquent; cette partie est laissée en gris."},
-		{camera.Damage{Missing: []camera.Band{{0, 0.5}}}, "The top half of the picture is missing", "La moitié du haut de l'image manque"},
-		{camera.Damage{Missing: []camera.Band{{0.45, 0.55}}}, "A band across the middle of the picture, about a tenth of its height, is missing", "Une bande en travers du milieu de l'image, environ un dixième de sa hauteur, manque"},
-		{camera.Damage{Missing: []camera.Band{{0.1, 0.2}, {0.7, 0.8}}}, "Two bands across the picture, about a fifth of it in all, are missing", "Deux bandes en travers de l'image, environ un cinquième en tout, manquent; ces parties sont laissées en gris."},
-		{camera.Damage{Missing: []camera.Band{{0.96, 1}}}, "A thin strip at the bottom of the picture is missing", "Une mince bande en bas de l'image manque"},
-		{camera.Damage{Missing: []camera.Band{{0.75, 1}}, Across: true}, "The right quarter of the picture is missing", "Le quart de droite de l'image manque"},
-		{camera.Damage{Coarse: []camera.Band{{0.6, 1}}}, "For the bottom two fifths of the picture, only the broad shapes came through, without the fine detail.", "Pour les deux cinquièmes du bas de l'image, seuls les grands traits sont arrivés, sans les détails fins."},
-		{camera.Damage{Coarse: []camera.Band{{0.2, 0.4}}, Softened: true}, "For a band across the upper part of the picture, about a fifth of its height, only the broad shapes came through", "Le reste de l'image est un peu moins net"},
+		{dmg(picture.Damage{Missing: []picture.Band{{From: 0.66, To: 1}}}), "The bottom third of the picture is missing and left grey.", "Le tiers du bas de l'image manque; cette partie est laissée en gris.", "Ein Drittel des Bildes am unteren Rand fehlt und bleibt grau."},
+		{dmg(picture.Damage{Missing: []picture.Band{{From: 0.3, To: 1}}}), "The bottom two thirds of the picture are missing and left grey.", "Les deux tiers du bas de l'image manquent; cette partie est laissée en gris.", "Zwei Drittel des Bildes am unteren Rand fehlen und bleiben grau."},
+		{dmg(picture.Damage{Missing: []picture.Band{{From: 0, To: 0.5}}}), "The top half of the picture is missing", "La moitié du haut de l'image manque", ""},
+		{dmg(picture.Damage{Missing: []picture.Band{{From: 0.45, To: 0.55}}}), "A band across the middle of the picture, about a tenth of its height, is missing", "Une bande en travers du milieu de l'image, environ un dixième de sa hauteur, manque", "Ein Streifen quer durch die Mitte des Bildes, etwa ein Zehntel der Bildhöhe, fehlt"},
+		{dmg(picture.Damage{Missing: []picture.Band{{From: 0.1, To: 0.2}, {From: 0.7, To: 0.8}}}), "Two bands across the picture, about a fifth of it in all, are missing", "Deux bandes en travers de l'image, environ un cinquième en tout, manquent; ces parties sont laissées en gris.", "Zwei Streifen quer durch das Bild, zusammen etwa ein Fünftel davon, fehlen und bleiben grau."},
+		{dmg(picture.Damage{Missing: []picture.Band{{From: 0.96, To: 1}}}), "A thin strip at the bottom of the picture is missing", "Une mince bande en bas de l'image manque", ""},
+		{dmg(picture.Damage{Missing: []picture.Band{{From: 0.75, To: 1}}, Across: true}), "The right quarter of the picture is missing", "Le quart de droite de l'image manque", ""},
+		{dmg(picture.Damage{Coarse: []picture.Band{{From: 0.6, To: 1}}}), "For the bottom two fifths of the picture, only the broad shapes came through, without the fine detail.", "Pour les deux cinquièmes du bas de l'image, seuls les grands traits sont arrivés, sans les détails fins.", "Zwei Fünftel des Bildes am unteren Rand: Hier kamen nur die groben Formen an, ohne die feinen Details."},
+		{dmg(picture.Damage{Coarse: []picture.Band{{From: 0.2, To: 0.4}}, Softened: true}), "For a band across the upper part of the picture, about a fifth of its height, only the broad shapes came through", "Le reste de l'image est un peu moins net", ""},
 	} {
-		for lang, want := range map[voice.Lang]string{voice.English: tc.en, voice.French: tc.fr} {
-			name := "the Garage camera"
-			if lang == voice.French {
-				name = "la caméra Garage"
-			}
+		for lang, want := range map[voice.Lang]string{voice.English: tc.en, voice.French: tc.fr, voice.German: tc.de} {
+			name := map[voice.Lang]string{voice.English: "the Garage camera", voice.French: "la caméra Garage", voice.German: "die Kamera Garage"}[lang]
 			said := tc.d.Say(lang, name)
 			if !strings.Contains(said, want) {
 				t.Errorf("%s %+v:\n got %q\nwant %q", lang, tc.d, said, want)
@@ -281,6 +278,8 @@ func TestDamageWords(t *testing.T) {
 		}
 	}
 }
+
+func dmg(d picture.Damage) camera.Damage { return camera.Damage{Damage: d} }
 
 // lumaDiff is the mean absolute luma difference of rows y0..y1 of a and b.
 func lumaDiff(a, b image.Image, y0, y1 int) float64 {

@@ -28,28 +28,30 @@ func (r Region) Whole() bool {
 // ErrRegion is wrapped by every error ParseRegion and Box return.
 var ErrRegion = errors.New("camera: not a part of the picture")
 
-// The words a named part is made of, in English and in French, folded.
+// The words a named part is made of, in every language maison speaks,
+// folded.
 var (
-	regionTop    = wordSet("top upper up haut superieur superieure dessus")
-	regionBottom = wordSet("bottom lower down bas inferieur inferieure dessous")
-	regionLeft   = wordSet("left gauche")
-	regionRight  = wordSet("right droite droit")
-	regionCentre = wordSet("centre center middle central centrale milieu")
+	regionTop    = wordSet(words.HeardTop)
+	regionBottom = wordSet(words.HeardBottom)
+	regionLeft   = wordSet(words.HeardLeft)
+	regionRight  = wordSet(words.HeardRight)
+	regionCentre = wordSet(words.HeardCentre)
 	// regionFiller are words people put around a part's name.
-	regionFiller = wordSet("the of part side half quarter corner area portion section frame picture image view in on at to and hand " +
-		"la le les l du de des d en a au partie cote moitie quart coin angle zone et vue")
+	regionFiller = wordSet(words.HeardFiller)
 )
 
-func wordSet(s string) map[string]bool {
+func wordSet(k words.Key) map[string]bool {
 	m := map[string]bool{}
-	for _, w := range strings.Fields(s) {
-		m[w] = true
+	for _, w := range words.Heard(k) {
+		for _, f := range strings.Fields(voice.Fold(w)) {
+			m[f] = true
+		}
 	}
 	return m
 }
 
-// ParseRegion reads a named part of the picture as people say it, in
-// English or in French: "left", "top right", "the bottom left corner",
+// ParseRegion reads a named part of the picture as people say it, in any
+// language maison speaks: "left", "top right", "the bottom left corner",
 // "centre" or "center", "middle left", « en haut à droite », « milieu ».
 // A side alone is that half; a corner is that quarter; the centre is the
 // middle half of each side.

@@ -202,7 +202,7 @@ func refused(err error) bool {
 // fetching the frame again failed, or brought no picture.
 func (s *Service) salvageTries(id string, tries []try, once bool) (homeassistant.Image, picture.Frame, *Damage, error) {
 	img, f, pd, err := s.salvage(id, tries)
-	d := damage(pd)
+	d := Damage{Damage: pd}
 	if once {
 		d.Once = true
 		if errors.Is(err, picture.ErrTooDamaged) {

@@ -41,7 +41,8 @@ func langDoor(t *testing.T, lang voice.Lang, handler http.Handler) *Door {
 }
 
 // Every refusal of the door is in the configured language: French with
-// MAISON_LANG=fr, English otherwise, and the two differ.
+// MAISON_LANG=fr, German with MAISON_LANG=de, English otherwise, and no two
+// are the same.
 func TestRefusalsSpeakTheDoorsLanguage(t *testing.T) {
 	okHandler := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
@@ -127,7 +128,7 @@ func TestRefusalsSpeakTheDoorsLanguage(t *testing.T) {
 	}
 	for _, c := range cases {
 		said := map[voice.Lang]string{}
-		for _, lang := range []voice.Lang{voice.English, voice.French} {
+		for _, lang := range voice.Langs() {
 			rec := c.send(langDoor(t, lang, c.handler))
 			if rec.Code != c.status {
 				t.Errorf("%s in %s: %d, want %d: %s", c.name, lang, rec.Code, c.status, rec.Body.String())
@@ -144,8 +145,10 @@ func TestRefusalsSpeakTheDoorsLanguage(t *testing.T) {
 			}
 			said[lang] = msg
 		}
-		if said[voice.English] != "" && said[voice.English] == said[voice.French] {
-			t.Errorf("%s: the same words in both languages: %q", c.name, said[voice.English])
+		for _, l := range voice.Langs() {
+			if l != voice.English && said[voice.English] != "" && said[voice.English] == said[l] {
+				t.Errorf("%s: the same words in English and %s: %q", c.name, l, said[voice.English])
+			}
 		}
 	}
 }
@@ -157,6 +160,7 @@ func TestRefusalNamesTheMessageInFrench(t *testing.T) {
 	for lang, want := range map[voice.Lang]string{
 		voice.English: `Message 2 of the batch is not a valid JSON-RPC 2.0 request: it has no "method". Nothing was done.`,
 		voice.French:  `Le message 2 du lot n'est pas une requête JSON-RPC 2.0 valide : il n'a pas de "method". Rien n'a été fait.`,
+		voice.German:  `Nachricht 2 des Stapels ist keine gültige JSON-RPC-2.0-Anfrage: Sie hat kein "method". Es wurde nichts ausgeführt.`,
 	} {
 		rec := post(langDoor(t, lang, http.NotFoundHandler()), "192.0.2.1:1", "right", body)
 		if _, msg, _ := rpcError(t, string(lang), rec); msg != want {

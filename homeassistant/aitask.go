@@ -206,52 +206,6 @@ func unreadablePicture(msg string) bool {
 		strings.Contains(msg, "broken data stream") || strings.Contains(msg, "truncated file read")
 }
 
-// aiTaskAdvice returns the Advice of an AI task failure, or "" for other errors.
-func aiTaskAdvice(e *Error) string {
-	if !strings.Contains(e.Op, "ai_task") {
-		return ""
-	}
-	switch e.Kind {
-	case KindNoAITask:
-		var ce *CommandError
-		if errors.As(e.Err, &ce) && strings.Contains(ce.Message, "does not support") {
-			return "The AI task chosen in Home Assistant cannot look at pictures, so it cannot describe the camera. " +
-				"This is a setup matter and will not change by waiting; it does not mean the camera is broken. " +
-				"The camera's snapshot and the house's sensors still answer; to get spoken descriptions, an administrator can choose an AI task that accepts attachments."
-		}
-		return "Home Assistant has no AI task that can describe camera pictures, or none is chosen as the default. " +
-			"This is a setup matter and will not change by waiting; it does not mean the camera or Home Assistant is broken. " +
-			"The camera's snapshot and the house's sensors still answer; to get spoken descriptions, an administrator can add an AI integration that offers an AI task accepting pictures and choose it as the default AI task in Home Assistant's settings."
-	case KindBadRequest:
-		return "Home Assistant refused maison's request to its AI task as malformed. " +
-			"This will not change by waiting: this Home Assistant expects the AI task to be called differently than this maison does. " +
-			"It does not mean the camera or the AI is broken. " +
-			"Update maison and Home Assistant to current releases; meanwhile the camera's snapshot and the sensors still answer, or set MAISON_AI_TASK=off."
-	case KindAITaskFailed:
-		var ce *CommandError
-		if errors.As(e.Err, &ce) && ce.Code == "unknown_error" {
-			return "Home Assistant's AI task failed with an unexpected error inside Home Assistant or its AI integration. " +
-				"This is often passing, but it can repeat until the integration is fixed or updated. " +
-				"It does not mean the camera or the token is wrong. " +
-				"Look at Home Assistant's log for the error, and meanwhile ask for the camera's snapshot or the sensors."
-		}
-		return "Home Assistant's AI could not describe the picture. " +
-			"This is usually brief (the AI service busy, rate limited or briefly unreachable) and often passes within a minute. " +
-			"It does not mean the camera or Home Assistant is down. " +
-			"Ask for the camera's snapshot or the sensors instead, or try again in a minute."
-	case KindTimeout:
-		return "Home Assistant's AI took too long to describe the picture. " +
-			"AI services are sometimes slow for a moment; this usually passes within a minute. " +
-			"It does not mean the camera is broken or that anything in the house changed. " +
-			"Ask for the camera's snapshot or the sensors instead, or try again in a moment."
-	case KindNotAllowed:
-		return "Home Assistant did not let maison's user run the AI task or read this camera. " +
-			"This is a permission, not a temporary fault, and it does not mean the token is wrong. " +
-			"An administrator can allow the user to control the AI task entity and read the camera, or use the camera's snapshot instead."
-	}
-	return ""
-}
-
 // jsonKind names the JSON type of a decoded value, for errors.
 func jsonKind(v any) string {
 	switch v.(type) {

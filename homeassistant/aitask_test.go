@@ -126,8 +126,8 @@ func TestDescribeImageTimeout(t *testing.T) {
 	defer cancel()
 	_, err := c.DescribeImage(ctx, "", "camera.front_door", "")
 	e := asError(t, err)
-	if e.Kind != homeassistant.KindTimeout || !strings.Contains(e.Advice(), "AI took too long") {
-		t.Fatalf("slow AI = %v (advice %q), want KindTimeout with the AI's advice", err, e.Advice())
+	if e.Kind != homeassistant.KindTimeout || e.Case() != homeassistant.CaseAITask {
+		t.Fatalf("slow AI = %v (case %v), want KindTimeout of the AI task", err, e.Case())
 	}
 
 	// The session survived the abandoned call, and the late answer does not confuse the next one.
@@ -163,10 +163,10 @@ func TestDescribeImageFailures(t *testing.T) {
 	cases := []struct {
 		message string
 		want    homeassistant.Kind
-		advice  string
+		cas     homeassistant.Case
 	}{
-		{"Error talking to the AI service: rate limited", homeassistant.KindAITaskFailed, "could not describe"},
-		{"Unable to get image", homeassistant.KindCameraFailed, "could not get a picture"},
+		{"Error talking to the AI service: rate limited", homeassistant.KindAITaskFailed, homeassistant.CaseAITask},
+		{"Unable to get image", homeassistant.KindCameraFailed, homeassistant.CaseNone},
 	}
 	for _, tc := range cases {
 		h.SetAITaskFailure(tc.message)
@@ -175,8 +175,8 @@ func TestDescribeImageFailures(t *testing.T) {
 		if e.Kind != tc.want || !strings.Contains(e.Error(), tc.message) || !strings.HasPrefix(e.Error(), "homeassistant: ") {
 			t.Errorf("%q: %v, want kind %v", tc.message, err, tc.want)
 		}
-		if !strings.Contains(e.Advice(), tc.advice) {
-			t.Errorf("%q: advice %q lacks %q", tc.message, e.Advice(), tc.advice)
+		if e.Case() != tc.cas {
+			t.Errorf("%q: case %v, want %v", tc.message, e.Case(), tc.cas)
 		}
 	}
 	h.SetAITaskFailure("")
@@ -194,8 +194,8 @@ func TestDescribeImageNoAITask(t *testing.T) {
 	t.Parallel()
 	_, c := aiHouse(t, demo.Options{NoAITask: true})
 	_, err := c.DescribeImage(t.Context(), "", "camera.front_door", "")
-	if e := asError(t, err); e.Kind != homeassistant.KindNoAITask || !strings.Contains(e.Advice(), "default") {
-		t.Errorf("no preferred entity = %v (advice %q)", err, e.Advice())
+	if e := asError(t, err); e.Kind != homeassistant.KindNoAITask || e.Case() != homeassistant.CaseAITask {
+		t.Errorf("no preferred entity = %v (case %v)", err, e.Case())
 	}
 	if _, err := c.DescribeImage(t.Context(), "ai_task.demo_vision", "camera.front_door", ""); kind(err) != homeassistant.KindNoAITask {
 		t.Errorf("named missing entity = %v", err)
@@ -204,8 +204,8 @@ func TestDescribeImageNoAITask(t *testing.T) {
 	h, c := aiHouse(t, demo.Options{})
 	h.SetState("ai_task.text_only", "unknown", map[string]any{"supported_features": 1})
 	_, err = c.DescribeImage(t.Context(), "ai_task.text_only", "camera.front_door", "")
-	if e := asError(t, err); e.Kind != homeassistant.KindNoAITask || !strings.Contains(e.Advice(), "cannot look at pictures") {
-		t.Errorf("entity without attachments = %v (advice %q)", err, e.Advice())
+	if e := asError(t, err); e.Kind != homeassistant.KindNoAITask || e.Case() != homeassistant.CaseAITaskNoPictures {
+		t.Errorf("entity without attachments = %v (case %v)", err, e.Case())
 	}
 }
 
@@ -221,17 +221,17 @@ func TestDescribeImageNotConnected(t *testing.T) {
 	}
 }
 
-func TestAITaskAdviceNamesTheAI(t *testing.T) {
+// An AI task's failure is its own case, whose advice names the AI
+// (words.Advice); the same kind elsewhere is not.
+func TestAITaskFailuresAreTheirOwnCase(t *testing.T) {
 	t.Parallel()
 	op := "websocket call_service ai_task.generate_data"
 	for _, k := range []homeassistant.Kind{homeassistant.KindNoAITask, homeassistant.KindAITaskFailed, homeassistant.KindTimeout, homeassistant.KindNotAllowed} {
-		a := (&homeassistant.Error{Kind: k, Op: op}).Advice()
-		generic := (&homeassistant.Error{Kind: k, Op: "GET /api/camera_proxy/camera.garage"}).Advice()
-		if !strings.Contains(a, "AI") || a == generic {
-			t.Errorf("%v: advice %q", k, a)
+		if c := (&homeassistant.Error{Kind: k, Op: op}).Case(); c != homeassistant.CaseAITask {
+			t.Errorf("%v of the AI task: case %v", k, c)
 		}
-		if strings.Count(a, ". ") < 2 {
-			t.Errorf("%v: advice should say what happened, how long, what it does not mean and what to do: %q", k, a)
+		if c := (&homeassistant.Error{Kind: k, Op: "GET /api/camera_proxy/camera.garage"}).Case(); c != homeassistant.CaseNone {
+			t.Errorf("%v of the camera proxy: case %v", k, c)
 		}
 	}
 	if s := homeassistant.KindNoAITask.String(); s != "no ai task" {
@@ -280,15 +280,15 @@ func TestAITaskErrorCodes(t *testing.T) {
 	for _, tc := range []struct {
 		code, message string
 		want          homeassistant.Kind
-		advice        string
+		cas           homeassistant.Case
 	}{
-		{"not_found", "Service ai_task.generate_data not found.", homeassistant.KindNoAITask, "no AI task"},
-		{"invalid_format", "extra keys not allowed @ data['foo']", homeassistant.KindBadRequest, "Update maison"},
-		{"service_validation_error", "Validation error: The action requires responses and must be called with return_response=True", homeassistant.KindBadRequest, "Update maison"},
-		{"service_validation_error", "AI Task entity ai_task.x does not support attachments", homeassistant.KindNoAITask, "cannot look at pictures"},
-		{"unauthorized", "Unauthorized", homeassistant.KindNotAllowed, "did not let maison's user"},
-		{"home_assistant_error", "Error talking to the AI service", homeassistant.KindAITaskFailed, "usually brief"},
-		{"unknown_error", "Unknown error", homeassistant.KindAITaskFailed, "unexpected error inside Home Assistant"},
+		{"not_found", "Service ai_task.generate_data not found.", homeassistant.KindNoAITask, homeassistant.CaseAITask},
+		{"invalid_format", "extra keys not allowed @ data['foo']", homeassistant.KindBadRequest, homeassistant.CaseAITask},
+		{"service_validation_error", "Validation error: The action requires responses and must be called with return_response=True", homeassistant.KindBadRequest, homeassistant.CaseAITask},
+		{"service_validation_error", "AI Task entity ai_task.x does not support attachments", homeassistant.KindNoAITask, homeassistant.CaseAITaskNoPictures},
+		{"unauthorized", "Unauthorized", homeassistant.KindNotAllowed, homeassistant.CaseAITask},
+		{"home_assistant_error", "Error talking to the AI service", homeassistant.KindAITaskFailed, homeassistant.CaseAITask},
+		{"unknown_error", "Unknown error", homeassistant.KindAITaskFailed, homeassistant.CaseAITaskInternal},
 	} {
 		h.SetAITaskError(tc.code, tc.message)
 		_, err := c.DescribeImage(t.Context(), "", "camera.front_door", "")
@@ -296,8 +296,8 @@ func TestAITaskErrorCodes(t *testing.T) {
 		if e.Kind != tc.want {
 			t.Errorf("%s %q: %v, want kind %v", tc.code, tc.message, err, tc.want)
 		}
-		if !strings.Contains(e.Advice(), tc.advice) {
-			t.Errorf("%s: advice %q lacks %q", tc.code, e.Advice(), tc.advice)
+		if e.Case() != tc.cas {
+			t.Errorf("%s %q: case %v, want %v", tc.code, tc.message, e.Case(), tc.cas)
 		}
 	}
 }

@@ -2,7 +2,6 @@ package homeassistant_test
 
 import (
 	"net/http"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -31,9 +30,6 @@ func TestAssistEndpointLoadingAfterARestart(t *testing.T) {
 	e := asError(t, err)
 	if e.Kind != homeassistant.KindAssistLoading {
 		t.Fatalf("a 404 right after a restart: %v", err)
-	}
-	if strings.Contains(e.Advice(), "Add integration") {
-		t.Errorf("a loading integration must not be called missing yet: %s", e.Advice())
 	}
 	time.Sleep(400 * time.Millisecond)
 	_, err = c.CallAssist(t.Context(), "GetLiveContext", nil)

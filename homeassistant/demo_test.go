@@ -215,11 +215,6 @@ func TestAdminTokenRefused(t *testing.T) {
 	if !errors.As(err, &e) || e.Kind != homeassistant.KindAdminToken {
 		t.Fatalf("err = %v, want KindAdminToken", err)
 	}
-	for _, want := range []string{"Settings › People", "Allow person to login", "Can only log in from the local network", "Administrator", "long-lived"} {
-		if !strings.Contains(e.Error()+e.Advice(), want) {
-			t.Errorf("error and advice lack %q", want)
-		}
-	}
 	if st := c.Status(); st.Connected || st.Err == nil || st.Err.Kind != homeassistant.KindAdminToken {
 		t.Errorf("status = %+v", st)
 	}
@@ -523,9 +518,6 @@ func TestRevokedTokenStops(t *testing.T) {
 	if st.Connected || st.Err == nil || st.Err.Kind != homeassistant.KindAuth {
 		t.Fatalf("status = %+v, want stopped on KindAuth", st)
 	}
-	if !strings.Contains(st.Err.Advice(), "local network") {
-		t.Errorf("advice = %q", st.Err.Advice())
-	}
 	// Later requests do not present the refused token again.
 	if _, err := c.CameraImage(t.Context(), "camera.front_door", 0, 0); kind(err) != homeassistant.KindAuth {
 		t.Errorf("camera after revocation: %v", err)
@@ -652,11 +644,6 @@ func TestLocalOnlyUserRefusedOffTheLocalNetwork(t *testing.T) {
 	e := asError(t, err)
 	if e.Kind != homeassistant.KindLocalOnly || !strings.Contains(e.Error(), "User cannot authenticate remotely") {
 		t.Fatalf("Connect = %v, want KindLocalOnly", err)
-	}
-	for _, want := range []string{"local network", "Tailscale", "trusted_proxies", "does not retry"} {
-		if !strings.Contains(e.Advice(), want) {
-			t.Errorf("advice lacks %q: %s", want, e.Advice())
-		}
 	}
 	// Never presented again: Home Assistant bans after failed logins.
 	_ = c.Connect(t.Context())

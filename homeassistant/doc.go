@@ -15,8 +15,9 @@
 // and must never repeat a 401. Assist calls are sequential per Client (Home Assistant reportedly crashed under
 // parallel sessionless traffic).
 //
-// Every failure is an *Error whose Kind says what happened (errors.Is(err, KindUnreachable)) and whose Advice
-// says what the operator should do; a websocket command's error code is a *CommandError inside it.
+// Every failure is an *Error whose Kind says what happened (errors.Is(err, KindUnreachable)) and whose Case
+// what its details add, for the words (maison/words) that tell the operator what to do; a websocket command's
+// error code is a *CommandError inside it.
 // A refused token (HTTP 401 or auth_invalid) is never retried: Home Assistant counts each as a failed login
 // and may ban the address.
 package homeassistant

@@ -108,9 +108,9 @@ func (k Kind) String() string {
 }
 
 // Error is the one error type of this package. errors.Is(err, KindX) tells its kind; errors.As reaches it for
-// the operation, the HTTP status and Advice (what the operator should do), and the *CommandError inside when
-// Home Assistant answered a websocket command with an error code. Words for the person asking are the tools'
-// (maison/tools), not this package's.
+// the operation, the HTTP status and Case (what its details add to its Kind), and the *CommandError inside
+// when Home Assistant answered a websocket command with an error code. No words live here: the operator's
+// advice (words.Advice) and the person's (words.Trouble) are maison/words'.
 type Error struct {
 	Kind   Kind   // what went wrong
 	Op     string // what was attempted, e.g. "GET /api/camera_proxy/camera.garage" or "websocket auth"
@@ -154,139 +154,49 @@ func (e *Error) Is(target error) bool {
 	return ok && k == e.Kind
 }
 
-// Advice returns English sentences for a person: what happened, how long it usually lasts, what it does not
-// mean, and what to do instead. It never contains the token. It speaks for a maison that keeps running
-// (serve, stdio), which retries and reconnects on its own; AdviceOnce speaks for a command that runs once.
-func (e *Error) Advice() string { return e.advice("") }
+// Case is what an error's details add to its Kind, for the words that
+// tell whoever runs maison what to do (words.Advice): facts read here,
+// said there.
+type Case int
 
-// AdviceOnce returns Advice's sentences for a command that runs once and does not retry, such as maison
-// check: where Advice says maison retries or reconnects on its own, it says again instead, the command's own
-// sentence for trying again (e.g. "Run maison check again once it is up.").
-func (e *Error) AdviceOnce(again string) string { return e.advice(again) }
+// The cases an error's Kind may come with.
+const (
+	CaseNone             Case = iota
+	CaseCertificate           // unreachable: Home Assistant's certificate did not verify for the address
+	CaseSilent                // unreachable: something accepted the connection and never answered
+	CaseNotHomeAssistant      // not found: something answers at the address, without Home Assistant's websocket API
+	CaseOldMCP                // not allowed: the older /api/mcp endpoint wants an administrator
+	CaseAITask                // a failure of Home Assistant's AI task
+	CaseAITaskNoPictures      // no AI task: the one chosen takes no pictures
+	CaseAITaskInternal        // the AI task failed inside Home Assistant (unknown_error)
+)
 
-// advice is Advice, or AdviceOnce when again is not empty.
-func (e *Error) advice(again string) string {
-	// retry ends the last sentence: with running, its end for a maison that
-	// keeps running, or with a full stop and again.
-	retry := func(running string) string {
-		if again == "" {
-			return running
+// Case says what the error's details add to its Kind.
+func (e *Error) Case() Case {
+	if strings.Contains(e.Op, "ai_task") {
+		var ce *CommandError
+		switch {
+		case e.Kind == KindNoAITask && errors.As(e.Err, &ce) && strings.Contains(ce.Message, "does not support"):
+			return CaseAITaskNoPictures
+		case e.Kind == KindAITaskFailed && errors.As(e.Err, &ce) && ce.Code == "unknown_error":
+			return CaseAITaskInternal
 		}
-		return ". " + again
+		switch e.Kind {
+		case KindNoAITask, KindBadRequest, KindAITaskFailed, KindTimeout, KindNotAllowed:
+			return CaseAITask
+		}
 	}
-	if a := aiTaskAdvice(e); a != "" {
-		return a
+	switch {
+	case e.Kind == KindUnreachable && certificateRefused(e.Err):
+		return CaseCertificate
+	case e.Kind == KindUnreachable && errors.Is(e.Err, errSilent):
+		return CaseSilent
+	case e.Kind == KindNotAllowed && strings.Contains(e.Op, "/api/mcp"):
+		return CaseOldMCP
+	case e.Kind == KindNotFound && e.Op == wsOp:
+		return CaseNotHomeAssistant
 	}
-	switch e.Kind {
-	case KindUnreachable:
-		if certificateRefused(e.Err) {
-			return "Home Assistant's certificate is not valid for the address in MAISON_HA_URL (it names another host, or no authority this machine trusts signed it). " +
-				"This does not change by waiting, and it does not mean Home Assistant is down or the token is wrong. " +
-				"Give MAISON_HA_URL the name the certificate was issued for, such as https://home.example.com:8123, or Home Assistant's plain http address on your network if it serves one."
-		}
-		if errors.Is(e.Err, errSilent) {
-			return "Something at the address in MAISON_HA_URL accepted the connection but did not answer as Home Assistant does. " +
-				"If the address is wrong, this does not fix itself by waiting, and it does not mean the token is wrong. " +
-				"Check the host and port in MAISON_HA_URL (for example http://homeassistant.local:8123), and that Home Assistant answers there, not another service or a proxy that holds connections without passing them on."
-		}
-		return "Home Assistant cannot be reached over the network right now. " +
-			"This usually lasts until it is started again or the network comes back, often a minute or two. " +
-			"It does not mean the token is wrong or that anything in the house changed. " +
-			"Check that MAISON_HA_URL points at Home Assistant (for example http://homeassistant.local:8123) and that it is running" +
-			retry("; maison keeps retrying on its own.")
-	case KindRestarting:
-		return "Home Assistant is starting or restarting and is not answering yet. " +
-			"This usually takes under a minute, sometimes a few minutes on a large installation. " +
-			"It does not mean the token is wrong or that devices are offline" +
-			retry(". Wait a moment and ask again; maison reconnects by itself.")
-	case KindAuth:
-		return "Home Assistant refused maison's access token. " +
-			"Either the token is invalid or was revoked, or the user is marked \"Can only log in from the local network\" and maison reaches Home Assistant from an address it does not consider local (a VPN such as Tailscale, the cloud, or a proxy without trusted_proxies); Home Assistant answers both the same way. " +
-			"This will not fix itself, and maison does not retry, because Home Assistant bans addresses after repeated failed logins. " +
-			"Create a new long-lived token from the maison user's profile › Security, put it in MAISON_HA_TOKEN, and run maison from the local network or configure trusted_proxies."
-	case KindAdminToken:
-		return "The token in MAISON_HA_TOKEN belongs to an administrator, and maison refuses to run with administrator rights. " +
-			"This is a setup choice, not a fault in Home Assistant, and it will not change by waiting. " +
-			"Create a dedicated user: in Home Assistant open Settings › People, add a person, turn on \"Allow person to login\", turn on \"Can only log in from the local network\", leave \"Administrator\" off; then log in as that user, open the profile › Security, create a long-lived access token and put it in MAISON_HA_TOKEN."
-	case KindNotAllowed:
-		if strings.Contains(e.Op, "/api/mcp") {
-			return "Home Assistant's older MCP endpoint refused maison's user because it is not an administrator. " +
-				"This is Home Assistant's setting, not a temporary fault, and it does not mean the token is wrong. " +
-				"Update Home Assistant to 2026.8 or later, which offers /api/mcp/assist to every user, or have an administrator turn off the admin requirement of the Model Context Protocol Server integration."
-		}
-		return "Home Assistant says maison's user is not allowed to do this. " +
-			"This is a permission, not a temporary fault, and it does not mean the token is wrong. " +
-			"maison runs as a non-administrator on purpose; use Home Assistant's own interface for administrator tasks."
-	case KindForbidden:
-		return "Home Assistant refused the request with 403 Forbidden. " +
-			"Most often the address maison runs from was banned after failed logins, or a proxy in front of Home Assistant refuses it; a ban lasts until an administrator removes it. " +
-			"It does not mean the device or camera is broken. " +
-			"Ask an administrator to check ip_bans.yaml in Home Assistant's configuration folder and any proxy between maison and Home Assistant."
-	case KindNotFound:
-		if e.Op == wsOp {
-			return "No Home Assistant answers at MAISON_HA_URL: something answers there, but not with Home Assistant's websocket API (/api/websocket). " +
-				"This does not change by waiting. " +
-				"Check the host and port in MAISON_HA_URL, which may be another service's address (a router, a NAS, another web server). " +
-				"MAISON_HA_URL must be Home Assistant's address alone, such as http://homeassistant.local:8123, without the path of a page copied from the browser's address bar (/lovelace/…, /config/…, /api)."
-		}
-		return "Home Assistant does not know this name. " +
-			"This does not change by waiting, and it does not mean Home Assistant is down. " +
-			"Check the spelling or list what exists, then ask again with one of those names."
-	case KindCameraOff:
-		return "This camera is turned off in Home Assistant, so there is no picture. " +
-			"It stays off until someone turns it on again. " +
-			"It does not mean the camera is broken or that maison lost access. " +
-			"Turn the camera on in Home Assistant, or look at another camera."
-	case KindCameraFailed:
-		return "Home Assistant could not get a picture from this camera. " +
-			"This is often brief (a camera rebooting or a slow network) and usually passes within a minute. " +
-			"It does not mean the other cameras or Home Assistant itself are down. " +
-			"Try again in a moment; if it keeps failing, check the camera in Home Assistant."
-	case KindTimeout:
-		return "Home Assistant took too long to answer. " +
-			"This is usually brief, a busy or slow network or a camera that answers slowly. " +
-			"It does not mean the request was refused or that anything changed. " +
-			"Try again in a moment."
-	case KindCanceled:
-		return "The request was abandoned before Home Assistant answered. " +
-			"Nothing is wrong with Home Assistant. Ask again if the answer is still wanted."
-	case KindNoAssist:
-		return "Home Assistant does not offer its Assist tools to maison: its Model Context Protocol Server integration is not set up. " +
-			"This is a one-time setup step and will not change by waiting. " +
-			"It does not mean the token is wrong. " +
-			"An administrator must add the integration (Settings › Devices & services › Add integration › Model Context Protocol Server) and expose the wanted entities to Assist (Settings › Voice assistants › Expose)."
-	case KindLocalOnly:
-		return "Home Assistant refused maison's login because the maison user may only log in from the local network, and maison reaches Home Assistant from an address it does not count as local: a VPN such as Tailscale (100.64.0.0/10), an IPv6 address outside fd00::/8, the Home Assistant cloud, or a proxy in front of Home Assistant without trusted_proxies. " +
-			"This will not fix itself, and maison does not retry, because Home Assistant bans addresses after repeated failed logins. " +
-			"It does not mean the token is wrong. " +
-			"Run maison on the same local network as Home Assistant and point MAISON_HA_URL at its local address, or configure use_x_forwarded_for and trusted_proxies in Home Assistant for the proxy; keep \"Can only log in from the local network\" on."
-	case KindAssistLoading:
-		return "Home Assistant answers 404 on its Assist endpoint, as it does for a minute or two after a restart while its Model Context Protocol Server integration loads. " +
-			"This usually passes by itself within a few minutes. " +
-			"It does not mean the token is wrong or that devices are gone. " +
-			"Wait a moment; if it lasts, check in Settings › Devices & services that the Model Context Protocol Server integration is set up and loaded."
-	case KindServerError:
-		return "Home Assistant failed while handling the request and answered with an internal error, as it does when a request runs past its own one-minute limit or an integration fails inside it. " +
-			"This is usually passing. " +
-			"It does not mean the token is wrong; an action may or may not have happened. " +
-			"Check the device's state before trying again, and look at Home Assistant's log if it repeats."
-	case KindBadRequest:
-		return "Home Assistant refused a request from maison as malformed. " +
-			"This will not change by waiting: this Home Assistant expects something else than this maison sends. " +
-			"It does not mean the token is wrong or that anything changed. " +
-			"Update maison (and Home Assistant) to current releases; if it persists, report it with the maison log."
-	case KindNoHistory:
-		return "Home Assistant's history cannot be read: its recorder is not running, is still starting, or failed. " +
-			"Right after a restart this passes within a minute or two; otherwise it lasts until the recorder is fixed. " +
-			"It does not mean the token is wrong or that nothing happened in the house. " +
-			"Check the Recorder integration and Home Assistant's log; the current state of the house still answers."
-	case KindProtocol:
-		return "Home Assistant answered in a way maison did not expect. " +
-			"This may pass after an update of Home Assistant or maison. " +
-			"It does not mean the token is wrong. " +
-			"Try again; if it persists, report it with the maison log."
-	}
-	return "Something went wrong talking to Home Assistant. Try again in a moment."
+	return CaseNone
 }
 
 // classifyNetErr maps a transport error to an *Error. wasConnected says whether Home Assistant has been reached

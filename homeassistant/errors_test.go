@@ -30,25 +30,6 @@ func TestErrorForms(t *testing.T) {
 		if s := e.Error(); !strings.HasPrefix(s, "homeassistant: op: ") {
 			t.Errorf("%v: Error() = %q", k, s)
 		}
-		a := e.Advice()
-		if len(a) < 60 || strings.Contains(a, "Something went wrong") {
-			t.Errorf("%v: thin advice %q", k, a)
-		}
-	}
-	auth := (&Error{Kind: KindAuth}).Advice()
-	for _, want := range []string{"revoked", "local network", "does not retry"} {
-		if !strings.Contains(auth, want) {
-			t.Errorf("auth advice lacks %q", want)
-		}
-	}
-	admin := (&Error{Kind: KindAdminToken}).Advice()
-	for _, want := range []string{"Settings › People", "Allow person to login", "Can only log in from the local network", "Administrator", "Security"} {
-		if !strings.Contains(admin, want) {
-			t.Errorf("admin advice lacks %q", want)
-		}
-	}
-	if !strings.Contains((&Error{Kind: KindNoAssist}).Advice(), "Model Context Protocol Server") {
-		t.Error("no-assist advice lacks the integration name")
 	}
 }
 
@@ -168,16 +149,9 @@ func TestWebsocketNotFoundSaysTheURL(t *testing.T) {
 	base, _ := url.Parse(cfg.URL)
 	_, _, err := dialSession(context.Background(), &cfg, base, false)
 	var he *Error
-	if !errors.As(err, &he) || !strings.Contains(he.Advice(), "MAISON_HA_URL") || !strings.Contains(he.Advice(), "address alone") {
-		t.Errorf("a URL with a page's path: %v; advice %q", err, adviceOf(he))
+	if !errors.As(err, &he) || he.Kind != KindNotFound || he.Case() != CaseNotHomeAssistant {
+		t.Errorf("a URL with a page's path: %v, want no Home Assistant at the address", err)
 	}
-}
-
-func adviceOf(e *Error) string {
-	if e == nil {
-		return ""
-	}
-	return e.Advice()
 }
 
 // A certificate Home Assistant's address does not match (the app's
@@ -195,39 +169,8 @@ func TestCertificateErrorIsNotTransient(t *testing.T) {
 	if !errors.As(err, &he) {
 		t.Fatalf("%v is not an *Error", err)
 	}
-	a := he.Advice()
-	if !strings.Contains(a, "certificate") || !strings.Contains(a, "does not change by waiting") || strings.Contains(a, "minute or two") {
-		t.Errorf("a certificate refused: %v; advice %q", err, a)
-	}
-}
-
-// Advice speaks for a maison that keeps running and retries; AdviceOnce,
-// for a command that runs once, says its own sentence for trying again
-// there, and is Advice everywhere else.
-func TestAdviceOnceSaysAgainWhereAdviceRetries(t *testing.T) {
-	t.Parallel()
-	const again = "Run it again later."
-	for k, running := range map[Kind]string{
-		KindUnreachable: "and that it is running; maison keeps retrying on its own.",
-		KindRestarting:  "devices are offline. Wait a moment and ask again; maison reconnects by itself.",
-	} {
-		e := &Error{Kind: k, Op: "websocket /api/websocket"}
-		if a := e.Advice(); !strings.HasSuffix(a, running) {
-			t.Errorf("%v: Advice %q does not end %q", k, a, running)
-		}
-		once := e.AdviceOnce(again)
-		if !strings.HasSuffix(once, ". "+again) || strings.Contains(once, "maison keeps") || strings.Contains(once, "maison reconnects") || strings.Contains(once, "..") {
-			t.Errorf("%v: AdviceOnce = %q", k, once)
-		}
-	}
-	for k := KindAuth; k <= KindNoHistory; k++ {
-		if k == KindRestarting {
-			continue
-		}
-		e := &Error{Kind: k, Op: "op"}
-		if e.AdviceOnce(again) != e.Advice() {
-			t.Errorf("%v: AdviceOnce differs from Advice without a retry to replace", k)
-		}
+	if he.Kind != KindUnreachable || he.Case() != CaseCertificate {
+		t.Errorf("a certificate refused: %v (case %v), want a certificate's", err, he.Case())
 	}
 }
 
@@ -244,10 +187,10 @@ func TestHandshakeWithoutHomeAssistant(t *testing.T) {
 		url       string
 		handshake time.Duration // the page answers at once: any machine is in time
 		kind      Kind
-		words     string
+		cas       Case
 	}{
-		{silent.URL, 100 * time.Millisecond, KindUnreachable, "accepted the connection but did not answer as Home Assistant does"},
-		{page.URL, time.Minute, KindNotFound, "No Home Assistant answers at MAISON_HA_URL"},
+		{silent.URL, 100 * time.Millisecond, KindUnreachable, CaseSilent},
+		{page.URL, time.Minute, KindNotFound, CaseNotHomeAssistant},
 	} {
 		cl, err := New(Config{URL: c.url, Token: "t", ConnectTimeout: time.Hour, HandshakeTimeout: c.handshake})
 		if err != nil {
@@ -255,8 +198,8 @@ func TestHandshakeWithoutHomeAssistant(t *testing.T) {
 		}
 		err = cl.Connect(t.Context())
 		var he *Error
-		if !errors.As(err, &he) || he.Kind != c.kind || !strings.Contains(he.Advice(), c.words) {
-			t.Errorf("%s: %v, want %v saying %q", c.url, err, c.kind, c.words)
+		if !errors.As(err, &he) || he.Kind != c.kind || he.Case() != c.cas {
+			t.Errorf("%s: %v, want %v of case %v", c.url, err, c.kind, c.cas)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 // reader would not see (controls, bidi overrides, zero-width characters),
 // which would otherwise reorder or hide the error's text.
 func TestQuoteShowsWhatAPersonSeesOfTheStart(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("é", 100)
 	got := quote([]byte(long))
 	if want := `: it begins "` + strings.Repeat("é", 60) + `…"`; got != want {

@@ -68,7 +68,7 @@ func TestCloudflareAccess(t *testing.T) {
 		c.Password = ""
 		c.Access = &AccessConfig{Team: "myteam", AUD: "aud-tag", Emails: []string{"Owner@Example.com"}, CertsURL: keys.url}
 	})
-	now := r.clock.now()
+	now := r.clock.Now()
 	good := map[string]any{"iss": testTeam, "aud": []string{"aud-tag"}, "exp": now.Add(time.Hour).Unix(), "nbf": now.Add(-time.Minute).Unix(), "email": "owner@example.com", "sub": "u1"}
 	header := map[string]any{"alg": "RS256", "kid": keys.kid}
 	with := func(k string, v any) map[string]any {

@@ -69,15 +69,16 @@ func (s *Server) serveAuthorize(w http.ResponseWriter, r *http.Request) {
 // never a redirect: maison must not send a browser anywhere it was told to.
 // Opened without a client, the page says how to connect one.
 func (s *Server) authorizeStart(w http.ResponseWriter, r *http.Request) {
+	lang := s.langOf(r)
 	addr := s.cfg.ClientAddr(r)
 	if ok, wait := s.limits.authorize.allow(addr); !ok {
-		s.page(w, http.StatusTooManyRequests, pageData{Problem: words.SignInTooManyRequests.In(s.lang)}, "", wait)
+		s.page(w, lang, http.StatusTooManyRequests, pageData{Problem: words.SignInTooManyRequests.In(lang)}, "", wait)
 		return
 	}
 	q := r.URL.Query()
 	for name, vals := range q {
 		if len(vals) > 1 {
-			s.page(w, http.StatusBadRequest, pageData{Problem: words.SignInBadRequest.In(s.lang) + " (" + voice.Visible(name, 41) + ")"}, "", 0)
+			s.page(w, lang, http.StatusBadRequest, pageData{Problem: words.SignInBadRequest.In(lang) + " (" + voice.Visible(name, 41) + ")"}, "", 0)
 			return
 		}
 	}
@@ -86,17 +87,17 @@ func (s *Server) authorizeStart(w http.ResponseWriter, r *http.Request) {
 		if len(q) > 0 {
 			status = http.StatusBadRequest
 		}
-		s.page(w, status, pageData{Connect: s.resource}, "", 0)
+		s.page(w, lang, status, pageData{Connect: s.resource}, "", 0)
 		return
 	}
 	c, err := s.resolveClient(r.Context(), q.Get("client_id"))
 	if err != nil {
 		s.logRefusal(slog.LevelInfo, addr, "authorization refused: unknown client", "client_id", voice.Visible(q.Get("client_id"), 121), "err", err)
-		problem := words.SignInUnknownClient.In(s.lang)
+		problem := words.SignInUnknownClient.In(lang)
 		if strings.HasPrefix(q.Get("client_id"), "https://") { // a document that could not be read: registering anew would not help
-			problem = words.SignInUnreadDocument.In(s.lang)
+			problem = words.SignInUnreadDocument.In(lang)
 		}
-		s.page(w, http.StatusBadRequest, pageData{Problem: problem}, "", 0)
+		s.page(w, lang, http.StatusBadRequest, pageData{Problem: problem}, "", 0)
 		return
 	}
 	redirect := q.Get("redirect_uri")
@@ -105,7 +106,7 @@ func (s *Server) authorizeStart(w http.ResponseWriter, r *http.Request) {
 	}
 	if !redirectMatches(c.Redirects, redirect) || !s.redirectAllowed(redirect) {
 		s.logRefusal(slog.LevelInfo, addr, "authorization refused: redirect not allowed", "client", c.Label, "redirect_uri", voice.Visible(redirect, 201))
-		s.page(w, http.StatusBadRequest, pageData{Problem: words.SignInBadRedirect.In(s.lang)}, "", 0)
+		s.page(w, lang, http.StatusBadRequest, pageData{Problem: words.SignInBadRedirect.In(lang)}, "", 0)
 		return
 	}
 	state := q.Get("state")
@@ -156,7 +157,7 @@ func (s *Server) authorizeStart(w http.ResponseWriter, r *http.Request) {
 		email, err := s.access.verify(r.Context(), r.Header.Get("Cf-Access-Jwt-Assertion"))
 		if err != nil {
 			s.logRefusal(slog.LevelInfo, addr, "authorization refused: no valid Cloudflare Access assertion", "client", c.Label, "err", err)
-			s.page(w, http.StatusForbidden, pageData{Problem: words.SignInAccessRefused.In(s.lang)}, "", 0)
+			s.page(w, lang, http.StatusForbidden, pageData{Problem: words.SignInAccessRefused.In(lang)}, "", 0)
 			return
 		}
 		data.Email = email
@@ -169,38 +170,39 @@ func (s *Server) authorizeStart(w http.ResponseWriter, r *http.Request) {
 	}
 	signed, err := s.keys.sign(kindTx, tx)
 	if err != nil {
-		s.page(w, http.StatusInternalServerError, pageData{Problem: words.SignInBadRequest.In(s.lang)}, "", 0)
+		s.page(w, lang, http.StatusInternalServerError, pageData{Problem: words.SignInBadRequest.In(lang)}, "", 0)
 		return
 	}
 	data.Tx = signed
-	data.Scopes = s.scopeChoices(scopes, scopes)
+	data.Scopes = s.scopeChoices(lang, scopes, scopes)
 	http.SetCookie(w, s.txCookie(tx.ID, nonce, int(txTTL.Seconds())))
-	s.page(w, http.StatusOK, data, redirect, 0)
+	s.page(w, lang, http.StatusOK, data, redirect, 0)
 }
 
 // authorizeSubmit is the person's answer on the page.
 func (s *Server) authorizeSubmit(w http.ResponseWriter, r *http.Request) {
+	lang := s.langOf(r)
 	addr := s.cfg.ClientAddr(r)
 	if ok, why := webpage.FromThisSite(r, s.issuer); !ok {
 		s.logRefusal(slog.LevelWarn, addr, "authorization form refused: sent from another site", "sent_by", why)
-		s.page(w, http.StatusForbidden, pageData{Problem: words.SignInStaleForm.In(s.lang)}, "", 0)
+		s.page(w, lang, http.StatusForbidden, pageData{Problem: words.SignInStaleForm.In(lang)}, "", 0)
 		return
 	}
 	form, err := readForm(w, r)
 	if err != nil {
-		s.page(w, http.StatusBadRequest, pageData{Problem: words.SignInBadRequest.In(s.lang)}, "", 0)
+		s.page(w, lang, http.StatusBadRequest, pageData{Problem: words.SignInBadRequest.In(lang)}, "", 0)
 		return
 	}
 	raw, ok := once(form, "tx")
 	var tx txClaims
 	if !ok || s.keys.verify(kindTx, raw, &tx) != nil || !s.now().Before(time.Unix(tx.Exp, 0)) {
-		s.page(w, http.StatusBadRequest, pageData{Problem: words.SignInStaleForm.In(s.lang)}, "", 0)
+		s.page(w, lang, http.StatusBadRequest, pageData{Problem: words.SignInStaleForm.In(lang)}, "", 0)
 		return
 	}
 	cookie, err := r.Cookie(s.cookieName(tx.ID))
 	if err != nil || subtle.ConstantTimeCompare([]byte(digest(cookie.Value)), []byte(tx.Nonce)) != 1 {
 		s.logRefusal(slog.LevelWarn, addr, "authorization form refused: no transaction cookie from this browser", "client", tx.Label)
-		s.page(w, http.StatusForbidden, pageData{Problem: words.SignInStaleForm.In(s.lang)}, "", 0)
+		s.page(w, lang, http.StatusForbidden, pageData{Problem: words.SignInStaleForm.In(lang)}, "", 0)
 		return
 	}
 	c := client{ID: tx.Client, Label: tx.Label, Name: tx.Name}
@@ -211,30 +213,30 @@ func (s *Server) authorizeSubmit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	again := func(status int, problem string) {
-		s.page(w, status, pageData{Client: c, Redirect: tx.Redirect, Ask: true, Password: s.cfg.Password != "", Tx: raw,
-			Scopes: s.scopeChoices(tx.Scopes, form["scope"]), Problem: problem}, tx.Redirect, 0)
+		s.page(w, lang, status, pageData{Client: c, Redirect: tx.Redirect, Ask: true, Password: s.cfg.Password != "", Tx: raw,
+			Scopes: s.scopeChoices(lang, tx.Scopes, form["scope"]), Problem: problem}, tx.Redirect, 0)
 	}
 	given, _ := once(form, "password")
 	proof := s.ProveOperator(r, given)
 	switch {
 	case proof.Unchecked != nil:
 		w.Header().Set("Retry-After", "60")
-		s.page(w, http.StatusServiceUnavailable, pageData{Problem: words.StoreTrouble(s.lang, errors.Is(proof.Unchecked, state.ErrFull))}, "", 0)
+		s.page(w, lang, http.StatusServiceUnavailable, pageData{Problem: words.StoreTrouble(lang, errors.Is(proof.Unchecked, state.ErrFull))}, "", 0)
 		return
 	case proof.Wait > 0:
 		s.logRefusal(slog.LevelWarn, addr, "login refused: this address tried too often and waits", "retry_in", proof.Wait.Round(time.Second), "paused", proof.Paused)
-		why := words.SignInLockedOut(s.lang, proof.Wait, proof.Paused)
+		why := words.SignInLockedOut(lang, proof.Wait, proof.Paused)
 		if proof.WrongPassword {
-			why = words.WrongPasswordLast.In(s.lang) + " " + why // the last one it may try: no form until then
+			why = words.WrongPasswordLast.In(lang) + " " + why // the last one it may try: no form until then
 		}
-		s.page(w, http.StatusTooManyRequests, pageData{Problem: why}, "", proof.Wait)
+		s.page(w, lang, http.StatusTooManyRequests, pageData{Problem: why}, "", proof.Wait)
 		return
 	case proof.AccessRefused:
-		s.page(w, http.StatusForbidden, pageData{Problem: words.SignInAccessRefused.In(s.lang)}, "", 0)
+		s.page(w, lang, http.StatusForbidden, pageData{Problem: words.SignInAccessRefused.In(lang)}, "", 0)
 		return
 	case proof.WrongPassword:
 		s.log.Warn("login failed: wrong operator password", "client", tx.Label, "remote", addr)
-		again(http.StatusUnauthorized, words.SignInWrongPassword.In(s.lang)+" "+words.AttemptsLeft(s.lang, proof.Left))
+		again(http.StatusUnauthorized, words.SignInWrongPassword.In(lang)+" "+words.AttemptsLeft(lang, proof.Left))
 		return
 	}
 	sub := proof.By
@@ -245,7 +247,7 @@ func (s *Server) authorizeSubmit(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if len(granted) == 0 {
-		again(http.StatusBadRequest, words.SignInNoScope.In(s.lang))
+		again(http.StatusBadRequest, words.SignInNoScope.In(lang))
 		return
 	}
 	code := codeClaims{
@@ -255,7 +257,7 @@ func (s *Server) authorizeSubmit(w http.ResponseWriter, r *http.Request) {
 	}
 	signed, err := s.keys.sign(kindCode, code)
 	if err != nil {
-		again(http.StatusInternalServerError, words.SignInBadRequest.In(s.lang))
+		again(http.StatusInternalServerError, words.SignInBadRequest.In(lang))
 		return
 	}
 	s.clearCookie(w, tx.ID)

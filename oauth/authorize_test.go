@@ -3,6 +3,8 @@ package oauth
 import (
 	"strings"
 	"testing"
+
+	"maison/voice"
 )
 
 // /authorize opened by a person, without an app: the page says what the
@@ -10,7 +12,7 @@ import (
 // never that the app will register anew.
 func TestAuthorizeWithoutAClientExplains(t *testing.T) {
 	t.Parallel()
-	for lang, want := range map[string][]string{
+	for lang, want := range map[voice.Lang][]string{
 		"en": {"opened by an app", "custom connector", "Settings › Connectors"},
 		"fr": {"ouverte par une application", "connecteur personnalisé", "Paramètres › Connecteurs"},
 	} {

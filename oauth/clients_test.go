@@ -14,6 +14,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"maison/voice"
 )
 
 // documentServer publishes client metadata documents over TLS on loopback.
@@ -220,7 +222,7 @@ func TestAStrangerCannotSpendTheClaudeAppsRegistrations(t *testing.T) {
 	// The ceiling, made small here, refuses a network past its first
 	// registrations of the minute, in words that name the flood; a fresh
 	// network still registers.
-	r.as.limits.registerAll = newWindow("register-all", 3, time.Minute, r.clock.now, nil)
+	r.as.limits.registerAll = newWindow("register-all", 3, time.Minute, r.clock.Now, nil)
 	for i := range freeRegistrations + 3 {
 		r.registerFrom(fmt.Sprintf("192.0.2.%d", i))
 	}
@@ -254,7 +256,7 @@ func TestARegistrationFloodNeverRefusesAFreshNetwork(t *testing.T) {
 // the page's language.
 func TestAFloodOfNetworksIsNotBlamedOnAFreshOne(t *testing.T) {
 	t.Parallel()
-	for lang, want := range map[string][2]string{
+	for lang, want := range map[voice.Lang][2]string{
 		"en": {"flooded with registrations from many networks", "a minute"},
 		"fr": {"inondée d'enregistrements venus de nombreux réseaux", "une minute"},
 	} {

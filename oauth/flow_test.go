@@ -12,7 +12,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -23,18 +22,8 @@ const testPassword = "glacier tumbles orbit velvet canyon whisper"
 
 var testSecret = []byte("0123456789abcdef0123456789abcdef-test-secret")
 
-// clock is a settable test clock.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) add(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
+// clock is a clock the tests move by hand.
+type clock = testkit.Clock
 
 // rig is the authorization server on a loopback issuer, with a protected
 // /mcp that answers 200 to a valid access token, as the door does.
@@ -49,7 +38,7 @@ type rig struct {
 
 func newRig(t *testing.T, edit func(*Config)) *rig {
 	t.Helper()
-	r := &rig{t: t, clock: &clock{t: time.Unix(1_800_000_000, 0)}, logs: &testkit.Buffer{}}
+	r := &rig{t: t, clock: testkit.NewClock(time.Unix(1_800_000_000, 0)), logs: &testkit.Buffer{}}
 	var mux http.ServeMux
 	srv := httptest.NewUnstartedServer(&mux)
 	srv.Start()
@@ -58,7 +47,7 @@ func newRig(t *testing.T, edit func(*Config)) *rig {
 	cfg := Config{
 		Issuer: srv.URL, Secret: testSecret, Password: testPassword,
 		Logger: slog.New(slog.NewTextHandler(r.logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
-		Now:    r.clock.now,
+		Now:    r.clock.Now,
 	}
 	if edit != nil {
 		edit(&cfg)
@@ -289,7 +278,7 @@ func TestClaudeAppFlow(t *testing.T) {
 		t.Errorf("the grant says %+v", g)
 	}
 	// An hour later the access token is refused; the refresh rotates.
-	r.clock.add(AccessTTL + time.Second)
+	r.clock.Add(AccessTTL + time.Second)
 	if r.mcp(access) != 401 {
 		t.Error("an expired access token is accepted")
 	}
@@ -308,7 +297,7 @@ func TestClaudeAppFlow(t *testing.T) {
 	if g, _ := r.as.Verify(tok3["access_token"].(string)); len(g.Scopes) != 1 {
 		t.Errorf("narrowed access token grants %v", g.Scopes)
 	}
-	r.clock.add(RefreshTTL)
+	r.clock.Add(RefreshTTL)
 	if status, out := r.token(url.Values{"grant_type": {"refresh_token"}, "refresh_token": {tok3["refresh_token"].(string)}, "client_id": {client}}); status != 400 || out["error"] != "invalid_grant" {
 		t.Errorf("a refresh past 30 days: %d %v", status, out)
 	}
@@ -351,14 +340,14 @@ func TestKeyRotation(t *testing.T) {
 	_, tok := r.token(url.Values{"grant_type": {"authorization_code"}, "code": {code}, "redirect_uri": {claudeCallback}, "code_verifier": {verifier}, "client_id": {client}})
 	access, refresh := tok["access_token"].(string), tok["refresh_token"].(string)
 	next := []byte("a-brand-new-secret-of-more-than-32-bytes!!")
-	rotated, err := New(Config{Issuer: r.url, Secret: next, Previous: testSecret, Password: testPassword, Now: r.clock.now})
+	rotated, err := New(Config{Issuer: r.url, Secret: next, Previous: testSecret, Password: testPassword, Now: r.clock.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := rotated.Verify(access); err != nil {
 		t.Error("during a rotation the previous key's access token is refused")
 	}
-	done, err := New(Config{Issuer: r.url, Secret: next, Password: testPassword, Now: r.clock.now})
+	done, err := New(Config{Issuer: r.url, Secret: next, Password: testPassword, Now: r.clock.Now})
 	if err != nil {
 		t.Fatal(err)
 	}

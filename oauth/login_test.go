@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"maison/internal/testkit"
 	"maison/state"
 )
 
@@ -49,7 +50,7 @@ func TestGuessingNeverLocksTheOwnerOut(t *testing.T) {
 				t.Fatalf("the owner's right password after %d wrong ones from elsewhere: %d %.300s", i+1, status, body)
 			}
 		}
-		r.clock.add(4 * time.Second)
+		r.clock.Add(4 * time.Second)
 	}
 }
 
@@ -68,13 +69,13 @@ func TestAFloodOfAddressesNeverRefusesTheOwner(t *testing.T) {
 		}
 	}
 	for i := range 8 {
-		r.clock.add(10 * time.Second)
+		r.clock.Add(10 * time.Second)
 		owner := fmt.Sprintf("127.200.0.%d", i+1)
 		p := r.open(r.authorizeURL(authz{client: client, redirect: claudeCallback, challenge: challenge}), from(owner))
 		if status, h, body := r.submit(p, testPassword, "approve", []string{ScopeRead}, from(owner)); status != 303 || !strings.Contains(h.Get("Location"), "code=") {
 			t.Fatalf("the owner's right password from a fresh address %ds after the flood: %d %.300s", 10*(2*i+1), status, body)
 		}
-		r.clock.add(10 * time.Second)
+		r.clock.Add(10 * time.Second)
 		r.submit(p, "not the password", "approve", []string{ScopeRead}, from(fmt.Sprintf("127.11.0.%d", i+1)))
 	}
 }
@@ -84,7 +85,7 @@ func TestAFloodOfAddressesNeverRefusesTheOwner(t *testing.T) {
 func TestOneIPv6NetworkIsOneSender(t *testing.T) {
 	t.Parallel()
 	c := &clock{}
-	g := newLoginGuard(c.now, nil)
+	g := newLoginGuard(c.Now, nil)
 	for i := range maxFailures {
 		g.attempt(fmt.Sprintf("2001:db8:1:2::%x", i+1))
 	}
@@ -203,7 +204,7 @@ func TestLoginAttacks(t *testing.T) {
 		t.Errorf("the right password from a locked-out address: %d, want 429 with Retry-After", status)
 	}
 	retry, _ := strconv.Atoi(h.Get("Retry-After")) // the attempts age out in 15 to 30 minutes
-	r.clock.add(time.Duration(retry) * time.Second)
+	r.clock.Add(time.Duration(retry) * time.Second)
 	if status, _, _ := r.submit(p, testPassword, "approve", []string{ScopeRead}, nil); status != 400 {
 		t.Errorf("a page older than its ten minutes: %d, want 400", status)
 	}
@@ -218,7 +219,7 @@ func TestLoginAttacks(t *testing.T) {
 	}
 	// Past maxRepeats passwords a window from senders that already tried,
 	// those senders wait for the next window; a fresh one is still checked.
-	g := newLoginGuard(r.clock.now, nil)
+	g := newLoginGuard(r.clock.Now, nil)
 	for i := range maxRepeats/2 + 1 {
 		a := "10." + itoa(i>>16) + "." + itoa(i>>8&255) + "." + itoa(i&255)
 		for range 3 {
@@ -231,7 +232,7 @@ func TestLoginAttacks(t *testing.T) {
 	if waits(g, "203.0.113.9") != 0 {
 		t.Error("past the checks allowed to senders that tried, an address that never tried waits")
 	}
-	r.clock.add(lockout)
+	r.clock.Add(lockout)
 	if waits(g, "10.0.0.0") != 0 {
 		t.Error("the pause does not end with the window")
 	}
@@ -242,12 +243,12 @@ func TestLoginAttacks(t *testing.T) {
 // refuses to check anything.
 func TestReplicasShareTheLockout(t *testing.T) {
 	t.Parallel()
-	c := &clock{t: time.Unix(1_800_000_000, 0)}
-	f, err := state.OpenFile(t.TempDir(), 0, c.now)
+	c := testkit.NewClock(time.Unix(1_800_000_000, 0))
+	f, err := state.OpenFile(t.TempDir(), 0, c.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	one, two := newLoginGuard(c.now, f), newLoginGuard(c.now, f)
+	one, two := newLoginGuard(c.Now, f), newLoginGuard(c.Now, f)
 	for i := range maxFailures {
 		g := one
 		if i%2 == 1 {
@@ -264,7 +265,7 @@ func TestReplicasShareTheLockout(t *testing.T) {
 		t.Error("another sender waits too")
 	}
 	f.Close()
-	if _, _, err := newLoginGuard(c.now, f).attempt("203.0.113.1"); !errors.Is(err, state.ErrUnavailable) {
+	if _, _, err := newLoginGuard(c.Now, f).attempt("203.0.113.1"); !errors.Is(err, state.ErrUnavailable) {
 		t.Errorf("with the store closed: %v, want state.ErrUnavailable", err)
 	}
 }

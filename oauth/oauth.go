@@ -71,9 +71,9 @@ type Config struct {
 	// Claude app's callbacks and loopback ones (MAISON_REDIRECT_URIS), such
 	// as Home Assistant's https://my.home-assistant.io/redirect/oauth.
 	RedirectURIs []string
-	// Lang is the human page's language, as voice.Lang spells it: "en" or
-	// "fr". Empty means English.
-	Lang string
+	// Lang is the sign-in page's language when the browser asks for none
+	// maison speaks (MAISON_LANG). Empty means English.
+	Lang voice.Lang
 	// MetadataFetch configures fetching client ID metadata documents.
 	MetadataFetch FetchConfig
 	// ClientAddr names the address a request comes from, for lockouts and
@@ -151,7 +151,7 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{
 		cfg: cfg, keys: keys, log: log, now: cfg.Now,
 		issuer: issuer, resource: resource,
-		lang:    voice.Lang(cfg.Lang),
+		lang:    cfg.Lang,
 		used:    newExpiringSet(200_000, cfg.Now),
 		revoked: newExpiringSet(50_000, cfg.Now),
 		logins:  newLoginGuard(cfg.Now, cfg.Store),

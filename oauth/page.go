@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"maison/internal/webpage"
+	"maison/voice"
 	"maison/words"
 )
 
@@ -29,12 +30,12 @@ type scopeChoice struct {
 }
 
 // scopeLabels are the words beside each scope's box.
-var scopeLabels = map[string]words.Pair{ScopeRead: words.SignInSee, ScopeControl: words.SignInAct}
+var scopeLabels = map[string]words.Key{ScopeRead: words.SignInSee, ScopeControl: words.SignInAct}
 
-func (s *Server) scopeChoices(offered, checked []string) []scopeChoice {
+func (s *Server) scopeChoices(lang voice.Lang, offered, checked []string) []scopeChoice {
 	out := make([]scopeChoice, 0, len(offered))
 	for _, sc := range offered {
-		out = append(out, scopeChoice{Name: sc, Label: scopeLabels[sc].In(s.lang), Checked: slices.Contains(checked, sc)})
+		out = append(out, scopeChoice{Name: sc, Label: scopeLabels[sc].In(lang), Checked: slices.Contains(checked, sc)})
 	}
 	return out
 }
@@ -60,10 +61,16 @@ var signInPage = webpage.New("signin", `{{$W := .W}}{{with .D.Connect}}<p>{{$W.O
 <p><small>{{.W.Footer}}</small></p>
 {{end}}`)
 
-// page writes the human page with maison's strict page headers
+// langOf is the language of the page r asks for: the first of the
+// browser's (Accept-Language) that maison speaks, else the house's.
+func (s *Server) langOf(r *http.Request) voice.Lang {
+	return voice.Preferred(r.Header.Get("Accept-Language"), s.lang)
+}
+
+// page writes the human page in lang with maison's strict page headers
 // (webpage.Write). The form may be sent only to maison, and its answer
 // may lead only to the redirect's origin.
-func (s *Server) page(w http.ResponseWriter, status int, d pageData, redirect string, wait time.Duration) {
+func (s *Server) page(w http.ResponseWriter, lang voice.Lang, status int, d pageData, redirect string, wait time.Duration) {
 	formTo := ""
 	if u, err := url.Parse(redirect); err == nil && redirect != "" {
 		switch u.Scheme {
@@ -74,7 +81,7 @@ func (s *Server) page(w http.ResponseWriter, status int, d pageData, redirect st
 		}
 	}
 	retryAfter(w, wait)
-	wd := words.SignIn(s.lang)
+	wd := words.SignIn(lang)
 	webpage.Write(w, status, signInPage, webpage.Frame{Lang: wd.Lang, Title: wd.Title, Problem: d.Problem,
 		Body: map[string]any{"W": wd, "D": d}}, formTo, s.https())
 }

@@ -4,13 +4,15 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"maison/voice"
 )
 
 // The page: strict headers, no script, the client and the exact redirect
 // shown, French when asked.
 func TestThePage(t *testing.T) {
 	t.Parallel()
-	for _, lang := range []string{"en", "fr"} {
+	for _, lang := range []voice.Lang{voice.English, voice.French} {
 		r := newRig(t, func(c *Config) { c.Lang = lang })
 		client := r.register(claudeCallback)
 		_, challenge := pkce()
@@ -27,8 +29,8 @@ func TestThePage(t *testing.T) {
 		if strings.Contains(strings.ToLower(p.body), "<script") || !strings.Contains(p.body, claudeCallback) || !strings.Contains(p.body, "Claude") {
 			t.Errorf("%s: the page: %s", lang, p.body)
 		}
-		word := map[string]string{"en": "Approve", "fr": "Autoriser"}[lang]
-		if !strings.Contains(p.body, word) || !strings.Contains(p.body, `lang="`+lang+`"`) {
+		word := map[voice.Lang]string{voice.English: "Approve", voice.French: "Autoriser"}[lang]
+		if !strings.Contains(p.body, word) || !strings.Contains(p.body, `lang="`+string(lang)+`"`) {
 			t.Errorf("%s: the page is not in its language", lang)
 		}
 		for _, c := range p.cookies {

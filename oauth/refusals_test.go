@@ -90,7 +90,7 @@ func TestAttacksFail(t *testing.T) {
 	})
 	t.Run("expired code", func(t *testing.T) {
 		c, code, v := r.grant(claudeCallback, []string{ScopeRead})
-		r.clock.add(CodeTTL + time.Second)
+		r.clock.Add(CodeTTL + time.Second)
 		if status, out := r.exchange(c, code, v); status != 400 || out["error"] != "invalid_grant" {
 			t.Errorf("expired code: %d %v", status, out)
 		}
@@ -162,7 +162,7 @@ func TestAttacksFail(t *testing.T) {
 		if r.mcp(access) != 200 {
 			t.Error("the genuine token is refused")
 		}
-		r.clock.add(AccessTTL)
+		r.clock.Add(AccessTTL)
 		if r.mcp(access) != 401 {
 			t.Error("expired token: accepted")
 		}

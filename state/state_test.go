@@ -11,18 +11,12 @@ import (
 	"time"
 
 	"maison/internal/redistest"
+	"maison/internal/testkit"
 	"maison/state"
 )
 
-// clock is a clock tests move by hand.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-
-func (c *clock) add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
+// clock is a clock the tests move by hand.
+type clock = testkit.Clock
 
 // backend is one kind of store under test, with how its time passes.
 type backend struct {
@@ -33,18 +27,18 @@ type backend struct {
 }
 
 func backends(t *testing.T) []backend {
-	mem := &clock{t: time.Unix(1_800_000_000, 0)}
-	file := &clock{t: time.Unix(1_800_000_000, 0)}
+	mem := testkit.NewClock(time.Unix(1_800_000_000, 0))
+	file := testkit.NewClock(time.Unix(1_800_000_000, 0))
 	return []backend{
-		{"memory", func(t *testing.T, max int) state.Store { return state.NewMemory(max, mem.now) }, mem.now, mem.add},
+		{"memory", func(t *testing.T, max int) state.Store { return state.NewMemory(max, mem.Now) }, mem.Now, mem.Add},
 		{"file", func(t *testing.T, max int) state.Store {
-			f, err := state.OpenFile(t.TempDir(), max, file.now)
+			f, err := state.OpenFile(t.TempDir(), max, file.Now)
 			if err != nil {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { f.Close() })
 			return f
-		}, file.now, file.add},
+		}, file.Now, file.Add},
 		{"redis", func(t *testing.T, max int) state.Store {
 			srv := redistest.Start(t)
 			r, err := state.OpenRedis(t.Context(), srv.URL, nil)

@@ -9,7 +9,8 @@ import (
 )
 
 // Every refusal stdio writes, its own and the SDK's put in words, reads in
-// the language maison speaks: French with MAISON_LANG=fr, English otherwise.
+// the language maison speaks: French with MAISON_LANG=fr, German with
+// MAISON_LANG=de, English otherwise.
 func TestRefusalsSpeakTheSessionsLanguage(t *testing.T) {
 	init := `{"jsonrpc":"2.0","id":"i","method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}` + "\n" +
 		`{"jsonrpc":"2.0","method":"notifications/initialized"}`
@@ -31,10 +32,10 @@ func TestRefusalsSpeakTheSessionsLanguage(t *testing.T) {
 	for name, in := range cases {
 		t.Run(name, func(t *testing.T) {
 			said := map[voice.Lang]string{}
-			for _, lang := range []voice.Lang{voice.English, voice.French} {
+			for _, lang := range voice.Langs() {
 				said[lang] = refusalOf(t, runToEndIn(t, lang, in).String())
 			}
-			en, fr := said[voice.English], said[voice.French]
+			en, fr, de := said[voice.English], said[voice.French], said[voice.German]
 			if !containsAny(en, "othing was done", "session goes on", "nothing in this one was done") {
 				t.Errorf("the English refusal does not say nothing was done: %q", en)
 			}
@@ -42,6 +43,15 @@ func TestRefusalsSpeakTheSessionsLanguage(t *testing.T) {
 				if strings.Contains(fr, english) {
 					t.Errorf("the French refusal holds English %q: %q", english, fr)
 				}
+				if strings.Contains(de, english) {
+					t.Errorf("the German refusal holds English %q: %q", english, de)
+				}
+			}
+			if !containsAny(de, "wurde nichts ausgeführt", "Sitzung geht weiter", "nichts aus diesem wurde ausgeführt") {
+				t.Errorf("the German refusal does not say nothing was done: %q", de)
+			}
+			if got, ok := voice.Language(de); !ok || got != voice.German {
+				t.Errorf("the German refusal does not read as German: %q", de)
 			}
 			if !containsAny(fr, "ien n'a été fait", "session continue", "rien de celui-ci n'a été fait") {
 				t.Errorf("the French refusal does not say nothing was done: %q", fr)

@@ -39,7 +39,7 @@ type argSpec struct {
 	doc      string // one short sentence, for the schema
 	// wants says, after "must be", what the argument takes: "a whole
 	// number from 0 to 100".
-	wants words.Pair
+	wants words.Key
 }
 
 // argValues are a call's arguments as read: a string, a []string or an int
@@ -316,29 +316,28 @@ func (s *server) unknownArg(name string, known []string) *mcp.CallToolResult {
 var (
 	argName = argSpec{name: "name", kind: argText,
 		doc:   "The device's name as people say it, such as kitchen light. Give a name, an area or a floor.",
-		wants: words.Pair{EN: "a device's name as text, such as kitchen light", FR: "le nom d'un appareil en texte, comme lumière de la cuisine"}}
+		wants: words.WantsName}
 	argArea = argSpec{name: "area", kind: argText,
 		doc:   "A room or area, such as kitchen. Alone, it acts on every matching device there.",
-		wants: words.Pair{EN: "a room's name as text, such as kitchen", FR: "le nom d'une pièce en texte, comme cuisine"}}
+		wants: words.WantsArea}
 	argFloor = argSpec{name: "floor", kind: argText,
 		doc:   "A floor, such as upstairs.",
-		wants: words.Pair{EN: "a floor's name as text, such as upstairs", FR: "le nom d'un étage en texte, comme étage"}}
+		wants: words.WantsFloor}
 	argDomain = argSpec{name: "domain", kind: argTextList,
 		doc:   "Only these kinds of device, such as light, or a list such as light and switch.",
-		wants: words.Pair{EN: "a kind of device as text, such as light, or a list of them", FR: "un type d'appareil en texte, comme light, ou une liste de types"}}
+		wants: words.WantsDomain}
 	argDeviceClass = argSpec{name: "device_class", kind: argTextList,
 		doc:   "Only these device classes, such as garage or window, alone or as a list.",
-		wants: words.Pair{EN: "a device class as text, such as garage, or a list of them", FR: "une classe d'appareil en texte, comme garage, ou une liste de classes"}}
+		wants: words.WantsDeviceClass}
 	argConfirmation = argSpec{name: "confirmation", kind: argText,
 		doc:   "Only to unlock, disarm, or open a garage door, gate, door or valve: the code from the proposal this tool returned, once the person has agreed, or the approval reference (a-…) it gave, to hear what happened.",
-		wants: words.Pair{EN: "the confirmation code or approval reference from the proposal, as text", FR: "le code de confirmation ou la référence d'approbation de la proposition, en texte"}}
+		wants: words.WantsConfirmation}
 	argRegion = argSpec{name: "region", kind: argPart,
-		doc: "Only a part of the picture, shown closer: its name such as top right, or a box of fractions such as x 0.5, y 0, width 0.5, height 0.5.",
-		wants: words.Pair{EN: "a part of the picture as people say it, such as left, top right or centre, or a box with x, y, width and height as fractions of the picture from 0 to 1, such as x 0.5, y 0, width 0.5 and height 0.5 for the top right quarter; it says where to look, not what to look for",
-			FR: "une partie de l'image comme on la dit, comme gauche, en haut à droite ou centre, ou un cadre avec x, y, width et height en fractions de l'image de 0 à 1, comme x 0,5, y 0, width 0,5 et height 0,5 pour le quart en haut à droite; elle dit où regarder, pas quoi chercher"}}
+		doc:   "Only a part of the picture, shown closer: its name such as top right, or a box of fractions such as x 0.5, y 0, width 0.5, height 0.5.",
+		wants: words.WantsRegion}
 	argCamera = argSpec{name: "camera", kind: argText, required: true,
 		doc:   "The camera as people call it, such as garage or front door, or its entity id such as camera.garage. The list_cameras tool gives the names.",
-		wants: words.Pair{EN: "a camera's name as text, such as garage or front door", FR: "le nom d'une caméra en texte, comme garage ou porte d'entrée"}}
+		wants: words.WantsCamera}
 )
 
 // targetArgs are the arguments that say what an action applies to.

@@ -29,7 +29,7 @@ var cameraPanelTool = &mcp.Tool{
 // argPanelCamera is camera_panel's camera: the entity id the listing gave.
 var argPanelCamera = argSpec{name: "camera", kind: argText,
 	doc:   "The camera's entity id, as the listing gave it, such as camera.garage. Without it, the listing.",
-	wants: words.Pair{EN: "a camera's entity id as text, such as camera.garage", FR: "l'identifiant d'une caméra en texte, comme camera.garage"}}
+	wants: words.WantsCameraID}
 
 // cameraPanelDef is camera_panel whole: the tool, its argument, the
 // handler, and that only the panel's view is offered it.

@@ -19,11 +19,11 @@ const houseLimit = 30
 // describeHouseArgs narrow the answer.
 var describeHouseArgs = []argSpec{
 	{name: "name", kind: argText, doc: "Only the device with this name, such as back door.",
-		wants: words.Pair{EN: "a device's name as text, such as back door", FR: "le nom d'un appareil en texte, comme porte arrière"}},
+		wants: words.WantsHouseName},
 	{name: "area", kind: argText, doc: "Only this room or area, such as kitchen.",
-		wants: words.Pair{EN: "a room's name as text, such as kitchen", FR: "le nom d'une pièce en texte, comme cuisine"}},
+		wants: words.WantsArea},
 	{name: "domain", kind: argTextList, doc: "Only this kind of device, such as light, lock, cover, sensor or binary_sensor, alone or as a list.",
-		wants: words.Pair{EN: "a kind of device as text, such as light, or a list of them", FR: "un type d'appareil en texte, comme light, ou une liste de types"}},
+		wants: words.WantsDomain},
 }
 
 var describeHouseTool = &mcp.Tool{

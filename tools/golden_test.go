@@ -22,12 +22,12 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 // goldenClock is the demo house's clock and maison's, so every "ago" is fixed.
 var goldenClock = time.Date(2026, 11, 29, 19, 5, 0, 0, time.UTC)
 
-// TestGoldenAnswers pins what maison says, in English and in French, for the
+// TestGoldenAnswers pins what maison says, in every language it speaks, for the
 // demo house: the house, each camera, an action, a refusal and the errors.
 // Regenerate with: go test ./tools -run TestGoldenAnswers -update
 func TestGoldenAnswers(t *testing.T) {
 	t.Parallel()
-	for _, lang := range []voice.Lang{voice.English, voice.French} {
+	for _, lang := range voice.Langs() {
 		t.Run(string(lang), func(t *testing.T) {
 			now := func() time.Time { return goldenClock }
 			cs := newRig(t, rigOptions{house: demo.Options{Now: now, NoAITask: true}, lang: lang, now: now, prerender: true}).cs
@@ -69,7 +69,7 @@ func TestGoldenAnswers(t *testing.T) {
 // pointer to it.
 func TestGoldenAnswersWithAI(t *testing.T) {
 	t.Parallel()
-	for _, lang := range []voice.Lang{voice.English, voice.French} {
+	for _, lang := range voice.Langs() {
 		t.Run(string(lang), func(t *testing.T) {
 			now := func() time.Time { return goldenClock }
 			r := newRig(t, rigOptions{house: demo.Options{Now: now}, lang: lang, now: now, prerender: true, camera: func(c *camera.Config) {
@@ -82,22 +82,26 @@ func TestGoldenAnswersWithAI(t *testing.T) {
 			})
 			// The picture is left out of the golden: only its words.
 			text, _ := call(t, r.cs, "camera_snapshot", map[string]any{"camera": "backyard"})
-			if !strings.HasSuffix(text, pickLang(lang, "asking me to describe this camera puts it in words.", "me demander de décrire cette caméra la met en mots.")) {
+			if !strings.HasSuffix(text, pickLang(lang, "asking me to describe this camera puts it in words.", "me demander de décrire cette caméra la met en mots.", "fasse ich es in Worte.")) {
 				t.Errorf("camera_snapshot should point to describe_camera: %q", text)
 			}
 			// An AI that answers in the other language is said to.
-			r.house.SetAITaskAnswer(pickLang(lang, "Personne n'est à la porte et le paillasson est vide.", "Nobody is at the door and the doormat is empty."))
+			r.house.SetAITaskAnswer(pickLang(lang, "Personne n'est à la porte et le paillasson est vide.", "Nobody is at the door and the doormat is empty.",
+				"Personne n'est à la porte et le paillasson est vide."))
 			text, _ = call(t, r.cs, "describe_camera", map[string]any{"camera": "front door"})
-			if !strings.Contains(text, pickLang(lang, "answered in French “", "a répondu en anglais « ")) {
+			if !strings.Contains(text, pickLang(lang, "answered in French “", "a répondu en anglais « ", "auf Französisch „")) {
 				t.Errorf("an answer in the other language is not said as such: %q", text)
 			}
 		})
 	}
 }
 
-func pickLang(lang voice.Lang, en, fr string) string {
-	if lang == voice.French {
+func pickLang(lang voice.Lang, en, fr, de string) string {
+	switch lang {
+	case voice.French:
 		return fr
+	case voice.German:
+		return de
 	}
 	return en
 }

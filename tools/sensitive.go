@@ -72,7 +72,7 @@ func (s *server) proposalName(d actions.Device) string {
 		said = d.ID
 	}
 	name := s.deps.Lang.Quote(said, proposalName)
-	var kind words.Pair
+	var kind words.Key
 	cue := ""
 	switch d.Kind {
 	case actions.KindValve:

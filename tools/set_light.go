@@ -13,13 +13,13 @@ import (
 var setLightArgs = append(slices.Clone(targetArgs),
 	argSpec{name: "brightness", kind: argInt, min: 0, max: 100,
 		doc:   "Brightness in percent, from 0 to 100.",
-		wants: words.Pair{EN: "a whole number from 0 to 100, in percent", FR: "un nombre entier de 0 à 100, en pour cent"}},
+		wants: words.WantsBrightness},
 	argSpec{name: "color", kind: argText,
 		doc:   "A colour name, such as red or warm white.",
-		wants: words.Pair{EN: "a colour name as text, such as red", FR: "un nom de couleur en texte, comme rouge"}},
+		wants: words.WantsColour},
 	argSpec{name: "temperature", kind: argInt, min: 1000, max: 10000,
 		doc:   "Colour temperature in kelvin, from 1000 to 10000, such as 2700 for warm light.",
-		wants: words.Pair{EN: "a colour temperature in kelvin, a whole number from 1000 to 10000", FR: "une température de couleur en kelvins, un nombre entier de 1000 à 10000"}},
+		wants: words.WantsTemperature},
 )
 
 var setLightTool = &mcp.Tool{

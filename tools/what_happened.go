@@ -22,14 +22,14 @@ const happenedLimit = 7
 var whatHappenedArgs = []argSpec{
 	{name: "hours", kind: argInt, min: 1, max: 168,
 		doc:   "The last this many hours, from 1 to 168. Without hours or since, the last 12 hours.",
-		wants: words.Pair{EN: "a whole number of hours from 1 to 168", FR: "un nombre entier d'heures de 1 à 168"}},
+		wants: words.WantsHours},
 	{name: "since", kind: argText,
 		doc:   "A time in the house's time zone to start from, such as 08:00, 8 am, yesterday 18:00 or hier 18 h.",
-		wants: words.Pair{EN: "a time such as 08:00, 8 am or yesterday 18:00", FR: "une heure comme 08:00, 8 h ou hier 18 h"}},
+		wants: words.WantsSince},
 	{name: "name", kind: argText, doc: "Only the device with this name, such as front door lock.",
-		wants: words.Pair{EN: "a device's name as text, such as front door lock", FR: "le nom d'un appareil en texte, comme serrure de la porte d'entrée"}},
+		wants: words.WantsHistoryName},
 	{name: "area", kind: argText, doc: "Only this room or area, such as garage.",
-		wants: words.Pair{EN: "a room's name as text, such as garage", FR: "le nom d'une pièce en texte, comme garage"}},
+		wants: words.WantsHistoryArea},
 }
 
 var whatHappenedTool = &mcp.Tool{
@@ -122,7 +122,19 @@ func (s *server) houseLocation() *time.Location {
 	return time.Local
 }
 
-var sinceRE = regexp.MustCompile(`^(?:(yesterday|hier)\s+)?(\d{1,2})(?:\s*(?::|h)\s*(\d{2})?(?::\d{2})?)?\s*(am|pm|a\.m\.|p\.m\.)?(?:\s+(yesterday|hier))?$`)
+// sinceRE reads a clock time as people give it, with the words for
+// yesterday and for the hour in every language maison speaks.
+var sinceRE = regexp.MustCompile(`^(?:(` + heard(words.HeardYesterday) + `)\s+)?(\d{1,2})(?:\s*(?::|` + heard(words.HeardHour) +
+	`)\s*(\d{2})?(?::\d{2})?)?(?:\s*(?:` + heard(words.HeardHour) + `))?\s*(am|pm|a\.m\.|p\.m\.)?(?:\s+(` + heard(words.HeardYesterday) + `))?$`)
+
+// heard is what a person may say for k, as alternatives of a regexp.
+func heard(k words.Key) string {
+	ws := words.Heard(k)
+	for i, w := range ws {
+		ws[i] = regexp.QuoteMeta(w)
+	}
+	return strings.Join(ws, "|")
+}
 
 // sinceLayouts are the dates and times a model writes when it gives a
 // start as a timestamp; without an offset, the house's time is meant.

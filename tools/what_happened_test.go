@@ -129,7 +129,7 @@ func TestWhatHappenedOneDeviceIsTold(t *testing.T) {
 // and Home Assistant's recorder unavailable.
 func TestWhatHappenedGolden(t *testing.T) {
 	t.Parallel()
-	for _, lang := range []voice.Lang{voice.English, voice.French} {
+	for _, lang := range voice.Langs() {
 		t.Run(string(lang), func(t *testing.T) {
 			now := func() time.Time { return goldenClock }
 			r := newRig(t, rigOptions{house: demo.Options{Now: now, NoAITask: true}, lang: lang, now: now})
@@ -147,7 +147,7 @@ func TestWhatHappenedGolden(t *testing.T) {
 			golden(t, r.cs, "happened."+string(lang)+".golden", calls)
 			r.house.SetRecorderAvailable(false)
 			text, isErr := call(t, r.cs, "what_happened", nil)
-			if !isErr || !strings.Contains(text, pickLang(lang, "history is not available right now", "historique de Home Assistant n'est pas disponible")) {
+			if !isErr || !strings.Contains(text, pickLang(lang, "history is not available right now", "historique de Home Assistant n'est pas disponible", "Verlauf von Home Assistant ist gerade nicht verfügbar")) {
 				t.Errorf("with the recorder unavailable: %q", text)
 			}
 		})

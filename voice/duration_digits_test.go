@@ -9,6 +9,7 @@ import (
 // DurationDigits rounds up to whole seconds, says whole minutes as minutes
 // and keeps digits, in both languages.
 func TestDurationDigits(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		d      time.Duration
 		en, fr string

@@ -15,7 +15,7 @@ func Example() {
 		person := voice.Noun{One: "person", Many: "people"}
 		said := "I see %s by the %s, %s. It is %s outside"
 		if l == voice.French {
-			person = voice.Noun{One: "personne", Feminine: true}
+			person = voice.Noun{One: "personne", Gender: voice.Feminine}
 			said = "je vois %s près de la %s, %s. Il fait %s dehors"
 		}
 		text := voice.Paragraph(fmt.Sprintf(said,
@@ -37,7 +37,7 @@ func ExampleLang_List() {
 }
 
 func ExampleLang_Count() {
-	door := voice.Noun{One: "porte", Feminine: true}
+	door := voice.Noun{One: "porte", Gender: voice.Feminine}
 	sensor := voice.Noun{One: "capteur"}
 	fmt.Println(voice.French.Count(0, door), "/", voice.French.Count(1, sensor), "/", voice.French.Count(21, door))
 	fmt.Println(voice.English.Count(0, voice.Noun{One: "door"}))

@@ -20,7 +20,7 @@ type goldenCase struct {
 	say  func(Lang) string
 }
 
-// goldenCases are the inputs of the golden files, the same for both languages.
+// goldenCases are the inputs of the golden files, the same for every language.
 func goldenCases() []goldenCase {
 	var cs []goldenCase
 	add := func(call string, say func(Lang) string) { cs = append(cs, goldenCase{call, say}) }
@@ -42,7 +42,9 @@ func goldenCases() []goldenCase {
 
 	nouns := map[Lang][]Noun{
 		English: {{One: "light"}, {One: "sensor"}, {One: "door"}, {One: "person", Many: "people"}},
-		French:  {{One: "lumière", Feminine: true}, {One: "capteur"}, {One: "porte", Feminine: true}, {One: "personne", Feminine: true}},
+		French:  {{One: "lumière", Gender: Feminine}, {One: "capteur"}, {One: "porte", Gender: Feminine}, {One: "personne", Gender: Feminine}},
+		German: {{One: "Lampe", Many: "Lampen", Gender: Feminine}, {One: "Sensor", Many: "Sensoren"}, {One: "Tür", Many: "Türen", Gender: Feminine},
+			{One: "Person", Many: "Personen", Gender: Feminine}},
 	}
 	for i, name := range []string{"light/lumière", "sensor/capteur", "door/porte", "person/personne"} {
 		for _, n := range []int{0, 1, 2, 3, 21, 71, 81, 91, 101, 1250, -1, -2} {
@@ -75,7 +77,7 @@ func goldenCases() []goldenCase {
 	}
 
 	var unitNames []string
-	for u := range units {
+	for u := range english.units {
 		unitNames = append(unitNames, u)
 	}
 	slices.Sort(unitNames)
@@ -109,7 +111,8 @@ func render(c goldenCase, l Lang) string {
 }
 
 func TestGolden(t *testing.T) {
-	for _, l := range []Lang{English, French} {
+	t.Parallel()
+	for _, l := range Langs() {
 		t.Run(string(l), func(t *testing.T) {
 			var b strings.Builder
 			fmt.Fprintf(&b, "# voice golden outputs, language %s. Regenerate with: go test ./voice -update\n", l)
@@ -152,7 +155,7 @@ func TestGolden(t *testing.T) {
 // sentence.
 func TestGoldenSpeakable(t *testing.T) {
 	t.Parallel()
-	for _, l := range []Lang{English, French} {
+	for _, l := range Langs() {
 		for _, c := range goldenCases() {
 			s := Sentence("the answer is " + c.say(l))
 			if err := Speakable(s); err != nil {

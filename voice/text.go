@@ -312,10 +312,8 @@ func (l Lang) Quote(s string, max int) string {
 		return r
 	}, s)
 	s = reEntity.ReplaceAllStringFunc(s, func(id string) string { return strings.Replace(id, ".", " ", 1) })
-	if l == French {
-		return "« " + s + " »"
-	}
-	return "“" + s + "”"
+	r := l.r()
+	return r.open + s + r.close
 }
 
 // unaccent folds the accented Latin letters of French and its neighbours.
@@ -341,13 +339,7 @@ func Fold(s string) string {
 	return strings.Join(strings.Fields(b.String()), " ")
 }
 
-// Words that are common in one language and rare in the other, to tell a
-// short English sentence from a French one.
-var (
-	englishWords = wordSet("the a an is are was were and of to in on at with nobody no there someone something it its this that by from be has have not empty closed open person people car door")
-	frenchWords  = wordSet("le la les l un une des est sont était et de du d à au aux dans sur avec personne il y a ce cette qui que ne pas n vide fermé fermée ouvert ouverte voiture porte")
-)
-
+// wordSet makes a set of the words of s, for a language's common words.
 func wordSet(s string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(s) {
@@ -356,28 +348,33 @@ func wordSet(s string) map[string]bool {
 	return m
 }
 
-// Language tells whether a short text is English or French by its common
-// words. ok is false when it cannot tell: too few such words, or as many of
-// each.
+// Language tells in which language maison speaks a short text is written,
+// by its common words. ok is false when it cannot tell: too few such
+// words, or as many of one language's as of another's.
 func Language(text string) (lang Lang, ok bool) {
-	en, fr := 0, 0
+	counts := map[Lang]int{}
 	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
 		return !unicode.IsLetter(r)
 	}) {
-		if englishWords[w] {
-			en++
-		}
-		if frenchWords[w] {
-			fr++
+		for l, r := range langs {
+			if r.common[w] {
+				counts[l]++
+			}
 		}
 	}
-	switch {
-	case en >= 2 && en > fr:
-		return English, true
-	case fr >= 2 && fr > en:
-		return French, true
+	best, tie := Lang(""), false
+	for _, l := range Langs() {
+		switch {
+		case counts[l] > counts[best]:
+			best, tie = l, false
+		case counts[l] == counts[best]:
+			tie = true
+		}
 	}
-	return "", false
+	if counts[best] < 2 || tie {
+		return "", false
+	}
+	return best, true
 }
 
 // isPySpace is white space as Python's str.strip and str.split see it:

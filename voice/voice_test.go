@@ -22,7 +22,7 @@ func TestParseLang(t *testing.T) {
 			t.Errorf("ParseLang(%q) = %q, %v; want %q", c.in, got, err, c.want)
 		}
 	}
-	for _, in := range []string{"de", "english", "français", "e", "-fr", "xx-fr"} {
+	for _, in := range []string{"es", "english", "français", "e", "-fr", "xx-fr"} {
 		got, err := ParseLang(in)
 		if err == nil {
 			t.Errorf("ParseLang(%q) = %q, want an error", in, got)
@@ -43,9 +43,9 @@ func TestParseLang(t *testing.T) {
 // languages, independently of the golden files.
 func TestBrief(t *testing.T) {
 	t.Parallel()
-	lumiere := Noun{One: "lumière", Many: "lumières", Feminine: true}
+	lumiere := Noun{One: "lumière", Many: "lumières", Gender: Feminine}
 	capteur := Noun{One: "capteur"}
-	porte := Noun{One: "porte", Feminine: true}
+	porte := Noun{One: "porte", Gender: Feminine}
 	light := Noun{One: "light"}
 	at := func(h, m int) time.Time { return time.Date(2026, 7, 28, h, m, 0, 0, time.UTC) }
 	for _, c := range []struct{ got, want string }{
@@ -125,9 +125,9 @@ func TestBrief(t *testing.T) {
 // built without ParseLang.
 func TestOtherLangSpeaksEnglish(t *testing.T) {
 	t.Parallel()
-	l := Lang("de")
+	l := Lang("es")
 	if got := l.List([]string{"a", "b"}); got != "a and b" {
-		t.Errorf("Lang(de).List = %q, want English", got)
+		t.Errorf("Lang(es).List = %q, want English", got)
 	}
 }
 
@@ -383,7 +383,7 @@ func TestSpeakableOutputs(t *testing.T) {
 		s := Paragraph(
 			l.List([]string{"kitchen", "garage", "porch"}),
 			l.Or([]string{"on", "off"}),
-			l.Count(21, Noun{One: "porte", Feminine: true}),
+			l.Count(21, Noun{One: "porte", Gender: Feminine}),
 			l.Ago(90*time.Second),
 			l.Duration(36*time.Hour),
 			l.Measure(-12.34, "°C")+" "+l.Clock(time.Date(2026, 7, 28, 19, 5, 0, 0, time.UTC)),
@@ -484,9 +484,37 @@ func TestVisible(t *testing.T) {
 }
 
 func TestDeElides(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{"ouvrir": "d'ouvrir", "éteindre": "d'éteindre", "habiller": "d'habiller", "fermer": "de fermer", "« Porte »": "de « Porte »", "": "de "} {
 		if got := De(in); got != want {
 			t.Errorf("De(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// Preferred follows the browser's order of preference among the
+// languages maison speaks, and the house's language otherwise.
+func TestPreferred(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		accept   string
+		fallback Lang
+		want     Lang
+	}{
+		{"", French, French},
+		{"de-CH, fr;q=0.8, en;q=0.5", English, German},
+		{"es, it;q=0.9", French, French},
+		{"es, fr-CA;q=0.7, de;q=0.6", English, French},
+		{"en;q=0.2, de;q=0.9", French, German},
+		{"de;q=0, fr", English, French},
+		{"*", German, German},
+		{"es, *;q=0.5, en;q=0.4", French, French},
+		{"DE_at", English, German},
+		{"de;q=nonsense, en", French, English},
+		{",,;q=1, ;", German, German},
+	} {
+		if got := Preferred(c.accept, c.fallback); got != c.want {
+			t.Errorf("Preferred(%q, %s) = %s, want %s", c.accept, c.fallback, got, c.want)
 		}
 	}
 }

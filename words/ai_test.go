@@ -14,6 +14,7 @@ import (
 // camera sending truncated frames the task fails with Pillow's words every
 // time, which is not "usually brief".
 func TestAIFailureOnAPictureHomeAssistantCannotRead(t *testing.T) {
+	t.Parallel()
 	unreadable := &homeassistant.Error{Kind: homeassistant.KindAITaskFailed, Op: "websocket call_service ai_task.generate_data",
 		Err: fmt.Errorf("%w: %w", homeassistant.ErrUnreadablePicture, errors.New("unknown_error: image file is truncated (31 bytes not processed)"))}
 	said := AIFailure(voice.English, unreadable)

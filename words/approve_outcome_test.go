@@ -11,6 +11,7 @@ import (
 // happened: neither the page nor the model is told, before Home
 // Assistant's words, that nothing was done.
 func TestAnApprovedActionNotConfirmedClaimsNothing(t *testing.T) {
+	t.Parallel()
 	said := ActionTooSlow(voice.English)
 	for _, got := range []string{ApproveFailed(voice.English, said), ApprovalNotDone(voice.English, said), Approve(voice.English).NotConfirmedTitle} {
 		if strings.Contains(strings.ToLower(got), "nothing was done") || strings.Contains(got, "not carried out") {

@@ -4,55 +4,63 @@
 package words
 
 import (
-	"fmt"
+	"strconv"
 
 	"maison/voice"
 )
 
 // UnreadableArgs says that a call's arguments are not named values.
 func UnreadableArgs(lang voice.Lang) string {
-	return lang.Pick(
-		"The details of this call are not readable as named values, so nothing was done. Call it again with each detail given by its name.",
-		"Les détails de cet appel ne se lisent pas comme des valeurs nommées, alors rien n'a été fait. Rappelez-le en donnant chaque détail par son nom.")
+	return say(lang, "args.unreadable")
 }
 
 // LongArg says that the argument name is longer than any name maison
 // reads: runes characters at most, items names in a list.
 func LongArg(lang voice.Lang, name string, runes, items int) string {
-	q := lang.Quote(name, 40)
-	return lang.Pick(
-		fmt.Sprintf("The argument %s is longer than any name I read (%d characters at most, %d names in a list), so nothing was done. Call it again with it as a person says it, such as a device's or a room's name.", q, runes, items),
-		fmt.Sprintf("L'argument %s est plus long que tout nom que je lis (%d caractères au plus, %d noms dans une liste), alors rien n'a été fait. Rappelez-le tel qu'une personne le dit, comme le nom d'un appareil ou d'une pièce.", q, runes, items))
+	return say(lang, "args.long", "name", lang.Quote(name, 40), "runes", strconv.Itoa(runes), "items", strconv.Itoa(items))
 }
 
 // WrongArg says that the argument name is missing, or cannot be used, and
 // what it takes: wants follows "must be".
-func WrongArg(lang voice.Lang, name string, wants Pair, missing bool) string {
+func WrongArg(lang voice.Lang, name string, wants Key, missing bool) string {
 	q := lang.Quote(name, 40)
 	if missing {
-		return lang.Pick(
-			"This call needs the argument "+q+", which must be "+wants.EN+", so nothing was done. Call it again with it.",
-			"Cet appel a besoin de l'argument "+q+", qui doit être "+wants.FR+", alors rien n'a été fait. Rappelez-le avec cet argument.")
+		return say(lang, "args.missing", "name", q, "wants", wants.In(lang))
 	}
-	return lang.Pick(
-		"The argument "+q+" must be "+wants.EN+", so nothing was done. Call it again with such a value, or without it.",
-		"L'argument "+q+" doit être "+wants.FR+", alors rien n'a été fait. Rappelez-le avec une telle valeur, ou sans cet argument.")
+	return say(lang, "args.wrong", "name", q, "wants", wants.In(lang))
 }
+
+// What each argument of the tools takes, said after "must be" by WrongArg.
+const (
+	WantsName         Key = "args.wants.name"         // a device's name, to act on it
+	WantsArea         Key = "args.wants.area"         // a room's name
+	WantsFloor        Key = "args.wants.floor"        // a floor's name
+	WantsDomain       Key = "args.wants.domain"       // kinds of device
+	WantsDeviceClass  Key = "args.wants.device_class" // device classes
+	WantsConfirmation Key = "args.wants.confirmation" // a confirmation code or approval reference
+	WantsRegion       Key = "args.wants.region"       // a part of a picture
+	WantsCamera       Key = "args.wants.camera"       // a camera's name
+	WantsCameraID     Key = "args.wants.camera_id"    // a camera's entity id
+	WantsHouseName    Key = "args.wants.house_name"   // a device's name, to describe it
+	WantsBrightness   Key = "args.wants.brightness"   // a brightness in percent
+	WantsColour       Key = "args.wants.colour"       // a colour's name
+	WantsTemperature  Key = "args.wants.temperature"  // a colour temperature
+	WantsHours        Key = "args.wants.hours"        // a number of hours of history
+	WantsSince        Key = "args.wants.since"        // a time to start history from
+	WantsHistoryName  Key = "args.wants.history_name" // a device's name, for its history
+	WantsHistoryArea  Key = "args.wants.history_area" // a room's name, for its history
+)
 
 // UnknownArg says that a tool has no argument name, and names those it
 // has (known).
 func UnknownArg(lang voice.Lang, name string, known []string) string {
 	q := lang.Quote(name, 40)
 	if len(known) == 0 {
-		return lang.Pick(
-			"This tool takes no argument, and "+q+" was given, so nothing was done. Call it again with no argument.",
-			"Cet outil ne prend aucun argument, et "+q+" a été donné, alors rien n'a été fait. Rappelez-le sans argument.")
+		return say(lang, "args.unknown.none", "name", q)
 	}
 	quoted := make([]string, len(known))
 	for i, k := range known {
 		quoted[i] = lang.Quote(k, 40)
 	}
-	return lang.Pick(
-		"This tool has no argument called "+q+", so nothing was done. Its arguments are "+lang.List(quoted)+".",
-		"Cet outil n'a pas d'argument appelé "+q+", alors rien n'a été fait. Ses arguments sont "+lang.List(quoted)+".")
+	return say(lang, "args.unknown.some", "name", q, "quoted", lang.List(quoted))
 }

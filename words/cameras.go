@@ -4,33 +4,25 @@
 package words
 
 import (
-	"strings"
-
 	"maison/voice"
 )
 
 // CameraInRoom is a listed camera's room (said after the camera's name,
 // when the name does not already say it).
 func CameraInRoom(lang voice.Lang, area string) string {
-	return lang.Pick(" in the ", " dans la pièce ") + Quote(lang, area)
+	return say(lang, "cameras.in_room", "room", Quote(lang, area))
 }
 
 // CameraListedOff says that the camera name is turned off and has no
 // picture until someone turns it on.
 func CameraListedOff(lang voice.Lang, name string) string {
-	cam := Camera(lang, name)
-	return lang.Pick(
-		"The "+strings.TrimPrefix(cam, "the ")+" is turned off in Home Assistant, so it has no picture until someone turns it on.",
-		"La "+strings.TrimPrefix(cam, "la ")+" est éteinte dans Home Assistant, elle n'a donc pas d'image tant qu'on ne la rallume pas.")
+	return voice.Sentence(say(lang, "cameras.listed_off", "camera", Camera(lang, name)))
 }
 
 // CameraListedUnavailable says that Home Assistant has lost touch with the
 // camera name, so its picture may be missing or old.
 func CameraListedUnavailable(lang voice.Lang, name string) string {
-	cam := Camera(lang, name)
-	return lang.Pick(
-		"Home Assistant says the "+strings.TrimPrefix(cam, "the ")+" is unavailable, so its picture may be missing or old; this often passes when the camera is back on the network.",
-		"Home Assistant dit que la "+strings.TrimPrefix(cam, "la ")+" est indisponible, son image peut donc manquer ou être ancienne; ça passe souvent quand la caméra revient sur le réseau.")
+	return say(lang, "cameras.listed_unavailable", "camera", Camera(lang, name))
 }
 
 // CamerasShown says which cameras can show a picture, each item a camera
@@ -38,16 +30,14 @@ func CameraListedUnavailable(lang voice.Lang, name string) string {
 func CamerasShown(lang voice.Lang, items []string) string {
 	switch len(items) {
 	case 0:
-		return lang.Pick("No camera can show a picture right now.", "Aucune caméra ne peut montrer d'image en ce moment.")
+		return say(lang, "cameras.shown.none")
 	case 1:
-		return voice.Sentence(lang.Pick("I can show you one camera: ", "Je peux vous montrer une caméra : ") + items[0])
+		return voice.Sentence(say(lang, "cameras.shown.one", "camera", items[0]))
 	}
-	return voice.Sentence(lang.Pick("I can show you "+lang.Number(len(items))+" cameras: ", "Je peux vous montrer "+lang.Number(len(items))+" caméras : ") + lang.List(items))
+	return voice.Sentence(say(lang, "cameras.shown.many", "n", lang.Number(len(items)), "cameras", lang.List(items)))
 }
 
 // NoCameraShared says that no camera is shared, and how an admin shares one.
 func NoCameraShared(lang voice.Lang) string {
-	return lang.Pick(
-		"No camera is shared with me. An admin can expose cameras to Assist in Home Assistant under Settings, Voice assistants, Expose.",
-		"Aucune caméra ne m'est partagée. Un administrateur peut exposer des caméras à Assist dans Home Assistant, sous Paramètres, Assistants vocaux, Exposer.")
+	return say(lang, "cameras.none_shared")
 }

@@ -1,195 +1,159 @@
 package words
 
 import (
-	"math"
 	"strings"
 
 	"maison/voice"
 )
 
-// Damage is what of a picture the camera sent damaged, when only the part
-// that decodes is shown.
+// Damage is what a camera's picture lost, when only the part that decodes
+// is shown, as the camera service puts it for a sentence: which parts are
+// missing or coarse, as people name them.
 type Damage struct {
-	Missing  []Band // parts left grey: missing, or damaged beyond decoding
-	Coarse   []Band // parts that came without their finer detail
-	Softened bool   // the whole picture is a little less sharp than the camera made it
-	Across   bool   // the bands run from left to right rather than from top to bottom
-	Once     bool   // one damaged frame came, not two in a row: asking again failed
+	Missing  *Region // the parts left grey, or nil
+	Coarse   *Region // the parts that came without their finer detail, or nil
+	Softened bool    // the whole picture is a little less sharp than the camera made it
+	Once     bool    // one damaged frame came, not two in a row: asking again failed
 }
 
-// Band is a part of the picture between two edges, as shares of its height
-// (or of its width when Damage.Across): 0 at the top (left), 1 at the
-// bottom (right).
-type Band struct{ From, To float64 }
+// Region is a part of the picture, as people name it: one band or
+// several, at an edge or across the middle, thin or a share of the
+// picture.
+type Region struct {
+	Bands  int   // how many bands: one, two, or more
+	Across bool  // the bands run from left to right rather than from top to bottom
+	Edge   Edge  // for one band, the edge it touches
+	Middle Place // for one band touching no edge, where it lies
+	Thin   bool  // one thin strip
+	Share  Share // the part's size (all the bands' together), but for a thin strip
+}
+
+// Edge is the edge of the picture a band touches: the top (left, across),
+// the bottom (right), or neither.
+type Edge int
+
+// The edges.
+const (
+	NoEdge Edge = iota
+	StartEdge
+	EndEdge
+)
+
+// Place is where a band that touches no edge lies: its upper (left), middle
+// or lower (right) part.
+type Place int
+
+// The places.
+const (
+	Centre Place = iota
+	Start
+	End
+)
+
+// Share is a fraction of the picture people say: a tenth to nine tenths.
+type Share int
+
+// The shares, from the smallest.
+const (
+	Tenth Share = iota
+	Fifth
+	Quarter
+	Third
+	TwoFifths
+	Half
+	ThreeFifths
+	TwoThirds
+	ThreeQuarters
+	FourFifths
+	NineTenths
+)
+
+// shareNames name the shares in the keys of their words; plural shares
+// take a plural verb ("two thirds are missing").
+var shareNames = [...]struct {
+	name   string
+	plural bool
+}{
+	Tenth: {"tenth", false}, Fifth: {"fifth", false}, Quarter: {"quarter", false}, Third: {"third", false},
+	TwoFifths: {"two_fifths", true}, Half: {"half", false}, ThreeFifths: {"three_fifths", true},
+	TwoThirds: {"two_thirds", true}, ThreeQuarters: {"three_quarters", true}, FourFifths: {"four_fifths", true},
+	NineTenths: {"nine_tenths", true},
+}
+
+// In says the share in one of its forms: "amount" ("a third", « un
+// tiers »), "edge" (as a part at an edge: "third", as in "the bottom
+// third"; « le tiers », as in « le tiers du bas »).
+func (s Share) In(lang voice.Lang, form string) string {
+	return Key("damage.share." + shareNames[s].name + "." + form).In(lang)
+}
 
 // Damaged tells, for cam as it is named aloud, which part of the picture
 // is missing or rough, that the camera sent it that way, and what to do.
 func Damaged(lang voice.Lang, cam string, d Damage) string {
-	out := []string{lang.Pick(
-		"Only part of the picture from "+cam+" could be shown: the camera sent it damaged twice in a row",
-		"Je n'ai pu montrer qu'une partie de l'image de "+cam+" : la caméra l'a envoyée abîmée deux fois de suite")}
+	out := []string{say(lang, "damage.twice", "camera", cam)}
 	if d.Once {
-		out[0] = lang.Pick(
-			"Only part of the picture from "+cam+" could be shown: the camera sent it damaged, and asking it again failed",
-			"Je n'ai pu montrer qu'une partie de l'image de "+cam+" : la caméra l'a envoyée abîmée, et la lui redemander n'a pas abouti")
+		out[0] = say(lang, "damage.once", "camera", cam)
 	}
-	if len(d.Missing) > 0 {
-		what, many := d.region(lang, d.Missing)
-		is, manque := "is", "manque"
-		if many {
-			is, manque = "are", "manquent"
+	if r := d.Missing; r != nil {
+		k := Key("damage.missing.one")
+		switch {
+		case r.Bands > 1:
+			k = "damage.missing.bands"
+		case !r.Thin && r.Edge != NoEdge && shareNames[r.Share].plural:
+			k = "damage.missing.one_many"
 		}
-		out = append(out, lang.Pick(
-			what+" "+is+" missing and left grey",
-			what+" "+manque+"; "+voice.Plural(len(d.Missing), "cette partie est laissée", "ces parties sont laissées")+" en gris"))
+		out = append(out, say(lang, k, "what", r.say(lang)))
 	}
-	if len(d.Coarse) > 0 {
-		what, _ := d.region(lang, d.Coarse)
-		what = strings.TrimSuffix(lower(what), ",")
-		out = append(out, lang.Pick(
-			"For "+what+", only the broad shapes came through, without the fine detail",
-			"Pour "+what+", seuls les grands traits sont arrivés, sans les détails fins"))
+	if r := d.Coarse; r != nil {
+		out = append(out, say(lang, "damage.coarse", "what", strings.TrimSuffix(r.say(lang), ",")))
 	}
 	if d.Softened {
-		out = append(out, lang.Pick(
-			"The rest of the picture is a little less sharp than the camera made it",
-			"Le reste de l'image est un peu moins net que ce que la caméra a produit"))
+		out = append(out, say(lang, "damage.softened"))
 	}
-	out = append(out, lang.Pick(
-		"It came that way from the camera, not from the connection or from me; its next picture is usually whole, so ask again in a moment to see the rest",
-		"Elle est arrivée ainsi de la caméra, ni la connexion ni moi n'y sommes pour rien; sa prochaine image est d'habitude entière, redemandez dans un instant pour voir le reste"))
+	out = append(out, say(lang, "damage.from_camera"))
 	return voice.Paragraph(out...)
 }
 
-// region names the part of the picture bands cover, capitalised, with
-// whether the name takes a plural verb: "The bottom third of the picture",
-// "Les deux tiers du bas de l'image", "A band across the middle of the
-// picture, about a fifth of its height,".
-func (d Damage) region(lang voice.Lang, bands []Band) (string, bool) {
-	if len(bands) > 1 {
-		total := 0.0
-		for _, b := range bands {
-			total += b.To - b.From
-		}
-		count := lang.Pick("Two bands", "Deux bandes")
-		if len(bands) > 2 {
-			count = lang.Pick("Several bands", "Plusieurs bandes")
-		}
-		f := nearestShare(total)
-		return lang.Pick(
-			count+" "+d.across("across", "down")+" the picture, about "+f.en+" of it in all,",
-			count+" "+d.across("en travers de", "verticales dans")+" l'image, environ "+f.fr+" en tout,"), true
+// say names the region as the subject of a sentence: "the bottom third
+// of the picture", « les deux tiers du bas de l'image », "a band across
+// the middle of the picture, about a fifth of its height,".
+func (r Region) say(lang voice.Lang) string {
+	dir := "rows"
+	if r.Across {
+		dir = "columns"
 	}
-	b := bands[0]
-	size := b.To - b.From
-	var edge string // en: "bottom"; fr: "du bas"
+	edge := map[Edge]string{StartEdge: map[bool]string{false: "top", true: "left"}[r.Across], EndEdge: map[bool]string{false: "bottom", true: "right"}[r.Across]}[r.Edge]
 	switch {
-	case b.To >= 0.999:
-		edge = lang.Pick(d.across("bottom", "right"), d.across("du bas", "de droite"))
-	case b.From <= 0.001:
-		edge = lang.Pick(d.across("top", "left"), d.across("du haut", "de gauche"))
-	}
-	if size < 0.075 {
-		if edge != "" {
-			return lang.Pick("A thin strip at the "+edge+" of the picture", "Une mince bande "+frEdgeAt(edge)+" de l'image"), false
+	case r.Bands > 1:
+		count := "two"
+		if r.Bands > 2 {
+			count = "several"
 		}
-		return lang.Pick("A thin strip "+d.middle(lang, b), "Une mince bande "+d.middle(lang, b)), false
+		return say(lang, Key("damage.bands."+count+"."+dir), "share", r.Share.In(lang, "amount"))
+	case r.Thin && edge != "":
+		return say(lang, Key("damage.strip."+edge))
+	case r.Thin:
+		return say(lang, "damage.strip.middle", "where", r.middle(lang))
+	case edge != "":
+		return say(lang, Key("damage.edge."+edge), "share", r.Share.In(lang, "edge"))
 	}
-	f := nearestShare(size)
-	if edge != "" {
-		return lang.Pick("The "+edge+" "+f.part+" of the picture", capital(f.frDef)+" "+edge+" de l'image"), f.plural
-	}
-	return lang.Pick(
-		"A band "+d.middle(lang, b)+", about "+f.en+" of its "+d.across("height", "width")+",",
-		"Une bande "+d.middle(lang, b)+", environ "+f.fr+" de sa "+d.across("hauteur", "largeur")+","), false
+	return say(lang, Key("damage.band."+dir), "where", r.middle(lang), "share", r.Share.In(lang, "amount"))
 }
 
 // middle places a band that touches neither edge: "across the middle of
 // the picture".
-func (d Damage) middle(lang voice.Lang, b Band) string {
-	c := (b.From + b.To) / 2
-	switch {
-	case c < 0.4:
-		return lang.Pick(d.across("across the upper part", "down the left part")+" of the picture", d.across("en travers du haut", "verticale sur la gauche")+" de l'image")
-	case c > 0.6:
-		return lang.Pick(d.across("across the lower part", "down the right part")+" of the picture", d.across("en travers du bas", "verticale sur la droite")+" de l'image")
+func (r Region) middle(lang voice.Lang) string {
+	dir := "rows"
+	if r.Across {
+		dir = "columns"
 	}
-	return lang.Pick(d.across("across", "down")+" the middle of the picture", d.across("en travers du milieu", "verticale au milieu")+" de l'image")
-}
-
-func (d Damage) across(rows, columns string) string {
-	if d.Across {
-		return columns
-	}
-	return rows
-}
-
-// frEdgeAt turns "du bas" into "en bas", "de gauche" into "à gauche".
-func frEdgeAt(edge string) string {
-	switch edge {
-	case "du bas":
-		return "en bas"
-	case "du haut":
-		return "en haut"
-	case "de gauche":
-		return "à gauche"
-	}
-	return "à droite"
-}
-
-// share is a fraction of the picture named in both languages: "third" as
-// in "the bottom third", "a third" and "un tiers" as an amount, "le tiers"
-// with its article.
-type share struct {
-	v                   float64
-	part, en, fr, frDef string
-	plural              bool // takes a plural verb
-}
-
-var shares = []share{
-	{0.1, "tenth", "a tenth", "un dixième", "le dixième", false},
-	{0.2, "fifth", "a fifth", "un cinquième", "le cinquième", false},
-	{0.25, "quarter", "a quarter", "un quart", "le quart", false},
-	{1.0 / 3, "third", "a third", "un tiers", "le tiers", false},
-	{0.4, "two fifths", "two fifths", "deux cinquièmes", "les deux cinquièmes", true},
-	{0.5, "half", "half", "la moitié", "la moitié", false},
-	{0.6, "three fifths", "three fifths", "trois cinquièmes", "les trois cinquièmes", true},
-	{2.0 / 3, "two thirds", "two thirds", "deux tiers", "les deux tiers", true},
-	{0.75, "three quarters", "three quarters", "trois quarts", "les trois quarts", true},
-	{0.8, "four fifths", "four fifths", "quatre cinquièmes", "les quatre cinquièmes", true},
-	{0.9, "nine tenths", "nine tenths", "neuf dixièmes", "les neuf dixièmes", true},
-}
-
-// nearestShare names v by the nearest of the shares people say.
-func nearestShare(v float64) share {
-	best := shares[0]
-	for _, s := range shares[1:] {
-		if math.Abs(s.v-v) < math.Abs(best.v-v) {
-			best = s
-		}
-	}
-	return best
-}
-
-func capital(s string) string {
-	if s == "" {
-		return s
-	}
-	return string(s[0]-'a'+'A') + s[1:]
-}
-
-func lower(s string) string {
-	if s == "" || s[0] < 'A' || s[0] > 'Z' {
-		return s
-	}
-	return string(s[0]-'A'+'a') + s[1:]
+	place := map[Place]string{Centre: "centre", Start: "start", End: "end"}[r.Middle]
+	return say(lang, Key("damage.middle."+place+"."+dir))
 }
 
 // NotCloser says that the part asked for (what, as Region says it) of the
 // picture from cam cannot be shown closer, the picture having come
 // damaged, and that the whole of it is shown as it came.
 func NotCloser(lang voice.Lang, cam, what string) string {
-	return voice.Sentence(lang.Pick(
-		"The picture from "+cam+" came damaged, so I cannot show "+what+" closer; this is the whole picture, as far as it came through",
-		"L'image de "+cam+" est arrivée abîmée, je ne peux donc pas montrer "+what+" de plus près; voici l'image entière, telle qu'elle est arrivée"))
+	return voice.Sentence(say(lang, "damage.not_closer", "camera", cam, "what", what))
 }

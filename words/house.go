@@ -2,7 +2,6 @@ package words
 
 import (
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -71,7 +70,6 @@ func State(lang voice.Lang, d Device, now time.Time) string {
 	if name == "" {
 		return ""
 	}
-	the := func(s string) string { return lang.Pick("the "+s, s) }
 	ago := ""
 	if !d.Changed.IsZero() {
 		ago = lang.Ago(now.Sub(d.Changed))
@@ -82,276 +80,168 @@ func State(lang voice.Lang, d Device, now time.Time) string {
 		switch d.Class {
 		case "motion", "moving":
 			if on {
-				return voice.Sentence(lang.Pick(the(name)+" detects movement right now", name+" détecte du mouvement en ce moment"))
+				return voice.Sentence(say(lang, "house.state.motion_now", "name", name))
 			}
 			if ago != "" {
-				return voice.Sentence(lang.Pick(the(name)+" last detected movement "+ago, name+" a détecté du mouvement pour la dernière fois "+ago))
+				return voice.Sentence(say(lang, "house.state.motion_last", "name", name, "ago", ago))
 			}
-			return voice.Sentence(lang.Pick(the(name)+" detects no movement", name+" ne détecte aucun mouvement"))
+			return voice.Sentence(say(lang, "house.state.motion_none", "name", name))
 		case "occupancy", "presence":
 			if on {
-				return voice.Sentence(lang.Pick(the(name)+" detects someone right now", name+" détecte une présence en ce moment"))
+				return voice.Sentence(say(lang, "house.state.presence_now", "name", name))
 			}
 			if ago != "" {
-				return voice.Sentence(lang.Pick(the(name)+" last detected someone "+ago, name+" a détecté une présence pour la dernière fois "+ago))
+				return voice.Sentence(say(lang, "house.state.presence_last", "name", name, "ago", ago))
 			}
-			return voice.Sentence(lang.Pick(the(name)+" detects no one", name+" ne détecte personne"))
+			return voice.Sentence(say(lang, "house.state.presence_none", "name", name))
 		case "door", "window", "garage_door", "opening":
 			if on {
-				return voice.Sentence(lang.Pick(the(name)+" is open", name+" est ouvert"))
+				return voice.Sentence(say(lang, "house.state.opening_open", "name", name))
 			}
-			return voice.Sentence(lang.Pick(the(name)+" is closed", name+" est fermé"))
+			return voice.Sentence(say(lang, "house.state.opening_closed", "name", name))
 		case "smoke", "gas", "carbon_monoxide", "moisture", "problem", "safety":
 			if on {
-				return voice.Sentence(lang.Pick(the(name)+" is raising an alarm", name+" signale une alerte"))
+				return voice.Sentence(say(lang, "house.state.safety_alarm", "name", name))
 			}
-			return voice.Sentence(lang.Pick(the(name)+" is clear", name+" ne signale rien"))
+			return voice.Sentence(say(lang, "house.state.safety_clear", "name", name))
 		}
 	case "light":
 		if on {
 			if b, err := strconv.ParseFloat(d.Attributes["brightness"], 64); err == nil && b > 0 {
 				pct := int(math.Round(b / 255 * 100))
-				return voice.Sentence(lang.Pick(the(name)+" is on at "+lang.Number(pct)+" percent", name+" est allumée à "+lang.Number(pct)+" pour cent"))
+				return voice.Sentence(say(lang, "house.state.light_percent", "name", name, "pct", lang.Number(pct)))
 			}
-			return voice.Sentence(lang.Pick(the(name)+" is on", name+" est allumée"))
+			return voice.Sentence(say(lang, "house.state.light_on", "name", name))
 		}
-		return voice.Sentence(lang.Pick(the(name)+" is off", name+" est éteinte"))
+		return voice.Sentence(say(lang, "house.state.light_off", "name", name))
 	case "lock":
-		return voice.Sentence(lang.Pick(the(name)+" is "+stateWords(lang, d.State), name+" est "+stateWords(lang, d.State)))
+		return voice.Sentence(say(lang, "house.state.lock", "name", name, "state", stateWords(lang, d.State)))
 	case "cover":
-		return voice.Sentence(lang.Pick(the(name)+" is "+stateWords(lang, d.State), name+" est "+stateWords(lang, d.State)))
+		return voice.Sentence(say(lang, "house.state.cover", "name", name, "state", stateWords(lang, d.State)))
 	case "sensor":
 		if v, err := strconv.ParseFloat(d.State, 64); err == nil {
 			unit := d.Attributes["unit_of_measurement"]
-			return voice.Sentence(lang.Pick(the(name)+" reads "+lang.Measure(v, unit), name+" indique "+lang.Measure(v, unit)))
+			return voice.Sentence(say(lang, "house.state.sensor", "name", name, "measure", lang.Measure(v, unit)))
 		}
 	case "camera":
-		return voice.Sentence(lang.Pick(the(name)+" camera is "+stateWords(lang, d.State), "la caméra "+name+" est "+stateWords(lang, d.State)))
+		return voice.Sentence(say(lang, "house.state.camera", "name", name, "state", stateWords(lang, d.State)))
 	}
 	if d.State == "" || d.State == "unknown" {
 		return ""
 	}
-	return voice.Sentence(lang.Pick(the(name)+" is "+stateWords(lang, d.State), name+" : "+stateWords(lang, d.State)))
+	return voice.Sentence(say(lang, "house.state.other", "name", name, "state", stateWords(lang, d.State)))
 }
 
 // stateWords says a state Home Assistant reported: a state maison knows in
 // its own words, any other text as quoted data.
 func stateWords(lang voice.Lang, s string) string {
-	fr := frenchState(s)
-	if fr == "" {
-		return Quote(lang, s)
+	if k, ok := stateKeys[s]; ok {
+		return k.In(lang)
 	}
-	return lang.Pick(strings.ReplaceAll(s, "_", " "), fr)
+	return Quote(lang, s)
 }
 
-// frenchState is a state maison knows, in French; "" for any other text.
-func frenchState(s string) string {
-	switch s {
-	case "on":
-		return "allumé"
-	case "off":
-		return "éteint"
-	case "open":
-		return "ouvert"
-	case "closed":
-		return "fermé"
-	case "opening":
-		return "en train de s'ouvrir"
-	case "closing":
-		return "en train de se fermer"
-	case "locked":
-		return "verrouillé"
-	case "unlocked":
-		return "déverrouillé"
-	case "jammed":
-		return "bloqué"
-	case "locking":
-		return "en train de se verrouiller"
-	case "unlocking":
-		return "en train de se déverrouiller"
-	case "disarmed":
-		return "désarmé"
-	case "armed_away":
-		return "armé en mode absence"
-	case "armed_home":
-		return "armé en mode présence"
-	case "armed_night":
-		return "armé en mode nuit"
-	case "armed_vacation":
-		return "armé en mode vacances"
-	case "arming":
-		return "en train de s'armer"
-	case "pending":
-		return "sur le point de se déclencher"
-	case "triggered":
-		return "déclenché"
-	case "idle":
-		return "en veille"
-	case "recording":
-		return "en train d'enregistrer"
-	case "streaming":
-		return "en direct"
-	case "unavailable":
-		return "indisponible"
-	}
-	return ""
+// stateKeys are the states maison says in its own words.
+var stateKeys = map[string]Key{
+	"on":             "state.on",
+	"off":            "state.off",
+	"open":           "state.open",
+	"closed":         "state.closed",
+	"opening":        "state.opening",
+	"closing":        "state.closing",
+	"locked":         "state.locked",
+	"unlocked":       "state.unlocked",
+	"jammed":         "state.jammed",
+	"locking":        "state.locking",
+	"unlocking":      "state.unlocking",
+	"disarmed":       "state.disarmed",
+	"armed_away":     "state.armed_away",
+	"armed_home":     "state.armed_home",
+	"armed_night":    "state.armed_night",
+	"armed_vacation": "state.armed_vacation",
+	"arming":         "state.arming",
+	"pending":        "state.pending",
+	"triggered":      "state.triggered",
+	"idle":           "state.idle",
+	"recording":      "state.recording",
+	"streaming":      "state.streaming",
+	"unavailable":    "state.unavailable",
 }
 
-// priority orders what a person coming home wants to hear first.
-func priority(d Device, now time.Time) int {
-	switch {
-	case d.Domain == "binary_sensor" && d.State == "on" && slices.Contains([]string{"smoke", "gas", "carbon_monoxide", "moisture", "problem", "safety"}, d.Class):
-		return 0
-	case isOpen(d):
-		return 1
-	case d.Domain == "lock" && d.State != "locked":
-		return 2
-	case d.Domain == "light" && d.State == "on":
-		return 3
-	case d.Domain == "sensor" && d.Attributes["unit_of_measurement"] != "" && strings.Contains(d.Attributes["unit_of_measurement"], "°"):
-		return 4
-	case isMotion(d) && (d.State == "on" || (!d.Changed.IsZero() && now.Sub(d.Changed) < time.Hour)):
-		return 5
-	}
-	return 6
+// Home is the house as assist reads it for a sentence: what the first
+// sentence names, and the devices said one by one, in the order that
+// matters to a person coming home.
+type Home struct {
+	Empty    bool     // nothing at all is shared with Assist
+	Open     []Device // open doors, windows, gates, covers and valves
+	Unlocked []Device // locks not locked
+	LightsOn int      // lights that are on
+	Others   []Device // the devices said one by one, most important first
+	Withheld int      // devices known by their words alone: counted, never said
 }
 
-// saidInSummary says whether House's first sentence, naming d as open
-// or not locked, says all its own sentence would: an open door, window or
-// cover, an unlocked lock. One opening or jammed is said again, with that.
-func saidInSummary(d Device) bool {
-	switch d.Domain {
-	case "binary_sensor":
-		return isOpen(d)
-	case "cover", "valve":
-		return d.State == "open"
-	case "lock":
-		return d.State == "unlocked"
+// House says the state of the house, with a first sentence that is enough
+// on its own, then the other devices in their order. At most limit devices
+// are described; the rest are counted.
+func House(lang voice.Lang, h Home, now time.Time, limit int) string {
+	if h.Empty {
+		return say(lang, "house.nothing_shared")
 	}
-	return false
-}
-
-func isOpen(d Device) bool {
-	switch d.Domain {
-	case "cover", "valve":
-		return d.State == "open" || d.State == "opening"
-	case "binary_sensor":
-		return d.State == "on" && slices.Contains([]string{"door", "window", "garage_door", "opening"}, d.Class)
-	}
-	return false
-}
-
-func isMotion(d Device) bool {
-	return slices.Contains([]string{"motion", "occupancy", "presence", "moving"}, d.Class)
-}
-
-// House says the state of the house, most important first, with a first
-// sentence that is enough on its own. At most limit devices are described;
-// the rest are counted. Cameras are left out; a device known by its words
-// alone is counted, never said.
-func House(lang voice.Lang, devices []Device, now time.Time, limit int) string {
-	if len(devices) == 0 {
-		return lang.Pick(
-			"Nothing in the house is shared with me. An admin can expose devices to Assist in Home Assistant under Settings, Voice assistants, Expose.",
-			"Rien dans la maison ne m'est partagé. Un administrateur peut exposer des appareils à Assist dans Home Assistant, sous Paramètres, Assistants vocaux, Exposer.")
-	}
-	type item struct {
-		d Device
-		p int
-	}
-	items := make([]item, 0, len(devices))
-	withheld := 0
-	for _, d := range devices {
-		if d.Domain == "camera" {
-			continue // cameras have their own tools; their idle state tells nothing here
+	names := func(ds []Device) []string {
+		out := make([]string, len(ds))
+		for i, d := range ds {
+			out[i] = Quote(lang, d.Name())
 		}
-		if d.ID == "" {
-			// Known by its words alone: which entity it is, and so whether
-			// it may be shown, cannot be confirmed. It is counted, not said.
-			withheld++
-			continue
-		}
-		items = append(items, item{d, priority(d, now)})
+		return the(lang, out)
 	}
-	slices.SortStableFunc(items, func(a, b item) int { return a.p - b.p })
-
-	var open, unlocked, lightsOn []string
-	for _, it := range items {
-		switch {
-		case isOpen(it.d):
-			open = append(open, Quote(lang, it.d.Name()))
-		case it.d.Domain == "lock" && it.d.State != "locked":
-			unlocked = append(unlocked, Quote(lang, it.d.Name()))
-		case it.d.Domain == "light" && it.d.State == "on":
-			lightsOn = append(lightsOn, Quote(lang, it.d.Name()))
-		}
-	}
+	open, unlocked := h.Open, h.Unlocked
 	var first []string
 	if len(open) > 0 {
-		first = append(first, lang.Pick(lang.List(the(open))+" "+isAre(len(open))+" open", lang.List(open)+" : ouvert"))
+		first = append(first, sayN(lang, "house.summary.open", len(open), "names", lang.List(names(open))))
 	}
 	if len(unlocked) > 0 {
-		first = append(first, lang.Pick(lang.List(the(unlocked))+" "+isAre(len(unlocked))+" not locked", lang.List(unlocked)+" : pas verrouillé"))
+		first = append(first, sayN(lang, "house.summary.unlocked", len(unlocked), "names", lang.List(names(unlocked))))
 	}
 	if len(open) == 0 && len(unlocked) == 0 {
-		first = append(first, lang.Pick("everything that reports it is closed and locked", "tout ce qui le signale est fermé et verrouillé"))
+		first = append(first, say(lang, "house.summary.all_closed"))
 	}
-	switch len(lightsOn) {
+	switch h.LightsOn {
 	case 0:
-		first = append(first, lang.Pick("no lights are on", "aucune lumière n'est allumée"))
+		first = append(first, say(lang, "house.summary.no_lights"))
 	case 1:
-		first = append(first, lang.Pick("one light is on", "une lumière est allumée"))
+		first = append(first, say(lang, "house.summary.one_light"))
 	default:
-		first = append(first, lang.Pick(lang.Number(len(lightsOn))+" lights are on", lang.Number(len(lightsOn))+" lumières sont allumées"))
+		first = append(first, say(lang, "house.summary.lights", "n", lang.Number(h.LightsOn)))
 	}
-	out := []string{voice.Sentence(strings.Join(first, lang.Pick(", and ", ", et ")))}
-	said, summarised := 0, 0
-	for _, it := range items {
-		if saidInSummary(it.d) {
-			summarised++
-		}
-	}
-	for _, it := range items {
+	out := []string{voice.Sentence(strings.Join(first, say(lang, "house.summary.and")))}
+	said := 0
+	for _, d := range h.Others {
 		if said == limit {
 			break
 		}
-		if saidInSummary(it.d) {
-			continue // the first sentence said all there is to say of it
-		}
-		if s := State(lang, it.d, now); s != "" {
+		if s := State(lang, d, now); s != "" {
 			out = append(out, s)
 			said++
 		}
 	}
-	if rest := len(items) - summarised - said; said == limit && rest > 0 {
-		out = append(out, lang.Pick(
-			"There are "+lang.Number(rest)+" more devices; ask about one room to hear them.",
-			"Il y a encore "+lang.Number(rest)+" appareils; demandez une pièce pour les entendre."))
+	if rest := len(h.Others) - said; said == limit && rest > 0 {
+		out = append(out, say(lang, "house.more", "rest", lang.Number(rest)))
 	}
 	switch {
-	case withheld == 1:
-		out = append(out, lang.Pick(
-			"One more device is shared with Assist, but I cannot confirm which one it is, so I leave it out; whoever runs maison can find it with maison check.",
-			"Un autre appareil est partagé avec Assist, mais je ne peux pas confirmer lequel, alors je le laisse de côté; la personne qui gère maison peut le trouver avec maison check."))
-	case withheld > 1:
-		out = append(out, lang.Pick(
-			lang.Number(withheld)+" more devices are shared with Assist, but I cannot confirm which ones they are, so I leave them out; whoever runs maison can find them with maison check.",
-			lang.Number(withheld)+" autres appareils sont partagés avec Assist, mais je ne peux pas confirmer lesquels, alors je les laisse de côté; la personne qui gère maison peut les trouver avec maison check."))
+	case h.Withheld == 1:
+		out = append(out, say(lang, "house.withheld.one"))
+	case h.Withheld > 1:
+		out = append(out, say(lang, "house.withheld.many", "withheld", lang.Number(h.Withheld)))
 	}
 	return voice.Paragraph(out...)
 }
 
-func the(names []string) []string {
+// the is each quoted name as a sentence names a device: "the “Lamp”" in
+// English; in French, the name alone.
+func the(lang voice.Lang, names []string) []string {
 	out := make([]string, len(names))
 	for i, n := range names {
-		out[i] = "the " + n
+		out[i] = say(lang, "device.the", "name", n)
 	}
 	return out
-}
-
-func isAre(n int) string {
-	if n == 1 {
-		return "is"
-	}
-	return "are"
 }

@@ -56,19 +56,13 @@ func (o Overview) Say(lang voice.Lang) string {
 	n := len(o.Tiles)
 	switch {
 	case n == 1:
-		out = append(out, lang.Pick("This picture shows the one camera I can see, labelled with its name.", "Cette image montre la seule caméra que je vois, avec son nom."))
+		out = append(out, say(lang, "overview.one_camera"))
 	case empty == 0:
-		out = append(out, voice.Sentence(lang.Pick(
-			"This picture shows "+lang.Number(n)+" cameras side by side, each labelled with its number and name",
-			"Cette image montre "+lang.Number(n)+" caméras côte à côte, chacune avec son numéro et son nom")))
+		out = append(out, voice.Sentence(say(lang, "overview.cameras", "n", lang.Number(n))))
 	case empty == n:
-		out = append(out, voice.Sentence(lang.Pick(
-			"This picture shows "+lang.Number(n)+" cameras side by side, each labelled with its number and name; none of them has a picture",
-			"Cette image montre "+lang.Number(n)+" caméras côte à côte, chacune avec son numéro et son nom; aucune n'a d'image")))
+		out = append(out, voice.Sentence(say(lang, "overview.all_empty", "n", lang.Number(n))))
 	default:
-		out = append(out, voice.Sentence(lang.Pick(
-			"This picture shows "+lang.Number(n)+" cameras side by side, each labelled with its number and name; "+lang.Number(empty)+" of them "+voice.Plural(empty, "has", "have")+" no picture",
-			"Cette image montre "+lang.Number(n)+" caméras côte à côte, chacune avec son numéro et son nom; "+voice.Plural(empty, "une n'a pas d'image", lang.Number(empty)+" n'ont pas d'image"))))
+		out = append(out, voice.Sentence(sayN(lang, "overview.some_empty", empty, "n", lang.Number(n), "empty", lang.Number(empty))))
 	}
 	said := map[Empty]bool{} // why a tile is empty, and what to do, is said once
 	for i, t := range o.Tiles {
@@ -79,9 +73,7 @@ func (o Overview) Say(lang voice.Lang) string {
 		out = append(out, o.sayBeyond(lang))
 	}
 	out = append(out, o.Withheld...)
-	out = append(out, lang.Pick(
-		"These facts come from Home Assistant's sensors; I have not looked at what the pictures show. Ask for one camera to see it larger, or for a part of it to see it closer.",
-		"Ces faits viennent des capteurs de Home Assistant; je n'ai pas regardé ce que montrent les images. Demandez une caméra pour la voir en grand, ou une partie pour la voir de plus près."))
+	out = append(out, say(lang, "overview.facts"))
 	return voice.Paragraph(out...)
 }
 
@@ -95,49 +87,29 @@ func (o Overview) sayBeyond(lang voice.Lang) string {
 	n := lang.Number(o.More())
 	switch {
 	case o.More() == 1:
-		return voice.Sentence(lang.Pick(names[0]+" does not fit in this picture; ask for it by name", names[0]+" ne tient pas dans cette image; demandez-la par son nom"))
+		return voice.Sentence(say(lang, "overview.beyond.one", "camera", names[0]))
 	case o.More() <= maxBeyondNamed:
-		return voice.Sentence(lang.Pick(
-			n+" more cameras do not fit in this picture: "+lang.List(names)+"; ask for one by name",
-			n+" autres caméras ne tiennent pas dans cette image : "+lang.List(names)+"; demandez-en une par son nom"))
+		return voice.Sentence(say(lang, "overview.beyond.few", "n", n, "names", lang.List(names)))
 	}
-	return voice.Sentence(lang.Pick(
-		n+" more cameras do not fit in this picture, among them "+lang.List(names)+"; ask for one by name, or for the list of cameras to hear them all",
-		n+" autres caméras ne tiennent pas dans cette image, dont "+lang.List(names)+"; demandez-en une par son nom, ou la liste des caméras pour les entendre toutes"))
+	return voice.Sentence(say(lang, "overview.beyond.many", "n", n, "names", lang.List(names)))
 }
 
 // emptyTileWords say why a camera's place is empty: the first time with
 // what to do, and again, for a later camera empty for the same reason, in
 // fewer words.
-var emptyTileWords = map[Empty]struct{ first, again Pair }{
-	EmptyOff: {
-		Pair{", turned off in Home Assistant, so its place is empty until someone turns it on",
-			", éteinte dans Home Assistant, sa place reste donc vide jusqu'à ce qu'on la rallume"},
-		Pair{", also turned off in Home Assistant",
-			", elle aussi éteinte dans Home Assistant"}},
-	EmptyUnavailable: {
-		Pair{", which Home Assistant says is unavailable, so its place is empty; this often passes when the camera is back on the network",
-			", que Home Assistant dit indisponible, sa place est donc vide; ça passe souvent quand la caméra revient sur le réseau"},
-		Pair{", which Home Assistant also says is unavailable",
-			", que Home Assistant dit aussi indisponible"}},
-	EmptyLate: {
-		Pair{", which sent no picture in time, so its place is empty; this is usually brief, and asking for this camera alone usually works",
-			", qui n'a pas envoyé d'image à temps, sa place est donc vide; c'est généralement bref, et demander cette caméra seule fonctionne d'habitude"},
-		Pair{", which sent no picture in time either",
-			", qui n'a pas non plus envoyé d'image à temps"}},
-	EmptyFailed: {
-		Pair{", which gave no usable picture just now, so its place is empty; try this camera alone in a moment",
-			", qui n'a pas donné d'image utilisable, sa place est donc vide; réessayez cette caméra seule dans un instant"},
-		Pair{", which gave no usable picture either",
-			", qui n'a pas non plus donné d'image utilisable"}},
+var emptyTileWords = map[Empty]struct{ first, again Key }{
+	EmptyOff:         {"overview.empty.off", "overview.empty.off_again"},
+	EmptyUnavailable: {"overview.empty.unavailable", "overview.empty.unavailable_again"},
+	EmptyLate:        {"overview.empty.late", "overview.empty.late_again"},
+	EmptyFailed:      {"overview.empty.failed", "overview.empty.failed_again"},
 }
 
 // emptyTileLabels are the words drawn in an empty tile of the picture.
-var emptyTileLabels = map[Empty]Pair{
-	EmptyOff:         {"turned off", "éteinte"},
-	EmptyUnavailable: {"unavailable", "indisponible"},
-	EmptyLate:        {"no picture in time", "pas d'image à temps"},
-	EmptyFailed:      {"no picture", "pas d'image"},
+var emptyTileLabels = map[Empty]Key{
+	EmptyOff:         "overview.label.off",
+	EmptyUnavailable: "overview.label.unavailable",
+	EmptyLate:        "overview.label.late",
+	EmptyFailed:      "overview.label.failed",
 }
 
 // Label is what an empty tile of the overview picture shows, or "" for a
@@ -150,14 +122,12 @@ func (e Empty) Label(lang voice.Lang) string { return emptyTileLabels[e].In(lang
 func (t Tile) say(lang voice.Lang, n int, where string, again bool) string {
 	name := t.Camera
 	if t.Area != "" {
-		name += lang.Pick(", in the ", ", dans la pièce ") + Quote(lang, t.Area)
+		name = say(lang, "overview.tile.in_area", "camera", name, "area", Quote(lang, t.Area))
 	}
-	num := lang.Number(n)
-	head := lang.Pick("Number "+num, "Le numéro "+num)
+	head := say(lang, "overview.tile", "n", lang.Number(n), "camera", name)
 	if where != "" {
-		head += ", " + where + ","
+		head = say(lang, "overview.tile.where", "n", lang.Number(n), "where", where, "camera", name)
 	}
-	head += lang.Pick(" is ", " est ") + name
 	if w, ok := emptyTileWords[t.Empty]; ok {
 		if again {
 			return voice.Sentence(head + w.again.In(lang))
@@ -172,7 +142,7 @@ func (t Tile) say(lang voice.Lang, n int, where string, again bool) string {
 		facts = append(facts, clause(f))
 	}
 	if t.Damaged {
-		facts = append([]string{lang.Pick("its picture came damaged from the camera, so part of it is grey", "son image est arrivée abîmée de la caméra, une partie est donc grise")}, facts...)
+		facts = append([]string{say(lang, "overview.tile.damaged")}, facts...)
 	}
 	if len(facts) == 0 {
 		return voice.Sentence(head)
@@ -187,13 +157,13 @@ func (o Overview) where(lang voice.Lang, t Tile) string {
 	rows := (len(o.Tiles) + cols - 1) / cols
 	if rows > 3 || cols > 3 {
 		r, c := lang.Number(t.Row+1), lang.Number(t.Col+1)
-		return lang.Pick("row "+r+", column "+c, "rangée "+r+", colonne "+c)
+		return say(lang, "overview.where.grid", "r", r, "c", c)
 	}
-	horiz := map[int][]string{1: {""}, 2: {"left", "right"}, 3: {"left", "centre", "right"}}[cols][t.Col]
-	vert := map[int][]string{1: {""}, 2: {"top", "bottom"}, 3: {"top", "middle", "bottom"}}[rows][t.Row]
-	return strings.TrimSpace(lang.Pick(vert+" "+horiz,
-		map[string]string{"top": "en haut", "middle": "au milieu", "bottom": "en bas"}[vert]+" "+
-			map[string]string{"left": "à gauche", "centre": "au centre", "right": "à droite"}[horiz]))
+	horiz := map[int][]Key{1: {""}, 2: {"overview.where.left", "overview.where.right"},
+		3: {"overview.where.left", "overview.where.centre", "overview.where.right"}}[cols][t.Col]
+	vert := map[int][]Key{1: {""}, 2: {"overview.where.top", "overview.where.bottom"},
+		3: {"overview.where.top", "overview.where.middle", "overview.where.bottom"}}[rows][t.Row]
+	return strings.TrimSpace(say(lang, "overview.where", "vert", vert.In(lang), "horiz", horiz.In(lang)))
 }
 
 // clause turns a sentence into a clause that can follow a semicolon: its

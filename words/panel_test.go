@@ -9,18 +9,22 @@ import (
 )
 
 // Every place of the camera panel has its own words in each language, and
-// a place the view fills keeps its placeholder in both.
-func TestPanelPageInBothLanguages(t *testing.T) {
-	en, fr := reflect.ValueOf(Panel(voice.English)), reflect.ValueOf(Panel(voice.French))
-	for i := range en.NumField() {
-		name := en.Type().Field(i).Name
-		e, f := en.Field(i).String(), fr.Field(i).String()
-		if e == "" || f == "" || e == f {
-			t.Errorf("%s: %q / %q, want words of its own in each language", name, e, f)
-		}
-		for _, hole := range []string{"{camera}", "{time}", "{age}", "{n}"} {
-			if strings.Contains(e, hole) != strings.Contains(f, hole) {
-				t.Errorf("%s: %q / %q, the view fills %s in one language only", name, e, f, hole)
+// a place the view fills keeps its placeholder in every one.
+func TestPanelPageInEveryLanguage(t *testing.T) {
+	t.Parallel()
+	en := reflect.ValueOf(Panel(voice.English))
+	for _, l := range voice.Langs()[1:] {
+		other := reflect.ValueOf(Panel(l))
+		for i := range en.NumField() {
+			name := en.Type().Field(i).Name
+			e, f := en.Field(i).String(), other.Field(i).String()
+			if e == "" || f == "" || e == f {
+				t.Errorf("%s: %q / %q (%s), want words of its own in each language", name, e, f, l)
+			}
+			for _, hole := range []string{"{camera}", "{time}", "{age}", "{n}"} {
+				if strings.Contains(e, hole) != strings.Contains(f, hole) {
+					t.Errorf("%s: %q / %q (%s), the view fills %s in one language only", name, e, f, l, hole)
+				}
 			}
 		}
 	}

@@ -21,26 +21,25 @@ func (r Piece) Say(lang voice.Lang) string {
 	h, v := r.Horiz, r.Vert
 	if h == 0 && v == 0 {
 		pct := func(f float64) string { return lang.Number(int(math.Round(f * 100))) }
-		return lang.Pick(
-			"the part of the picture from "+pct(r.X)+" to "+pct(r.X+r.Width)+" percent across and from "+pct(r.Y)+" to "+pct(r.Y+r.Height)+" percent down",
-			"la partie de l'image de "+pct(r.X)+" à "+pct(r.X+r.Width)+" pour cent en largeur et de "+pct(r.Y)+" à "+pct(r.Y+r.Height)+" pour cent en hauteur")
+		return say(lang, "piece.box", "left", pct(r.X), "right", pct(r.X+r.Width), "top", pct(r.Y), "bottom", pct(r.Y+r.Height))
 	}
-	of := lang.Pick(" of the picture", " de l'image")
-	en := map[byte]string{'t': "top", 'b': "bottom", 'l': "left", 'r': "right"}
-	switch {
-	case h == 'c' && v == 'c':
-		return lang.Pick("the centre", "le centre") + of
-	case v == 0:
-		return lang.Pick("the "+en[h]+" half", "la moitié "+map[byte]string{'l': "gauche", 'r': "droite"}[h]) + of
-	case h == 0:
-		return lang.Pick("the "+en[v]+" half", "la moitié "+map[byte]string{'t': "du haut", 'b': "du bas"}[v]) + of
-	}
-	enV := map[byte]string{'t': "top", 'b': "bottom", 'c': "middle"}[v]
-	enH := map[byte]string{'l': "left", 'r': "right", 'c': "centre"}[h]
-	frV := map[byte]string{'t': "en haut", 'b': "en bas", 'c': "au milieu"}[v]
-	frH := map[byte]string{'l': "à gauche", 'r': "à droite", 'c': "au centre"}[h]
-	if h != 'c' && v != 'c' {
-		return lang.Pick("the "+enV+" "+enH+" quarter"+of, "le quart de l'image "+frV+" "+frH)
-	}
-	return lang.Pick("the "+enV+" "+enH+" part"+of, "la partie de l'image "+frV+" "+frH)
+	return pieces[[2]byte{v, h}].In(lang)
+}
+
+// pieces name the parts of a picture by their sides (vertical, then
+// horizontal): a half, a quarter, the centre, or a side's middle.
+var pieces = map[[2]byte]Key{
+	{'c', 'c'}: "piece.centre",
+	{0, 'l'}:   "piece.half.left",
+	{0, 'r'}:   "piece.half.right",
+	{'t', 0}:   "piece.half.top",
+	{'b', 0}:   "piece.half.bottom",
+	{'t', 'l'}: "piece.quarter.top_left",
+	{'t', 'r'}: "piece.quarter.top_right",
+	{'b', 'l'}: "piece.quarter.bottom_left",
+	{'b', 'r'}: "piece.quarter.bottom_right",
+	{'t', 'c'}: "piece.part.top_centre",
+	{'b', 'c'}: "piece.part.bottom_centre",
+	{'c', 'l'}: "piece.part.middle_left",
+	{'c', 'r'}: "piece.part.middle_right",
 }

@@ -26,61 +26,54 @@ type Target struct{ Name, Domain string }
 
 // Done says what an intent did to its targets, with the verb their domain takes.
 func Done(lang voice.Lang, a Action, ts []Target) string {
-	groups := map[string][]string{}
-	var order []string
+	groups := map[Key][]string{}
+	var order []Key
 	for _, t := range ts {
-		verb := verbFor(lang, a, t.Domain)
-		if _, ok := groups[verb]; !ok {
-			order = append(order, verb)
+		k := doneKey(a, t.Domain)
+		if _, ok := groups[k]; !ok {
+			order = append(order, k)
 		}
-		groups[verb] = append(groups[verb], Quote(lang, t.Name))
+		groups[k] = append(groups[k], say(lang, "device.the", "name", Quote(lang, t.Name)))
 	}
 	var out []string
-	for _, verb := range order {
-		names := groups[verb]
-		the := make([]string, len(names))
-		for i, n := range names {
-			the[i] = "the " + n
-		}
-		out = append(out, voice.Sentence(lang.Pick(
-			"I "+strings.ReplaceAll(verb, "%s", lang.List(the)),
-			"J'ai "+strings.ReplaceAll(verb, "%s", lang.List(names)))))
+	for _, k := range order {
+		out = append(out, voice.Sentence(say(lang, k, "names", lang.List(groups[k]),
+			"percent", lang.Number(int(a.Brightness)), "colour", voice.Clean(a.Color, 30))))
 	}
 	return voice.Paragraph(out...)
 }
 
-func verbFor(lang voice.Lang, a Action, domain string) string {
+// doneKey is the sentence of what an intent did to a device of domain.
+func doneKey(a Action, domain string) Key {
 	switch a.Intent {
 	case "HassTurnOn":
 		switch domain {
 		case "lock":
-			return lang.Pick("locked %s", "verrouillé %s")
+			return "result.done.locked"
 		case "cover", "valve":
-			return lang.Pick("opened %s", "ouvert %s")
+			return "result.done.opened"
 		case "scene", "script":
-			return lang.Pick("ran %s", "lancé %s")
+			return "result.done.ran"
 		}
-		return lang.Pick("turned on %s", "allumé %s")
+		return "result.done.turned_on"
 	case "HassTurnOff":
 		switch domain {
 		case "lock":
-			return lang.Pick("unlocked %s", "déverrouillé %s")
+			return "result.done.unlocked"
 		case "cover", "valve":
-			return lang.Pick("closed %s", "fermé %s")
+			return "result.done.closed"
 		}
-		return lang.Pick("turned off %s", "éteint %s")
+		return "result.done.turned_off"
 	case "HassLightSet":
 		if a.HasBrightness {
-			b := a.Brightness
-			return lang.Pick("set %s to "+lang.Number(int(b))+" percent brightness",
-				"réglé %s à "+lang.Number(int(b))+" pour cent de luminosité")
+			return "result.done.brightness"
 		}
-		if c := a.Color; c != "" {
-			return lang.Pick("set %s to "+voice.Clean(c, 30), "mis %s en "+voice.Clean(c, 30))
+		if a.Color != "" {
+			return "result.done.colour"
 		}
-		return lang.Pick("adjusted %s", "réglé %s")
+		return "result.done.adjusted"
 	}
-	return lang.Pick("did that for %s", "fait ça pour %s")
+	return "result.done.other"
 }
 
 // NotFor says the devices an intent did not work for, without Home
@@ -88,41 +81,35 @@ func verbFor(lang voice.Lang, a Action, domain string) string {
 func NotFor(lang voice.Lang, names []string) string {
 	the := make([]string, 0, len(names))
 	for _, n := range names {
-		the = append(the, lang.Pick("the ", "")+Quote(lang, n))
+		the = append(the, say(lang, "device.the", "name", Quote(lang, n)))
 	}
-	return lang.Pick(
-		"It did not work for "+lang.List(the)+"; Home Assistant did not say why, so check that device in the Home Assistant app.",
-		"Ça n'a pas marché pour "+lang.List(the)+" ; Home Assistant n'a pas dit pourquoi, vérifiez cet appareil dans l'application Home Assistant.")
+	return say(lang, "result.not_for", "the", lang.List(the))
 }
 
 // DidIt says that Home Assistant did what was asked, with nothing more to say.
 func DidIt(lang voice.Lang) string {
-	return lang.Pick("Home Assistant did it.", "Home Assistant l'a fait.")
+	return say(lang, "result.did_it")
 }
 
 // Says is Home Assistant's own sentence about an intent, said as data.
 func Says(lang voice.Lang, said string) string {
-	return voice.Sentence(lang.Pick("Home Assistant says ", "Home Assistant dit ") + quoteData(lang, said))
+	return voice.Sentence(say(lang, "result.says", "said", quoteData(lang, said)))
 }
 
 // Answered is a tool's result put in plain phrases, said as data.
 func Answered(lang voice.Lang, phrases string) string {
-	return voice.Sentence(lang.Pick("Home Assistant answered ", "Home Assistant a répondu ") + lang.Quote(phrases, 400))
+	return voice.Sentence(say(lang, "result.answered", "said", lang.Quote(phrases, 400)))
 }
 
 // CouldNot says that a tool failed, with Home Assistant's error as data.
 func CouldNot(lang voice.Lang, said string) string {
-	return lang.Pick(
-		"Home Assistant could not do that. It said "+quoteData(lang, said)+". Nothing was changed.",
-		"Home Assistant n'a pas pu le faire. Il a dit "+quoteData(lang, said)+". Rien n'a changé.")
+	return say(lang, "result.could_not", "said", quoteData(lang, said))
 }
 
 // Refused says that an intent was refused, with Home Assistant's words
 // and code as data.
 func Refused(lang voice.Lang, said string) string {
-	return lang.Pick(
-		"Home Assistant refused, saying "+quoteData(lang, said)+". Nothing was changed.",
-		"Home Assistant a refusé en disant "+quoteData(lang, said)+". Rien n'a changé.")
+	return say(lang, "result.refused", "said", quoteData(lang, said))
 }
 
 // quoteData bounds, cleans and quotes text Home Assistant sent, so it is
@@ -131,20 +118,12 @@ func quoteData(lang voice.Lang, s string) string {
 	if q := lang.Quote(strings.TrimSpace(s), 160); q != "" {
 		return q
 	}
-	return lang.Pick("nothing more", "rien de plus")
+	return say(lang, "result.nothing_more")
 }
-
-var (
-	monthsEN = [...]string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}
-	monthsFR = [...]string{"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"}
-	daysFR   = [...]string{"dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"}
-)
 
 // DateTime says the house's date and time as people do: "It is 7:05 PM on
 // Sunday, November 29, 2026."
 func DateTime(lang voice.Lang, t time.Time) string {
-	clock := strings.TrimPrefix(strings.TrimPrefix(lang.Clock(t), "at "), "à ")
-	return voice.Sentence(lang.Pick(
-		"It is "+clock+" on "+t.Weekday().String()+", "+monthsEN[t.Month()-1]+" "+strconv.Itoa(t.Day())+", "+strconv.Itoa(t.Year()),
-		"Il est "+clock+", le "+daysFR[t.Weekday()]+" "+strconv.Itoa(t.Day())+" "+monthsFR[t.Month()-1]+" "+strconv.Itoa(t.Year())))
+	return voice.Sentence(say(lang, "result.date_time", "clock", lang.TimeOfDay(t), "weekday", weekdays[t.Weekday()].In(lang),
+		"month", months[t.Month()-1].In(lang), "day", strconv.Itoa(t.Day()), "year", strconv.Itoa(t.Year())))
 }

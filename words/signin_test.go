@@ -9,14 +9,24 @@ import (
 	"maison/voice"
 )
 
-// Every place of the sign-in page has its own words in each language.
-func TestSignInPageInBothLanguages(t *testing.T) {
-	en, fr := reflect.ValueOf(SignIn(voice.English)), reflect.ValueOf(SignIn(voice.French))
-	for i := range en.NumField() {
-		name := en.Type().Field(i).Name
-		e, f := en.Field(i).String(), fr.Field(i).String()
-		if e == "" || f == "" || e == f {
-			t.Errorf("%s: %q / %q, want words of its own in each language", name, e, f)
+// Every place of the sign-in and approval pages has its own words in each
+// language.
+func TestPagesInEveryLanguage(t *testing.T) {
+	t.Parallel()
+	for _, page := range []func(voice.Lang) any{
+		func(l voice.Lang) any { return SignIn(l) },
+		func(l voice.Lang) any { return Approve(l) },
+	} {
+		en := reflect.ValueOf(page(voice.English))
+		for _, l := range voice.Langs()[1:] {
+			other := reflect.ValueOf(page(l))
+			for i := range en.NumField() {
+				name := en.Type().Field(i).Name
+				e, f := en.Field(i).String(), other.Field(i).String()
+				if e == "" || f == "" || e == f && name != "App" {
+					t.Errorf("%s: %q / %q (%s), want words of its own in each language", name, e, f, l)
+				}
+			}
 		}
 	}
 	if got := SignIn("").Title; got != SignIn(voice.English).Title {
@@ -27,6 +37,7 @@ func TestSignInPageInBothLanguages(t *testing.T) {
 // A wait on the sign-in page is said in whole minutes, rounded up, so a
 // person is never told a wait shorter than it is.
 func TestSignInWaitRoundsUp(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		wait   time.Duration
 		en, fr string

@@ -1,17 +1,13 @@
-// Package words holds every sentence a person hears or reads from maison, in
-// English and Québec French side by side, made from facts handed in: what a
-// device is doing, what Home Assistant answered, what a picture shows, why a
-// call or a sign-in was refused. It does no I/O and knows no client, camera
-// or server; the packages above gather the facts and call it.
+// Package words holds every sentence a person hears or reads from maison,
+// in each language it speaks, made from facts handed in: what a device is
+// doing, what Home Assistant answered, what a picture shows, why a call or
+// a sign-in was refused. It does no I/O and knows no client, camera or
+// server; the packages above gather the facts and call it.
 //
-// One mechanism chooses the language: a function takes the voice.Lang and
-// picks with Lang.Pick(en, fr); a sentence kept as data is a Pair.
+// Each sentence has one key (a Key), and each language one file holding
+// the text of every key (en.go, fr.go): a template whose placeholders,
+// {name}, a function of this package fills. The rules a language's
+// sentences follow, its plural forms and its elisions, are in its file
+// too; its numbers, units, times and lists are in voice. A function takes
+// the voice.Lang and says its sentence with say or sayN.
 package words
-
-import "maison/voice"
-
-// Pair is one sentence, or one piece of a sentence, in both languages.
-type Pair struct{ EN, FR string }
-
-// In is the pair in l.
-func (p Pair) In(l voice.Lang) string { return l.Pick(p.EN, p.FR) }

@@ -234,7 +234,7 @@ func TestBrowserApprovesAnUnlock(t *testing.T) {
 	}
 }
 
-// The page speaks the house's language.
+// The page speaks the browser's language among maison's, here French.
 func TestBrowserApprovalPageInFrench(t *testing.T) {
 	t.Parallel()
 	node, env := browsertest.Tools(t)
@@ -246,7 +246,7 @@ func TestBrowserApprovalPageInFrench(t *testing.T) {
 	if dir := os.Getenv("MAISON_APPROVAL_SCREENSHOTS"); dir != "" {
 		shots = map[string]any{"dir": dir, "name": "approval-fr"}
 	}
-	p := inBrowser(t, node, env, map[string]any{"url": link, "action": "none", "shots": shots})
+	p := inBrowser(t, node, env, map[string]any{"url": link, "action": "none", "shots": shots, "locale": "fr-CA"})
 	for _, want := range []string{"Approuver", "Refuser", "Le mot de passe de cette maison", "déverrouiller"} {
 		if !strings.Contains(p.Text, want) {
 			t.Errorf("the French page lacks %q: %s", want, p.Text)

@@ -69,7 +69,7 @@ func newAuthority(cfg config, st state.Store, clientAddr func(*http.Request) str
 	}
 	oc := oauth.Config{
 		Issuer: cfg.PublicURL, Secret: []byte(secret), Previous: []byte(cfg.SecretPrevious),
-		Password: cfg.OperatorPassword, RedirectURIs: cfg.RedirectURIs, Lang: string(cfg.Lang),
+		Password: cfg.OperatorPassword, RedirectURIs: cfg.RedirectURIs, Lang: cfg.Lang,
 		MetadataFetch: oauth.FetchConfig{AllowPrivate: cfg.ClientMetadataPrivate},
 		Logger:        logger.With("component", "oauth"), Store: st,
 	}

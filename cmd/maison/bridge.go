@@ -9,6 +9,8 @@ import (
 	"maison/bridge"
 	"maison/demo"
 	"maison/homeassistant"
+	"maison/voice"
+	"maison/words"
 )
 
 // version is maison's version, set at build time with -ldflags "-X main.version=…".
@@ -43,11 +45,12 @@ func (c config) servingBridgeConfig(logger *slog.Logger) (bridge.Config, error) 
 	return bc, err
 }
 
-// explain adds Home Assistant's advice to an error, for the operator.
+// explain adds Home Assistant's advice to an error, for the operator, in
+// English as maison's command line and log are.
 func explain(err error) error {
 	var he *homeassistant.Error
 	if errors.As(err, &he) {
-		return fmt.Errorf("%w\n%s", err, he.Advice())
+		return fmt.Errorf("%w\n%s", err, words.Advice(voice.English, he.Kind, he.Case(), false))
 	}
 	return err
 }
@@ -99,8 +102,8 @@ var cameraSettings = []setting{
 // them (serve, demo, stdio).
 var toolSettings = []setting{
 	{name: "lang", env: "MAISON_LANG", def: "en",
-		doc:   "en or fr (default en)",
-		usage: "language of answers, en or fr (MAISON_LANG)",
+		doc:   "en, fr or de (default en)",
+		usage: "language of answers, en, fr or de (MAISON_LANG)",
 		text:  func(c *config) *string { return &c.raw.lang }},
 	{name: "passthrough", env: "MAISON_PASSTHROUGH", def: "all",
 		doc:   "Home Assistant tools maison has no wrapper for, offered as ha_…: all, off,\nor a list such as GetDateTime,HassSetPosition (default all)",

@@ -395,7 +395,7 @@ func TestHomeAssistantAppTranslations(t *testing.T) {
 	t.Parallel()
 	cfg, opts := readAppConfig(t)
 	ports, _ := cfg["ports"].(map[string]any)
-	for _, lang := range []string{"en", "fr"} {
+	for _, lang := range []string{"en", "fr", "de"} {
 		raw, err := os.ReadFile(filepath.Join(appDir, "translations", lang+".yaml"))
 		if err != nil {
 			t.Fatal(err)
@@ -628,7 +628,7 @@ func TestHomeAssistantAppRunsWithItsOwnUser(t *testing.T) {
 	r.waitServing(t)
 	log := r.out.String()
 	for _, want := range []string{
-		"maison dev (", "checking Home Assistant at " + haURL, `ok    signed in as "Maison", not an administrator`,
+		"maison dev (", "checking Home Assistant at " + haURL, `ok    connecté en tant que "Maison", qui n'est pas administrateur`, // the check speaks MAISON_LANG
 		"made a signing secret", "OAuth for the Claude app and other connectors: add http://" + r.listen + "/mcp as a custom connector",
 	} {
 		if !strings.Contains(log, want) {
@@ -818,7 +818,7 @@ func TestHomeAssistantAppHostileOptions(t *testing.T) {
 		"a huge token":           {map[string]any{"ha_token": strings.Repeat(house.UserToken(), 4000)}, "is too long", house.UserToken()},
 		"a public URL in http":   {map[string]any{"public_url": "http://maison.example.com", "operator_password": "a passphrase of several words"}, "use https", "a passphrase of several words"},
 		"a short password":       {map[string]any{"public_url": "https://maison.example.com", "operator_password": "hunter2hunt"}, "too short", "hunter2hunt"},
-		"an unknown language":    {map[string]any{"lang": "de"}, "set MAISON_LANG to en or fr", ""},
+		"an unknown language":    {map[string]any{"lang": "es"}, "set MAISON_LANG to en, de or fr", ""},
 		"a log level":            {map[string]any{"log_level": "verbose"}, "use debug, info, warn or error", ""},
 		"a shell in an option":   {map[string]any{"passthrough": "$(touch " + pwned + ")`touch " + pwned + "`;touch " + pwned}, "MAISON_PASSTHROUGH", ""},
 		"a shell in a list":      {map[string]any{"cameras": []string{"camera.a\"$(touch " + pwned + ")", "x'`touch " + pwned + "`"}, "ai_task": "ai_task.x\n$(touch " + pwned + ")"}, "is not a camera's entity id", ""},

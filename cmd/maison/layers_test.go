@@ -46,15 +46,7 @@ func TestPackagesKeepTheirLayers(t *testing.T) {
 		t.Fatalf("read only %d packages from ARCHITECTURE.md's layers table; say here how it is written", len(rank))
 	}
 	imports := map[string]map[string]bool{} // package → maison packages it imports
-	err = filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
-		switch {
-		case err != nil:
-			return err
-		case d.IsDir() && path != "../.." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" || d.Name() == "node_modules"):
-			return filepath.SkipDir
-		case d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go"):
-			return nil
-		}
+	err = eachSource(func(path string) error {
 		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
 		if err != nil {
 			return err
@@ -85,4 +77,20 @@ func TestPackagesKeepTheirLayers(t *testing.T) {
 			}
 		}
 	}
+}
+
+// eachSource calls fn with the path of each of maison's Go files that is
+// not a test, from this package's directory.
+func eachSource(fn func(path string) error) error {
+	return filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && path != "../.." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" || d.Name() == "node_modules"):
+			return filepath.SkipDir
+		case d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go"):
+			return nil
+		}
+		return fn(path)
+	})
 }

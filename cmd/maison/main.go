@@ -8,6 +8,7 @@
 //	maison check     what works, what does not, and how to fix it
 //	maison jpegfix   repair a JPEG file and say what was wrong
 //	maison token     print a long-lived access token signed with MAISON_SECRET
+//	maison fit       pass a picture through the snapshot path: what a client receives
 package main
 
 import (

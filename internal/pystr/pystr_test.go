@@ -51,6 +51,7 @@ func TestNormalizeRefusesWhatUnicode16DoesNotAssign(t *testing.T) {
 // counts as space here as that Python says: Unicode keeps the folding of an
 // assigned code point from one edition to the next.
 func TestTablesAgreeWithThisMachinesPython(t *testing.T) {
+	t.Parallel()
 	py, err := exec.LookPath("python3")
 	if err != nil {
 		t.Skip("needs python3 (Debian python3) to compare the tables with")

@@ -127,7 +127,7 @@ func SDKWords(l voice.Lang, method string, code int64, msg string) string {
 }
 
 // jsonKind names, for a sentence, the JSON value a Go type is read from.
-func jsonKind(goType string) words.Pair {
+func jsonKind(goType string) words.Key {
 	switch t := strings.TrimLeft(goType, "*"); {
 	case t == "string":
 		return words.JSONString
@@ -144,7 +144,7 @@ func jsonKind(goType string) words.Pair {
 }
 
 // kind names the kind of a JSON value for a sentence.
-func kind(v []byte) words.Pair {
+func kind(v []byte) words.Key {
 	switch v[0] {
 	case '[':
 		return words.JSONArray

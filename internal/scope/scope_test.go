@@ -8,6 +8,7 @@ import (
 // TestEveryToolNeedsOneOfTheScopesOffered: a tool's scope is one a token
 // can be granted, read-only tools read and every other tool acts.
 func TestEveryToolNeedsOneOfTheScopesOffered(t *testing.T) {
+	t.Parallel()
 	if got := Tool(true); got != Read {
 		t.Errorf("a read-only tool needs %q, want %q", got, Read)
 	}

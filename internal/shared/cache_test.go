@@ -7,20 +7,12 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"maison/internal/testkit"
 )
 
-// clock is a settable clock for the tests.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) add(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
+// clock is a clock the tests move by hand.
+type clock = testkit.Clock
 
 func TestConcurrentCallersShareOneCall(t *testing.T) {
 	t.Parallel()
@@ -60,15 +52,15 @@ func TestConcurrentCallersShareOneCall(t *testing.T) {
 
 func TestKeptForMaxAgeOnly(t *testing.T) {
 	t.Parallel()
-	clk := &clock{t: time.Unix(0, 0)}
+	clk := testkit.NewClock(time.Unix(0, 0))
 	var calls atomic.Int32
-	c := New(func(ctx context.Context, k int) (int32, error) { return calls.Add(1), nil }, 3*time.Second, clk.now)
+	c := New(func(ctx context.Context, k int) (int32, error) { return calls.Add(1), nil }, 3*time.Second, clk.Now)
 	first, _ := c.Get(t.Context(), 1)
-	clk.add(2 * time.Second)
+	clk.Add(2 * time.Second)
 	if v, _ := c.Get(t.Context(), 1); v != first {
 		t.Errorf("a result two seconds old was not kept: %d then %d", first, v)
 	}
-	clk.add(2 * time.Second)
+	clk.Add(2 * time.Second)
 	if v, _ := c.Get(t.Context(), 1); v == first {
 		t.Errorf("a result four seconds old was kept past three")
 	}

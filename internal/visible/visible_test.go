@@ -9,6 +9,7 @@ import (
 // TestTextKeepsAtMostTheLimit: the limit counts runes, "…" included, and
 // text within it is never cut; zero means no limit.
 func TestTextKeepsAtMostTheLimit(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		in   string
 		max  int
@@ -35,6 +36,7 @@ func TestTextKeepsAtMostTheLimit(t *testing.T) {
 // that are not UTF-8, are dropped before the limit is counted, so they
 // neither hide text nor use up the limit.
 func TestTextDropsWhatIsNotSeen(t *testing.T) {
+	t.Parallel()
 	for _, hidden := range []string{"\x00", "\x1b", "\u202e", "\u2066", "\u200b", "\u200d", "\u00ad", "\U000e0041", "\ufe0f", "\u3164", "\u2800", "\ue000", "\xff"} {
 		in := "ab" + strings.Repeat(hidden, 10) + "cd"
 		if got := Text(in, 5); got != "abcd" {

@@ -83,6 +83,7 @@ func Write(w http.ResponseWriter, status int, t *template.Template, f Frame, for
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "same-origin") // no-referrer would make Chromium send Origin: null with the form
 	h.Set("Cache-Control", "no-store")
+	h.Add("Vary", "Accept-Language") // a page speaks the browser's language
 	h.Set("Cross-Origin-Opener-Policy", "same-origin")
 	h.Set("Cross-Origin-Resource-Policy", "same-origin")
 	h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")

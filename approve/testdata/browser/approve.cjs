@@ -26,10 +26,10 @@ async function submit(page, action) {
   return resp ? resp.status() : 0;
 }
 
-async function shots(browser, url, shot) {
+async function shots(browser, url, shot, locale) {
   for (const scheme of ["light", "dark"]) {
     for (const width of [1280, 390]) {
-      const ctx = await browser.newContext({ viewport: { width, height: width > 500 ? 800 : 844 }, colorScheme: scheme, deviceScaleFactor: width > 500 ? 1 : 2 });
+      const ctx = await browser.newContext({ viewport: { width, height: width > 500 ? 800 : 844 }, colorScheme: scheme, deviceScaleFactor: width > 500 ? 1 : 2, locale });
       const page = await ctx.newPage();
       await page.goto(url, { waitUntil: "load" });
       // A word broken mid-way shows as a line box narrower than its word:
@@ -47,8 +47,8 @@ async function main() {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium", headless: true });
   const out = {};
   try {
-    if (plan.shots) await shots(browser, plan.url, plan.shots);
-    const ctx = await browser.newContext();
+    if (plan.shots) await shots(browser, plan.url, plan.shots, plan.locale);
+    const ctx = await browser.newContext({ locale: plan.locale });
     const page = await ctx.newPage();
     const scripts = [];
     page.on("request", (r) => { if (r.resourceType() === "script") scripts.push(r.url()); });
