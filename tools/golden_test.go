@@ -89,7 +89,7 @@ func TestGoldenAnswersWithAI(t *testing.T) {
 			r.house.SetAITaskAnswer(pickLang(lang, "Personne n'est à la porte et le paillasson est vide.", "Nobody is at the door and the doormat is empty.",
 				"Personne n'est à la porte et le paillasson est vide."))
 			text, _ = call(t, r.cs, "describe_camera", map[string]any{"camera": "front door"})
-			if !strings.Contains(text, pickLang(lang, "answered in French “", "a répondu en anglais « ", "auf Französisch „")) {
+			if !strings.Contains(text, pickLang(lang, "answered in French “", "a répondu en anglais « ", "auf Französisch: „")) {
 				t.Errorf("an answer in the other language is not said as such: %q", text)
 			}
 		})

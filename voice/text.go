@@ -44,8 +44,8 @@ func collapse(s string, keepNoBreak bool) string {
 func isNoBreak(r rune) bool { return r == '\u00a0' || r == '\u2007' || r == '\u202f' }
 
 // isCloser reports whether r may follow the end of a sentence: a closing
-// quote or bracket.
-func isCloser(r rune) bool { return strings.ContainsRune("\"'”’»)", r) }
+// quote (German closes with “ and ‘) or bracket.
+func isCloser(r rune) bool { return strings.ContainsRune("\"'”’“‘»)", r) }
 
 // endsSentence reports whether s ends with . ! ? or …, possibly followed by
 // closing quotes or brackets.
@@ -80,6 +80,17 @@ func Sentence(s string) string {
 		if s == "" {
 			return ""
 		}
+	}
+	return s + "."
+}
+
+// Stopped is s ending a sentence inside a paragraph: s as it is when it
+// already ends with . ! ? or … (closing quotes after it count), else with a
+// full stop added after the closing quote: „Fertig.“ stays as it is, and
+// „Fertig“ gains a full stop.
+func Stopped(s string) string {
+	if s == "" || endsSentence(s) {
+		return s
 	}
 	return s + "."
 }

@@ -518,3 +518,25 @@ func TestPreferred(t *testing.T) {
 		}
 	}
 }
+
+// A German quote closes with “, so a quoted sentence ending with its own
+// full stop ends the sentence around it: no second full stop after the
+// closing mark.
+func TestAGermanQuoteEndsASentence(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"sie sagte „Fertig.“": "Sie sagte „Fertig.“",
+		"sie sagte „Fertig“":  "Sie sagte „Fertig“.",
+		"er sagte ‚Ja!‘":      "Er sagte ‚Ja!‘",
+	} {
+		if got := Sentence(in); got != want {
+			t.Errorf("Sentence(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := Stopped("„Fertig.“"); got != "„Fertig.“" {
+		t.Errorf("Stopped: %q", got)
+	}
+	if got := Stopped("„Fertig“"); got != "„Fertig“." {
+		t.Errorf("Stopped: %q", got)
+	}
+}

@@ -107,7 +107,7 @@ func ExpiredBefore(l voice.Lang, at string) string {
 // ExpiredUnrecorded is a request that expired at at with no answer this
 // maison remembers: it keeps answers for keep, and since it last started.
 func ExpiredUnrecorded(l voice.Lang, at string, keep time.Duration) string {
-	k := l.DurationDigits(keep)
+	k := l.Duration(keep)
 	return say(l, "approve.before.unrecorded", "at", at, "keep", k)
 }
 

@@ -59,7 +59,7 @@ func ActionGone(lang voice.Lang) string {
 // DetailsRefused says that Home Assistant did not accept a call's details,
 // with its words as data.
 func DetailsRefused(lang voice.Lang, said string) string {
-	return say(lang, "failure.details_refused", "said", quoteData(lang, said), "nothing", nothing(lang))
+	return say(lang, "failure.details_refused", "said", voice.Stopped(quoteData(lang, said)), "nothing", nothing(lang))
 }
 
 // Failed says that a call failed for a reason Home Assistant did not make clear.

@@ -182,7 +182,11 @@ func timesWord(lang voice.Lang, n int) string {
 	if n == 2 {
 		return say(lang, "happened.twice")
 	}
-	return say(lang, "happened.times", "n", lang.Number(n))
+	said := lang.Number(n)
+	if strings.Trim(said, "0123456789") == "" {
+		return say(lang, "happened.times.digits", "n", said) // 101-mal, not 101mal
+	}
+	return say(lang, "happened.times", "n", said)
 }
 
 // when says a moment to follow a verb, in loc and relative to now: "at 2:02

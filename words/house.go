@@ -225,7 +225,7 @@ func House(lang voice.Lang, h Home, now time.Time, limit int) string {
 		}
 	}
 	if rest := len(h.Others) - said; said == limit && rest > 0 {
-		out = append(out, say(lang, "house.more", "rest", lang.Number(rest)))
+		out = append(out, sayN(lang, "house.more", rest, "rest", lang.Number(rest)))
 	}
 	switch {
 	case h.Withheld == 1:

@@ -159,6 +159,9 @@ func (o Overview) where(lang voice.Lang, t Tile) string {
 		r, c := lang.Number(t.Row+1), lang.Number(t.Col+1)
 		return say(lang, "overview.where.grid", "r", r, "c", c)
 	}
+	if rows == 3 && cols == 3 && t.Row == 1 && t.Col == 1 {
+		return say(lang, "overview.where.centre_of_grid") // not "middle centre"
+	}
 	horiz := map[int][]Key{1: {""}, 2: {"overview.where.left", "overview.where.right"},
 		3: {"overview.where.left", "overview.where.centre", "overview.where.right"}}[cols][t.Col]
 	vert := map[int][]Key{1: {""}, 2: {"overview.where.top", "overview.where.bottom"},

@@ -103,13 +103,13 @@ func Answered(lang voice.Lang, phrases string) string {
 
 // CouldNot says that a tool failed, with Home Assistant's error as data.
 func CouldNot(lang voice.Lang, said string) string {
-	return say(lang, "result.could_not", "said", quoteData(lang, said))
+	return say(lang, "result.could_not", "said", voice.Stopped(quoteData(lang, said)))
 }
 
 // Refused says that an intent was refused, with Home Assistant's words
 // and code as data.
 func Refused(lang voice.Lang, said string) string {
-	return say(lang, "result.refused", "said", quoteData(lang, said))
+	return say(lang, "result.refused", "said", voice.Stopped(quoteData(lang, said)))
 }
 
 // quoteData bounds, cleans and quotes text Home Assistant sent, so it is

@@ -1,0 +1,81 @@
+package words
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"maison/voice"
+)
+
+// A count of one is said in the singular wherever a sentence counts: one
+// more device, never "one more devices" (« un appareils », „eins weitere
+// Geräte“).
+func TestOneMoreDeviceIsSingular(t *testing.T) {
+	t.Parallel()
+	light := func(name string) Device {
+		return Device{ID: "light." + name, Names: []string{name}, Domain: "light", State: "off"}
+	}
+	h := Home{Others: []Device{light("a"), light("b"), light("c")}}
+	for lang, want := range map[voice.Lang]string{
+		voice.English: "There is one more device",
+		voice.French:  "Il y a encore un appareil;",
+		voice.German:  "Es gibt noch ein weiteres Gerät;",
+	} {
+		if said := House(lang, h, time.Now(), 2); !strings.Contains(said, want) {
+			t.Errorf("%s: %q: want %q", lang, said, want)
+		}
+		if said := House(lang, h, time.Now(), 1); strings.Contains(said, want) {
+			t.Errorf("%s: %q: two devices said as one", lang, said)
+		}
+	}
+}
+
+// The middle tile of a three by three overview is "centre", not "middle
+// centre" („Mitte Mitte“).
+func TestTheCentreTileIsTheCentre(t *testing.T) {
+	t.Parallel()
+	o := Overview{Cols: 3}
+	for i := range 9 {
+		o.Tiles = append(o.Tiles, Tile{Camera: "„K“", Row: i / 3, Col: i % 3})
+	}
+	for lang, want := range map[voice.Lang]string{voice.English: "centre", voice.French: "au centre", voice.German: "in der Mitte"} {
+		if got := o.where(lang, o.Tiles[4]); got != want {
+			t.Errorf("%s: the centre tile is %q, want %q", lang, got, want)
+		}
+		if got := o.where(lang, o.Tiles[1]); got == want {
+			t.Errorf("%s: the top tile is also %q", lang, got)
+		}
+	}
+}
+
+// A count said in digits is hyphenated in German (101-mal), a count in
+// words is one word (dreimal).
+func TestGermanTimes(t *testing.T) {
+	t.Parallel()
+	for n, want := range map[int]string{3: "dreimal", 101: "101-mal"} {
+		if got := timesWord(voice.German, n); got != want {
+			t.Errorf("%d: %q, want %q", n, got, want)
+		}
+	}
+}
+
+// What Home Assistant said ends its sentence once: a quote that ends with
+// its own full stop gains no second one after the closing mark.
+func TestAQuoteEndsItsSentenceOnce(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ said, want string }{
+		{CouldNot(voice.German, "Fertig."), "Es sagte: „Fertig.“ Es wurde"},
+		{CouldNot(voice.German, "Fertig"), "Es sagte: „Fertig“. Es wurde"},
+		{Refused(voice.English, "Done."), "saying “Done.” Nothing"},
+		{DetailsRefused(voice.French, "Non"), "en disant « Non ». Rien"},
+		{AIAnswered(voice.German, voice.English, voice.German.Quote("Nobody is there.", 0)), "auf Englisch: „Nobody is there.“"},
+	} {
+		if !strings.Contains(c.said, c.want) {
+			t.Errorf("%q: want %q", c.said, c.want)
+		}
+		if strings.Contains(c.said, ".“.") || strings.Contains(c.said, ".”.") || strings.Contains(c.said, ". ».") {
+			t.Errorf("%q: two full stops", c.said)
+		}
+	}
+}
