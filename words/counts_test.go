@@ -18,9 +18,9 @@ func TestOneMoreDeviceIsSingular(t *testing.T) {
 	}
 	h := Home{Others: []Device{light("a"), light("b"), light("c")}}
 	for lang, want := range map[voice.Lang]string{
-		voice.English: "There is one more device",
-		voice.French:  "Il y a encore un appareil;",
-		voice.German:  "Es gibt noch ein weiteres Gerät;",
+		voice.English: "There is one more device,",
+		voice.French:  "Il y a encore un appareil,",
+		voice.German:  "Es gibt noch ein weiteres Gerät,",
 	} {
 		if said := House(lang, h, time.Now(), 2); !strings.Contains(said, want) {
 			t.Errorf("%s: %q: want %q", lang, said, want)
@@ -28,6 +28,34 @@ func TestOneMoreDeviceIsSingular(t *testing.T) {
 		if said := House(lang, h, time.Now(), 1); strings.Contains(said, want) {
 			t.Errorf("%s: %q: two devices said as one", lang, said)
 		}
+	}
+}
+
+// What an answer leaves out of a large house is said by the rooms that
+// hold it, by name, most first, the devices in no room last; one sentence
+// for one device or many.
+func TestTheRestIsSaidByTheRoomsThatHoldIt(t *testing.T) {
+	t.Parallel()
+	dev := func(name, area string) Device {
+		return Device{Names: []string{name}, Area: area, Domain: "switch", State: "on"}
+	}
+	h := Home{Others: []Device{dev("a", "Hall"), dev("b", "Kitchen"), dev("c", ""), dev("d", "Kitchen"), dev("e", "Hall"), dev("f", "Kitchen")}}
+	for lang, want := range map[voice.Lang]string{
+		voice.English: "There are five more devices: three in the “Kitchen”, one in the “Hall” and one in no room; ask about one room, or one kind of device, to hear them.",
+		voice.French:  "Il y a encore cinq appareils : trois dans « Kitchen », un dans « Hall » et un dans aucune pièce; demandez une pièce, ou un type d'appareil, pour les entendre.",
+		voice.German:  "Es gibt noch fünf weitere Geräte: drei im Bereich „Kitchen“, eins im Bereich „Hall“ und eins in keinem Bereich; fragen Sie nach einem Bereich oder einer Geräteart, um sie zu hören.",
+	} {
+		said := House(lang, h, time.Now(), 1)
+		if !strings.HasSuffix(said, want) {
+			t.Errorf("%s: %q: want it to end %q", lang, said, want)
+		}
+		if err := voice.Speakable(said); err != nil {
+			t.Errorf("%s: %v", lang, err)
+		}
+	}
+	one := House(voice.English, Home{Others: []Device{dev("a", "Hall"), dev("b", "Garage")}}, time.Now(), 1)
+	if !strings.HasSuffix(one, "There is one more device, in the “Garage”; ask about one room, or one kind of device, to hear it.") {
+		t.Errorf("one device left: %q", one)
 	}
 }
 
