@@ -325,7 +325,7 @@ func (d *Door) serveMCP(w http.ResponseWriter, r *http.Request) {
 		d.refuse(w, r, q, ref)
 		return
 	}
-	rec := &recorder{ResponseWriter: w, id: q.body.id(), method: q.body.method(), lang: d.cfg.Lang}
+	rec := &recorder{ResponseWriter: w, id: q.body.id(), method: q.body.method(), lang: d.cfg.Lang, draining: &d.draining}
 	next := d.mcp
 	if d.cfg.NoAuth {
 		next = d.open
@@ -492,6 +492,10 @@ func (d *Door) bodiesHeld() int64 { return d.bodyBytes.Load() }
 // refuse answers a refusal and accounts for it: a refusal the client caused
 // by being unknown or too fast is summarised, others get their line.
 func (d *Door) refuse(w http.ResponseWriter, r *http.Request, q *request, ref *refusal) {
+	if d.draining.Load() {
+		// The client is told to keep no connection to a server stopping.
+		w.Header().Set("Connection", "close")
+	}
 	if q.in == 0 && (r.ContentLength != 0 || !q.authed) {
 		// The body was not read: close the connection after the answer.
 		// Go's server would otherwise read up to 256 KB of the unread
