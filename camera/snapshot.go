@@ -182,8 +182,19 @@ func (s *Service) noteSize(id string, w, h int) {
 func (s *Service) fetch(ctx context.Context, id string, w, h int) (homeassistant.Image, error) {
 	fetchCtx, cancel := context.WithTimeout(ctx, s.cfg.FetchTimeout)
 	defer cancel()
-	return s.cfg.Source.CameraImage(fetchCtx, id, w, h)
+	img, err := s.cfg.Source.CameraImage(fetchCtx, id, w, h)
+	if errors.Is(err, homeassistant.KindTimeout) && ctx.Err() == nil && s.cfg.FetchTimeout > homeassistant.CameraLimit {
+		// Home Assistant says by itself, within CameraLimit, that a camera
+		// failed: nothing at all for longer is Home Assistant's silence.
+		err = fmt.Errorf("%w: %w", ErrHomeAssistantSilent, err)
+	}
+	return img, err
 }
+
+// ErrHomeAssistantSilent is a picture Home Assistant did not answer for at
+// all, not even to say the camera failed: Home Assistant is slow or stuck,
+// not the camera, and it is said as Home Assistant's trouble.
+var ErrHomeAssistantSilent = errors.New("camera: Home Assistant did not answer, not even that the camera failed")
 
 // try is a frame jpegfix refused, with why.
 type try struct {
@@ -314,6 +325,8 @@ func (e *Error) Say(lang voice.Lang) string {
 	}
 	t := words.CameraUnknown
 	switch {
+	case errors.Is(e.Err, ErrHomeAssistantSilent):
+		return "" // Home Assistant's own slowness: the tools say it
 	case kind == homeassistant.KindCameraOff:
 		t = words.CameraOff
 	case he == nil && errors.Is(e.Err, context.DeadlineExceeded):
