@@ -107,3 +107,29 @@ func TestAQuoteEndsItsSentenceOnce(t *testing.T) {
 		}
 	}
 }
+
+// What the live context says of a thermostat (what it reads and aims
+// for) and of a media player (what it plays) is said too, the titles as
+// quoted data.
+func TestThermostatsAndPlayersSayWhatAssistShares(t *testing.T) {
+	t.Parallel()
+	heat := Device{Names: []string{"HeatPump"}, Domain: "climate", State: "heat",
+		Attributes: map[string]string{"current_temperature": "25.0", "temperature": "20.0", "temperature_unit": "°C"}}
+	player := Device{Names: []string{"Kitchen"}, Domain: "media_player", State: "playing",
+		Attributes: map[string]string{"media_title": "I Wanna Be A Hippy", "media_artist": "Technohead"}}
+	dry := Device{Names: []string{"Humidifier"}, Domain: "humidifier", State: "on", Attributes: map[string]string{"humidity": "65"}}
+	for lang, want := range map[voice.Lang][3]string{
+		voice.English: {"The “HeatPump” is “heat”, reading 25 degrees Celsius and aiming for 20 degrees Celsius.",
+			"The “Kitchen” is playing “I Wanna Be A Hippy” by “Technohead”.", "The “Humidifier” is on, aiming for 65 percent."},
+		voice.French: {"« HeatPump » : « heat », mesurant 25 degrés Celsius et visant 20 degrés Celsius.",
+			"« Kitchen » joue « I Wanna Be A Hippy » de « Technohead ».", "« Humidifier » : allumé, visant 65 pour cent."},
+		voice.German: {"„HeatPump“ ist „heat“, gemessen 25 Grad Celsius und Ziel 20 Grad Celsius.",
+			"„Kitchen“ spielt „I Wanna Be A Hippy“ von „Technohead“.", "„Humidifier“ ist an, Ziel 65 Prozent."},
+	} {
+		for i, d := range []Device{heat, player, dry} {
+			if got := State(lang, d, time.Now()); got != want[i] {
+				t.Errorf("%s: %q\nwant %q", lang, got, want[i])
+			}
+		}
+	}
+}

@@ -131,11 +131,45 @@ func State(lang voice.Lang, d Device, now time.Time) string {
 		if n, err := strconv.Atoi(d.State); err == nil && n >= 0 {
 			return voice.Sentence(sayN(lang, "house.state.todo", n, "name", name, "n", lang.Number(n)))
 		}
+	case "media_player":
+		if title := Quote(lang, d.Attributes["media_title"]); title != "" && d.State == "playing" {
+			if artist := Quote(lang, d.Attributes["media_artist"]); artist != "" {
+				return voice.Sentence(say(lang, "house.state.media_by", "name", name, "title", title, "artist", artist))
+			}
+			return voice.Sentence(say(lang, "house.state.media", "name", name, "title", title))
+		}
 	}
 	if d.State == "" || d.State == "unknown" {
 		return voice.Sentence(say(lang, "house.state.unknown", "name", name))
 	}
-	return voice.Sentence(say(lang, "house.state.other", "name", name, "state", stateWords(lang, d.State)))
+	s := say(lang, "house.state.other", "name", name, "state", stateWords(lang, d.State))
+	if more := settings(lang, d); len(more) > 0 {
+		s += ", " + lang.List(more)
+	}
+	return voice.Sentence(s)
+}
+
+// settings are what the live context says of a thermostat, a water heater
+// or a humidifier beyond its mode: what it reads and what it aims for.
+func settings(lang voice.Lang, d Device) []string {
+	unit, reading, aim := d.Attributes["temperature_unit"], "current_temperature", "temperature"
+	switch d.Domain {
+	case "climate", "water_heater":
+	case "humidifier":
+		unit, reading, aim = "%", "current_humidity", "humidity"
+	default:
+		return nil
+	}
+	var out []string
+	for _, c := range []struct {
+		attr string
+		key  Key
+	}{{reading, "house.state.reading"}, {aim, "house.state.aiming"}} {
+		if v, err := strconv.ParseFloat(d.Attributes[c.attr], 64); err == nil && !math.IsInf(v, 0) && !math.IsNaN(v) {
+			out = append(out, say(lang, c.key, "measure", lang.Measure(v, unit)))
+		}
+	}
+	return out
 }
 
 // stateWords says a state Home Assistant reported: a state maison knows in
