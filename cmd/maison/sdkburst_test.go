@@ -19,7 +19,10 @@ const burstCalls = 200
 // session lives on (an HTTP 429 ended the Python SDK's session after 28).
 func TestOfficialSDKsFinishABurst(t *testing.T) {
 	t.Parallel()
-	clients := []func(testing.TB) sdktest.Client{sdktest.TypeScript, sdktest.Python}
+	clients := []struct {
+		name string
+		get  func(testing.TB) sdktest.Client // or a skip naming what to install
+	}{{"TypeScript SDK", sdktest.TypeScript}, {"Python SDK", sdktest.Python}}
 	house := demotest.NewHouse(t, demotest.Options{LazyFrames: true}) // no frame is fetched
 	for _, c := range []struct {
 		name, limit string
@@ -34,16 +37,19 @@ func TestOfficialSDKsFinishABurst(t *testing.T) {
 			env["MAISON_RATE_LIMIT"] = c.limit
 		}
 		for _, client := range clients {
-			sdk := client(t)
-			url, _, _ := startServe(t, house, env) // each its own budget, as each agent has its own token
-			b := sdk.Burst(t.Context(), t, url, e2eToken, "list_cameras", burstCalls)
-			t.Logf("%s, %s: %v", sdk.Name, c.name, b)
-			if b.Failed > 0 || b.OK+b.Limited != burstCalls {
-				t.Errorf("%s, %s: %v; first failure: %s", sdk.Name, c.name, b, b.FirstError)
-			}
-			if limited := b.Limited > 0; limited != c.limited {
-				t.Errorf("%s, %s: %d calls told to wait", sdk.Name, c.name, b.Limited)
-			}
+			t.Run(client.name+", "+c.name, func(t *testing.T) {
+				t.Parallel()
+				sdk := client.get(t)
+				url, _, _ := startServe(t, house, env) // each its own budget, as each agent has its own token
+				b := sdk.Burst(t.Context(), t, url, e2eToken, "list_cameras", burstCalls)
+				t.Logf("%v", b)
+				if b.Failed > 0 || b.OK+b.Limited != burstCalls {
+					t.Errorf("%v; first failure: %s", b, b.FirstError)
+				}
+				if limited := b.Limited > 0; limited != c.limited {
+					t.Errorf("%d calls told to wait", b.Limited)
+				}
+			})
 		}
 	}
 }
