@@ -236,8 +236,11 @@ func (d *decoder) damage(cs []scanComp, single bool, from, to, ss, se, ah int) {
 		if d.progressive {
 			// A DC refinement only adds low bits to averages already
 			// there; any other scan loses what it brought.
-			if b := c.coefBlock(bx, by); b != nil && !refineDC {
-				clear(b[ss : se+1])
+			if b, nz := d.coefBlock(c, bx, by); nz != nil && !refineDC {
+				if ss < len(b) {
+					clear(b[ss:min(se+1, len(b))])
+				}
+				*nz &^= (^uint64(0) >> (63 - se)) &^ (1<<ss - 1)
 			}
 		} else {
 			d.blank(c, bx, by)

@@ -24,7 +24,7 @@ func (d *decoder) scan(seg []byte, pos int) (int, error) {
 	if ns < 1 || ns > d.ncomp || len(seg) != 4+2*ns {
 		return pos, FormatError("bad SOS length or component count")
 	}
-	var comps [3]scanComp
+	var comps [4]scanComp
 	blocksPerMCU := 0
 	for i := 0; i < ns; i++ {
 		id, t := seg[1+2*i], seg[2+2*i]

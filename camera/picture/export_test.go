@@ -7,3 +7,10 @@ var (
 	LumaStats       = lumaStats
 	WithOrientation = withOrientation
 )
+
+// NewMemoryNoting is NewMemory whose every admission is also told to noted.
+func NewMemoryNoting(total int64, noted func(n int64)) *Memory {
+	m := NewMemory(total)
+	m.noted = noted
+	return m
+}
