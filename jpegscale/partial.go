@@ -190,7 +190,9 @@ func (d *decoder) nextInterval(cs []scanComp, iv int) (next int, mismatch, ok bo
 			return 0, false, false
 		}
 		m := data[q]
-		if m == 0x00 {
+		if m < markerSOF0 {
+			// A stuffed zero, or a reserved code no marker has: a bit
+			// error in a marker, skipped as libjpeg's resync skips it.
 			p = q + 1
 			continue
 		}

@@ -291,6 +291,10 @@ func (d *decoder) skipScan(pos int) int {
 			pos++
 			continue
 		}
+		if d.partial && m < markerSOF0 {
+			pos += 2 // a reserved code in damaged data: part of the scan
+			continue
+		}
 		return pos
 	}
 }

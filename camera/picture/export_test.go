@@ -14,3 +14,12 @@ func NewMemoryNoting(total int64, noted func(n int64)) *Memory {
 	m.noted = noted
 	return m
 }
+
+// Hold takes n bytes of m, as a picture being made elsewhere would, until
+// the returned func gives them back.
+func Hold(m *Memory, n int64) func() {
+	if !m.sem.TryAcquire(n) {
+		panic("picture: Hold found the memory taken")
+	}
+	return func() { m.sem.Release(n) }
+}

@@ -185,7 +185,7 @@ func fitFrame(ctx context.Context, f Frame, l Limits, reencode bool) (Fitted, er
 // of each side, no IDCT), admitted against l's Memory; nil when they
 // cannot be read.
 func dcLuma(ctx context.Context, body []byte, hdr jpegscale.Header, l Limits) *Stats {
-	release, err := l.admit(ctx, hdr.DecodeBytes(8, image.Rectangle{}))
+	release, err := l.admit(ctx, afterSlack+hdr.DecodeBytes(8, image.Rectangle{}))
 	if err != nil {
 		return nil
 	}

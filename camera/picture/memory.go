@@ -104,15 +104,24 @@ func tooLargeForMemory(n, total int64) error {
 	return &UnusableError{Why: UnusableMemory, Detail: fmt.Sprintf("making its picture needs %d MB, more than the %d MB maison gives pictures", n>>20, total>>20)}
 }
 
+// afterBytesPerPixel is what the fitted picture costs a pixel: the
+// resized planes and the encoder's coefficients, and again for each
+// smaller size a picture full of detail is tried at (encodeWithin).
+const afterBytesPerPixel = 22
+
+// afterSlack is what any picture's making holds besides its pixels: the
+// headers read, the strict check of the result.
+const afterSlack = 1 << 20
+
 // afterDecode is what the steps after a decode of dec pixels hold, for a
-// picture fitted to fit pixels within maxBytes: the picture turned
-// upright (a copy), the resize's passes and its result, the encoder's
-// coefficients and its bytes. Counted at 3 bytes a pixel, whatever the
-// subsampling, as an upper bound.
+// picture fitted to fit pixels within maxBytes: the resize's passes and
+// its result, the encoder's coefficients and its bytes, counted at 3 bytes
+// a pixel whatever the subsampling; a picture turned upright is a copy of
+// 4 bytes a pixel (imaging's NRGBA), resized in that form too.
 func afterDecode(dec, fit image.Point, turned bool, maxBytes int) int64 {
-	n := int64(fit.X)*int64(dec.Y)*3 + int64(fit.X)*int64(fit.Y)*8 + 4*int64(maxBytes)
+	n := afterSlack + int64(fit.X)*int64(dec.Y)*3 + int64(fit.X)*int64(fit.Y)*afterBytesPerPixel + 8*int64(maxBytes)
 	if turned {
-		n += int64(dec.X) * int64(dec.Y) * 3
+		n += int64(dec.X)*int64(dec.Y)*4 + int64(fit.X)*int64(dec.Y)*4 + int64(fit.X)*int64(fit.Y)*8
 	}
 	return n
 }
