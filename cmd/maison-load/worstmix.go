@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"net/http"
 	"os"
@@ -181,12 +182,7 @@ func runWorstMix(ctx context.Context, o options, out io.Writer) (res worstResult
 		}
 	}
 	fmt.Fprintf(out, "| tool | calls | pictures or words | busy | p50 ms | p99 ms | max ms | promised |\n|---|---|---|---|---|---|---|---|\n")
-	labels := make([]string, 0, len(byTool))
-	for l := range byTool {
-		labels = append(labels, l)
-	}
-	slices.Sort(labels)
-	for _, l := range labels {
+	for _, l := range slices.Sorted(maps.Keys(byTool)) {
 		ocs := byTool[l]
 		var lat []time.Duration
 		busy := 0
