@@ -1,5 +1,7 @@
 package jpegscale
 
+import "math/bits"
+
 // Progressive decoding (T.81 Annex G.2): coefficients accumulate in each
 // component's store, in zig-zag order, over several scans; the inverse DCT
 // runs once all scans are read.
@@ -8,15 +10,17 @@ package jpegscale
 // block outside the window, and the block's record of which coefficients
 // are not zero; nz is nil for a block outside the component.
 func (d *decoder) coefBlock(c *component, bx, by int) (vals []int16, nz *uint64) {
-	if bx < 0 || by < 0 || bx >= c.bw || by >= c.bh || by*c.bw+bx >= len(c.nz) {
+	i := by*c.bw + bx
+	if uint(bx) >= uint(c.bw) || uint(i) >= uint(len(c.nz)) {
 		return nil, nil
 	}
-	nz = &c.nz[by*c.bw+bx]
-	if bx < c.x0 || bx >= c.x1 || by < c.y0 || by >= c.y1 {
+	nz = &c.nz[i]
+	wx, wy, ww := bx-c.x0, by-c.y0, c.x1-c.x0
+	if uint(wx) >= uint(ww) || uint(wy) >= uint(c.y1-c.y0) {
 		return nil, nz
 	}
-	i := ((by-c.y0)*(c.x1-c.x0) + bx - c.x0) * d.kept
-	return c.vals[i : i+d.kept : i+d.kept], nz
+	j := (wy*ww + wx) * d.kept
+	return c.vals[j : j+d.kept : j+d.kept], nz
 }
 
 // dcFirst decodes the first DC scan of a block (G.1.2.1).
@@ -146,23 +150,20 @@ func (d *decoder) acRefine(sc *scanComp, bx, by, ss, se, al int) error {
 				break
 			}
 			// Skip r zero coefficients (refining the nonzero ones met on
-			// the way), then place v on the next zero coefficient.
-			for ; k <= se; k++ {
-				if *nz>>k&1 != 0 {
-					if br.N < 32 {
-						br.Fill()
-					}
-					bit := br.Bits(1)
-					if k < len(b) {
-						refine(&b[k], bit, p1, m1)
-					}
-					continue
-				}
-				if r == 0 {
-					break
-				}
-				r--
+			// the way), then place v on the next zero coefficient: the
+			// (r+1)th zero from k, found in the record of what is zero.
+			z := ^*nz & bandFrom(k, se)
+			for ; r > 0 && z != 0; r-- {
+				z &= z - 1
 			}
+			at := se + 1
+			if z != 0 {
+				at = bits.TrailingZeros64(z)
+			}
+			if at > k {
+				d.correct(b, *nz&bandFrom(k, at-1), p1, m1)
+			}
+			k = at
 			if v != 0 && k <= se {
 				*nz |= 1 << k
 				if k < len(b) {
@@ -172,21 +173,46 @@ func (d *decoder) acRefine(sc *scanComp, bx, by, ss, se, al int) error {
 		}
 	}
 	if d.eobrun > 0 {
-		// Inside an end-of-band run: only correction bits remain.
-		for ; k <= se; k++ {
-			if *nz>>k&1 != 0 {
-				if br.N < 32 {
-					br.Fill()
-				}
-				bit := br.Bits(1)
-				if k < len(b) {
-					refine(&b[k], bit, p1, m1)
-				}
-			}
-		}
+		// Inside an end-of-band run: only correction bits remain, one
+		// for each coefficient of the band from k on that is not zero.
+		d.correct(b, *nz&bandFrom(k, se), p1, m1)
 		d.eobrun--
 	}
 	return nil
+}
+
+// bandFrom is the mask of coefficients k to se, k ≤ se ≤ 63.
+func bandFrom(k, se int) uint64 {
+	return ^uint64(0) >> (63 - se) &^ (1<<k - 1)
+}
+
+// correct reads the correction bit of each coefficient in band, in
+// order: those the window keeps are refined, the others' bits only read,
+// many at a time.
+func (d *decoder) correct(b []int16, band uint64, p1, m1 int16) {
+	br := &d.br
+	keep := band
+	if len(b) < 64 {
+		keep &= 1<<len(b) - 1
+	}
+	for keep != 0 {
+		k := bits.TrailingZeros64(keep)
+		keep &= keep - 1
+		if br.N < 32 {
+			br.Fill()
+		}
+		refine(&b[k], br.Bits(1), p1, m1)
+	}
+	if len(b) < 64 {
+		for n := bits.OnesCount64(band >> len(b)); n > 0; {
+			if br.N < 32 {
+				br.Fill()
+			}
+			step := min(n, 24)
+			br.Bits(uint(step))
+			n -= step
+		}
+	}
 }
 
 // refine adds a correction bit to a nonzero coefficient, away from zero.
