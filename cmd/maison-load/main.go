@@ -133,8 +133,11 @@ func runCommand(ctx context.Context, cmd string, args []string) error {
 	o.maxRSS = maxRSS << 20
 	switch cmd {
 	case "worstmix":
-		_, err := runWorstMix(ctx, o, os.Stdout)
-		return err
+		res, err := runWorstMix(ctx, o, os.Stdout)
+		if err != nil {
+			return err
+		}
+		return res.lateErr()
 	case "load":
 		return runLoad(ctx, o)
 	case "soak":

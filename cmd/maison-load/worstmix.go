@@ -140,8 +140,8 @@ type worstResult struct {
 // cameras send the worst frames, with every picture tool from o.clients
 // callers at once for o.duration, and reports maison's peak resident
 // memory and each tool's times. It fails when the peak passes o.maxRSS,
-// or when a call answered late without saying it was busy, or without
-// words.
+// or when a call got no answer in words; the calls that answered late
+// without saying they were busy are in the result (lateErr).
 func runWorstMix(ctx context.Context, o options, out io.Writer) (res worstResult, err error) {
 	house := demo.New(demo.Options{LiveFrames: true})
 	frames := map[string]func() ([]byte, error){}
@@ -199,11 +199,19 @@ func runWorstMix(ctx context.Context, o options, out io.Writer) (res worstResult
 	if o.maxRSS > 0 && res.peakRSS > o.maxRSS {
 		return res, fmt.Errorf("maison's peak resident memory %s MB passed %s MB", mb(res.peakRSS), mb(o.maxRSS))
 	}
-	if len(res.late) > 0 {
-		return res, fmt.Errorf("%d calls answered after their promised time without saying they were busy, the first: %s", len(res.late), res.late[0])
-	}
 	if len(res.lost) > 0 {
 		return res, fmt.Errorf("%d calls got no answer in words, the first: %s", len(res.lost), res.lost[0])
 	}
 	return res, nil
+}
+
+// lateErr says the calls of a run that answered after their promised time
+// without saying they were busy: what the hand-run worst mix fails on
+// (its test, which shares the machine with other tests, judges memory
+// alone).
+func (r worstResult) lateErr() error {
+	if len(r.late) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%d calls answered after their promised time without saying they were busy, the first: %s", len(r.late), r.late[0])
 }

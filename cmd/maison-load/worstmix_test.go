@@ -24,8 +24,8 @@ const worstMixPeak = 160 << 20
 // TestWorstMixStaysWithinMemory runs the worst mix for 20 seconds (the
 // hand-run benchmark runs 60: BENCHMARKS.md) against a maison serve built
 // from this tree, and holds its peak resident memory (VmHWM) under
-// worstMixPeak; every call answers in words, within its promised time or
-// saying it is busy.
+// worstMixPeak, every call answered in words. Times are logged, not
+// judged: other tests share the machine (the hand-run mix judges them).
 func TestWorstMixStaysWithinMemory(t *testing.T) {
 	longtest.Only(t)
 	bin := filepath.Join(t.TempDir(), "maison")
@@ -42,5 +42,8 @@ func TestWorstMixStaysWithinMemory(t *testing.T) {
 	}
 	if res.peakRSS == 0 {
 		t.Fatal("no peak resident memory read from /proc")
+	}
+	if err := res.lateErr(); err != nil {
+		t.Log(err)
 	}
 }
