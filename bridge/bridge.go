@@ -26,6 +26,7 @@ import (
 	"maison/approve"
 	"maison/assist"
 	"maison/camera"
+	"maison/camera/picture"
 	"maison/confirm"
 	"maison/demo"
 	"maison/homeassistant"
@@ -39,6 +40,10 @@ import (
 // documented default; the commands fill it from flags and MAISON_*
 // settings.
 type Config struct {
+	// PictureMemory is the process's budget for pictures being made, which
+	// every decode is admitted against (picture.Memory: two thirds of the
+	// soft memory limit). Nil means picture.DefaultMemory for this bridge.
+	PictureMemory *picture.Memory
 	// URL and Token name a real Home Assistant and the token of maison's
 	// non-admin user (MAISON_HA_URL, MAISON_HA_TOKEN). Unused with Demo.
 	URL, Token string
@@ -205,7 +210,7 @@ func Start(ctx context.Context, cfg Config) (*Bridge, error) {
 	b.Live = assist.NewLive(ha, ha, cfg.LiveTTL)
 	cc := camera.Config{
 		Source: ha, Exposed: b.Live.Devices, Allow: cfg.Cameras, Lang: cfg.Lang, ResultBudget: cfg.ResultBudget,
-		AI: ha, AITask: cfg.AITask, Now: cfg.Now, Logger: log.With("component", "camera"),
+		AI: ha, AITask: cfg.AITask, Now: cfg.Now, Memory: cfg.PictureMemory, Logger: log.With("component", "camera"),
 	}
 	if cfg.Camera != nil {
 		cfg.Camera(&cc)

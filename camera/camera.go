@@ -77,6 +77,10 @@ type Config struct {
 	// ProbeBudget bounds how long a listing waits to learn which cameras
 	// are off. Zero means 1.5s.
 	ProbeBudget time.Duration
+	// Memory is the process's budget for pictures being made, which every
+	// decode is admitted against (picture.Memory). Nil means a budget of
+	// picture.DefaultMemory for this service.
+	Memory *picture.Memory
 	// Logger receives debug and warning records. Nil means discard.
 	Logger *slog.Logger
 	// Now is the clock. Nil means time.Now.
@@ -177,11 +181,14 @@ func New(cfg Config) (*Service, error) {
 	if cfg.ResultBudget == 0 {
 		cfg.ResultBudget = DefaultResultBudget
 	}
+	if cfg.Memory == nil {
+		cfg.Memory = picture.NewMemory(picture.DefaultMemory)
+	}
 	log := cfg.Logger
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	svc := &Service{cfg: cfg, log: log, limits: picture.Limits{MaxBytes: PictureBytes(cfg.ResultBudget)}, sizes: map[string]image.Point{}, seen: map[string]seenFrame{}, seed: maphash.MakeSeed(), power: map[string]power{}, font: sync.OnceValues(picture.LabelFont), crops: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))}
+	svc := &Service{cfg: cfg, log: log, limits: picture.Limits{MaxBytes: PictureBytes(cfg.ResultBudget), Memory: cfg.Memory}, sizes: map[string]image.Point{}, seen: map[string]seenFrame{}, seed: maphash.MakeSeed(), power: map[string]power{}, font: sync.OnceValues(picture.LabelFont), crops: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))}
 	svc.frames = shared.New(svc.prepareNoting, cfg.MaxAge, cfg.Now)
 	return svc, nil
 }
@@ -196,6 +203,13 @@ func (s *Service) encoded(fit picture.Fitted) {
 	if fit.Reencoded {
 		s.pictures.Add(1)
 	}
+}
+
+// Refit fits an already fitted picture within maxBytes, admitted against
+// the service's memory budget: the result guard's last resort
+// (picture.FitBytes).
+func (s *Service) Refit(ctx context.Context, jpeg []byte, maxBytes int) (picture.Fitted, error) {
+	return picture.FitBytes(ctx, jpeg, picture.Limits{MaxBytes: maxBytes, Memory: s.cfg.Memory})
 }
 
 // Camera is one camera a caller may see.
@@ -285,9 +299,9 @@ func (s *Service) list(ctx context.Context) ([]Camera, []Withheld, error) {
 type prepared struct {
 	frame picture.Frame // repaired, or the part of a damaged frame that decodes
 	// fit fits frame to the service's limits, once for every caller.
-	fit func() (picture.Fitted, error)
+	fit func(context.Context) (picture.Fitted, error)
 	// luma is the frame's pixel facts from its DC terms, read once.
-	luma    func() *picture.Stats
+	luma    func(context.Context) *picture.Stats
 	damage  *Damage // set when only the part that decodes is shown
 	fetched time.Time
 	size    int // bytes the camera sent

@@ -66,7 +66,7 @@ func (s *Service) closer(ctx context.Context, cam Camera, r Region) (Snapshot, e
 		}
 		if err == nil {
 			var part Part
-			if part, err = s.crop(f, r); err == nil {
+			if part, err = s.crop(ctx, f, r); err == nil {
 				return s.closerPart(cam, img, rep, part), nil
 			}
 		}
@@ -75,11 +75,11 @@ func (s *Service) closer(ctx context.Context, cam Camera, r Region) (Snapshot, e
 			// all: one damaged frame came, as when fetching it failed.
 			s.log.Warn("the camera frame fetched again is not usable", "camera", cam.EntityID, "err", err)
 		}
-		return s.closerDamaged(cam, tries, len(tries) == 1)
+		return s.closerDamaged(ctx, cam, tries, len(tries) == 1)
 	}
 	if err == nil {
 		var part Part
-		if part, err = s.crop(f, r); err == nil {
+		if part, err = s.crop(ctx, f, r); err == nil {
 			return s.closerPart(cam, img, rep, part), nil
 		}
 	}
@@ -111,11 +111,11 @@ func (s *Service) takeSlot(ctx context.Context) error {
 // refused twice (or once, when fetching it again failed or brought no
 // picture): the part of the whole picture that decodes, as camera_snapshot
 // shows it, without words; or the refusal.
-func (s *Service) closerDamaged(cam Camera, tries []try, once bool) (Snapshot, error) {
-	img, f, d, err := s.salvageTries(cam.EntityID, tries, once)
+func (s *Service) closerDamaged(ctx context.Context, cam Camera, tries []try, once bool) (Snapshot, error) {
+	img, f, d, err := s.salvageTries(ctx, cam.EntityID, tries, once)
 	var fit picture.Fitted
 	if err == nil {
-		fit, err = f.Fit(s.limits)
+		fit, err = f.Fit(ctx, s.limits)
 	}
 	if err != nil {
 		s.log.Warn("camera frame refused", "camera", cam.EntityID, "err", err)
@@ -141,12 +141,12 @@ type Part struct {
 
 // crop cuts region r out of a repaired frame, as the person sees it
 // (upright), and fits it to the service's limits.
-func (s *Service) crop(f picture.Frame, r Region) (Part, error) {
+func (s *Service) crop(ctx context.Context, f picture.Frame, r Region) (Part, error) {
 	up, err := f.Upright()
 	if err != nil {
 		return Part{}, err
 	}
-	c, err := f.Crop(r.Pixels(up.X, up.Y), s.limits)
+	c, err := f.Crop(ctx, r.Pixels(up.X, up.Y), s.limits)
 	if err != nil {
 		return Part{}, err
 	}

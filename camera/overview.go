@@ -135,7 +135,7 @@ func (s *Service) Overview(ctx context.Context) (Overview, error) {
 	if last.key == key.String() {
 		ov.Image = last.image
 	} else {
-		out, err := s.drawOverview(grid, ov.Tiles, frames)
+		out, err := s.drawOverview(ctx, grid, ov.Tiles, frames)
 		if err != nil {
 			return Overview{}, err
 		}
@@ -198,7 +198,7 @@ const maxLabel = 32
 // each labelled with its number and its camera's name, drawn as data:
 // cleaned of invisible and reordering characters and bounded. A frame
 // that does not decode leaves its tile empty, marked failed.
-func (s *Service) drawOverview(grid picture.Grid, tiles []Tile, frames []*picture.Frame) (picture.Fitted, error) {
+func (s *Service) drawOverview(ctx context.Context, grid picture.Grid, tiles []Tile, frames []*picture.Frame) (picture.Fitted, error) {
 	fnt, err := s.font()
 	if err != nil {
 		return picture.Fitted{}, fmt.Errorf("camera: the label font: %w", err)
@@ -207,7 +207,7 @@ func (s *Service) drawOverview(grid picture.Grid, tiles []Tile, frames []*pictur
 	for i, t := range tiles {
 		cells[i] = picture.Cell{Place: t.Place, Label: strconv.Itoa(i+1) + "  " + voice.Clean(t.Camera.Name, maxLabel), Empty: t.State.words(s.cfg.Lang), Frame: frames[i]}
 	}
-	out, failures, err := picture.Overview(grid, cells, fnt, TileFailed.words(s.cfg.Lang), s.overviewLimits(len(tiles)))
+	out, failures, err := picture.Overview(ctx, grid, cells, fnt, TileFailed.words(s.cfg.Lang), s.overviewLimits(len(tiles)))
 	for i, ferr := range failures {
 		if ferr != nil {
 			tiles[i].State, tiles[i].Err = TileFailed, ferr // drawn and said as empty

@@ -396,7 +396,7 @@ func TestFrameBombIsRefusedUndecoded(t *testing.T) {
 			t.Errorf("region %+v: a 108-megapixel frame gave %v", r, err)
 		}
 	}
-	if _, _, err := picture.Process(frame, picture.Limits{}); !errors.Is(err, picture.ErrNotImage) || !strings.Contains(err.Error(), "megapixels") {
+	if _, _, err := picture.Process(t.Context(), frame, picture.Limits{}); !errors.Is(err, picture.ErrNotImage) || !strings.Contains(err.Error(), "megapixels") {
 		t.Errorf("Process: a 108-megapixel frame gave %v", err)
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"hash/maphash"
 	"image"
-	"sync"
 	"time"
 
 	"maison/camera/picture"
@@ -59,7 +58,7 @@ func (s *Service) frame(ctx context.Context, cam Camera) (Snapshot, error) {
 	if err != nil {
 		return snap, err
 	}
-	if snap.Image, err = p.fit(); err != nil {
+	if snap.Image, err = p.fit(ctx); err != nil {
 		s.log.Warn("camera frame refused", "camera", cam.EntityID, "err", err)
 		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
 	}
@@ -86,8 +85,8 @@ func (s *Service) described(ctx context.Context, cam Camera) (Snapshot, error) {
 	if err != nil {
 		return snap, err
 	}
-	if snap.Image.Luma = p.luma(); snap.Image.Luma == nil && p.damage == nil {
-		fit, err := p.fit()
+	if snap.Image.Luma = p.luma(ctx); snap.Image.Luma == nil && p.damage == nil {
+		fit, err := p.fit(ctx)
 		if err != nil {
 			s.log.Warn("camera frame refused", "camera", cam.EntityID, "err", err)
 			return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
@@ -128,7 +127,7 @@ func (s *Service) prepare(ctx context.Context, id string) (prepared, error) {
 			}
 		}
 		if err != nil {
-			img, f, dmg, err = s.salvageTries(id, tries, len(tries) == 1)
+			img, f, dmg, err = s.salvageTries(ctx, id, tries, len(tries) == 1)
 		}
 	}
 	p := prepared{fetched: img.Fetched, size: len(img.Bytes), sameSince: s.sameAsBefore(id, w, img)}
@@ -145,14 +144,26 @@ func (s *Service) prepare(ctx context.Context, id string) (prepared, error) {
 		s.log.Info("camera frame repaired", "camera", id, "defects", rep.Defects(), "in_bytes", rep.InBytes, "out_bytes", rep.OutBytes)
 	}
 	p.frame, p.damage = f, dmg
-	p.fit = sync.OnceValues(func() (picture.Fitted, error) {
-		fit, err := f.Fit(s.limits)
-		if err == nil {
-			s.encoded(fit)
-		}
-		return fit, err
-	})
-	p.luma = sync.OnceValue(f.Luma)
+	fits, lumas := newOnce[picture.Fitted](), newOnce[*picture.Stats]()
+	p.fit = func(ctx context.Context) (picture.Fitted, error) {
+		return fits.get(ctx, func(ctx context.Context) (picture.Fitted, error) {
+			fit, err := f.Fit(ctx, s.limits)
+			if err == nil {
+				s.encoded(fit)
+			}
+			return fit, err
+		})
+	}
+	p.luma = func(ctx context.Context) *picture.Stats {
+		st, _ := lumas.get(ctx, func(ctx context.Context) (*picture.Stats, error) {
+			st := f.Luma(ctx, s.limits)
+			if st == nil && ctx.Err() != nil {
+				return nil, picture.ErrBusy // not kept: the next caller reads it
+			}
+			return st, nil
+		})
+		return st
+	}
 	if w == 0 {
 		size, _ := f.Size()
 		s.noteSize(id, size.X, size.Y)
@@ -179,14 +190,21 @@ func (s *Service) noteSize(id string, w, h int) {
 }
 
 // fetch gets one frame from Home Assistant, scaled to w×h when not zero.
+// Home Assistant's failure answered long before its own wait for the
+// camera could end is the camera giving it no picture (errNoPicture).
 func (s *Service) fetch(ctx context.Context, id string, w, h int) (homeassistant.Image, error) {
 	fetchCtx, cancel := context.WithTimeout(ctx, s.cfg.FetchTimeout)
 	defer cancel()
+	start := time.Now()
 	img, err := s.cfg.Source.CameraImage(fetchCtx, id, w, h)
-	if errors.Is(err, homeassistant.KindTimeout) && ctx.Err() == nil && s.cfg.FetchTimeout > homeassistant.CameraLimit {
+	var he *homeassistant.Error
+	switch {
+	case errors.Is(err, homeassistant.KindTimeout) && ctx.Err() == nil && s.cfg.FetchTimeout > homeassistant.CameraLimit:
 		// Home Assistant says by itself, within CameraLimit, that a camera
 		// failed: nothing at all for longer is Home Assistant's silence.
 		err = fmt.Errorf("%w: %w", ErrHomeAssistantSilent, err)
+	case errors.As(err, &he) && he.Kind == homeassistant.KindCameraFailed && he.Status == 500 && time.Since(start) < homeassistant.CameraLimit/2:
+		err = fmt.Errorf("%w: %w", errNoPicture, err)
 	}
 	return img, err
 }
@@ -195,6 +213,11 @@ func (s *Service) fetch(ctx context.Context, id string, w, h int) (homeassistant
 // all, not even to say the camera failed: Home Assistant is slow or stuck,
 // not the camera, and it is said as Home Assistant's trouble.
 var ErrHomeAssistantSilent = errors.New("camera: Home Assistant did not answer, not even that the camera failed")
+
+// errNoPicture is Home Assistant answering at once that it could not get a
+// picture: the camera gave it none (for a file camera, the file is
+// missing or empty), which is not a slow moment.
+var errNoPicture = errors.New("camera: Home Assistant answered at once that the camera gave it no picture")
 
 // try is a frame jpegfix refused, with why.
 type try struct {
@@ -211,8 +234,8 @@ func refused(err error) bool {
 
 // salvageTries is salvage, told whether one damaged frame came, not two:
 // fetching the frame again failed, or brought no picture.
-func (s *Service) salvageTries(id string, tries []try, once bool) (homeassistant.Image, picture.Frame, *Damage, error) {
-	img, f, pd, err := s.salvage(id, tries)
+func (s *Service) salvageTries(ctx context.Context, id string, tries []try, once bool) (homeassistant.Image, picture.Frame, *Damage, error) {
+	img, f, pd, err := s.salvage(ctx, id, tries)
 	d := Damage{Damage: pd}
 	if once {
 		d.Once = true
@@ -227,7 +250,7 @@ func (s *Service) salvageTries(id string, tries []try, once bool) (homeassistant
 // tried whose damage jpegfix found in the image data (headers sound), the
 // one showing most (the later one when they tie). When none shows enough,
 // the error is the last frame's, marked too damaged when its data was.
-func (s *Service) salvage(id string, tries []try) (homeassistant.Image, picture.Frame, picture.Damage, error) {
+func (s *Service) salvage(ctx context.Context, id string, tries []try) (homeassistant.Image, picture.Frame, picture.Damage, error) {
 	var (
 		best     homeassistant.Image
 		bestFit  picture.Frame
@@ -241,7 +264,7 @@ func (s *Service) salvage(id string, tries []try) (homeassistant.Image, picture.
 			tooSmall = false
 			continue // not a picture, or headers that lie: nothing to trust
 		}
-		fit, d, err := picture.Salvage(t.img.Bytes, t.rep, s.limits, t.err)
+		fit, d, err := picture.Salvage(ctx, t.img.Bytes, t.rep, s.limits, t.err)
 		if err != nil {
 			s.log.Info("no part of the refused camera frame to show", "camera", id, "err", err)
 			tooSmall = errors.Is(err, picture.ErrTooDamaged)
@@ -304,6 +327,18 @@ func (s *Service) askSize(id string) (int, int) {
 	return w, h
 }
 
+// unusableWords are the words of each setting that makes a camera's
+// frames unusable.
+var unusableWords = map[picture.Unusable]words.CameraTrouble{
+	picture.UnusableTwelveBit:    words.CameraTwelveBit,
+	picture.UnusableArithmetic:   words.CameraArithmetic,
+	picture.UnusableLossless:     words.CameraLossless,
+	picture.UnusableHierarchical: words.CameraHierarchical,
+	picture.UnusableNoHeight:     words.CameraNoHeight,
+	picture.UnusableTooLarge:     words.CameraTooManyPixels,
+	picture.UnusableMemory:       words.CameraTooLargeForMemory,
+}
+
 // Error is a camera that could not be shown, with words for the ear.
 type Error struct {
 	Camera Camera
@@ -329,6 +364,10 @@ func (e *Error) Say(lang voice.Lang) string {
 		return "" // Home Assistant's own slowness: the tools say it
 	case kind == homeassistant.KindCameraOff:
 		t = words.CameraOff
+	case errors.Is(e.Err, picture.ErrBusy):
+		t = words.CameraBusy // waited for memory other pictures held
+	case picture.Unusability(e.Err) != 0:
+		t = unusableWords[picture.Unusability(e.Err)]
 	case he == nil && errors.Is(e.Err, context.DeadlineExceeded):
 		t = words.CameraNotReady // our own deadline passed, not Home Assistant's
 	case errors.Is(e.Err, homeassistant.ErrEmptyImage):
@@ -339,6 +378,8 @@ func (e *Error) Say(lang voice.Lang) string {
 		// Home Assistant answers 500 for a camera whose device it has lost
 		// (measured on 2026.11): not a slow moment, an absence.
 		t = words.CameraLost
+	case errors.Is(e.Err, errNoPicture):
+		t = words.CameraNoPicture
 	case kind == homeassistant.KindCameraFailed || kind == homeassistant.KindTimeout:
 		t = words.CameraSlow
 	case kind == homeassistant.KindNotFound:

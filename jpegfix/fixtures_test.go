@@ -248,7 +248,9 @@ func TestFixturesAreReproducible(t *testing.T) {
 	}
 	for _, f := range files {
 		name := filepath.Base(f)
-		if name != "README.md" && !known[name] {
+		// The third corpus (third.*) is made by its own script and held
+		// to its outcomes by camera/picture's TestThirdCorpus.
+		if name != "README.md" && !known[name] && !strings.HasPrefix(name, "third.") {
 			t.Errorf("%s is neither a base frame nor a listed case", name)
 		}
 	}

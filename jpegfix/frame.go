@@ -22,6 +22,13 @@ type Frame struct {
 	// Progressive reports that the coefficients come in several scans
 	// (SOF2, SOF6, SOF10 or SOF14) rather than in one.
 	Progressive bool
+	// Arithmetic, Lossless and Hierarchical say which coding process the
+	// frame header names (section B.1.1.3, Table B.1): arithmetic rather
+	// than Huffman coding (SOF9 to SOF15), lossless rather than DCT (SOF3,
+	// SOF7, SOF11, SOF15), hierarchical, with differential frames (SOF5 to
+	// SOF7, SOF13 to SOF15). All false for the baseline, extended and
+	// progressive Huffman frames cameras send.
+	Arithmetic, Lossless, Hierarchical bool
 	// Orientation is the Exif orientation, 1 to 8 (TIFF tag 0x0112): how
 	// the stored picture turns to stand upright. It is 1, as stored, when
 	// no Exif segment comes before the first scan or when the first one
@@ -39,6 +46,15 @@ func (f *frameGeom) facts() Frame {
 	switch f.code {
 	case sof2Marker, 0xc6, 0xca, 0xce:
 		fr.Progressive = true
+	}
+	fr.Arithmetic = f.code >= 0xc9
+	switch f.code {
+	case sof3Marker, 0xc7, 0xcb, sof15Marker:
+		fr.Lossless = true
+	}
+	switch f.code {
+	case 0xc5, 0xc6, 0xc7, 0xcd, 0xce, sof15Marker:
+		fr.Hierarchical = true
 	}
 	for i := range min(f.nf, len(fr.Sampling)) {
 		fr.Sampling[i] = Sampling{H: f.h(i), V: f.v(i)}

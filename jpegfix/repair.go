@@ -30,6 +30,12 @@ type Options struct {
 	// Report.Unchecked says why; so are colour frames naming an Adobe
 	// transform libjpeg does not know.
 	VerifyData bool
+	// Admit, when set, judges the frame header as soon as it is read,
+	// before any image data is walked or copied: a non-nil error stops the
+	// repair, and Repair returns it wrapped (not a FormatError), with the
+	// report's Frame set. The caller refuses there, from the header alone,
+	// what it would refuse anyway (a size or a coding it does not take).
+	Admit func(Frame) error
 
 	// countMin, for tests, overrides the length of sequential data from
 	// which the walk skips several codes a look-up: 0 keeps the default,
@@ -565,6 +571,13 @@ func (r *repairer) segment(m int, code byte) (int, error) {
 		}
 		r.sofAt = m
 		r.frame = readFrame(src, m)
+		if r.opts.Admit != nil {
+			fr := r.frame.facts()
+			fr.Orientation = max(r.orientation, 1)
+			if err := r.opts.Admit(fr); err != nil {
+				return 0, fmt.Errorf("jpegfix: the frame header at byte %s: %w", commas(m), err)
+			}
+		}
 		if r.opts.VerifyData {
 			if r.unchecked = uncheckable(&r.frame); r.unchecked == "" {
 				r.walker = newWalker(src, r.frame, true)

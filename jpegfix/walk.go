@@ -8,6 +8,7 @@ package jpegfix
 
 import (
 	"math"
+	"math/bits"
 	"strconv"
 
 	"maison/internal/huffman"
@@ -656,37 +657,49 @@ func (w *walker) acRefine(ac *huffman.Table, ss, se int, nz *uint64) bool {
 				}
 				break
 			}
-			for {
-				if *nz&(1<<k) != 0 {
-					br.Skip(1)
-				} else {
-					r--
-					if r < 0 {
-						break
-					}
-				}
-				k++
-				if k > se {
-					break
-				}
+			// Past r zero coefficients, a correction bit for each
+			// nonzero one met, to the (r+1)th zero: found in the record
+			// of what is zero rather than coefficient by coefficient.
+			z := ^*nz & bandMask(k, se)
+			for ; r > 0 && z != 0; r-- {
+				z &= z - 1
 			}
+			at := se + 1
+			if z != 0 {
+				at = bits.TrailingZeros64(z)
+			}
+			if at > k {
+				skipBits(br, bits.OnesCount64(*nz&bandMask(k, at-1)))
+			}
+			k = at
 			if s != 0 {
 				*nz |= 1 << min(k, 63)
 			}
 		}
 	}
 	if w.eobrun > 0 {
-		for ; k <= se; k++ {
-			if *nz&(1<<k) != 0 {
-				if br.N < 8 {
-					br.Fill()
-				}
-				br.Skip(1)
-			}
-		}
+		skipBits(br, bits.OnesCount64(*nz&bandMask(k, se)))
 		w.eobrun--
 	}
 	return true
+}
+
+// bandMask is the mask of coefficients k to se, k ≤ se ≤ 63; empty when
+// k > se.
+func bandMask(k, se int) uint64 {
+	if k > se {
+		return 0
+	}
+	return ^uint64(0) >> (63 - se) &^ (1<<k - 1)
+}
+
+// skipBits skips n bits, a few dozen at a time.
+func skipBits(br *huffman.Reader, n int) {
+	for n > 0 {
+		step := min(n, 32)
+		br.Skip(uint(step))
+		n -= step
+	}
 }
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }

@@ -24,6 +24,7 @@ const (
 	markerDQT   = 0xDB // define quantization tables
 	markerDNL   = 0xDC // define number of lines
 	markerDRI   = 0xDD // define restart interval
+	markerAPP0  = 0xE0 // application segment 0 (JFIF)
 	markerAPP14 = 0xEE // application segment 14 (Adobe)
 	markerTEM   = 0x01 // for temporary private use in arithmetic coding
 )
@@ -77,10 +78,17 @@ type component struct {
 	// x0, y0, x1, y1 are the blocks the plane holds: all of them, or the
 	// window around the region asked for (DecodeRegion).
 	x0, y0, x1, y1 int
-	coefs          []int16 // progressive: bw*bh*64 coefficients in zig-zag order
-	q              [64]int32
-	pred           int32 // DC predictor
-	seen           bool  // covered by a scan (a DC scan when progressive)
+	// Progressive: the coefficients a later scan or the reduced IDCT
+	// needs. vals holds the first kept (zig-zag order) of each block of
+	// the window, the only ones the IDCT reads; nz says, for every block
+	// of the component, which of its 64 coefficients are not zero, which
+	// is all a refinement scan needs to know of the others. A 1/8 decode
+	// keeps 10 bytes a block rather than 128.
+	vals []int16
+	nz   []uint64
+	q    [64]int32
+	pred int32 // DC predictor
+	seen bool  // covered by a scan (a DC scan when progressive)
 }
 
 // decoder holds the state of one decode. It is not reused between images.
@@ -96,7 +104,7 @@ type decoder struct {
 	sof           bool
 	progressive   bool
 	ncomp         int
-	comp          [3]component
+	comp          [4]component
 	hmax, vmax    int
 	mcusX, mcusY  int
 	scans         int
@@ -108,10 +116,12 @@ type decoder struct {
 
 	adobe          bool
 	adobeTransform uint8
+	jfif           bool
 
 	planned   bool   // the progressive scan headers have been read ahead
 	canSkip   bool   // and bands the scale does not need can be skipped
-	refineMax [3]int // per component, see plan
+	refineMax [4]int // per component, see plan
+	kept      int    // progressive: coefficients kept per block of the window, lastKept+1
 
 	br     huffman.Reader
 	eobrun int
@@ -120,6 +130,7 @@ type decoder struct {
 	// DecodePartial: damage inside the entropy-coded data is recorded,
 	// not returned.
 	partial  bool
+	headers  bool    // Standard: stop at the first scan header
 	state    []uint8 // per MCU of the frame: whole, coarse or missing
 	stopped  bool    // progressive: a scan was damaged, later scans are skipped
 	softened bool    // and at least one was
@@ -181,10 +192,14 @@ func (d *decoder) decode(data []byte, pick func(w, h int) int) (image.Image, err
 			err = d.parseDQT(seg)
 		case m == markerDRI:
 			err = d.parseDRI(seg)
+		case m == markerSOS && d.headers:
+			return nil, nil
 		case m == markerSOS:
 			pos, err = d.scan(seg, pos)
 		case m == markerAPP14:
 			d.parseAdobe(seg)
+		case m == markerAPP0:
+			d.jfif = d.jfif || len(seg) >= 5 && string(seg[:5]) == "JFIF\x00"
 		case m == markerDAC:
 			err = UnsupportedError("arithmetic coding")
 		case m == markerDNL:
@@ -229,11 +244,9 @@ func (d *decoder) parseSOF(seg []byte, progressive bool, pick func(w, h int) int
 		return FormatError("zero image width")
 	}
 	switch nf {
-	case 1, 3:
-	case 4:
-		return UnsupportedError("four components (CMYK or YCCK)")
+	case 1, 3, 4:
 	default:
-		return UnsupportedError("component count other than 1 or 3")
+		return UnsupportedError("component count other than 1, 3 or 4")
 	}
 	if len(seg) != 6+3*nf {
 		return FormatError("bad SOF length")
@@ -267,16 +280,9 @@ func (d *decoder) parseSOF(seg []byte, progressive bool, pick func(w, h int) int
 		d.hmax = max(d.hmax, c.h)
 		d.vmax = max(d.vmax, c.v)
 	}
-	if nf == 3 {
-		y, cb, cr := &d.comp[0], &d.comp[1], &d.comp[2]
-		if cb.h != cr.h || cb.v != cr.v || y.h%cb.h != 0 || y.v%cb.v != 0 {
-			return UnsupportedError("unusual chroma subsampling")
-		}
-		if _, ok := ratio(y.h/cb.h, y.v/cb.v); !ok {
-			return UnsupportedError("unusual chroma subsampling")
-		}
-		if cb.id == 'G' && cr.id == 'B' && y.id == 'R' {
-			return UnsupportedError("RGB color space")
+	for i := 0; i < nf; i++ {
+		if c := &d.comp[i]; d.hmax%c.h != 0 || d.vmax%c.v != 0 {
+			return UnsupportedError("sampling factors that do not divide each other")
 		}
 	}
 	d.mcusX = ceilDiv(d.width, 8*d.hmax)
@@ -429,13 +435,13 @@ func (d *decoder) finish() (image.Image, error) {
 			return nil, FormatError("a component has no scan")
 		}
 	}
-	if d.ncomp == 3 && d.adobe && d.adobeTransform == 0 {
-		return nil, UnsupportedError("RGB color space")
-	}
 	if d.progressive {
 		d.reconstruct()
 	}
 	w, h := ceilDiv(d.width, d.scale), ceilDiv(d.height, d.scale)
+	if sp := d.colour(); sp != colourGrey && (sp != colourYCbCr || !d.standardChroma()) {
+		return d.convert(w, h), nil
+	}
 	y := &d.comp[0]
 	// The planes start at the window's first MCU, so the image's bounds do
 	// too: image.YCbCr finds chroma from Rect.Min, which lies on the MCU grid.
@@ -478,7 +484,9 @@ func (d *decoder) allocate(c *component, remaining int) error {
 		}
 	}
 	if d.progressive {
-		c.coefs = make([]int16, c.bw*c.bh*64)
+		d.kept = lastKept[d.log] + 1
+		c.vals = make([]int16, (c.x1-c.x0)*(c.y1-c.y0)*d.kept)
+		c.nz = make([]uint64, c.bw*c.bh)
 	}
 	return nil
 }

@@ -267,15 +267,6 @@ func TestUnsupportedFramesAreTyped(t *testing.T) {
 	}
 }
 
-func TestRGBJPEGIsUnsupported(t *testing.T) {
-	t.Parallel()
-	data := cjpeg(t, scene(40, 30, 1), "-rgb")
-	_, err := Decode(data, 1)
-	if !errors.As(err, new(UnsupportedError)) {
-		t.Fatalf("RGB JPEG: error %v, want an UnsupportedError so the caller falls back", err)
-	}
-}
-
 func TestErrorsArePrefixed(t *testing.T) {
 	t.Parallel()
 	for _, in := range [][]byte{nil, {0xFF}, {0xFF, 0xD8}, {0xFF, 0xD8, 0xFF, 0xD9}, []byte("<html>")} {

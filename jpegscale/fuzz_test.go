@@ -5,8 +5,12 @@ import (
 	"errors"
 	"image"
 	"image/jpeg"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"maison/internal/camframe"
 )
 
 // FuzzDecode checks that no input makes Decode or DecodePartial panic, that
@@ -33,6 +37,18 @@ func FuzzDecode(f *testing.F) {
 			f.Add(data, uint8(len(flags)))
 		}
 	}
+	// The third corpus (RGB, CMYK, YCCK, 12-bit, arithmetic, lossless,
+	// DNL, containers) and small frames of every colour layout.
+	third, _ := filepath.Glob(filepath.Join("..", "fixtures", "jpeg", "third.*.jpeg"))
+	for i, name := range third {
+		if data, err := os.ReadFile(name); err == nil {
+			f.Add(data, uint8(i))
+		}
+	}
+	for l := camframe.LayoutYCbCr420; l <= camframe.LayoutYCCK; l++ {
+		f.Add(camframe.Baseline(29, 19, l, 3, uint64(l)), uint8(l))
+	}
+	f.Add(camframe.ProgressiveBomb(40, 24, 4, 2, true), uint8(2))
 	f.Fuzz(func(t *testing.T, data []byte, sc uint8) {
 		s := 1 << (sc % 4)
 		img, err := Decode(data, s)

@@ -190,7 +190,9 @@ func (d *decoder) nextInterval(cs []scanComp, iv int) (next int, mismatch, ok bo
 			return 0, false, false
 		}
 		m := data[q]
-		if m == 0x00 {
+		if m < markerSOF0 {
+			// A stuffed zero, or a reserved code no marker has: a bit
+			// error in a marker, skipped as libjpeg's resync skips it.
 			p = q + 1
 			continue
 		}
@@ -236,8 +238,11 @@ func (d *decoder) damage(cs []scanComp, single bool, from, to, ss, se, ah int) {
 		if d.progressive {
 			// A DC refinement only adds low bits to averages already
 			// there; any other scan loses what it brought.
-			if b := c.coefBlock(bx, by); b != nil && !refineDC {
-				clear(b[ss : se+1])
+			if b, nz := d.coefBlock(c, bx, by); nz != nil && !refineDC {
+				if ss < len(b) {
+					clear(b[ss:min(se+1, len(b))])
+				}
+				*nz &^= (^uint64(0) >> (63 - se)) &^ (1<<ss - 1)
 			}
 		} else {
 			d.blank(c, bx, by)

@@ -1,23 +1,33 @@
 package jpegscale
 
+import "math/bits"
+
 // Progressive decoding (T.81 Annex G.2): coefficients accumulate in each
 // component's store, in zig-zag order, over several scans; the inverse DCT
 // runs once all scans are read.
 
-// coefBlock returns the 64 stored coefficients of block (bx, by).
-func (c *component) coefBlock(bx, by int) []int16 {
-	i := (by*c.bw + bx) * 64
-	if bx < 0 || by < 0 || bx >= c.bw || by >= c.bh || i+64 > len(c.coefs) {
-		return nil
+// coefBlock returns the kept coefficients of block (bx, by), nil for a
+// block outside the window, and the block's record of which coefficients
+// are not zero; nz is nil for a block outside the component.
+func (d *decoder) coefBlock(c *component, bx, by int) (vals []int16, nz *uint64) {
+	i := by*c.bw + bx
+	if uint(bx) >= uint(c.bw) || uint(i) >= uint(len(c.nz)) {
+		return nil, nil
 	}
-	return c.coefs[i : i+64 : i+64]
+	nz = &c.nz[i]
+	wx, wy, ww := bx-c.x0, by-c.y0, c.x1-c.x0
+	if uint(wx) >= uint(ww) || uint(wy) >= uint(c.y1-c.y0) {
+		return nil, nz
+	}
+	j := (wy*ww + wx) * d.kept
+	return c.vals[j : j+d.kept : j+d.kept], nz
 }
 
 // dcFirst decodes the first DC scan of a block (G.1.2.1).
 func (d *decoder) dcFirst(sc *scanComp, bx, by, al int) error {
 	br := &d.br
-	b := sc.c.coefBlock(bx, by)
-	if b == nil {
+	b, nz := d.coefBlock(sc.c, bx, by)
+	if nz == nil {
 		return FormatError("block outside the component")
 	}
 	if br.N < 32 {
@@ -33,21 +43,23 @@ func (d *decoder) dcFirst(sc *scanComp, bx, by, al int) error {
 	if s != 0 {
 		sc.c.pred += br.Receive(uint(s))
 	}
-	b[0] = int16(sc.c.pred << al)
+	if b != nil {
+		b[0] = int16(sc.c.pred << al)
+	}
 	return nil
 }
 
 // dcRefine reads one more bit of a DC coefficient (G.1.2.1).
 func (d *decoder) dcRefine(sc *scanComp, bx, by, al int) error {
 	br := &d.br
-	b := sc.c.coefBlock(bx, by)
-	if b == nil {
+	b, nz := d.coefBlock(sc.c, bx, by)
+	if nz == nil {
 		return FormatError("block outside the component")
 	}
 	if br.N < 32 {
 		br.Fill()
 	}
-	if br.Bits(1) != 0 {
+	if br.Bits(1) != 0 && b != nil {
 		b[0] |= 1 << al
 	}
 	return nil
@@ -56,8 +68,8 @@ func (d *decoder) dcRefine(sc *scanComp, bx, by, al int) error {
 // acFirst decodes the first scan of a band of AC coefficients, with end-of-
 // band runs spanning blocks (G.1.2.2).
 func (d *decoder) acFirst(sc *scanComp, bx, by, ss, se, al int) error {
-	b := sc.c.coefBlock(bx, by)
-	if b == nil {
+	b, nz := d.coefBlock(sc.c, bx, by)
+	if nz == nil {
 		return FormatError("block outside the component")
 	}
 	if d.eobrun > 0 {
@@ -90,7 +102,11 @@ func (d *decoder) acFirst(sc *scanComp, bx, by, ss, se, al int) error {
 		if k > se {
 			return FormatError("bad AC run length")
 		}
-		b[k] = int16(br.Receive(s) << al)
+		v := int16(br.Receive(s) << al)
+		*nz |= 1 << k
+		if k < len(b) {
+			b[k] = v
+		}
 		k++
 	}
 	return nil
@@ -99,8 +115,8 @@ func (d *decoder) acFirst(sc *scanComp, bx, by, ss, se, al int) error {
 // acRefine reads correction bits for the nonzero coefficients of a band and
 // places new coefficients of magnitude 1<<al (G.1.2.3).
 func (d *decoder) acRefine(sc *scanComp, bx, by, ss, se, al int) error {
-	b := sc.c.coefBlock(bx, by)
-	if b == nil {
+	b, nz := d.coefBlock(sc.c, bx, by)
+	if nz == nil {
 		return FormatError("block outside the component")
 	}
 	br := &d.br
@@ -134,38 +150,69 @@ func (d *decoder) acRefine(sc *scanComp, bx, by, ss, se, al int) error {
 				break
 			}
 			// Skip r zero coefficients (refining the nonzero ones met on
-			// the way), then place v on the next zero coefficient.
-			for ; k <= se; k++ {
-				if b[k] != 0 {
-					if br.N < 32 {
-						br.Fill()
-					}
-					refine(&b[k], br.Bits(1), p1, m1)
-					continue
-				}
-				if r == 0 {
-					break
-				}
-				r--
+			// the way), then place v on the next zero coefficient: the
+			// (r+1)th zero from k, found in the record of what is zero.
+			z := ^*nz & bandFrom(k, se)
+			for ; r > 0 && z != 0; r-- {
+				z &= z - 1
 			}
+			at := se + 1
+			if z != 0 {
+				at = bits.TrailingZeros64(z)
+			}
+			if at > k {
+				d.correct(b, *nz&bandFrom(k, at-1), p1, m1)
+			}
+			k = at
 			if v != 0 && k <= se {
-				b[k] = v
+				*nz |= 1 << k
+				if k < len(b) {
+					b[k] = v
+				}
 			}
 		}
 	}
 	if d.eobrun > 0 {
-		// Inside an end-of-band run: only correction bits remain.
-		for ; k <= se; k++ {
-			if b[k] != 0 {
-				if br.N < 32 {
-					br.Fill()
-				}
-				refine(&b[k], br.Bits(1), p1, m1)
-			}
-		}
+		// Inside an end-of-band run: only correction bits remain, one
+		// for each coefficient of the band from k on that is not zero.
+		d.correct(b, *nz&bandFrom(k, se), p1, m1)
 		d.eobrun--
 	}
 	return nil
+}
+
+// bandFrom is the mask of coefficients k to se, k ≤ se ≤ 63.
+func bandFrom(k, se int) uint64 {
+	return ^uint64(0) >> (63 - se) &^ (1<<k - 1)
+}
+
+// correct reads the correction bit of each coefficient in band, in
+// order: those the window keeps are refined, the others' bits only read,
+// many at a time.
+func (d *decoder) correct(b []int16, band uint64, p1, m1 int16) {
+	br := &d.br
+	keep := band
+	if len(b) < 64 {
+		keep &= 1<<len(b) - 1
+	}
+	for keep != 0 {
+		k := bits.TrailingZeros64(keep)
+		keep &= keep - 1
+		if br.N < 32 {
+			br.Fill()
+		}
+		refine(&b[k], br.Bits(1), p1, m1)
+	}
+	if len(b) < 64 {
+		for n := bits.OnesCount64(band >> len(b)); n > 0; {
+			if br.N < 32 {
+				br.Fill()
+			}
+			step := min(n, 24)
+			br.Bits(uint(step))
+			n -= step
+		}
+	}
 }
 
 // refine adds a correction bit to a nonzero coefficient, away from zero.
@@ -188,12 +235,12 @@ func (d *decoder) reconstruct() {
 		c := &d.comp[i]
 		for by := max(0, c.y0); by < min(c.ch, c.y1); by++ {
 			for bx := max(0, c.x0); bx < min(c.cw, c.x1); bx++ {
-				b := c.coefBlock(bx, by)
+				b, _ := d.coefBlock(c, bx, by)
 				if b == nil {
 					continue
 				}
 				last := 0
-				for k := 0; k <= lk; k++ {
+				for k := 0; k <= lk && k < len(b); k++ {
 					if v := b[k]; v != 0 {
 						d.blk[keep[k]] = int32(v) * c.q[k]
 						last = k

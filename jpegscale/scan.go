@@ -24,7 +24,7 @@ func (d *decoder) scan(seg []byte, pos int) (int, error) {
 	if ns < 1 || ns > d.ncomp || len(seg) != 4+2*ns {
 		return pos, FormatError("bad SOS length or component count")
 	}
-	var comps [3]scanComp
+	var comps [4]scanComp
 	blocksPerMCU := 0
 	for i := 0; i < ns; i++ {
 		id, t := seg[1+2*i], seg[2+2*i]
@@ -289,6 +289,10 @@ func (d *decoder) skipScan(pos int) int {
 		}
 		if m == 0xFF {
 			pos++
+			continue
+		}
+		if d.partial && m < markerSOF0 {
+			pos += 2 // a reserved code in damaged data: part of the scan
 			continue
 		}
 		return pos

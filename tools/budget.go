@@ -9,7 +9,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"maison/camera"
-	"maison/camera/picture"
 	"maison/words"
 )
 
@@ -75,7 +74,7 @@ func (s *server) fitBudget(ctx context.Context, r *mcp.CallToolResult) {
 			if try > 0 {
 				maxBytes = maxBytes * 9 / 10
 			}
-			fit, err := picture.FitBytes(img.Data, max(maxBytes, 1))
+			fit, err := s.deps.Cameras.Refit(ctx, img.Data, max(maxBytes, 1))
 			if err != nil {
 				s.log.Warn("a picture could not be fitted within the result budget", "err", err, "budget", budget)
 				r.Content = dropImage(r.Content, img)

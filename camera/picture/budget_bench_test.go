@@ -1,6 +1,7 @@
 package picture_test
 
 import (
+	"context"
 	"testing"
 
 	"maison/camera/picture"
@@ -27,7 +28,7 @@ func BenchmarkFitBudget(b *testing.B) {
 				var f picture.Fitted
 				for b.Loop() {
 					var err error
-					if f, err = picture.Fit(clean, picture.Limits{MaxBytes: c.maxBytes}); err != nil {
+					if f, err = picture.Fit(context.Background(), clean, picture.Limits{MaxBytes: c.maxBytes}); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -36,14 +37,14 @@ func BenchmarkFitBudget(b *testing.B) {
 				b.ReportMetric(float64(f.Width), "px")
 			})
 		}
-		fitted, err := picture.Fit(clean, picture.Limits{})
+		fitted, err := picture.Fit(context.Background(), clean, picture.Limits{})
 		if err != nil {
 			b.Fatal(err)
 		}
 		b.Run(id+"/refit-44KB", func(b *testing.B) {
 			var f picture.Fitted
 			for b.Loop() {
-				if f, err = picture.FitBytes(fitted.JPEG, 44_000); err != nil {
+				if f, err = picture.FitBytes(context.Background(), fitted.JPEG, picture.Limits{MaxBytes: 44_000}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -2,6 +2,7 @@ package picture_test
 
 import (
 	"bytes"
+	"context"
 	"image"
 	"image/jpeg"
 	"math/rand/v2"
@@ -21,7 +22,7 @@ func TestASmallBudgetFitsAndPassesTheCheck(t *testing.T) {
 	if !ok {
 		t.Fatal("no frame for the backyard")
 	}
-	whole, err := picture.Fit(clean, picture.Limits{})
+	whole, err := picture.Fit(context.Background(), clean, picture.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,18 +33,18 @@ func TestASmallBudgetFitsAndPassesTheCheck(t *testing.T) {
 	}
 	for _, budget := range []int{60_000, 30_000, 12_000} {
 		l := picture.Limits{MaxBytes: camera.PictureBytes(budget)}
-		fit, err := picture.Fit(clean, l)
+		fit, err := picture.Fit(context.Background(), clean, l)
 		check(t, "fit", budget, l, fit, err)
 		if !fit.Reencoded {
 			t.Errorf("budget %d: the 4K frame was passed through", budget)
 		}
-		refit, err := picture.FitBytes(whole.JPEG, l.MaxBytes)
+		refit, err := picture.FitBytes(context.Background(), whole.JPEG, picture.Limits{MaxBytes: l.MaxBytes})
 		check(t, "refit", budget, l, refit, err)
-		f, _, err := picture.Salvage(damaged, rep, l, refusal)
+		f, _, err := picture.Salvage(context.Background(), damaged, rep, l, refusal)
 		if err != nil {
 			t.Fatalf("budget %d: salvage: %v", budget, err)
 		}
-		part, err := f.Fit(l)
+		part, err := f.Fit(context.Background(), l)
 		check(t, "salvage", budget, l, part, err)
 	}
 }
@@ -84,12 +85,12 @@ func TestALargerBudgetKeepsMore(t *testing.T) {
 	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 95}); err != nil {
 		t.Fatal(err)
 	}
-	def, err := picture.Fit(buf.Bytes(), picture.Limits{})
+	def, err := picture.Fit(t.Context(), buf.Bytes(), picture.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	l := picture.Limits{MaxBytes: camera.PictureBytes(600_000)}
-	big, err := picture.Fit(buf.Bytes(), l)
+	big, err := picture.Fit(t.Context(), buf.Bytes(), l)
 	check(t, "fit", 600_000, l, big, err)
 	if len(big.JPEG) <= picture.DefaultMaxBytes || len(def.JPEG) > picture.DefaultMaxBytes {
 		t.Errorf("%d bytes within the default budget, %d within a larger one: want the larger over %d", len(def.JPEG), len(big.JPEG), picture.DefaultMaxBytes)

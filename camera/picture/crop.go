@@ -1,10 +1,9 @@
 package picture
 
 import (
-	"bytes"
+	"context"
 	"fmt"
 	"image"
-	"image/jpeg"
 
 	"maison/jpegscale"
 )
@@ -22,8 +21,9 @@ type Cut struct {
 
 // Crop cuts want (in the upright frame's pixels) out of the repaired
 // frame, turned upright by its Exif orientation, decoding at the smallest
-// 1/n scale that still holds the part at its fitted size, and fits it to l.
-func (f Frame) Crop(want image.Rectangle, l Limits) (Cut, error) {
+// 1/n scale that still holds the part at its fitted size (or smaller, when
+// the memory budget asks it), and fits it to l.
+func (f Frame) Crop(ctx context.Context, want image.Rectangle, l Limits) (Cut, error) {
 	l = l.withDefaults()
 	full, err := f.Size()
 	if err != nil {
@@ -35,15 +35,15 @@ func (f Frame) Crop(want image.Rectangle, l Limits) (Cut, error) {
 		uw, uh = uh, uw
 	}
 	fw, fh := fitSize(want.Dx(), want.Dy(), l)
-	scale := 1
-	if f.IsJPEG() {
-		for s := 8; s > 1; s /= 2 {
-			if want.Dx()/s >= fw && want.Dy()/s >= fh {
-				scale = s
-				break
-			}
-		}
+	scale, n, err := cropPlan(f, want, image.Pt(fw, fh), l)
+	if err != nil {
+		return Cut{}, err
 	}
+	release, err := l.admit(ctx, n)
+	if err != nil {
+		return Cut{}, err
+	}
+	defer release()
 	part, cut, scale, err := cutOut(f, want, scale)
 	if err != nil {
 		return Cut{}, fmt.Errorf("%w: %w", ErrNotImage, err)
@@ -66,6 +66,34 @@ func (f Frame) Crop(want image.Rectangle, l Limits) (Cut, error) {
 		// and the whole alike, so they do not change how much closer.
 		Closer: (float64(fw) / float64(shown.Dx())) / (float64(wholeW) / float64(uw)),
 	}, nil
+}
+
+// cropPlan is the scale a part want (upright pixels) of f is decoded at,
+// to be fitted to fit, and the bytes to admit: an upright JPEG decodes
+// the part's window alone, any other frame whole.
+func cropPlan(f Frame, want image.Rectangle, fit image.Point, l Limits) (int, int64, error) {
+	fitTo := func(dec image.Point) image.Point { return image.Pt(fitSize(dec.X, dec.Y, l)) }
+	if !f.IsJPEG() {
+		cfg, err := configOther(f.body)
+		if err != nil {
+			return 0, 0, err
+		}
+		dec := image.Pt(cfg.Width, cfg.Height)
+		return 1, otherBytes(cfg) + afterDecode(dec, fitTo(want.Size()), true, l.MaxBytes), nil
+	}
+	hdr, err := jpegscale.ReadHeader(f.body)
+	if err != nil {
+		return 0, 0, fmt.Errorf("%w: %w", ErrNotImage, err)
+	}
+	o := f.info.Orientation
+	cover, r := want.Size(), want
+	if o > 1 {
+		r = image.Rectangle{} // decoded whole, then turned and cut
+		if o >= 5 {
+			cover.X, cover.Y, fit.X, fit.Y = cover.Y, cover.X, fit.Y, fit.X
+		}
+	}
+	return plan(hdr, cover, fit, r, o > 1, l, fitTo)
 }
 
 // cutOut decodes the part want (upright pixels) of a frame whose Exif
@@ -101,18 +129,16 @@ func cutOut(f Frame, want image.Rectangle, scale int) (image.Image, image.Rectan
 	return sub.SubImage(cut), cut, scale, nil
 }
 
-// decodeScaled decodes a frame at 1/scale of its size in the DCT domain
-// when jpegscale can, else at full size with the standard decoders; it
-// returns the scale it decoded at.
+// decodeScaled decodes a JPEG frame at 1/scale of its size in the DCT
+// domain, and another picture (PNG) at full size with the standard
+// decoders, after its header was checked; it returns the scale it decoded
+// at.
 func decodeScaled(f Frame, scale int) (image.Image, int, error) {
 	if f.IsJPEG() {
-		if img, err := jpegscale.Decode(f.body, scale); err == nil {
-			return img, scale, nil
-		}
-		img, err := jpeg.Decode(bytes.NewReader(f.body))
-		return img, 1, err
+		img, err := jpegscale.Decode(f.body, scale)
+		return img, scale, err
 	}
-	img, _, err := image.Decode(bytes.NewReader(f.body))
+	img, _, err := decodeOther(f.body)
 	return img, 1, err
 }
 

@@ -2,6 +2,7 @@ package picture_test
 
 import (
 	"bytes"
+	"context"
 	"image"
 	"image/color"
 	"image/jpeg"
@@ -46,7 +47,7 @@ func TestCropHonoursOrientation(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p, err := f.Crop(r.Pixels(up.X, up.Y), picture.Limits{})
+			p, err := f.Crop(context.Background(), r.Pixels(up.X, up.Y), picture.Limits{})
 			if err != nil {
 				t.Fatalf("orientation %d, %s: %v", c.o, part, err)
 			}
@@ -84,7 +85,7 @@ func TestCloserHonoursEveryOrientation(t *testing.T) {
 		ub := up.Bounds()
 		for _, name := range []string{"top left", "top right", "bottom left", "bottom right"} {
 			r, _ := camera.ParseRegion(name)
-			p, err := f.Crop(r.Pixels(ub.Dx(), ub.Dy()), picture.Limits{})
+			p, err := f.Crop(context.Background(), r.Pixels(ub.Dx(), ub.Dy()), picture.Limits{})
 			if err != nil {
 				t.Fatalf("orientation %d, %s: %v", o, name, err)
 			}

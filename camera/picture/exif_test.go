@@ -2,6 +2,7 @@ package picture
 
 import (
 	"bytes"
+	"context"
 	"image"
 	"image/color"
 	"image/jpeg"
@@ -35,7 +36,7 @@ func TestOrientationIsHonoured(t *testing.T) {
 		if got := orientation(t, src); got != 6 {
 			t.Fatalf("%s: orientation = %d, want 6", order, got)
 		}
-		fit, err := Fit(src, Limits{})
+		fit, err := Fit(context.Background(), src, Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,10 +7,11 @@ package picture
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"image"
-	"image/jpeg"
+	"image/color"
 	_ "image/png" // some cameras answer PNG; it is decoded and sent on as JPEG
 	"math"
 
@@ -27,6 +28,10 @@ type Limits struct {
 	MaxPixels int // width × height; zero means 1,150,000
 	// MaxBytes bounds the JPEG's bytes. Zero means DefaultMaxBytes.
 	MaxBytes int
+	// Memory is the process's budget every decode is admitted against.
+	// Nil gives each call a budget of DefaultMemory of its own: the same
+	// choice of scale, and no wait.
+	Memory *Memory
 }
 
 // DefaultMaxBytes is the picture's share of the default result budget: a
@@ -78,10 +83,10 @@ func (f Fitted) MuchSmaller() bool { return f.Reduced && max(f.Width, f.Height) 
 // through when it fits, otherwise re-encoded, quality first and then size.
 // It is the tool result guard's last resort, which a picture fitted to the
 // result budget in the first place never needs.
-func FitBytes(src []byte, maxBytes int) (Fitted, error) {
+func FitBytes(ctx context.Context, src []byte, l Limits) (Fitted, error) {
 	f := ReadFrame(src)
 	f.info.Orientation = 1
-	return checked(fitFrame(f, Limits{MaxBytes: maxBytes}, false))
+	return checked(fitFrame(ctx, f, l, false))
 }
 
 // Stats are facts measured from the pixels.
@@ -92,31 +97,6 @@ type Stats struct {
 
 // ErrNotImage is returned when the camera's bytes are not a picture at all.
 var ErrNotImage = errors.New("camera: the camera sent something that is not a picture")
-
-// maxFramePixels bounds the stored size of a frame maison decodes: half
-// again an 8K camera's. A few kilobytes of PNG or JPEG can declare far
-// more, and decoding them would cost gigabytes and seconds of work.
-const maxFramePixels = 50_000_000
-
-// maxProgressivePixels bounds a progressive frame left to Go's decoder
-// (four components, sampling jpegscale does not read): it decodes at full
-// size and keeps 256 bytes of coefficients per block, 16 bytes a pixel for
-// CMYK. A 390 KB CMYK frame of 7000×7000 cost it 17 s and 1.3 GB.
-const maxProgressivePixels = 8_000_000
-
-// checkFrameSize refuses, from its header alone, a frame without height or
-// width, or with more pixels than any camera sends.
-func checkFrameSize(w, h int) error {
-	if w <= 0 || h <= 0 {
-		// A JPEG height of 0 is left to a DNL segment, which libjpeg and
-		// Go's decoder do not read.
-		return fmt.Errorf("%w: its header gives it no height or no width (%d×%d), which common decoders cannot read", ErrNotImage, w, h)
-	}
-	if px := int64(w) * int64(h); px > maxFramePixels {
-		return fmt.Errorf("%w: its header claims %d×%d pixels (%d megapixels), more than any camera sends", ErrNotImage, w, h, px/1_000_000)
-	}
-	return nil
-}
 
 // fitSize returns the largest size with the same aspect that respects l.
 func fitSize(w, h int, l Limits) (int, int) {
@@ -136,8 +116,8 @@ func fitSize(w, h int, l Limits) (int, int) {
 // stepping quality down until the bytes fit. src is a strict JPEG, such as
 // jpegfix.Repair writes (its orientation and size are read from its
 // headers), or a picture in another format the standard decoders read.
-func Fit(src []byte, l Limits) (Fitted, error) {
-	return ReadFrame(src).Fit(l)
+func Fit(ctx context.Context, src []byte, l Limits) (Fitted, error) {
+	return ReadFrame(src).Fit(ctx, l)
 }
 
 // FitSize is the largest size with the same aspect as w×h that respects
@@ -158,37 +138,85 @@ func checked(fit Fitted, err error) (Fitted, error) {
 
 // fitFrame is Fit of a frame whose headers jpegfix has read; with reencode,
 // a frame that already fits is re-encoded all the same (one whose data
-// jpegfix could not walk is never passed on as it came).
-func fitFrame(f Frame, l Limits, reencode bool) (Fitted, error) {
+// jpegfix could not walk is never passed on as it came). Every decode is
+// admitted against l's Memory for what it and the fit after it hold.
+func fitFrame(ctx context.Context, f Frame, l Limits, reencode bool) (Fitted, error) {
 	l = l.withDefaults()
 	if !f.IsJPEG() {
-		img, sb, err := decodeOther(f.body)
-		if err != nil {
-			return Fitted{}, err
-		}
-		return fitImage(img, sb, 1, l)
+		return fitOther(ctx, f.body, l)
 	}
 	fr := f.info
 	if err := checkFrameSize(fr.Width, fr.Height); err != nil {
 		return Fitted{}, err
 	}
+	hdr, err := jpegscale.ReadHeader(f.body)
+	if err != nil {
+		return Fitted{}, fmt.Errorf("%w: %w", ErrNotImage, err)
+	}
 	if fr.Orientation <= 1 && !reencode {
 		w, h := fitSize(fr.Width, fr.Height, l)
 		if w == fr.Width && h == fr.Height && len(f.body) <= l.MaxBytes {
 			out := Fitted{JPEG: f.body, Width: w, Height: h, SourceWidth: w, SourceHeight: h}
-			// Pixel facts from the DC terms alone: an eighth of each side, no IDCT.
-			if small, err := jpegscale.Decode(f.body, 8); err == nil {
-				st := lumaStats(small)
-				out.Luma = &st
-			}
+			out.Luma = dcLuma(ctx, f.body, hdr, l)
 			return out, nil
 		}
 	}
-	img, sb, err := decodeFor(f, l)
+	turned := fr.Orientation > 1
+	want := image.Pt(fitSize(fr.Width, fr.Height, l)) // as stored: turning comes after
+	scale, n, err := plan(hdr, image.Pt(fr.Width, fr.Height), want, image.Rectangle{}, turned, l, func(dec image.Point) image.Point {
+		return image.Pt(fitSize(dec.X, dec.Y, l))
+	})
+	if err != nil {
+		return Fitted{}, err
+	}
+	release, err := l.admit(ctx, n)
+	if err != nil {
+		return Fitted{}, err
+	}
+	defer release()
+	img, err := jpegscale.Decode(f.body, scale)
 	if err != nil {
 		return Fitted{}, fmt.Errorf("%w: %w", ErrNotImage, err)
 	}
-	return fitImage(img, sb, fr.Orientation, l)
+	return fitImage(img, image.Rect(0, 0, fr.Width, fr.Height), fr.Orientation, l)
+}
+
+// dcLuma is the pixel facts of a JPEG from its DC terms alone (an eighth
+// of each side, no IDCT), admitted against l's Memory; nil when they
+// cannot be read.
+func dcLuma(ctx context.Context, body []byte, hdr jpegscale.Header, l Limits) *Stats {
+	release, err := l.admit(ctx, afterSlack+hdr.DecodeBytes(8, image.Rectangle{}))
+	if err != nil {
+		return nil
+	}
+	defer release()
+	small, err := jpegscale.Decode(body, 8)
+	if err != nil {
+		return nil
+	}
+	st := lumaStats(small)
+	return &st
+}
+
+// fitOther fits a picture that is not a JPEG (some cameras answer PNG),
+// decoded whole by the standard decoders once its header is checked and
+// its pixels admitted.
+func fitOther(ctx context.Context, src []byte, l Limits) (Fitted, error) {
+	cfg, err := configOther(src)
+	if err != nil {
+		return Fitted{}, err
+	}
+	dec := image.Pt(cfg.Width, cfg.Height)
+	release, err := l.admit(ctx, otherBytes(cfg)+afterDecode(dec, image.Pt(fitSize(dec.X, dec.Y, l)), false, l.MaxBytes))
+	if err != nil {
+		return Fitted{}, err
+	}
+	defer release()
+	img, sb, err := decodeOther(src)
+	if err != nil {
+		return Fitted{}, err
+	}
+	return fitImage(img, sb, 1, l)
 }
 
 // fitImage turns img upright (Exif orientation o), resizes it to fit l and
@@ -200,6 +228,11 @@ func fitImage(img image.Image, sb image.Rectangle, o int, l Limits) (Fitted, err
 	w, h := fitSize(sb.Dx(), sb.Dy(), l)
 	if o >= 5 { // stored sideways: the upright frame's sides are swapped
 		w, h = h, w
+	}
+	if w > b.Dx() || h > b.Dy() {
+		// Decoded smaller than the fit, to stay within the memory
+		// budget: never enlarged.
+		w, h = b.Dx(), b.Dy()
 	}
 	if w != b.Dx() || h != b.Dy() {
 		img = resize(img, w, h)
@@ -347,38 +380,11 @@ func lumaStats(img image.Image) Stats {
 	return Stats{Mean: mean, StdDev: math.Sqrt(max(0, sq/n-mean*mean))}
 }
 
-// decodeFor decodes a JPEG frame no larger than the fit needs: in the DCT
-// domain at the smallest 1/n scale that still covers the fitted size, so a
-// 4K frame bound for 1429x804 costs a 1920x1080 decode. It returns the
-// image and the frame's full stored bounds. What jpegscale does not handle
-// goes to the standard decoder. The caller has refused a frame claiming
-// more than maxFramePixels.
-func decodeFor(f Frame, l Limits) (image.Image, image.Rectangle, error) {
-	fr := f.info
-	full := image.Rect(0, 0, fr.Width, fr.Height)
-	w, h := fitSize(fr.Width, fr.Height, l) // as stored: turning comes after
-	if img, _, err := jpegscale.DecodeAtLeast(f.body, w, h); err == nil {
-		return img, full, nil
-	}
-	if px := int64(fr.Width) * int64(fr.Height); fr.Progressive && px > maxProgressivePixels {
-		return nil, image.Rectangle{}, fmt.Errorf("%w: its header claims a progressive %d×%d frame (%d megapixels) that only a full-size decode reads, more than maison decodes that way", ErrNotImage, fr.Width, fr.Height, px/1_000_000)
-	}
-	img, err := jpeg.Decode(bytes.NewReader(f.body))
-	if err != nil {
-		return nil, image.Rectangle{}, err
-	}
-	return img, img.Bounds(), nil
-}
-
 // decodeOther decodes a picture that is not a JPEG (some cameras answer
 // PNG) with the standard decoders, after refusing from its header one that
 // claims more than maxFramePixels.
 func decodeOther(src []byte) (image.Image, image.Rectangle, error) {
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(src))
-	if err != nil {
-		return nil, image.Rectangle{}, fmt.Errorf("%w: %w", ErrNotImage, err)
-	}
-	if err := checkFrameSize(cfg.Width, cfg.Height); err != nil {
+	if _, err := configOther(src); err != nil {
 		return nil, image.Rectangle{}, err
 	}
 	img, _, err := image.Decode(bytes.NewReader(src))
@@ -386,4 +392,25 @@ func decodeOther(src []byte) (image.Image, image.Rectangle, error) {
 		return nil, image.Rectangle{}, fmt.Errorf("%w: %w", ErrNotImage, err)
 	}
 	return img, img.Bounds(), nil
+}
+
+// configOther reads the header of a picture that is not a JPEG and
+// refuses one claiming more than MaxFramePixels.
+func configOther(src []byte) (image.Config, error) {
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(src))
+	if err != nil {
+		return cfg, fmt.Errorf("%w: %w", ErrNotImage, err)
+	}
+	return cfg, checkFrameSize(cfg.Width, cfg.Height)
+}
+
+// otherBytes is what the standard decoders hold for a picture: four bytes
+// a pixel, eight for 16-bit colour models.
+func otherBytes(cfg image.Config) int64 {
+	px := int64(cfg.Width) * int64(cfg.Height)
+	switch cfg.ColorModel {
+	case color.RGBA64Model, color.NRGBA64Model, color.Gray16Model:
+		return px * 8
+	}
+	return px * 4
 }

@@ -1,6 +1,7 @@
 package picture_test
 
 import (
+	"context"
 	"testing"
 
 	"maison/camera/picture"
@@ -21,7 +22,7 @@ func BenchmarkFit(b *testing.B) {
 		b.Run(id+"/maison", func(b *testing.B) {
 			b.SetBytes(int64(len(clean)))
 			cputime.Loop(b, func() {
-				if _, err := picture.Fit(clean, picture.Limits{}); err != nil {
+				if _, err := picture.Fit(context.Background(), clean, picture.Limits{}); err != nil {
 					b.Fatal(err)
 				}
 			})

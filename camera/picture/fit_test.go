@@ -2,6 +2,7 @@ package picture_test
 
 import (
 	"bytes"
+	"context"
 	"image/jpeg"
 	"testing"
 
@@ -16,7 +17,7 @@ func TestFitLooksLikeTheNaivePath(t *testing.T) {
 	house := sharedHouse()
 	for _, id := range []string{"camera.backyard", "camera.front_door"} {
 		_, clean, _ := house.Frame(id)
-		fast, err := picture.Fit(clean, picture.Limits{})
+		fast, err := picture.Fit(context.Background(), clean, picture.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}

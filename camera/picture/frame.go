@@ -2,6 +2,7 @@ package picture
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -53,7 +54,9 @@ func ReadFrame(src []byte) Frame {
 // comment dropped and all metadata decoding does not need, so no camera
 // serial or location leaves the house. The Exif orientation is read
 // before the metadata goes.
-var repairPolicy = jpegfix.Options{VerifyData: true, StripMetadata: true}
+// A frame no client could be shown is refused from its header, before
+// its data is walked (admitHeader).
+var repairPolicy = jpegfix.Options{VerifyData: true, StripMetadata: true, Admit: admitHeader}
 
 // Repair repairs a camera's bytes in one pass (see repairPolicy). Bytes
 // that are not a JPEG are passed on as they are, for the standard decoders
@@ -69,21 +72,28 @@ func Repair(raw []byte) (Frame, jpegfix.Report, error) {
 		if errors.As(err, &fe) && fe.Problem == jpegfix.ProblemNotJPEG {
 			return Frame{body: raw}, jpegfix.Report{}, nil
 		}
+		if Unusability(err) != 0 {
+			return Frame{}, rep, err
+		}
 		return Frame{}, rep, fmt.Errorf("%w: %w", ErrNotImage, err)
 	}
-	return Frame{body: body, info: rep.Frame, reencode: rep.Unchecked != ""}, rep, nil
+	// A frame whose data jpegfix could not walk, or whose colours are not
+	// the grey or Y'CbCr every client shows (RGB, CMYK, YCCK), is
+	// re-encoded.
+	reencode := rep.Unchecked != "" || !jpegscale.Standard(body)
+	return Frame{body: body, info: rep.Frame, reencode: reencode}, rep, nil
 }
 
 // Process is the whole path of a camera frame's bytes, in one pass over
 // its segments: Repair, then Fit to l from what the repair read. A frame
 // whose data jpegfix cannot walk (arithmetic or 12-bit coding, say) is
 // decoded and re-encoded rather than passed on as it is.
-func Process(raw []byte, l Limits) (Fitted, jpegfix.Report, error) {
+func Process(ctx context.Context, raw []byte, l Limits) (Fitted, jpegfix.Report, error) {
 	f, rep, err := Repair(raw)
 	if err != nil {
 		return Fitted{}, rep, err
 	}
-	fit, err := f.Fit(l)
+	fit, err := f.Fit(ctx, l)
 	return fit, rep, err
 }
 
@@ -91,11 +101,18 @@ func Process(raw []byte, l Limits) (Fitted, jpegfix.Report, error) {
 // jpegfix walked its data), otherwise decoded, turned upright, resized and
 // re-encoded, quality first and then size. The part of a damaged frame
 // that decodes carries no pixel facts: they would speak of the grey.
-func (f Frame) Fit(l Limits) (Fitted, error) {
+func (f Frame) Fit(ctx context.Context, l Limits) (Fitted, error) {
 	if f.partial == nil {
-		return checked(fitFrame(f, l, f.reencode))
+		return checked(fitFrame(ctx, f, l, f.reencode))
 	}
-	fit, err := fitImage(f.partial, image.Rect(0, 0, f.info.Width, f.info.Height), f.info.Orientation, l.withDefaults())
+	l = l.withDefaults()
+	dec := f.partial.Bounds().Size()
+	release, err := l.admit(ctx, afterDecode(dec, image.Pt(fitSize(dec.X, dec.Y, l)), f.info.Orientation > 1, l.MaxBytes))
+	if err != nil {
+		return Fitted{}, err
+	}
+	defer release()
+	fit, err := fitImage(f.partial, image.Rect(0, 0, f.info.Width, f.info.Height), f.info.Orientation, l)
 	fit.Luma = nil
 	return checked(fit, err)
 }
@@ -104,16 +121,15 @@ func (f Frame) Fit(l Limits) (Fitted, error) {
 // each side, no IDCT), as the fit reports them for a frame it passes
 // through; nil when the frame is not a JPEG jpegscale reads, or is the
 // part of a damaged one.
-func (f Frame) Luma() *Stats {
+func (f Frame) Luma(ctx context.Context, l Limits) *Stats {
 	if f.partial != nil || !f.IsJPEG() {
 		return nil
 	}
-	small, err := jpegscale.Decode(f.body, 8)
+	hdr, err := jpegscale.ReadHeader(f.body)
 	if err != nil {
 		return nil
 	}
-	st := lumaStats(small)
-	return &st
+	return dcLuma(ctx, f.body, hdr, l)
 }
 
 // Size is the stored size of the frame's pixels, as its header says,

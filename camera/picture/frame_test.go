@@ -2,6 +2,7 @@ package picture_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"strings"
@@ -26,26 +27,29 @@ func TestFrameWithoutHeightIsNotAPicture(t *testing.T) {
 	sof := bytes.Index(b, []byte{0xff, 0xc0})
 	b = bytes.Clone(b)
 	b[sof+5], b[sof+6] = 0, 0
-	_, _, err = picture.Process(b, picture.Limits{})
+	_, _, err = picture.Process(context.Background(), b, picture.Limits{})
 	var fe jpegfix.FormatError
 	if !errors.Is(err, picture.ErrNotImage) || errors.As(err, &fe) {
 		t.Errorf("err = %v, want ErrNotImage and no jpegfix refusal", err)
 	}
 }
 
-// TestLargeProgressiveFrameLeftToGoIsRefused: a frame jpegscale does not
-// decode (four components) goes to Go's decoder at full size, which keeps
-// 256 bytes of coefficients per block of a progressive frame: a 390 KB
-// progressive CMYK frame of 7000×7000 cost it 17 s and 1.3 GB. Such a
-// frame is refused from its header beyond 8 megapixels; a smaller one is
-// still shown.
-func TestLargeProgressiveFrameLeftToGoIsRefused(t *testing.T) {
+// TestLargeProgressiveCMYKFrameIsDecodedScaled: a 390 KB progressive
+// CMYK frame of 7000×7000 cost Go's full-size decoder 17 s and 1.3 GB.
+// jpegscale reads it at a reduced scale, keeping of each block only the
+// coefficients the reduced IDCT reads, within the memory budget.
+func TestLargeProgressiveCMYKFrameIsDecodedScaled(t *testing.T) {
 	t.Parallel()
-	_, _, err := picture.Process(camframe.ProgressiveBomb(7000, 7000, 4, 4, false), picture.Limits{})
-	if !errors.Is(err, picture.ErrNotImage) {
-		t.Errorf("err = %v, want ErrNotImage", err)
+	var admitted int64
+	mem := picture.NewMemoryNoting(picture.DefaultMemory, func(n int64) { admitted = max(admitted, n) })
+	fit, _, err := picture.Process(t.Context(), camframe.ProgressiveBomb(7000, 7000, 4, 4, false), picture.Limits{Memory: mem})
+	if err != nil || !fit.Reencoded || fit.SourceWidth != 7000 {
+		t.Fatalf("a 7000×7000 progressive CMYK frame: %v (%d×%d from %d×%d)", err, fit.Width, fit.Height, fit.SourceWidth, fit.SourceHeight)
 	}
-	fit, _, err := picture.Process(camframe.ProgressiveBomb(640, 480, 4, 4, false), picture.Limits{})
+	if admitted == 0 || admitted > picture.DefaultMemory {
+		t.Errorf("admitted %d bytes, want some within the %d of the budget", admitted, picture.DefaultMemory)
+	}
+	fit, _, err = picture.Process(t.Context(), camframe.ProgressiveBomb(640, 480, 4, 4, false), picture.Limits{})
 	if err != nil || len(fit.JPEG) == 0 {
 		t.Errorf("a small progressive CMYK frame: %v", err)
 	}
@@ -61,11 +65,11 @@ func TestFrameClaimingTooManyPixelsIsNotDecoded(t *testing.T) {
 	sof := bytes.Index(huge, []byte{0xff, 0xc0})
 	huge[sof+5], huge[sof+6], huge[sof+7], huge[sof+8] = 0x4e, 0x20, 0x4e, 0x20 // 20000×20000
 	_, rep, _ := jpegfix.Repair(huge)
-	_, _, err := picture.Salvage(huge, rep, picture.Limits{}, nil)
+	_, _, err := picture.Salvage(context.Background(), huge, rep, picture.Limits{}, nil)
 	if !errors.Is(err, picture.ErrNotImage) || !strings.Contains(err.Error(), "more than any camera sends") {
 		t.Errorf("salvaging a frame claiming 20000×20000 pixels: %v", err)
 	}
-	if _, err := picture.Fit(huge, picture.Limits{}); !errors.Is(err, picture.ErrNotImage) || !strings.Contains(err.Error(), "more than any camera sends") {
+	if _, err := picture.Fit(context.Background(), huge, picture.Limits{}); !errors.Is(err, picture.ErrNotImage) || !strings.Contains(err.Error(), "more than any camera sends") {
 		t.Errorf("fitting a frame claiming 20000×20000 pixels: %v", err)
 	}
 }

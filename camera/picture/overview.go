@@ -1,6 +1,7 @@
 package picture
 
 import (
+	"context"
 	"image"
 	"image/color"
 	"image/draw"
@@ -60,7 +61,8 @@ var (
 // encodes the whole within l's bytes. A frame that does not decode leaves
 // its cell empty, labelled failed; failures says why, by cell (nil for the
 // others).
-func Overview(g Grid, cells []Cell, fnt *opentype.Font, failed string, l Limits) (out Fitted, failures []error, err error) {
+func Overview(ctx context.Context, g Grid, cells []Cell, fnt *opentype.Font, failed string, l Limits) (out Fitted, failures []error, err error) {
+	l = l.withDefaults()
 	pictures := make([]image.Image, len(cells))
 	failures = make([]error, len(cells))
 	var wg sync.WaitGroup
@@ -69,12 +71,18 @@ func Overview(g Grid, cells []Cell, fnt *opentype.Font, failed string, l Limits)
 			continue
 		}
 		wg.Go(func() {
-			if pictures[i], failures[i] = c.Frame.Tile(c.Place.Inset(tileGap).Size()); failures[i] != nil {
+			if pictures[i], failures[i] = c.Frame.Tile(ctx, c.Place.Inset(tileGap).Size(), l); failures[i] != nil {
 				cells[i].Empty = failed // drawn as empty
 			}
 		})
 	}
 	wg.Wait()
+	// The canvas, four bytes a pixel, and its encoding.
+	release, err := l.admit(ctx, int64(g.Size.X)*int64(g.Size.Y)*4+afterDecode(g.Size, g.Size, false, l.MaxBytes))
+	if err != nil {
+		return Fitted{}, failures, err
+	}
+	defer release()
 	canvas := image.NewRGBA(image.Rectangle{Max: g.Size})
 	draw.Draw(canvas, canvas.Bounds(), image.NewUniform(overviewBack), image.Point{}, draw.Src)
 	face, err := labelFace(fnt, cells[0].Place.Dy()/14)
@@ -90,7 +98,7 @@ func Overview(g Grid, cells []Cell, fnt *opentype.Font, failed string, l Limits)
 		}
 		labelTile(canvas, face, inner, c.Label, c.Empty)
 	}
-	out, err = checked(encodeWithin(canvas, l.withDefaults().MaxBytes))
+	out, err = checked(encodeWithin(canvas, l.MaxBytes))
 	if err != nil {
 		return Fitted{}, failures, err
 	}
@@ -98,9 +106,10 @@ func Overview(g Grid, cells []Cell, fnt *opentype.Font, failed string, l Limits)
 	return out, failures, nil
 }
 
-// Tile decodes the frame no larger than a tile of size needs, turns it
+// Tile decodes the frame no larger than a tile of size needs (or smaller,
+// when the memory budget asks it), admitted against l's Memory, turns it
 // upright and scales it to fit within size, keeping its shape.
-func (f Frame) Tile(size image.Point) (image.Image, error) {
+func (f Frame) Tile(ctx context.Context, size image.Point, l Limits) (image.Image, error) {
 	full, err := f.Upright()
 	if err != nil {
 		return nil, err
@@ -111,19 +120,41 @@ func (f Frame) Tile(size image.Point) (image.Image, error) {
 		w, h = max(1, int(float64(full.X)*scale)), max(1, int(float64(full.Y)*scale))
 	}
 	o := f.info.Orientation
+	tileTo := func(image.Point) image.Point { return image.Pt(w, h) }
 	img := f.partial
-	if img == nil {
+	var n int64
+	scale := 1
+	switch {
+	case img != nil:
+		n = afterDecode(img.Bounds().Size(), image.Pt(w, h), o > 1, 0)
+	case f.IsJPEG():
 		sw, sh := w, h // as stored: turning comes after
 		if o >= 5 {
 			sw, sh = h, w
 		}
-		if f.IsJPEG() {
-			img, _, err = jpegscale.DecodeAtLeast(f.body, sw, sh)
+		hdr, err := jpegscale.ReadHeader(f.body)
+		if err != nil {
+			return nil, err
 		}
-		if img == nil || err != nil {
-			if img, _, err = decodeScaled(f, 1); err != nil {
-				return nil, err
-			}
+		stored := image.Pt(hdr.Width, hdr.Height)
+		if scale, n, err = plan(hdr, stored, image.Pt(sw, sh), image.Rectangle{}, o > 1, l, tileTo); err != nil {
+			return nil, err
+		}
+	default:
+		cfg, err := configOther(f.body)
+		if err != nil {
+			return nil, err
+		}
+		n = otherBytes(cfg) + afterDecode(image.Pt(cfg.Width, cfg.Height), image.Pt(w, h), false, 0)
+	}
+	release, err := l.admit(ctx, n)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	if img == nil {
+		if img, _, err = decodeScaled(f, scale); err != nil {
+			return nil, err
 		}
 	}
 	img = upright(img, o)

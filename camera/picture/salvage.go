@@ -1,8 +1,10 @@
 package picture
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"image"
 
 	"maison/jpegfix"
 	"maison/jpegscale"
@@ -43,7 +45,7 @@ var ErrTooDamaged = errors.New("camera: too little of the damaged frame decodes 
 // that refused raw, whose frame header and Exif orientation it read
 // before refusing; cause is why it refused, kept in English in the Damage
 // for the operator.
-func Salvage(raw []byte, rep jpegfix.Report, l Limits, cause error) (Frame, Damage, error) {
+func Salvage(ctx context.Context, raw []byte, rep jpegfix.Report, l Limits, cause error) (Frame, Damage, error) {
 	l = l.withDefaults()
 	fr := rep.Frame
 	if fr.Components == 0 || rep.Start >= len(raw) {
@@ -53,9 +55,27 @@ func Salvage(raw []byte, rep jpegfix.Report, l Limits, cause error) (Frame, Dama
 	if err := checkFrameSize(fr.Width, fr.Height); err != nil {
 		return Frame{}, Damage{}, err
 	}
+	if err := admitHeader(fr); err != nil {
+		return Frame{}, Damage{}, err
+	}
 	o := fr.Orientation
 	w, h := fitSize(fr.Width, fr.Height, l) // as stored: turning comes after
-	img, _, cov, err := jpegscale.DecodePartial(src, w, h)
+	hdr, err := jpegscale.ReadHeader(src)
+	if err != nil {
+		return Frame{}, Damage{}, fmt.Errorf("%w: %w: %w", ErrNotImage, ErrTooDamaged, err)
+	}
+	// The part that decodes stays in the frame cache as pixels: only the
+	// decode is admitted here, the fit of it when it is fitted.
+	scale, n, err := plan(hdr, image.Pt(fr.Width, fr.Height), image.Pt(w, h), image.Rectangle{}, false, l, func(image.Point) image.Point { return image.Point{} })
+	if err != nil {
+		return Frame{}, Damage{}, err
+	}
+	release, err := l.admit(ctx, n)
+	if err != nil {
+		return Frame{}, Damage{}, err
+	}
+	defer release()
+	img, _, cov, err := jpegscale.DecodePartial(src, ceilDiv(fr.Width, scale), ceilDiv(fr.Height, scale))
 	if err != nil {
 		return Frame{}, Damage{}, fmt.Errorf("%w: %w: %w", ErrNotImage, ErrTooDamaged, err)
 	}

@@ -14,6 +14,9 @@
 //	                                      websocket, stalls a camera, is slow,
 //	                                      sends broken frames, under load: every
 //	                                      request answered, recovery, no leak
+//	maison-load worstmix -maison ./maison the largest and oddest camera frames
+//	                                      through every picture tool at once:
+//	                                      peak memory, each tool's times
 //	maison-load bare                      the bare go-sdk server (started by load)
 package main
 
@@ -33,6 +36,7 @@ Usage:
   maison-load load   -maison PATH [-house builtin|apart] [-clients 1,8,32] [-duration 5s] [-rounds 2] [-mixes list_cameras,tools/list,mixed,batch]
   maison-load soak   -maison PATH [-house builtin|apart] [-clients 16] [-duration 10m]
   maison-load faults -maison PATH [-clients 8] [-short]
+  maison-load worstmix -maison PATH [-clients 8] [-duration 60s] [-max-rss MiB] [-fixtures fixtures/jpeg]
   maison-load bare   (the bare go-sdk server the load run compares with)
 `
 
@@ -54,7 +58,7 @@ func main() {
 	switch os.Args[1] {
 	case "bare":
 		err = serveBare(ctx, os.Stdout)
-	case "load", "soak", "faults":
+	case "load", "soak", "faults", "worstmix":
 		err = runCommand(ctx, os.Args[1], os.Args[2:])
 	default:
 		fmt.Fprint(os.Stderr, usage)
@@ -76,6 +80,8 @@ type options struct {
 	short    bool
 	logs     string
 	house    string // builtin (maison demo) or apart (maison serve, the house in this process)
+	fixtures string // worstmix: fixtures/jpeg, for the 12-bit frame
+	maxRSS   int64  // worstmix: fail past this peak resident memory, bytes; 0 for none
 }
 
 // what says which maison is measured.
@@ -97,7 +103,12 @@ func runCommand(ctx context.Context, cmd string, args []string) error {
 		defClients, defDuration = "16", 10*time.Minute
 	case "faults":
 		defClients = "8"
+	case "worstmix":
+		defClients, defDuration = "8", 60*time.Second
 	}
+	var maxRSS int64
+	fs.Int64Var(&maxRSS, "max-rss", 0, "worstmix: fail when maison's peak resident memory passes this many MiB")
+	fs.StringVar(&o.fixtures, "fixtures", "fixtures/jpeg", "worstmix: the directory of the JPEG fixtures")
 	fs.StringVar(&clients, "clients", defClients, "concurrent clients, a comma-separated list")
 	fs.DurationVar(&o.duration, "duration", defDuration, "how long each measured phase lasts")
 	fs.IntVar(&o.rounds, "rounds", 2, "load: how many times bare and maison take turns")
@@ -119,7 +130,14 @@ func runCommand(ctx context.Context, cmd string, args []string) error {
 	if o.rounds < 1 || o.rounds > 10 {
 		return fmt.Errorf("-rounds %d: give 1 to 10", o.rounds)
 	}
+	o.maxRSS = maxRSS << 20
 	switch cmd {
+	case "worstmix":
+		res, err := runWorstMix(ctx, o, os.Stdout)
+		if err != nil {
+			return err
+		}
+		return res.lateErr()
 	case "load":
 		return runLoad(ctx, o)
 	case "soak":

@@ -22,7 +22,7 @@ func (c config) bridgeConfig(logger *slog.Logger) bridge.Config {
 	bc := bridge.Config{
 		URL: c.HAURL, Token: c.HAToken, Cameras: c.Cameras, Lang: c.Lang, AITask: c.AITask,
 		Passthrough: c.Passthrough, Safe: c.Safe, ConfirmKey: c.ConfirmKey, Confirming: c.Confirming, ResultBudget: c.ResultBudget,
-		Version: currentVersion(), ReachLater: true, Logger: logger,
+		Version: currentVersion(), ReachLater: true, Logger: logger, PictureMemory: pictureMemory(),
 	}
 	if c.Demo {
 		naming := demo.NamingPlain

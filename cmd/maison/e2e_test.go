@@ -120,16 +120,18 @@ func keys[V any](m map[string]V) []string {
 	return out
 }
 
-// callAsAClientWould calls a tool, and again (up to three times in all)
-// while the answer says it came too late and to try again in a moment, as
-// a client does: maison demo draws its 4K frames in the background as it
-// starts, and under the race detector on a loaded machine that can outlast
-// a call's budget.
+// callAsAClientWould calls a tool, and again (up to six times in all, a
+// second apart) while the answer says it came too late and to try again in
+// a moment, as a client does: maison demo draws its 4K frames in the
+// background as it starts, and under the race detector on a loaded machine
+// that can outlast a call's budget (describe_camera's is 4.5 s) three times
+// running.
 func callAsAClientWould(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) *mcp.CallToolResult {
 	t.Helper()
 	res := demotest.Call(t, cs, name, args)
-	for try := 1; try < 3 && res.IsError && strings.Contains(demotest.Text(res), "Try again in a moment"); try++ {
+	for try := 1; try < 6 && res.IsError && strings.Contains(demotest.Text(res), "Try again in a moment"); try++ {
 		t.Logf("%s %v answered late (%q); asking again", name, args, demotest.Text(res))
+		time.Sleep(time.Second)
 		res = demotest.Call(t, cs, name, args)
 	}
 	return res

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -55,7 +56,7 @@ func runFit(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "maison fit: %v\n", err)
 		return 1
 	}
-	fit, rep, err := picture.Process(raw, picture.Limits{})
+	fit, rep, err := picture.Process(context.Background(), raw, picture.Limits{Memory: pictureMemory()})
 	if err != nil {
 		fmt.Fprintf(stderr, "maison fit: %s: %v\n", args[0], err)
 		return 1

@@ -7,6 +7,8 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/debug"
+
+	"maison/camera/picture"
 )
 
 // reportOnSignal writes one line of maison's own figures (goroutines,
@@ -56,4 +58,15 @@ func tuneGC() {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(memoryLimit)
 	}
+}
+
+// pictureMemory is the budget for pictures being made
+// (picture.MemoryFor): two thirds of the soft memory limit, GOMEMLIMIT's
+// when the environment sets it, else memoryLimit, which tuneGC sets.
+func pictureMemory() *picture.Memory {
+	limit := int64(memoryLimit)
+	if os.Getenv("GOMEMLIMIT") != "" {
+		limit = debug.SetMemoryLimit(-1)
+	}
+	return picture.MemoryFor(limit)
 }

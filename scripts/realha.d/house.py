@@ -34,7 +34,7 @@ PLACES = {
     "cover.garage_door": (None, "garage_2"),  # the new area called Garage
 }
 EXPOSED = [e for e in PLACES if e.startswith("camera.")]
-NOT_EXPOSED = ["light.ceiling_lights", "switch.ac"]
+NOT_EXPOSED = ["light.ceiling_lights", "switch.ac", "camera.third_rgb_adobe"]
 
 
 class WS:

@@ -25,6 +25,10 @@ CAMERA_FILES = (
     "esp32cam.missing-eoi.jpeg",  # no end-of-image marker
     "reolink.truncated.jpeg",  # cut short in the middle of the scan
     "reolink.html-error.jpeg",  # an HTML error page instead of a picture
+    # A camera shown to nothing, whose file realhouse/pictures_test.go
+    # replaces with each frame of the third corpus in turn, then empties
+    # and removes; restored afterwards.
+    "third.rgb-adobe.jpeg",
 )
 
 

@@ -1,0 +1,4 @@
+package camera
+
+// ErrNoPicture is errNoPicture, for the external tests.
+var ErrNoPicture = errNoPicture
