@@ -58,7 +58,7 @@ func (e *Entry) Calls() (tools, outcomes []string, attrs []any) {
 // auditArgs are the arguments a tool call's log line names: what was
 // looked at or acted on. Nothing else is logged (a confirmation code never
 // is).
-var auditArgs = []string{"camera", "name", "area", "floor", "domain"}
+var auditArgs = []string{"action", "camera", "name", "area", "floor", "domain"}
 
 // Args gives the attributes (key, value pairs) a tool call's log line
 // takes from its arguments, whoever writes the line: what it looked at or

@@ -43,20 +43,19 @@ func SayHouse(lang voice.Lang, entities []Entity, facts func(Entity) Facts, now 
 // wants to hear it: alarms and smoke, then what is open, then locks not
 // locked, lights on, temperatures, recent motion, the rest. The first
 // sentence names what is open or not locked and counts the lights; a
-// device whose own sentence would say no more is not said again. Cameras
-// are left out (they have their own tools, and their idle state tells
-// nothing here); a device known by its words alone is counted, never said.
+// device whose own sentence would say no more is not said again. Every
+// device of the live context is said, the cameras together last (they have
+// their own tools): what Assist lists is
+// exposed by definition, so a device known by its words alone (no entity
+// id could be confirmed for it) is said by those words. Only what an id
+// would lend (a picture, a history, an action) is refused to it, elsewhere.
 func Home(devices []words.Device, now time.Time) words.Home {
 	h := words.Home{Empty: len(devices) == 0}
 	items := make([]words.Device, 0, len(devices))
 	for _, d := range devices {
-		switch {
-		case d.Domain == "camera":
-		case d.ID == "":
-			// Which entity it is, and so whether it may be shown, cannot
-			// be confirmed.
-			h.Withheld++
-		default:
+		if d.Domain == "camera" {
+			h.Cameras = append(h.Cameras, d)
+		} else {
 			items = append(items, d)
 		}
 	}

@@ -169,6 +169,9 @@ func houseWide(tiles []Tile) error {
 				homeassistant.KindForbidden, homeassistant.KindLocalOnly:
 				fault = he
 			}
+			if errors.Is(t.Err, ErrHomeAssistantSilent) {
+				fault = t.Err
+			}
 		}
 	}
 	return fault

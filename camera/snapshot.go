@@ -198,15 +198,21 @@ func (s *Service) fetch(ctx context.Context, id string, w, h int) (homeassistant
 	start := time.Now()
 	img, err := s.cfg.Source.CameraImage(fetchCtx, id, w, h)
 	var he *homeassistant.Error
-	if errors.As(err, &he) && he.Kind == homeassistant.KindCameraFailed && he.Status == 500 && time.Since(start) < haCameraWait/2 {
+	switch {
+	case errors.Is(err, homeassistant.KindTimeout) && ctx.Err() == nil && s.cfg.FetchTimeout > homeassistant.CameraLimit:
+		// Home Assistant says by itself, within CameraLimit, that a camera
+		// failed: nothing at all for longer is Home Assistant's silence.
+		err = fmt.Errorf("%w: %w", ErrHomeAssistantSilent, err)
+	case errors.As(err, &he) && he.Kind == homeassistant.KindCameraFailed && he.Status == 500 && time.Since(start) < homeassistant.CameraLimit/2:
 		err = fmt.Errorf("%w: %w", errNoPicture, err)
 	}
 	return img, err
 }
 
-// haCameraWait is how long Home Assistant waits for a camera's picture
-// before it answers 500 (camera.async_get_image's timeout, 10 s).
-const haCameraWait = 10 * time.Second
+// ErrHomeAssistantSilent is a picture Home Assistant did not answer for at
+// all, not even to say the camera failed: Home Assistant is slow or stuck,
+// not the camera, and it is said as Home Assistant's trouble.
+var ErrHomeAssistantSilent = errors.New("camera: Home Assistant did not answer, not even that the camera failed")
 
 // errNoPicture is Home Assistant answering at once that it could not get a
 // picture: the camera gave it none (for a file camera, the file is
@@ -354,6 +360,8 @@ func (e *Error) Say(lang voice.Lang) string {
 	}
 	t := words.CameraUnknown
 	switch {
+	case errors.Is(e.Err, ErrHomeAssistantSilent):
+		return "" // Home Assistant's own slowness: the tools say it
 	case kind == homeassistant.KindCameraOff:
 		t = words.CameraOff
 	case errors.Is(e.Err, picture.ErrBusy):

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"maison/internal/rpcmsg"
@@ -109,6 +110,9 @@ type recorder struct {
 	json   bool         // a JSON answer is being held back
 	held   bytes.Buffer // its text, bounded
 	wrote  bool
+	// draining, once true, closes the connection after the answer: the
+	// client keeps none to a server stopping (Door.Drain).
+	draining *atomic.Bool
 }
 
 // maxHeldJSON bounds the JSON answer held back to be read: an SDK refusal
@@ -120,6 +124,9 @@ func (rw *recorder) WriteHeader(status int) {
 		return
 	}
 	rw.wrote, rw.status = true, status
+	if rw.draining != nil && rw.draining.Load() {
+		rw.Header().Set("Connection", "close")
+	}
 	switch json := isJSON(rw.Header().Get("Content-Type")); {
 	case status >= 400 && !json:
 		rw.plain = true

@@ -2,9 +2,11 @@ package door
 
 import (
 	"container/list"
+	"context"
 	"net"
 	"net/http"
 	"sync"
+	"time"
 
 	"maison/voice"
 )
@@ -45,6 +47,7 @@ type slot struct {
 	net.Conn
 	l      *Conns
 	el     *list.Element // in l.waiting while no request is inside
+	since  time.Time     // when it began to wait, under l.mu
 	closed bool          // under l.mu
 	once   sync.Once
 }
@@ -61,7 +64,7 @@ func (l *Conns) Accept() (net.Conn, error) {
 		l.mu.Lock()
 		if l.open < l.max {
 			l.open++
-			s := &slot{Conn: c, l: l}
+			s := &slot{Conn: c, l: l, since: time.Now()}
 			s.el = l.waiting.PushBack(s)
 			l.mu.Unlock()
 			return s, nil
@@ -100,8 +103,48 @@ func (l *Conns) ConnState(c net.Conn, state http.ConnState) {
 		s.el = nil
 	}
 	if state == http.StateIdle && !s.closed {
-		s.el = l.waiting.PushBack(s)
+		s.el, s.since = l.waiting.PushBack(s), time.Now()
 		l.signal()
+	}
+}
+
+// Settle waits, while the server goes on serving, until no connection is
+// open, closing each that has waited idle (or, new, for its first request)
+// for at least idle; it stops when ctx ends. Draining, a server answers
+// every request with Connection: close, so a client's connection closes
+// after the answer to its next request; one that a client keeps without
+// using it is closed once it has waited idle, when the client is unlikely
+// to be sending on it that very moment. Closing every idle connection at
+// once (http.Server.Shutdown) loses the requests clients were sending on
+// them: the connection is reset under them.
+func (l *Conns) Settle(ctx context.Context, idle time.Duration) error {
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		l.mu.Lock()
+		if l.open == 0 {
+			l.mu.Unlock()
+			return nil
+		}
+		var victims []*slot
+		for e := l.waiting.Front(); e != nil; e = e.Next() {
+			if s := e.Value.(*slot); time.Since(s.since) >= idle {
+				victims = append(victims, s)
+			}
+		}
+		for _, s := range victims {
+			l.waiting.Remove(s.el)
+			s.el = nil
+		}
+		l.mu.Unlock()
+		for _, s := range victims {
+			s.Close()
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-tick.C:
+		}
 	}
 }
 

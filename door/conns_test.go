@@ -228,3 +228,44 @@ func TestBodiesHeldAreBounded(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// Draining, a request on a kept connection is answered 503 in words and
+// its connection closed after the answer; a connection kept idle is closed
+// once it has waited idle; Settle returns when none is open. No request on
+// a kept connection meets a connection closed under it.
+func TestSettleAnswersThenClosesKeptConnections(t *testing.T) {
+	t.Parallel()
+	d := okDoor(t, Config{})
+	addr, l := serveConns(t, d, 8)
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 1}}
+	post := func() *http.Response {
+		req, _ := http.NewRequest("POST", "http://"+addr+"/mcp", strings.NewReader(listBody))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Bearer right")
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		return resp
+	}
+	if resp := post(); resp.StatusCode != 200 || resp.Close {
+		t.Fatalf("before draining: %d, close %v", resp.StatusCode, resp.Close)
+	}
+	idle, err := net.Dial("tcp", addr) // a connection nobody uses
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer idle.Close()
+	d.Drain()
+	settled := make(chan error, 1)
+	go func() { settled <- l.Settle(t.Context(), 200*time.Millisecond) }()
+	if resp := post(); resp.StatusCode != 503 || !resp.Close {
+		t.Errorf("on the kept connection while draining: %d, close %v; want 503, closed after", resp.StatusCode, resp.Close)
+	}
+	closedByServer(t, "the idle connection", idle, bufio.NewReader(idle))
+	if err := <-settled; err != nil || l.Open() != 0 {
+		t.Errorf("Settle: %v, %d still open", err, l.Open())
+	}
+}

@@ -90,8 +90,12 @@ type Config struct {
 
 // Defaults of Config.
 const (
-	DefaultRateLimit   = 30
-	DefaultRatePeriod  = 10 * time.Second
+	// An agent that lists and inspects a house makes a hundred calls or
+	// more in seconds: the budget lets such a burst through whole (the
+	// official SDKs making 200 calls as fast as they can all finish within
+	// it, BENCHMARKS.md) and holds one client to five a second after.
+	DefaultRateLimit   = 300
+	DefaultRatePeriod  = time.Minute
 	DefaultMaxInFlight = 64
 )
 
@@ -321,7 +325,7 @@ func (d *Door) serveMCP(w http.ResponseWriter, r *http.Request) {
 		d.refuse(w, r, q, ref)
 		return
 	}
-	rec := &recorder{ResponseWriter: w, id: q.body.id(), method: q.body.method(), lang: d.cfg.Lang}
+	rec := &recorder{ResponseWriter: w, id: q.body.id(), method: q.body.method(), lang: d.cfg.Lang, draining: &d.draining}
 	next := d.mcp
 	if d.cfg.NoAuth {
 		next = d.open
@@ -389,9 +393,8 @@ func (d *Door) admit(w http.ResponseWriter, r *http.Request, q *request) *refusa
 		return d.charge(key, ref)
 	}
 	if d.rate != nil {
-		if ok, wait := d.rate.take(key, q.body.calls()); !ok {
-			return &refusal{status: http.StatusTooManyRequests, code: codeTooMany, reason: "too many requests from this client", retry: wait, id: q.body.id(),
-				msg: words.DoorTooManyRequests(d.cfg.Lang, d.cfg.RateLimit, d.cfg.RatePeriod, wait.Round(time.Second)+time.Second)}
+		if ok, wait := d.rate.take(key, q.body.calls()); !ok && !q.body.opening() {
+			return d.slowDown(q, r, wait)
 		}
 	}
 	if ti, ok := r.Context().Value(tokenInfoKey{}).(*auth.TokenInfo); ok {
@@ -489,6 +492,10 @@ func (d *Door) bodiesHeld() int64 { return d.bodyBytes.Load() }
 // refuse answers a refusal and accounts for it: a refusal the client caused
 // by being unknown or too fast is summarised, others get their line.
 func (d *Door) refuse(w http.ResponseWriter, r *http.Request, q *request, ref *refusal) {
+	if d.draining.Load() {
+		// The client is told to keep no connection to a server stopping.
+		w.Header().Set("Connection", "close")
+	}
 	if q.in == 0 && (r.ContentLength != 0 || !q.authed) {
 		// The body was not read: close the connection after the answer.
 		// Go's server would otherwise read up to 256 KB of the unread
@@ -502,8 +509,8 @@ func (d *Door) refuse(w http.ResponseWriter, r *http.Request, q *request, ref *r
 	}
 	c := &counter{ResponseWriter: w}
 	answer(c, ref)
-	switch ref.status {
-	case http.StatusUnauthorized, http.StatusTooManyRequests, http.StatusServiceUnavailable:
+	switch {
+	case ref.status == http.StatusUnauthorized, ref.status == http.StatusTooManyRequests, ref.status == http.StatusServiceUnavailable, ref.code == codeTooMany:
 		if d.refused.Note(ref.reason, q.addr) {
 			d.log.Info("request refused", "reason", ref.reason, "remote", q.addr, "client", q.client)
 		}

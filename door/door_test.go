@@ -202,8 +202,13 @@ func TestClientAddress(t *testing.T) {
 	}
 }
 
-// Accepted requests have their own limit per client, every call counted;
-// the answer says when to retry, in JSON-RPC, with the request's id.
+// Accepted requests have their own limit per client, every call counted.
+// Over it the client is answered as the SDKs survive, HTTP 200: a tool
+// call with a tool result in words that says when to try again, any other
+// call with a JSON-RPC error saying so, the wait in its data, each with its
+// own id; opening a session passes, counted. An HTTP 429 ends an
+// official SDK's whole session (the Python SDK raises it, and the session
+// is gone after a burst of calls an agent makes in seconds).
 func TestRateLimitPerClient(t *testing.T) {
 	t.Parallel()
 	clock := time.Unix(1000, 0)
@@ -214,26 +219,71 @@ func TestRateLimitPerClient(t *testing.T) {
 		}
 	}
 	rec := post(d, "192.0.2.1:1", "right", `{"jsonrpc":"2.0","id":"seven","method":"tools/list"}`)
-	if rec.Code != 429 || rec.Header().Get("Retry-After") != "2" {
-		t.Fatalf("over the limit: %d, Retry-After %q; want 429, 2", rec.Code, rec.Header().Get("Retry-After"))
+	if rec.Code != 200 {
+		t.Fatalf("over the limit: %d, want 200 with a JSON-RPC answer", rec.Code)
 	}
-	code, msg, id := rpcError(t, "429", rec)
+	code, msg, id := rpcError(t, "over the limit", rec)
 	if code != codeTooMany || string(id) != `"seven"` || !strings.Contains(msg, "Try again in") {
-		t.Errorf("429 body: code %d, id %s, %q", code, id, msg)
+		t.Errorf("over the limit: code %d, id %s, %q", code, id, msg)
+	}
+	if wait := retryAfter(t, rec.Body.Bytes()); wait != 2 {
+		t.Errorf("the error's data says to wait %d seconds, want 2: %s", wait, rec.Body)
+	}
+	call := `{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"turn_on","arguments":{"name":"lamp"}}}`
+	rec = post(d, "192.0.2.1:1", "right", call)
+	var res struct {
+		ID     int `json:"id"`
+		Result struct {
+			IsError bool `json:"isError"`
+			Content []struct {
+				Text string `json:"text"`
+			} `json:"content"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &res); rec.Code != 200 || err != nil || res.ID != 8 || !res.Result.IsError || len(res.Result.Content) != 1 || !strings.Contains(res.Result.Content[0].Text, "Try again in") {
+		t.Errorf("a tool call over the limit: %d %s, want 200 with a tool result in words", rec.Code, rec.Body)
+	}
+	// Opening a session is never refused: an SDK whose opening fails loses
+	// the whole session, and these cost next to nothing.
+	for _, open := range []string{`{"jsonrpc":"2.0","method":"notifications/initialized"}`, `{"jsonrpc":"2.0","id":9,"method":"initialize","params":{}}`, `{"jsonrpc":"2.0","id":10,"method":"ping"}`} {
+		if rec := post(d, "192.0.2.1:1", "right", open); rec.Code != 200 || strings.Contains(rec.Body.String(), "error") {
+			t.Errorf("%s over the limit: %d %q, want it passed on", open, rec.Code, rec.Body)
+		}
 	}
 	clock = clock.Add(4 * time.Second) // two calls earned back
 	batch := `[` + listBody + `,{"jsonrpc":"2.0","id":2,"method":"tools/list"},{"jsonrpc":"2.0","id":3,"method":"tools/list"}]`
-	if rec := post(d, "192.0.2.1:1", "right", batch); rec.Code != 429 {
-		t.Errorf("a batch of three calls with two left: %d, want 429", rec.Code)
+	rec = post(d, "192.0.2.1:1", "right", batch)
+	var answers []struct {
+		ID    int             `json:"id"`
+		Error json.RawMessage `json:"error"`
 	}
-	if rec := post(d, "192.0.2.1:1", "right", listBody); rec.Code != 200 {
-		t.Errorf("one call with two left: %d, want 200", rec.Code)
+	if err := json.Unmarshal(rec.Body.Bytes(), &answers); rec.Code != 200 || err != nil || len(answers) != 3 || answers[2].ID != 3 || answers[2].Error == nil {
+		t.Errorf("a batch of three calls with two left: %d %s, want an answer to each", rec.Code, rec.Body)
+	}
+	if rec := post(d, "192.0.2.1:1", "right", listBody); rec.Code != 200 || strings.Contains(rec.Body.String(), "error") {
+		t.Errorf("one call with two left: %d %s, want its result", rec.Code, rec.Body)
 	}
 	// Malformed requests count too: the last call left is spent by one.
 	post(d, "192.0.2.1:1", "right", `{"jsonrpc":"2.0",`)
-	if rec := post(d, "192.0.2.1:1", "right", listBody); rec.Code != 429 {
-		t.Errorf("after a malformed request spent the last call: %d, want 429", rec.Code)
+	if rec := post(d, "192.0.2.1:1", "right", listBody); !strings.Contains(rec.Body.String(), "Try again in") {
+		t.Errorf("after a malformed request spent the last call: %d %s, want told to wait", rec.Code, rec.Body)
 	}
+}
+
+// retryAfter is the seconds a JSON-RPC error's data says to wait.
+func retryAfter(t *testing.T, body []byte) int {
+	t.Helper()
+	var r struct {
+		Error struct {
+			Data struct {
+				RetryAfter int `json:"retryAfterSeconds"`
+			} `json:"data"`
+		} `json:"error"`
+	}
+	if err := json.Unmarshal(body, &r); err != nil {
+		t.Errorf("not JSON: %s", body)
+	}
+	return r.Error.Data.RetryAfter
 }
 
 // Bad input gets the right status and a JSON-RPC error body, never plain
@@ -524,14 +574,15 @@ func TestWaitDuringAFlood(t *testing.T) {
 func TestRefusedRequestsCountToo(t *testing.T) {
 	t.Parallel()
 	d := okDoor(t, Config{RateLimit: 3})
+	var last *httptest.ResponseRecorder
 	req := func(ctype, body string) int {
 		r := httptest.NewRequest("POST", "http://127.0.0.1:8765/mcp", strings.NewReader(body))
 		r.RemoteAddr = "192.0.2.1:1"
 		r.Header.Set("Authorization", "Bearer right")
 		r.Header.Set("Content-Type", ctype)
-		rec := httptest.NewRecorder()
-		d.ServeHTTP(rec, r)
-		return rec.Code
+		last = httptest.NewRecorder()
+		d.ServeHTTP(last, r)
+		return last.Code
 	}
 	if code := req("text/plain", listBody); code != 415 {
 		t.Fatalf("text/plain: %d", code)
@@ -542,7 +593,7 @@ func TestRefusedRequestsCountToo(t *testing.T) {
 	if code := req("application/json", listBody); code != 200 {
 		t.Fatalf("the third request: %d", code)
 	}
-	if code := req("application/json", listBody); code != 429 {
-		t.Errorf("a fourth request after a wrong type and an oversize body: %d, want 429", code)
+	if req("application/json", listBody); !strings.Contains(last.Body.String(), "Try again in") {
+		t.Errorf("a fourth request after a wrong type and an oversize body: %d %s, want told to wait", last.Code, last.Body)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -54,6 +55,22 @@ func (b body) calls() int {
 		}
 	}
 	return max(n, 1)
+}
+
+// opening reports whether every message only opens or keeps a session
+// (initialize, server/discover, ping, a notification): a client over its
+// budget still gets these through, counted, since an SDK whose opening is
+// refused fails the whole session; they cost maison next to nothing.
+func (b body) opening() bool {
+	for _, m := range b.msgs {
+		switch {
+		case m.Method == "initialize", m.Method == "server/discover", m.Method == "ping":
+		case strings.HasPrefix(m.Method, "notifications/"):
+		default:
+			return false
+		}
+	}
+	return len(b.msgs) > 0
 }
 
 // id is the id to answer a refusal of the whole request with: the single

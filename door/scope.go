@@ -86,12 +86,7 @@ func (d *Door) notGranted(m message, ti *auth.TokenInfo, modern bool) json.RawMe
 	if m.Method != "tools/call" {
 		return rpcErrorBody(m.ID, codeForbidden, msg, 0)
 	}
-	result := map[string]any{"content": []map[string]string{{"type": "text", "text": msg}}, "isError": true}
-	if modern {
-		result["resultType"] = "complete"
-	}
-	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": m.ID, "result": result})
-	return b
+	return inWords(m.ID, msg, modern)
 }
 
 // needs is the scope a method on a named tool or prompt needs, or "".

@@ -15,6 +15,12 @@ import (
 // MaxImageBytes caps a camera body; real frames are far smaller.
 const MaxImageBytes = 16 << 20
 
+// CameraLimit is how long Home Assistant's camera proxy waits for a camera
+// before it answers 500 (camera/__init__.py, async_get_image's timeout):
+// a fetch that hears nothing for longer heard nothing from Home Assistant
+// itself, not from the camera.
+const CameraLimit = 10 * time.Second
+
 var (
 	// ErrEmptyImage is a camera body that Home Assistant answered with 200
 	// and nothing in it.

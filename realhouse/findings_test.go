@@ -129,8 +129,8 @@ func TestNoCallUnlocksOrOpensUnasked(t *testing.T) {
 				{"turn_off", map[string]any{"name": "ALL", "domain": []string{"lock"}}, "nothing shared with Assist called “ALL”"},
 				{"turn_on", map[string]any{"name": "Welcome Home"}, "run the scene “Welcome Home”"},
 				{"turn_on", map[string]any{"name": "Leave Home"}, "run the script “Leave Home”"},
-				{"ha_hass_set_position", map[string]any{"name": "all", "area": "Garage", "position": 100}, "I will not do that through this action"},
-				{"ha_hass_set_position", map[string]any{"name": "Garage Door", "position": 100}, "I will not do that through this action"},
+				{"ha_act", map[string]any{"action": "HassSetPosition", "name": "all", "area": "Garage", "position": 100}, "I will not do that through this action"},
+				{"ha_act", map[string]any{"action": "HassSetPosition", "name": "Garage Door", "position": 100}, "I will not do that through this action"},
 			} {
 				_, text := ask(t, cs, c.tool, c.args)
 				if !strings.Contains(text, c.says) {

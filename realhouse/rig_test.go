@@ -103,11 +103,21 @@ func serveHTTP(t *testing.T, h realha.House) *mcp.ClientSession {
 // among them).
 func serveHTTPWith(t *testing.T, h realha.House, env ...string) *mcp.ClientSession {
 	t.Helper()
+	url, token, _ := serveHTTPAt(t, h, env...)
+	cs := demotest.Connect(t, url, token, "")
+	demotest.UntilActionsOffered(t, cs)
+	return cs
+}
+
+// serveHTTPAt runs maison serve with settings of the test's own until the
+// test ends, and returns its URL, its bearer token and its process.
+func serveHTTPAt(t *testing.T, h realha.House, env ...string) (url, token string, cmd *exec.Cmd) {
+	t.Helper()
 	secret := make([]byte, 32)
 	rand.Read(secret)
-	token := hex.EncodeToString(secret)
+	token = hex.EncodeToString(secret)
 	ctx, cancel := context.WithCancel(context.Background())
-	cmd := exec.CommandContext(ctx, maisonBin, "serve")
+	cmd = exec.CommandContext(ctx, maisonBin, "serve")
 	cmd.Env = maisonEnv(h, h.Token, append([]string{"MAISON_TOKEN=" + token, "MAISON_RATE_LIMIT=off"}, env...)...)
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
 	stderr := &bytes.Buffer{} // read once maison has ended
@@ -126,7 +136,6 @@ func serveHTTPWith(t *testing.T, h realha.House, env ...string) *mcp.ClientSessi
 			t.Logf("maison serve's log:\n%s", stderr)
 		}
 	})
-	url := ""
 	sc := bufio.NewScanner(stdout)
 	for url == "" && sc.Scan() {
 		url, _ = strings.CutPrefix(sc.Text(), "maison is serving ")
@@ -137,9 +146,7 @@ func serveHTTPWith(t *testing.T, h realha.House, env ...string) *mcp.ClientSessi
 		t.Fatalf("maison serve ended before serving: %s", stderr)
 	}
 	go io.Copy(io.Discard, stdout)
-	cs := demotest.Connect(t, strings.TrimSpace(url), token, "")
-	demotest.UntilActionsOffered(t, cs)
-	return cs
+	return strings.TrimSpace(url), token, cmd
 }
 
 // serveStdio runs maison stdio as a client starts it, speaking

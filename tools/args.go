@@ -25,7 +25,7 @@ type argKind int
 
 const (
 	argText     argKind = iota + 1 // a string
-	argTextList                    // a string, or a list of strings
+	argTextList                    // a list of strings (a string is read as a list of one)
 	argInt                         // a whole number within min and max
 	argPart                        // a named part of a picture, or a box of fractions
 )
@@ -78,10 +78,9 @@ func schema(specs ...argSpec) map[string]any {
 		case argText:
 			p = map[string]any{"type": "string"}
 		case argTextList:
-			p = map[string]any{"anyOf": []any{
-				map[string]any{"type": "string"},
-				map[string]any{"type": "array", "items": map[string]any{"type": "string"}},
-			}}
+			// A single text is read as a list of one, though the schema
+			// says the list alone: it is shorter, and what models send.
+			p = map[string]any{"type": "array", "items": map[string]any{"type": "string"}}
 		case argInt:
 			p = map[string]any{"type": "integer", "minimum": a.min, "maximum": a.max}
 		case argPart:
@@ -220,13 +219,13 @@ func regionSchema() map[string]any {
 		return map[string]any{"type": "number", "minimum": 0, "maximum": 1, "description": doc}
 	}
 	return map[string]any{"anyOf": []any{
-		map[string]any{"type": "string", "description": "A part named as people say it: left, right, top, bottom, top left, top right, bottom left, bottom right, centre, middle left."},
-		map[string]any{"type": "object", "description": "A box in fractions of the picture's width and height.",
+		map[string]any{"type": "string", "description": "A part as people say it: left, top right, centre…"},
+		map[string]any{"type": "object", "description": "A box in fractions of the picture: x and y from its top left corner, width and height.",
 			"properties": map[string]any{
-				"x":      frac("Where the box starts from the left edge, from 0 to 1."),
-				"y":      frac("Where the box starts from the top edge, from 0 to 1."),
-				"width":  frac("The box's width, as a fraction of the picture's."),
-				"height": frac("The box's height, as a fraction of the picture's."),
+				"x":      frac("Its left edge."),
+				"y":      frac("Its top edge."),
+				"width":  frac("Its width."),
+				"height": frac("Its height."),
 			},
 			"required":             []string{"x", "y", "width", "height"},
 			"additionalProperties": false},
@@ -315,28 +314,31 @@ func (s *server) unknownArg(name string, known []string) *mcp.CallToolResult {
 // The arguments several tools share.
 var (
 	argName = argSpec{name: "name", kind: argText,
-		doc:   "The device's name as people say it, such as kitchen light. Give a name, an area or a floor.",
+		doc:   "A device as people name it, such as kitchen light.",
 		wants: words.WantsName}
 	argArea = argSpec{name: "area", kind: argText,
-		doc:   "A room or area, such as kitchen. Alone, it acts on every matching device there.",
+		doc:   "A room, such as kitchen; alone, every matching device there.",
 		wants: words.WantsArea}
 	argFloor = argSpec{name: "floor", kind: argText,
 		doc:   "A floor, such as upstairs.",
 		wants: words.WantsFloor}
 	argDomain = argSpec{name: "domain", kind: argTextList,
-		doc:   "Only these kinds of device, such as light, or a list such as light and switch.",
+		doc:   "Only these kinds of device, such as light.",
 		wants: words.WantsDomain}
 	argDeviceClass = argSpec{name: "device_class", kind: argTextList,
-		doc:   "Only these device classes, such as garage or window, alone or as a list.",
+		doc:   "Only these device classes, such as garage.",
 		wants: words.WantsDeviceClass}
 	argConfirmation = argSpec{name: "confirmation", kind: argText,
-		doc:   "Only to unlock, disarm, or open a garage door, gate, door or valve: the code from the proposal this tool returned, once the person has agreed, or the approval reference (a-…) it gave, to hear what happened.",
+		doc:   "To unlock, disarm or open a door, gate or valve: the proposal's code once the person agreed, or its approval reference (a-…) to hear what happened.",
 		wants: words.WantsConfirmation}
 	argRegion = argSpec{name: "region", kind: argPart,
-		doc:   "Only a part of the picture, shown closer: its name such as top right, or a box of fractions such as x 0.5, y 0, width 0.5, height 0.5.",
+		doc:   "A part of the picture to show closer: a name such as top right, or a box.",
 		wants: words.WantsRegion}
+	argAction = argSpec{name: actionArg, kind: argText, required: true,
+		doc:   "One of the actions listed above.",
+		wants: words.WantsAction}
 	argCamera = argSpec{name: "camera", kind: argText, required: true,
-		doc:   "The camera as people call it, such as garage or front door, or its entity id such as camera.garage. The list_cameras tool gives the names.",
+		doc:   "The camera as people name it, such as garage, or its entity id.",
 		wants: words.WantsCamera}
 )
 

@@ -41,9 +41,9 @@ func TestAssistLoadingIsNotCalledMissing(t *testing.T) {
 func TestGetDateTimeIn2026Naming(t *testing.T) {
 	t.Parallel()
 	_, cs := session(t, voice.English, demo.NamingPrefixed)
-	text, isErr := call(t, cs, "ha_get_date_time", nil)
+	text, isErr := call(t, cs, "ha_ask", map[string]any{"action": "GetDateTime"})
 	if isErr || !strings.HasPrefix(text, "It is ") {
-		t.Errorf("ha_get_date_time when Home Assistant calls it llm__GetDateTime: %q", text)
+		t.Errorf("GetDateTime when Home Assistant calls it llm__GetDateTime: %q", text)
 	}
 }
 
@@ -53,9 +53,9 @@ func TestPassthroughIsTheOperatorsChoice(t *testing.T) {
 		p    tools.Passthrough
 		want []string
 	}{
-		{tools.Passthrough{}, []string{"ha_get_date_time", "ha_hass_set_position"}},
+		{tools.Passthrough{}, []string{"ha_act", "ha_ask"}},
 		{tools.Passthrough{Off: true}, nil},
-		{tools.Passthrough{Only: []string{"GetDateTime"}}, []string{"ha_get_date_time"}},
+		{tools.Passthrough{Only: []string{"GetDateTime"}}, []string{"ha_ask"}},
 	} {
 		r := newRig(t, rigOptions{passthrough: c.p})
 		res, err := r.cs.ListTools(t.Context(), nil)

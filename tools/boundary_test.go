@@ -199,7 +199,9 @@ func TestHostileHouseGuessesGetIdenticalAnswers(t *testing.T) {
 				{"turn_off", func(n string) map[string]any {
 					return map[string]any{"name": n, "domain": []string{"lock", "valve", "cover", "alarm_control_panel"}}
 				}},
-				{"ha_hass_set_position", func(n string) map[string]any { return map[string]any{"name": n, "position": 100} }},
+				{"ha_act", func(n string) map[string]any {
+					return map[string]any{"action": "HassSetPosition", "name": n, "position": 100}
+				}},
 			} {
 				a, errA := call(t, r.cs, c.tool, c.args(hiddenName))
 				b, errB := call(t, r.cs, c.tool, c.args(absent))
@@ -292,7 +294,7 @@ func TestHostileHouseEverySensitiveActionAsks(t *testing.T) {
 	}
 	// A passthrough tool cannot reach any of them.
 	for _, s := range exposedSensitive {
-		text, isErr := call(t, r.cs, "ha_hass_set_position", map[string]any{"name": s.entity.Name, "position": 100})
+		text, isErr := call(t, r.cs, "ha_act", map[string]any{"action": "HassSetPosition", "name": s.entity.Name, "position": 100})
 		if !isErr || !strings.Contains(text, "I will not do that through this action") {
 			t.Errorf("a passthrough aimed at %s: %q", s.entity.Name, text)
 		}
@@ -395,23 +397,36 @@ func TestExposureStoredLaterIsFollowed(t *testing.T) {
 	}
 }
 
-// Promise 1: an entity without a registry entry is never shown: no state.
-// describe_house says its state from the live context.
-func TestUnregisteredEntityStateIsShown(t *testing.T) {
+// Promise 1, as it stands: an entity without a registry entry (a YAML one)
+// is known by its words alone. Home Assistant's live context lists it, so it
+// is exposed, and describe_house says it by those words, its state
+// included; nothing an entity id would lend is given it: no history read
+// by a guessed id, and unlocking it asks the person first, as any lock.
+func TestUnregisteredEntityIsSaidByItsWordsAlone(t *testing.T) {
 	t.Parallel()
 	r := newRig(t, rigOptions{setup: with(t,
 		demo.Entity{ID: "sensor.strongbox", Name: "Strongbox", State: "code 4471", Exposed: true, Unregistered: true},
-		demo.Entity{ID: "lock.yaml_lock", Name: "Cellar Hatch", State: "unlocked", Exposed: true, Unregistered: true},
+		demo.Entity{ID: "lock.yaml_lock", Name: "Cellar Hatch", State: "locked", Exposed: true, Unregistered: true},
 	)})
 	text, _ := call(t, r.cs, "describe_house", nil)
-	for _, w := range []string{"4471", "Strongbox", "Cellar Hatch"} {
-		if strings.Contains(text, w) {
-			t.Errorf("describe_house shows %q of an entity without a registry entry: %q", w, text)
+	for _, w := range []string{"The “Strongbox” is “code 4471”.", "The “Cellar Hatch” is locked."} {
+		if !strings.Contains(text, w) {
+			t.Errorf("describe_house does not say %q, though Assist lists it: %q", w, text)
 		}
 	}
-	one, _ := call(t, r.cs, "describe_house", map[string]any{"name": "Strongbox"})
-	if strings.Contains(one, "4471") {
-		t.Errorf("describe_house by name shows the state of an entity without a registry entry: %q", one)
+	if one, _ := call(t, r.cs, "describe_house", map[string]any{"name": "Strongbox"}); !strings.Contains(one, "4471") {
+		t.Errorf("describe_house by name: %q", one)
+	}
+	call(t, r.cs, "what_happened", map[string]any{"name": "Strongbox"})
+	call(t, r.cs, "what_happened", nil)
+	for _, id := range r.house.HistoryAsked() {
+		if id == "sensor.strongbox" || id == "lock.yaml_lock" {
+			t.Errorf("the history of %s was read by a guessed id", id)
+		}
+	}
+	text, _ = callQuiet(t, r, "turn_off", map[string]any{"name": "Cellar Hatch"})
+	if st, _, _ := r.house.State("lock.yaml_lock"); st != "locked" {
+		t.Errorf("a lock known by its words alone was unlocked unasked (%s): %q", st, text)
 	}
 }
 
@@ -586,15 +601,18 @@ func TestHiddenAndAbsentAlikeInEveryToolAndSlot(t *testing.T) {
 		{"device_class": []string{"gate"}},
 	}
 	for _, p := range pairs {
-		for _, tool := range []string{"turn_on", "turn_off", "set_light", "ha_get_date_time"} {
+		for _, tool := range []string{"turn_on", "turn_off", "set_light", "ha_ask"} {
 			for _, extra := range slots {
 				args := func(n string) map[string]any {
 					m := map[string]any{"name": n}
 					for k, v := range extra {
 						m[k] = v
 					}
-					if tool == "set_light" {
+					switch tool {
+					case "set_light":
 						m["brightness"] = 40
+					case "ha_ask":
+						m["action"] = "GetDateTime"
 					}
 					return m
 				}

@@ -11,7 +11,7 @@ import (
 var cameraOverviewTool = &mcp.Tool{
 	Name:        "camera_overview",
 	Title:       "All cameras at a glance",
-	Description: "Returns every camera of the home in one picture, a grid where each camera is labelled with its number and name, together with one spoken sentence per camera from its nearby sensors. A camera that is off, unavailable or slow leaves its place empty and says why. Use camera_snapshot afterwards to see one camera larger or a part of it closer. For example: “show me all the cameras”.",
+	Description: "Returns one picture of every camera, each labelled with its number and name, and a sentence for each from its nearby sensors. For example: “show me all the cameras”.",
 	Annotations: &mcp.ToolAnnotations{Title: "All cameras at a glance", ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: no(), OpenWorldHint: no()},
 }
 

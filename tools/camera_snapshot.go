@@ -13,7 +13,7 @@ import (
 var cameraSnapshotTool = &mcp.Tool{
 	Name:        "camera_snapshot",
 	Title:       "Camera snapshot",
-	Description: "Returns a current picture from one camera of the home, repaired and sized for you, together with a spoken description of the facts around it (room, how fresh the picture is, nearby door and motion sensors). With region, it shows only that part of the picture, closer and at the camera's own detail: look at the whole picture first, then at the part where something is. Use describe_camera instead in voice conversations, where pictures cannot be seen. For example: “show me the garage”, or “zoom in on the car in the driveway”.",
+	Description: "Returns one camera's current picture and a spoken description of what is around it; with region, a part of it closer (look at the whole first). In voice conversations use describe_camera. For example: “show me the garage”.",
 	Annotations: &mcp.ToolAnnotations{Title: "Camera snapshot", ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: no(), OpenWorldHint: no()},
 }
 

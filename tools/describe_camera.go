@@ -9,7 +9,7 @@ import (
 var describeCameraTool = &mcp.Tool{
 	Name:        "describe_camera",
 	Title:       "Describe camera",
-	Description: "Says in spoken sentences what is known around one camera right now: its room, how fresh its picture is, whether it records, and what nearby door, motion and presence sensors report. Returns no picture: use it in voice conversations, and camera_snapshot when the picture can be seen. When Home Assistant has an AI that can look at pictures, its one-sentence description of the frame is added, quoted. For example: “is anyone at the front door?”",
+	Description: "Says what is known around one camera now, without a picture, for voice conversations: its room, how fresh its picture is, nearby door, motion and presence sensors, and what Home Assistant's AI sees in it, if it has one. For example: “is anyone at the front door?”",
 	Annotations: &mcp.ToolAnnotations{Title: "Describe camera", ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: no(), OpenWorldHint: no()},
 }
 

@@ -12,24 +12,26 @@ import (
 	"maison/words"
 )
 
-// houseLimit bounds how many devices one answer describes, so a large house
-// stays a short answer.
-const houseLimit = 30
+// houseLimit bounds how many devices one answer describes one by one, so a
+// large house stays one answer a voice can read: the rest are counted by
+// the rooms that hold them, which the model can ask for. Sixty covers what
+// most houses expose to Assist, every one of the real test house's.
+const houseLimit = 60
 
 // describeHouseArgs narrow the answer.
 var describeHouseArgs = []argSpec{
-	{name: "name", kind: argText, doc: "Only the device with this name, such as back door.",
+	{name: "name", kind: argText, doc: "Only this device, such as back door.",
 		wants: words.WantsHouseName},
-	{name: "area", kind: argText, doc: "Only this room or area, such as kitchen.",
+	{name: "area", kind: argText, doc: "Only this room, such as kitchen.",
 		wants: words.WantsArea},
-	{name: "domain", kind: argTextList, doc: "Only this kind of device, such as light, lock, cover, sensor or binary_sensor, alone or as a list.",
+	{name: "domain", kind: argTextList, doc: "Only these kinds of device, such as light or lock.",
 		wants: words.WantsDomain},
 }
 
 var describeHouseTool = &mcp.Tool{
 	Name:        "describe_house",
 	Title:       "Describe the house",
-	Description: "Says the state of the home in spoken sentences, most important first: doors and windows left open, locks not locked, lights on, temperatures, recent motion; the first sentence is a summary. Optionally narrowed to one device, room or kind of device. For example: “did I leave anything open?”",
+	Description: "Says the state of everything the home shares with Assist, most important first, after a one-sentence summary; or of one device, room or kind of device. For example: “did I leave anything open?”",
 	Annotations: &mcp.ToolAnnotations{Title: "Describe the house", ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: no(), OpenWorldHint: no()},
 }
 

@@ -12,7 +12,7 @@ import (
 var listCamerasTool = &mcp.Tool{
 	Name:        "list_cameras",
 	Title:       "List cameras",
-	Description: "Says which cameras of the home you can look at, by the names people use, with the room each is in and which are turned off. Use it when you need a camera's name for camera_snapshot or describe_camera. For example: “which cameras do I have?”",
+	Description: "Names the cameras you can look at, with their rooms and which are off. For example: “which cameras do I have?”",
 	Annotations: &mcp.ToolAnnotations{Title: "List cameras", ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: no(), OpenWorldHint: no()},
 }
 

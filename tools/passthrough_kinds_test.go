@@ -19,7 +19,8 @@ func TestPassthroughAimedByKindOnlyCannotOpen(t *testing.T) {
 		{"domain": "cover", "position": 100},
 		{"name": "", "area": " ", "floor": "", "device_class": []any{"garage"}, "position": 100},
 	} {
-		text, isErr := call(t, r.cs, "ha_hass_set_position", args)
+		args["action"] = "HassSetPosition"
+		text, isErr := call(t, r.cs, "ha_act", args)
 		if !isErr || !strings.Contains(text, "I will not do that through this action") {
 			t.Errorf("%v: %q", args, text)
 		}
@@ -31,7 +32,7 @@ func TestPassthroughAimedByKindOnlyCannotOpen(t *testing.T) {
 		}
 	}
 	// A kind with nothing sensitive in it still acts.
-	if text, isErr := call(t, r.cs, "ha_hass_set_position", map[string]any{"device_class": []any{"blind"}, "position": 40}); strings.Contains(text, "I will not do that") {
+	if text, isErr := call(t, r.cs, "ha_act", map[string]any{"action": "HassSetPosition", "device_class": []any{"blind"}, "position": 40}); strings.Contains(text, "I will not do that") {
 		t.Errorf("blinds only were refused: %q (error %v)", text, isErr)
 	}
 }

@@ -38,9 +38,9 @@ func TestScopesInsideTheServer(t *testing.T) {
 	t.Parallel()
 	url := scoped(t)
 	for token, want := range map[string][]string{
-		"house.read":               {"camera_overview", "camera_snapshot", "describe_camera", "describe_house", "ha_get_date_time", "list_cameras", "what_happened"},
-		"house.control":            {"ha_hass_set_position", "set_light", "turn_off", "turn_on"},
-		"house.read+house.control": {"camera_overview", "camera_snapshot", "describe_camera", "describe_house", "ha_get_date_time", "ha_hass_set_position", "list_cameras", "set_light", "turn_off", "turn_on", "what_happened"},
+		"house.read":               {"camera_overview", "camera_snapshot", "describe_camera", "describe_house", "ha_ask", "list_cameras", "what_happened"},
+		"house.control":            {"ha_act", "set_light", "turn_off", "turn_on"},
+		"house.read+house.control": {"camera_overview", "camera_snapshot", "describe_camera", "describe_house", "ha_act", "ha_ask", "list_cameras", "set_light", "turn_off", "turn_on", "what_happened"},
 	} {
 		got := demotest.ToolNames(t, connectAs(t, url, token))
 		if !slices.Equal(got, want) {

@@ -155,7 +155,7 @@ func TestConfirmationReplays(t *testing.T) {
 		{"turn_off", map[string]any{"name": "Front Door Lock", "domain": []string{"lock"}}},
 		{"turn_off", map[string]any{"area": "Entrance"}},
 		{"turn_on", map[string]any{"name": "Garage Door"}},
-		{"ha_get_date_time", map[string]any{"name": "Front Door Lock"}},
+		{"ha_ask", map[string]any{"action": "GetDateTime", "name": "Front Door Lock"}},
 	} {
 		args := map[string]any{"confirmation": strings.ToUpper(code)}
 		for k, v := range c.args {
@@ -207,10 +207,10 @@ func TestSlotShapesNeverOpenUnasked(t *testing.T) {
 		{"turn_off", map[string]any{"area": "entrance", "domain": []string{"lock"}}},
 		{"set_light", map[string]any{"name": "Front Door Lock", "brightness": 0}},
 		{"set_light", map[string]any{"area": "Garage", "brightness": 100}},
-		{"ha_get_date_time", map[string]any{"name": "Garage Door", "domain": "cover"}},
-		{"ha_get_date_time", map[string]any{"name": []any{"Garage Door"}}},
-		{"ha_get_date_time", map[string]any{"area": map[string]any{"name": "Garage"}}},
-		{"ha_get_date_time", map[string]any{"domain": []any{[]any{"cover"}}, "area": "Garage"}},
+		{"ha_ask", map[string]any{"action": "GetDateTime", "name": "Garage Door", "domain": "cover"}},
+		{"ha_ask", map[string]any{"action": "GetDateTime", "name": []any{"Garage Door"}}},
+		{"ha_ask", map[string]any{"action": "GetDateTime", "area": map[string]any{"name": "Garage"}}},
+		{"ha_ask", map[string]any{"action": "GetDateTime", "domain": []any{[]any{"cover"}}, "area": "Garage"}},
 	}
 	for _, v := range variants {
 		callBlocks(t, r.cs, v.tool, v.args)
@@ -346,20 +346,27 @@ func TestExposedScriptToolUnlocksUnasked(t *testing.T) {
 			"open_garage":       {"Opens the garage door", "HassTurnOn", map[string]any{"name": "Garage Door"}},
 		})
 	})
-	names := demotest.ToolNames(t, cs)
-	for _, c := range []struct{ tool, id, safe string }{
-		{"ha_unlock_front_door", "lock.front_door", "locked"},
-		{"ha_open_garage", "cover.garage_door", "closed"},
+	res, err := cs.ListTools(t.Context(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ script, id, safe string }{
+		{"unlock_front_door", "lock.front_door", "locked"},
+		{"open_garage", "cover.garage_door", "closed"},
 	} {
-		if strings.Contains(strings.Join(names, " "), c.tool) {
-			t.Errorf("maison offers %s, a script whose effects it cannot read: %v", c.tool, names)
+		for _, tool := range res.Tools {
+			if strings.Contains(tool.Name, c.script) || strings.Contains(tool.Description, c.script) {
+				t.Errorf("maison offers %s, a script whose effects it cannot read: %s: %s", c.script, tool.Name, tool.Description)
+			}
 		}
-		res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: c.tool, Arguments: map[string]any{}})
-		if err == nil && !res.IsError {
-			t.Errorf("%s was run: %q", c.tool, demotest.Text(res))
+		for _, fold := range []string{"ha_act", "ha_ask"} {
+			res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: fold, Arguments: map[string]any{"action": c.script}})
+			if err == nil && !res.IsError {
+				t.Errorf("%s through %s was run: %q", c.script, fold, demotest.Text(res))
+			}
 		}
 		if st, _, _ := house.State(c.id); st != c.safe {
-			t.Errorf("%s ran unasked: %s is now %s", c.tool, c.id, st)
+			t.Errorf("%s ran unasked: %s is now %s", c.script, c.id, st)
 		}
 	}
 }

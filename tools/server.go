@@ -10,7 +10,6 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -120,7 +119,7 @@ type toolDef struct {
 // table is every tool maison defines: its own, registered by newServer in
 // this order, then the house's actions, registered by addAssistTools when
 // Home Assistant lists the Assist tool each wraps. Home Assistant's other
-// tools pass through (passthroughTool).
+// tools pass through, folded into ha_ask and ha_act (passthrough.go).
 func (s *server) table() []toolDef {
 	return []toolDef{
 		s.listCamerasDef(), s.cameraSnapshotDef(), s.describeCameraDef(), s.cameraOverviewDef(), s.whatHappenedDef(),
@@ -284,8 +283,12 @@ func (s *server) notYetOffered(name string, may func(need string) bool) *mcp.Cal
 			need = ScopeOf(d.tool)
 		}
 	}
-	if need == "" && strings.HasPrefix(name, passthroughPrefix) {
-		need = scope.Control // whatever it turns out to be, taken as able to act until listed
+	switch {
+	case need != "":
+	case name == askTool:
+		need = scope.Read
+	case name == actTool:
+		need = scope.Control
 	}
 	switch {
 	case need == "" || !may(need):

@@ -12,20 +12,20 @@ import (
 // setLightArgs are the target and the settings of set_light.
 var setLightArgs = append(slices.Clone(targetArgs),
 	argSpec{name: "brightness", kind: argInt, min: 0, max: 100,
-		doc:   "Brightness in percent, from 0 to 100.",
+		doc:   "Brightness in percent.",
 		wants: words.WantsBrightness},
 	argSpec{name: "color", kind: argText,
-		doc:   "A colour name, such as red or warm white.",
+		doc:   "A colour, such as red.",
 		wants: words.WantsColour},
 	argSpec{name: "temperature", kind: argInt, min: 1000, max: 10000,
-		doc:   "Colour temperature in kelvin, from 1000 to 10000, such as 2700 for warm light.",
+		doc:   "Colour temperature in kelvin, such as 2700 for warm light.",
 		wants: words.WantsTemperature},
 )
 
 var setLightTool = &mcp.Tool{
 	Name:        "set_light",
 	Title:       "Set a light",
-	Description: "Sets the brightness (percent), colour or colour temperature (kelvin) of a light or of every light in a room. Give the light's name or a room, and at least one setting. Says what Home Assistant did. For example: “dim the kitchen light to thirty percent”.",
+	Description: "Sets the brightness, colour or colour temperature of a light, or of every light in a room. For example: “dim the kitchen light to thirty percent”.",
 	Annotations: &mcp.ToolAnnotations{Title: "Set a light", ReadOnlyHint: false, IdempotentHint: true, DestructiveHint: no(), OpenWorldHint: no()},
 }
 

@@ -87,8 +87,13 @@ func TestActionsNotYetOfferedFollowTheTable(t *testing.T) {
 			t.Errorf("%s with %s only: answered, want it unknown", d.tool.Name, other)
 		}
 	}
-	if res := s.notYetOffered(passthroughPrefix+"get_weather", func(sc string) bool { return sc == scope.Control }); res == nil {
-		t.Error("a passed-through action was not answered as not yet offered")
+	for fold, need := range map[string]string{askTool: scope.Read, actTool: scope.Control} {
+		if res := s.notYetOffered(fold, func(sc string) bool { return sc == need }); res == nil {
+			t.Errorf("%s was not answered as not yet offered", fold)
+		}
+	}
+	if res := s.notYetOffered(passthroughPrefix+"get_weather", func(string) bool { return true }); res != nil {
+		t.Error("a tool of the passthrough's old names was answered as not yet offered")
 	}
 	if res := s.notYetOffered("nothing_of_the_kind", func(string) bool { return true }); res != nil {
 		t.Errorf("a name nobody defines was answered: %+v", res)

@@ -9,7 +9,7 @@ import (
 var turnOnTool = &mcp.Tool{
 	Name:        "turn_on",
 	Title:       "Turn on",
-	Description: "Turns on a device or every matching device in a room: lights and switches turn on, covers such as blinds or a garage door open, locks lock. Give the name people use (kitchen light) or a room. Opening a garage door, gate, door or valve first returns a proposal to put to the person; it runs only when called again with its confirmation. For example: “turn on the kitchen light”.",
+	Description: "Turns on a device, or every matching one in a room: lights and switches on, covers open, locks lock. Opening a garage door, gate, door or valve first returns a proposal for the person; it runs when called again with its confirmation. For example: “turn on the kitchen light”.",
 	Annotations: &mcp.ToolAnnotations{Title: "Turn on", ReadOnlyHint: false, IdempotentHint: true, DestructiveHint: yes(), OpenWorldHint: no()},
 }
 

@@ -21,21 +21,21 @@ const happenedLimit = 7
 
 var whatHappenedArgs = []argSpec{
 	{name: "hours", kind: argInt, min: 1, max: 168,
-		doc:   "The last this many hours, from 1 to 168. Without hours or since, the last 12 hours.",
+		doc:   "The last this many hours.",
 		wants: words.WantsHours},
 	{name: "since", kind: argText,
-		doc:   "A time in the house's time zone to start from, such as 08:00, 8 am, yesterday 18:00 or hier 18 h.",
+		doc:   "A time to start from, in the house's zone, such as 8 am or yesterday 18:00.",
 		wants: words.WantsSince},
-	{name: "name", kind: argText, doc: "Only the device with this name, such as front door lock.",
+	{name: "name", kind: argText, doc: "Only this device, such as front door lock.",
 		wants: words.WantsHistoryName},
-	{name: "area", kind: argText, doc: "Only this room or area, such as garage.",
+	{name: "area", kind: argText, doc: "Only this room, such as garage.",
 		wants: words.WantsHistoryArea},
 }
 
 var whatHappenedTool = &mcp.Tool{
 	Name:        "what_happened",
 	Title:       "What happened",
-	Description: "Says in spoken sentences what changed at home over a period, the most important first: doors, windows, gates and locks opened and whether they still are, alarms, people and movement seen (counted, with the last time), lights left on, cameras that went unavailable. Covers the last 12 hours unless hours or since say otherwise; can be narrowed to one device or room. For example: “did anyone come to the door while I was out?”",
+	Description: "Says what changed at home over a period, most important first: openings, locks, alarms, people and movement, lights left on; the last 12 hours unless hours or since say otherwise, or one device or room. For example: “did anyone come to the door while I was out?”",
 	Annotations: &mcp.ToolAnnotations{Title: "What happened", ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: no(), OpenWorldHint: no()},
 }
 

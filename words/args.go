@@ -49,6 +49,7 @@ const (
 	WantsSince        Key = "args.wants.since"        // a time to start history from
 	WantsHistoryName  Key = "args.wants.history_name" // a device's name, for its history
 	WantsHistoryArea  Key = "args.wants.history_area" // a room's name, for its history
+	WantsAction       Key = "args.wants.action"       // one of Home Assistant's actions a fold lists
 )
 
 // UnknownArg says that a tool has no argument name, and names those it
@@ -63,4 +64,34 @@ func UnknownArg(lang voice.Lang, name string, known []string) string {
 		quoted[i] = lang.Quote(k, 40)
 	}
 	return say(lang, "args.unknown.some", "name", q, "quoted", lang.List(quoted))
+}
+
+// UnknownAction says that a tool folding Home Assistant's actions (ha_ask,
+// ha_act) has no action name, and names those it has.
+func UnknownAction(lang voice.Lang, name string, known []string) string {
+	return say(lang, "args.action.unknown", "name", lang.Quote(name, 64), "quoted", quoteAll(lang, known))
+}
+
+// UnknownActionArg says that Home Assistant's action takes no argument
+// name, and names those it takes (known).
+func UnknownActionArg(lang voice.Lang, action, name string, known []string) string {
+	a, q := lang.Quote(action, 64), lang.Quote(name, 40)
+	if len(known) == 0 {
+		return say(lang, "args.action.unknown_arg.none", "action", a, "name", q)
+	}
+	return say(lang, "args.action.unknown_arg.some", "action", a, "name", q, "quoted", quoteAll(lang, known))
+}
+
+// MissingActionArg says that Home Assistant's action needs the argument name.
+func MissingActionArg(lang voice.Lang, action, name string) string {
+	return say(lang, "args.action.missing_arg", "action", lang.Quote(action, 64), "name", lang.Quote(name, 40))
+}
+
+// quoteAll is names quoted and said as a list.
+func quoteAll(lang voice.Lang, names []string) string {
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = lang.Quote(n, 40)
+	}
+	return lang.List(quoted)
 }

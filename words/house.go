@@ -2,6 +2,7 @@ package words
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -125,11 +126,50 @@ func State(lang voice.Lang, d Device, now time.Time) string {
 		}
 	case "camera":
 		return voice.Sentence(say(lang, "house.state.camera", "name", name, "state", stateWords(lang, d.State)))
+	case "todo":
+		// A to-do list's state is how many of its items are not done.
+		if n, err := strconv.Atoi(d.State); err == nil && n >= 0 {
+			return voice.Sentence(sayN(lang, "house.state.todo", n, "name", name, "n", lang.Number(n)))
+		}
+	case "media_player":
+		if title := Quote(lang, d.Attributes["media_title"]); title != "" && d.State == "playing" {
+			if artist := Quote(lang, d.Attributes["media_artist"]); artist != "" {
+				return voice.Sentence(say(lang, "house.state.media_by", "name", name, "title", title, "artist", artist))
+			}
+			return voice.Sentence(say(lang, "house.state.media", "name", name, "title", title))
+		}
 	}
 	if d.State == "" || d.State == "unknown" {
-		return ""
+		return voice.Sentence(say(lang, "house.state.unknown", "name", name))
 	}
-	return voice.Sentence(say(lang, "house.state.other", "name", name, "state", stateWords(lang, d.State)))
+	s := say(lang, "house.state.other", "name", name, "state", stateWords(lang, d.State))
+	if more := settings(lang, d); len(more) > 0 {
+		s += ", " + lang.List(more)
+	}
+	return voice.Sentence(s)
+}
+
+// settings are what the live context says of a thermostat, a water heater
+// or a humidifier beyond its mode: what it reads and what it aims for.
+func settings(lang voice.Lang, d Device) []string {
+	unit, reading, aim := d.Attributes["temperature_unit"], "current_temperature", "temperature"
+	switch d.Domain {
+	case "climate", "water_heater":
+	case "humidifier":
+		unit, reading, aim = "%", "current_humidity", "humidity"
+	default:
+		return nil
+	}
+	var out []string
+	for _, c := range []struct {
+		attr string
+		key  Key
+	}{{reading, "house.state.reading"}, {aim, "house.state.aiming"}} {
+		if v, err := strconv.ParseFloat(d.Attributes[c.attr], 64); err == nil && !math.IsInf(v, 0) && !math.IsNaN(v) {
+			out = append(out, say(lang, c.key, "measure", lang.Measure(v, unit)))
+		}
+	}
+	return out
 }
 
 // stateWords says a state Home Assistant reported: a state maison knows in
@@ -177,12 +217,12 @@ type Home struct {
 	Unlocked []Device // locks not locked
 	LightsOn int      // lights that are on
 	Others   []Device // the devices said one by one, most important first
-	Withheld int      // devices known by their words alone: counted, never said
+	Cameras  []Device // named together, last; a state said only when it tells something
 }
 
 // House says the state of the house, with a first sentence that is enough
 // on its own, then the other devices in their order. At most limit devices
-// are described; the rest are counted.
+// are described; the rest are counted, by the rooms that hold them.
 func House(lang voice.Lang, h Home, now time.Time, limit int) string {
 	if h.Empty {
 		return say(lang, "house.nothing_shared")
@@ -215,25 +255,78 @@ func House(lang voice.Lang, h Home, now time.Time, limit int) string {
 	}
 	out := []string{voice.Sentence(strings.Join(first, say(lang, "house.summary.and")))}
 	said := 0
+	var rest []Device
 	for _, d := range h.Others {
-		if said == limit {
-			break
-		}
-		if s := State(lang, d, now); s != "" {
+		s := State(lang, d, now)
+		switch {
+		case s == "": // no name to say it by
+		case said == limit:
+			rest = append(rest, d)
+		default:
 			out = append(out, s)
 			said++
 		}
 	}
-	if rest := len(h.Others) - said; said == limit && rest > 0 {
-		out = append(out, sayN(lang, "house.more", rest, "rest", lang.Number(rest)))
+	if len(rest) > 0 {
+		out = append(out, more(lang, rest))
 	}
-	switch {
-	case h.Withheld == 1:
-		out = append(out, say(lang, "house.withheld.one"))
-	case h.Withheld > 1:
-		out = append(out, say(lang, "house.withheld.many", "withheld", lang.Number(h.Withheld)))
+	if len(h.Cameras) > 0 {
+		// Named together: an idle camera's state says nothing, and may not
+		// even say whether it is on (Home Assistant says idle of a camera
+		// turned off); the camera tools tell more.
+		var named []string
+		for _, d := range h.Cameras {
+			if q := Quote(lang, d.Name()); q != "" {
+				named = append(named, q)
+			}
+		}
+		if len(named) > 0 {
+			out = append(out, voice.Sentence(sayN(lang, "house.cameras", len(named), "names", lang.List(the(lang, named)))))
+		}
+		for _, d := range h.Cameras {
+			if d.State != "idle" && d.State != "" {
+				if s := State(lang, d, now); s != "" {
+					out = append(out, s)
+				}
+			}
+		}
 	}
 	return voice.Paragraph(out...)
+}
+
+// more says how many devices an answer leaves out and which rooms hold
+// them, by name, so that the one asking can ask for one room.
+func more(lang voice.Lang, rest []Device) string {
+	place := func(area string) string {
+		if area == "" {
+			return say(lang, "house.more.no_place")
+		}
+		return say(lang, "house.more.place", "room", Quote(lang, area))
+	}
+	if len(rest) == 1 {
+		return sayN(lang, "house.more", 1, "rest", lang.Number(1), "places", place(rest[0].Area))
+	}
+	var areas []string
+	count := map[string]int{}
+	for _, d := range rest {
+		if count[d.Area] == 0 {
+			areas = append(areas, d.Area)
+		}
+		count[d.Area]++
+	}
+	// The rooms holding most first; the devices in no room last.
+	slices.SortStableFunc(areas, func(a, b string) int {
+		switch {
+		case a == "" || b == "":
+			return strings.Compare(b, a)
+		}
+		return count[b] - count[a]
+	})
+	places := make([]string, len(areas))
+	for i, a := range areas {
+		places[i] = say(lang, "house.more.count", "n", lang.Number(count[a]), "place", place(a))
+	}
+	return sayN(lang, "house.more", len(rest), "rest", lang.Number(len(rest)), "places", lang.List(places))
 }
 
 // the is each quoted name as a sentence names a device: "the “Lamp”" in

@@ -20,36 +20,28 @@ import (
 	"maison/demo"
 )
 
-// faulty stands in front of the demo house and breaks its cameras on
-// demand: a camera that stalls (answers nothing for a while), and frames
-// that arrive broken (cut short, or garbage).
+// faulty stands in front of the demo house and breaks its cameras' frames
+// on demand: they arrive broken (cut short, or garbage). A camera that
+// stalls is the demo's own (SetCameraStall), answered as Home Assistant
+// does, 500 once its ten seconds pass.
 type faulty struct {
 	next http.Handler
 
-	mu         sync.Mutex
-	stallUntil map[string]time.Time
-	broken     bool
-	n          int
+	mu     sync.Mutex
+	broken bool
+	n      int
 }
 
 func (f *faulty) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	id, isCamera := strings.CutPrefix(r.URL.Path, "/api/camera_proxy/")
-	if !isCamera {
+	if !strings.HasPrefix(r.URL.Path, "/api/camera_proxy/") {
 		f.next.ServeHTTP(w, r)
 		return
 	}
 	f.mu.Lock()
-	until, broken := f.stallUntil[id], f.broken
+	broken := f.broken
 	f.n++
 	n := f.n
 	f.mu.Unlock()
-	if wait := time.Until(until); wait > 0 {
-		select {
-		case <-time.After(wait):
-		case <-r.Context().Done():
-			return
-		}
-	}
 	if !broken {
 		f.next.ServeHTTP(w, r)
 		return
@@ -72,12 +64,6 @@ func (f *faulty) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(rec.Code)
 	w.Write(body)
-}
-
-func (f *faulty) stall(camera string, d time.Duration) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.stallUntil[camera] = time.Now().Add(d)
 }
 
 func (f *faulty) setBroken(b bool) {
@@ -104,7 +90,7 @@ func runFaults(ctx context.Context, o options) (err error) {
 		return fmt.Errorf("-clients %d: give 1 to %d", clients, maxClients)
 	}
 	house := demo.New(demo.Options{LiveFrames: true})
-	f := &faulty{next: house.Handler(), stallUntil: map[string]time.Time{}}
+	f := &faulty{next: house.Handler()}
 	haURL, closeHouse, err := serveHouse(f)
 	if err != nil {
 		return err
@@ -141,7 +127,8 @@ func runFaults(ctx context.Context, o options) (err error) {
 		{"Home Assistant restarts (503 everywhere, websocket dropped)", func() { house.SetDown(true) }, scale(15*time.Second, 6*time.Second), func() { house.SetDown(false) }},
 		{"recovering from the restart", func() {}, scale(10*time.Second, 5*time.Second), func() {}},
 		{"websocket dropped without a close frame", house.DropConnections, scale(5*time.Second, 3*time.Second), func() {}},
-		{"front door camera stalled 30 s", func() { f.stall("camera.front_door", 30*time.Second) }, 30 * time.Second, func() {}},
+		{"front door camera stalled 30 s", func() { house.SetCameraStall("camera.front_door", 30*time.Second) }, 30 * time.Second,
+			func() { house.SetCameraStall("camera.front_door", 0) }},
 		{"Home Assistant 25 s slow", func() { house.SetLatency(25 * time.Second) }, scale(time.Minute, 20*time.Second), func() { house.SetLatency(0) }},
 		{"broken frames from every camera", func() { f.setBroken(true) }, scale(15*time.Second, 6*time.Second), func() { f.setBroken(false) }},
 	}

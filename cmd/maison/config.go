@@ -95,7 +95,7 @@ type config struct {
 	// (MAISON_ALLOWED_HOSTS); see door.ParseHosts.
 	AllowedHosts []string
 	// RateLimit and RatePeriod bound the requests of one client
-	// (MAISON_RATE_LIMIT, such as 30/10s, or off); zero means 30 per 10s,
+	// (MAISON_RATE_LIMIT, such as 300/1m, or off); zero means 300 a minute,
 	// a negative RateLimit none.
 	RateLimit  int
 	RatePeriod time.Duration

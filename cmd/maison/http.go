@@ -107,10 +107,17 @@ func serveDoor(ctx context.Context, cfg config, b *bridge.Bridge, st state.Store
 	return serveDraining(ctx, srv, limited, d, grace, logger)
 }
 
+// idleWhileDraining is how long a connection may wait idle once maison is
+// draining before it is closed: a client in the middle of a conversation
+// sends on it sooner, gets its answer and the connection closes with it.
+const idleWhileDraining = time.Second
+
 // serveDraining serves until ctx ends, then stops taking new requests (they
-// are answered 503 with words while the listener stays open), lets those in
-// flight finish within grace, and closes.
-func serveDraining(ctx context.Context, srv *http.Server, ln net.Listener, d *door.Door, grace time.Duration, logger *slog.Logger) error {
+// are answered 503 with words while the listener stays open, the
+// connection closed after each answer), lets those in flight finish within
+// grace, waits for the connections to close (Conns.Settle), and closes.
+// Every request that reaches maison gets an answer.
+func serveDraining(ctx context.Context, srv *http.Server, ln *door.Conns, d *door.Door, grace time.Duration, logger *slog.Logger) error {
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -122,7 +129,7 @@ func serveDraining(ctx context.Context, srv *http.Server, ln net.Listener, d *do
 	logger.Info("shutting down: new requests are refused; those in flight may finish", "in_flight", d.InFlight(), "grace", grace)
 	wait, cancel := context.WithTimeout(context.Background(), grace)
 	defer cancel()
-	cut := d.Wait(wait) != nil
+	cut := d.Wait(wait) != nil || ln.Settle(wait, idleWhileDraining) != nil
 	stop, cancelStop := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancelStop()
 	if cut {
@@ -183,8 +190,8 @@ var doorSettings = []setting{
 		usage: "addresses the client address header is believed from (MAISON_TRUSTED_PROXIES; default loopback and private networks)",
 		text:  func(c *config) *string { return &c.raw.proxies }},
 	{name: "rate-limit", env: "MAISON_RATE_LIMIT",
-		doc:   "requests one client may make, such as 30/10s, or off (default 30/10s)",
-		usage: "requests one client may make, such as 30/10s, or off (MAISON_RATE_LIMIT)",
+		doc:   "requests one client may make, such as 300/1m, or off (default 300/1m)",
+		usage: "requests one client may make, such as 300/1m, or off (MAISON_RATE_LIMIT)",
 		text:  func(c *config) *string { return &c.raw.rate }},
 	{name: "max-batch", env: "MAISON_MAX_BATCH",
 		doc:   "most messages in one JSON-RPC batch (default 8)",

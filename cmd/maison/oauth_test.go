@@ -348,7 +348,7 @@ func TestScopesNarrowTheDoor(t *testing.T) {
 	cs := connect(t, issuer+"/mcp", read, "2025-11-25")
 	got := demotest.ToolNames(t, cs)
 	for _, name := range got {
-		if name == "turn_on" || name == "turn_off" || name == "set_light" || name == "ha_hass_set_position" {
+		if name == "turn_on" || name == "turn_off" || name == "set_light" || name == "ha_act" {
 			t.Errorf("a read-only token lists %s", name)
 		}
 	}

@@ -112,7 +112,7 @@ func (p Peer) questions() []question {
 		{"camera proxy: a wrong token", p.camera(p.Places.Camera, "not-a-token")},
 		{"assist: initialize, revision 2026-07-28", p.initialize("2026-07-28")},
 		{"assist: initialize, revision 2025-06-18", p.initialize("2025-06-18")},
-		{"assist: tools/list", p.toolsList},
+		{ToolsListExchange, p.toolsList},
 		{"assist: GetLiveContext", p.liveContext},
 		{"assist: HassTurnOn a name that matches nothing", p.turnOnNothing},
 		{"assist: GET", p.raw(http.MethodGet, "/api/mcp/assist", "", "application/json", "application/json")},

@@ -3,8 +3,10 @@ package hawire
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 )
 
 // Recording is what a real Home Assistant answered, as kept in the repository.
@@ -94,4 +96,27 @@ func compare(got, want []Answer, live bool) []string {
 		}
 	}
 	return diffs
+}
+
+// ToolsListExchange names the Assist endpoint's tools/list among the answers.
+const ToolsListExchange = "assist: tools/list"
+
+// AssistTools is the Assist endpoint's tools/list as answers hold it: each
+// tool whole, in the order of their names.
+func AssistTools(answers []Answer) ([]map[string]any, error) {
+	for _, a := range answers {
+		if a.Exchange != ToolsListExchange {
+			continue
+		}
+		var out []map[string]any
+		for _, name := range slices.Sorted(maps.Keys(a.Each)) {
+			t, ok := a.Each[name].(map[string]any)
+			if !ok {
+				return nil, fmt.Errorf("the tool %s is not recorded whole", name)
+			}
+			out = append(out, t)
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("no %q among the answers", ToolsListExchange)
 }
