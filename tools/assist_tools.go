@@ -32,7 +32,7 @@ func (s *server) addAssistTools(ctx context.Context, srv *mcp.Server) error {
 	reads, acts := &fold{name: askTool, readOnly: true}, &fold{name: actTool}
 	var offered []string
 	for _, t := range tools {
-		if d, ok := wrapped[t.Canonical]; ok {
+		if d, ok := wrapped[t.Canonical]; ok && actions.IntentOfTool(t.Name).How != actions.NotModeled {
 			s.withArgs(srv, d)
 			continue
 		}
