@@ -296,3 +296,30 @@ func TestAttack36CallRunsOnlyTheToolMaisonPlanned(t *testing.T) {
 		t.Errorf("a read-only question unlocked the front door: it is %s", st)
 	}
 }
+
+// Finding 7 (promise 1, no capability lost): Home Assistant 2026.11's
+// to-do tool answers {"items": [...]} (todo/llm.py, ToolResult(data=
+// {"items": items}), written as JSON by mcp_server), with neither "success"
+// nor "result" around it; maison reads only those envelopes and says
+// "Home Assistant did it." to "what is on the shopping list?", the very
+// example ha_ask's description gives. Seen on the real house: ha_ask
+// get_items answers "Home Assistant did it.", whatever the list holds.
+func TestAttack36ToDoListItemsAreSaid(t *testing.T) {
+	t.Parallel()
+	wrap := assistWrap{
+		list: func() []extraTool { return []extraTool{getItems} },
+		call: func(name string, _ map[string]any) (json.RawMessage, string, map[string]any) {
+			if name != "todo__get_items" {
+				return nil, "", nil
+			}
+			items := `{"items": [{"summary": "Oat milk", "uid": "1", "status": "needs_action"}, {"summary": "Rye bread", "uid": "2", "status": "needs_action"}]}`
+			out, _ := json.Marshal(map[string]any{"content": []any{map[string]any{"type": "text", "text": items}}, "isError": false})
+			return out, "", nil
+		},
+	}
+	r := demotest.New(t, demotest.Options{Wrap: wrap.handler, LazyFrames: true, House: demo.Options{ToolNaming: demo.NamingPrefixed}})
+	text, isErr := demotest.CallText(t, r.Session, "ha_ask", map[string]any{"action": "get_items", "todo_list": "Shopping list"})
+	if isErr || !strings.Contains(text, "Oat milk") || !strings.Contains(text, "Rye bread") {
+		t.Errorf("what is on the shopping list: %q (error %v), want the two items", text, isErr)
+	}
+}
