@@ -58,3 +58,25 @@ func TestAttack36HugeHouseStaysOneAnswer(t *testing.T) {
 		}
 	}
 }
+
+// Finding 8 (promise 2, words in French and German): describe_house now
+// says every device the live context lists, media players, thermostats and
+// vacuums among them, but the states of those kinds are not in maison's
+// words: a French or German answer says them in Home Assistant's English,
+// quoted (« Kitchen » : « playing », „Ecobee“ ist „heat“, « Demo vacuum » :
+// « docked »). On the real house that is one device in three.
+func TestAttack36CommonStatesAreSaidInTheAnswersLanguage(t *testing.T) {
+	t.Parallel()
+	for _, lang := range []voice.Lang{voice.French, voice.German} {
+		for _, c := range [][2]string{
+			{"media_player", "playing"}, {"media_player", "paused"}, {"vacuum", "docked"}, {"vacuum", "cleaning"},
+			{"climate", "heat"}, {"climate", "cool"}, {"person", "home"}, {"person", "not_home"},
+		} {
+			d := Device{ID: c[0] + ".x", Names: []string{"X"}, Domain: c[0], State: c[1]}
+			said := State(lang, d, time.Now())
+			if strings.Contains(said, strings.ReplaceAll(c[1], "_", " ")) {
+				t.Errorf("%s: a %s that is %s: %q", lang, c[0], c[1], said)
+			}
+		}
+	}
+}
