@@ -323,3 +323,38 @@ func TestAttack36ToDoListItemsAreSaid(t *testing.T) {
 		t.Errorf("what is on the shopping list: %q (error %v), want the two items", text, isErr)
 	}
 }
+
+// Finding 9 (promise 1, exposure): the folds are written once, when maison
+// starts, with the schemas Home Assistant gave then, and get_items' schema
+// names every to-do list exposed to Assist (todo/llm.py: probatio.In of
+// their names and aliases). A list the owner stops sharing afterwards stays
+// named in ha_ask's input schema, to every caller, until maison restarts,
+// though Home Assistant itself no longer lists it.
+func TestAttack36ListUnsharedLaterIsNotNamed(t *testing.T) {
+	t.Parallel()
+	var unshared atomic.Bool
+	secret := getItems
+	secret.schema = map[string]any{"type": "object", "required": []any{"todo_list"}, "properties": map[string]any{
+		"todo_list": map[string]any{"type": "string", "enum": []any{"Shopping list", "Surprise Party Guests"}},
+	}}
+	wrap := assistWrap{list: func() []extraTool {
+		if unshared.Load() {
+			return []extraTool{getItems}
+		}
+		return []extraTool{secret}
+	}}
+	r := demotest.New(t, demotest.Options{Wrap: wrap.handler, LazyFrames: true, House: demo.Options{ToolNaming: demo.NamingPrefixed}})
+	schema, _ := json.Marshal(listed(t, r.Session, "ha_ask").InputSchema)
+	if !strings.Contains(string(schema), "Surprise Party Guests") {
+		t.Fatalf("the shared list is not named at first: %s", schema)
+	}
+	unshared.Store(true)
+	// The owner unshares it; Home Assistant's tools/list no longer names
+	// it, and a call or two go by.
+	for range 2 {
+		demotest.CallText(t, r.Session, "ha_ask", map[string]any{"action": "get_items", "todo_list": "Shopping list"})
+	}
+	if schema, _ := json.Marshal(listed(t, r.Session, "ha_ask").InputSchema); strings.Contains(string(schema), "Surprise Party Guests") {
+		t.Errorf("a to-do list no longer shared with Assist is still named in ha_ask's schema: %s", schema)
+	}
+}
