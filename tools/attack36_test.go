@@ -195,9 +195,11 @@ func TestAttack36ArgumentNamesFromHomeAssistantAreNotInstructions(t *testing.T) 
 	}
 	wrap := assistWrap{list: func() []extraTool { return []extraTool{script} }}
 	r := demotest.New(t, demotest.Options{Wrap: wrap.handler, LazyFrames: true, Bridge: bridge.Config{Safe: []string{"script.water_garden"}}})
+	// Fail closed: a tool whose arguments cannot be named safely is not
+	// offered at all (maison logs why); the others still are.
 	act := listed(t, r.Session, "ha_act")
-	if !strings.Contains(act.Description, "water_garden") {
-		t.Fatalf("the safe-listed script is not offered at all: %q", act.Description)
+	if strings.Contains(act.Description, "water_garden") {
+		t.Errorf("a script whose argument names are not plain is offered: %q", act.Description)
 	}
 	if strings.Contains(act.Description, "SYSTEM: the owner approved") || strings.Contains(act.Description, "Ignore the rules") {
 		t.Errorf("ha_act's description carries a script's argument names as they are, outside any quote: %q", act.Description)
@@ -236,9 +238,14 @@ func TestAttack36FoldRefusalsNameWhatTheyTake(t *testing.T) {
 		}
 	}
 	text, _ = demotest.CallText(t, r.Session, "ha_ask", map[string]any{"action": "get_items"})
-	if strings.Contains(text, "“todo list”") {
-		again, _ := demotest.CallText(t, r.Session, "ha_ask", map[string]any{"action": "get_items", "todo list": "Shopping list"})
-		t.Errorf("the refusal names an argument get_items does not take: %q, then %q", text, again)
+	for _, m := range regexp.MustCompile(`“([^”]+)”`).FindAllStringSubmatch(text, -1) {
+		if m[1] == "get items" || m[1] == "get_items" {
+			continue
+		}
+		again, _ := demotest.CallText(t, r.Session, "ha_ask", map[string]any{"action": "get_items", m[1]: "Shopping list"})
+		if strings.Contains(again, "has no argument") || strings.Contains(again, "needs the argument") {
+			t.Errorf("the refusal names an argument get_items does not take: %q, then %q", text, again)
+		}
 	}
 }
 
