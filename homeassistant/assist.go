@@ -261,7 +261,25 @@ func (c *Client) toolsLocked(ctx context.Context, force bool) ([]Tool, error) {
 		tools = []Tool{}
 	}
 	a.tools, a.toolsAt = tools, time.Now()
+	c.listed.Store(&listedTools{tools: tools, at: a.toolsAt})
 	return tools, nil
+}
+
+type listedTools struct {
+	tools []Tool
+	at    time.Time
+}
+
+// ListedTools is the Assist tool list as Home Assistant last gave it, and
+// when it was fetched; nil before the first. It never waits: a caller that
+// follows the list (the folds of ha_ask and ha_act) compares at with what
+// it last saw. The list is fetched again when a call finds it older than
+// Config.ToolsTTL.
+func (c *Client) ListedTools() ([]Tool, time.Time) {
+	if l := c.listed.Load(); l != nil {
+		return slices.Clone(l.tools), l.at
+	}
+	return nil, time.Time{}
 }
 
 func (c *Client) callToolLocked(ctx context.Context, name string, args map[string]any) (ToolResult, error) {

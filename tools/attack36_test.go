@@ -14,12 +14,14 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"maison/bridge"
 	"maison/demo"
 	"maison/demotest"
+	"maison/homeassistant"
 	"maison/internal/listsize"
 )
 
@@ -350,7 +352,11 @@ func TestAttack36ListUnsharedLaterIsNotNamed(t *testing.T) {
 		}
 		return []extraTool{secret}
 	}}
-	r := demotest.New(t, demotest.Options{Wrap: wrap.handler, LazyFrames: true, House: demo.Options{ToolNaming: demo.NamingPrefixed}})
+	// maison lists Home Assistant's tools again once its list is older
+	// than ToolsTTL (a minute by default), on the next call.
+	ttl := func(c *homeassistant.Config) { c.ToolsTTL = time.Millisecond }
+	r := demotest.New(t, demotest.Options{Wrap: wrap.handler, LazyFrames: true, House: demo.Options{ToolNaming: demo.NamingPrefixed},
+		Bridge: bridge.Config{HomeAssistant: ttl}})
 	schema, _ := json.Marshal(listed(t, r.Session, "ha_ask").InputSchema)
 	if !strings.Contains(string(schema), "Surprise Party Guests") {
 		t.Fatalf("the shared list is not named at first: %s", schema)
@@ -361,7 +367,9 @@ func TestAttack36ListUnsharedLaterIsNotNamed(t *testing.T) {
 	for range 2 {
 		demotest.CallText(t, r.Session, "ha_ask", map[string]any{"action": "get_items", "todo_list": "Shopping list"})
 	}
-	if schema, _ := json.Marshal(listed(t, r.Session, "ha_ask").InputSchema); strings.Contains(string(schema), "Surprise Party Guests") {
+	// A client keeps a list as long as its cache hint says: a new one lists.
+	fresh := demotest.Connect(t, r.ServeHTTP(t, nil), "", "")
+	if schema, _ := json.Marshal(listed(t, fresh, "ha_ask").InputSchema); strings.Contains(string(schema), "Surprise Party Guests") {
 		t.Errorf("a to-do list no longer shared with Assist is still named in ha_ask's schema: %s", schema)
 	}
 }
