@@ -22,7 +22,6 @@ import (
 	"maison/demo"
 	"maison/demotest"
 	"maison/homeassistant"
-	"maison/internal/listsize"
 )
 
 // extraTool is one tool a wrapped house adds to its Assist list.
@@ -120,55 +119,6 @@ func listed(t *testing.T, cs *mcp.ClientSession, name string) *mcp.Tool {
 	}
 	t.Fatalf("%s is not listed", name)
 	return nil
-}
-
-// Finding 1 (promise 1, size): "tools/list no larger than Home Assistant's
-// own /api/mcp/assist for the same user" holds for the one recorded real
-// house (28 tools), not for a smaller one. For the demo house, whose
-// /api/mcp/assist lists six tools as Home Assistant 2026.11 writes them,
-// maison's list is about two and a half times as long for the owner, and
-// longer for either scope alone: maison's own tools (four camera tools,
-// what_happened, describe_house...) cost the same whatever the house.
-func TestAttack36ToolsListNoLargerThanHomeAssistantsForASmallHouse(t *testing.T) {
-	t.Parallel()
-	h := demotest.NewHouse(t, demotest.Options{LazyFrames: true, House: demo.Options{ToolNaming: demo.NamingPrefixed}})
-	req, _ := http.NewRequest("POST", h.URL+"/api/mcp/assist", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`))
-	req.Header.Set("Authorization", "Bearer "+h.UserToken())
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	text := string(raw)
-	if i := strings.Index(text, "data:"); i >= 0 {
-		text = strings.TrimSpace(text[i+5:])
-	}
-	var r struct {
-		Result struct {
-			Tools json.RawMessage `json:"tools"`
-		} `json:"result"`
-	}
-	if err := json.Unmarshal([]byte(text), &r); err != nil {
-		t.Fatalf("the house's tools/list: %v: %s", err, raw)
-	}
-	ha, err := listsize.Of(r.Result.Tools)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("the demo house's /api/mcp/assist: %v", ha)
-	url := scoped(t) // maison in front of the same demo house
-	for _, sc := range snapshotScopes {
-		size, err := listsize.Of(listAsReceived(t, url, sc.token, "2025-11-25"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if size.Chars > ha.Chars {
-			t.Errorf("maison's tools/list for %s is %d characters (%d tools), Home Assistant's own for the same house %d (%d tools)", sc.name, size.Chars, size.Tools, ha.Chars, ha.Tools)
-		}
-	}
 }
 
 // plainArg is what an argument of a fold may be called, as an action may
