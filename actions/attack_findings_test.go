@@ -24,7 +24,11 @@ func TestFindingAScriptNamedLikeAReadingToolIsNotTakenForIt(t *testing.T) {
 		}
 	}
 	for _, advertised := range []string{"todo__get_items", "intent__HassTurnOn", "HassTurnOn", "homeassistant__GetLiveContext", "GetLiveContext"} {
-		if in := IntentOfTool(advertised); in.How == NotModeled || in.Tool != advertised {
+		want := advertised // called by the name Home Assistant gives it
+		if !strings.Contains(advertised, "__") {
+			want = IntentOf(advertised).Tool // a bare name is called by its origin's, which finds it
+		}
+		if in := IntentOfTool(advertised); in.How == NotModeled || in.Tool != want {
 			t.Errorf("%s is not known: %+v", advertised, in)
 		}
 	}

@@ -32,8 +32,8 @@ const (
 type Intent struct {
 	Name string // the canonical name: HassTurnOn
 	// Tool is the name the tool is called by: the one Home Assistant
-	// advertises (intent__HassTurnOn, script__goodnight), or the canonical
-	// name for maison's own wrappers.
+	// advertises (intent__HassTurnOn, script__goodnight), or for maison's
+	// own wrappers the one it advertises from 2026.9.
 	Tool string
 	// Script is the object id of a script offered as a tool of its own.
 	Script string
@@ -165,8 +165,19 @@ func IntentOf(canonical string) Intent {
 	if !ok {
 		return Intent{Name: canonical, Tool: canonical, How: NotModeled}
 	}
-	in.Name, in.Tool = canonical, canonical
+	// The name Home Assistant gives it from 2026.9; the bare name of
+	// earlier releases is found from it (homeassistant.Client.CallAssist),
+	// and a tool of any other origin never is.
+	in.Name, in.Tool = canonical, in.origin()+"__"+canonical
 	return in
+}
+
+// origin is the prefix of the name Home Assistant advertises in from 2026.9.
+func (in Intent) origin() string {
+	if in.From == "" {
+		return "intent"
+	}
+	return in.From
 }
 
 // IntentOfTool returns what maison knows of a tool by the name Home
@@ -186,15 +197,13 @@ func IntentOfTool(advertised string) Intent {
 		return Intent{Name: canonical, Tool: advertised, Script: canonical, How: NotModeled}
 	}
 	in := IntentOf(canonical)
-	in.Tool = advertised
-	from := in.From
-	if from == "" {
-		from = "intent"
+	if prefix != "" {
+		in.Tool = advertised
 	}
 	switch {
 	case prefix == "" && strings.ToLower(canonical) == canonical:
 		return Intent{Name: canonical, Tool: advertised, Script: canonical, How: NotModeled}
-	case prefix != "" && prefix != from:
+	case prefix != "" && prefix != in.origin():
 		// Another integration's tool, or the owner's own intent
 		// (intent_script__…), that bears a known tool's name: what it
 		// does cannot be read.

@@ -96,7 +96,7 @@ func (l *Live) Fresh(ctx context.Context) ([]Entity, error) {
 }
 
 func (l *Live) ask(ctx context.Context) ([]Entity, error) {
-	res, err := l.caller.CallAssist(ctx, "GetLiveContext", nil)
+	res, err := l.caller.CallAssist(ctx, "homeassistant__GetLiveContext", nil) // or GetLiveContext, before 2026.9
 	if err != nil {
 		return nil, err
 	}

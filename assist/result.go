@@ -74,6 +74,19 @@ func SayResult(lang voice.Lang, canonical string, args map[string]any, text stri
 			if said := flatten(env.Result, 400); said != "" {
 				return Outcome{Text: words.Answered(lang, said)}
 			}
+			return Outcome{Text: words.DidIt(lang)}
+		}
+		// Data of its own, as a to-do list's items ({"items": […]}) or a
+		// calendar's events: said, or said to be empty.
+		var data any
+		if json.Unmarshal([]byte(text), &data) == nil {
+			switch data.(type) {
+			case map[string]any, []any:
+				if said := flatten(json.RawMessage(text), 400); said != "" {
+					return Outcome{Text: words.Answered(lang, said)}
+				}
+				return Outcome{Text: words.AnsweredNothing(lang)}
+			}
 		}
 		return Outcome{Text: words.DidIt(lang)}
 	}

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // The Assist client speaks JSON-RPC by hand over plain POSTs rather than through go-sdk's client: Home
@@ -139,28 +140,44 @@ func (c *Client) CallAssist(ctx context.Context, canonical string, args map[stri
 	}
 }
 
-// findTool prefers an exact advertised name, then the canonical match with the fewest prefixes.
+// findTool finds the tool name stands for: its exact advertised name, or
+// the same tool under the naming of another release. A name is its origin
+// (the integration that offers it, "intent" in intent__HassTurnOn) and its
+// canonical part; only a tool of the same origin stands for it, so that a
+// call planned for todo__get_items never runs intent_script__get_items or
+// script__get_items. Before 2026.9 Home Assistant advertised bare names:
+// there a prefixed name with a capital in its canonical part (an intent's;
+// a script's object id has none) stands for the bare one.
 func findTool(tools []Tool, name string) (Tool, bool) {
 	for _, t := range tools {
 		if t.Name == name {
 			return t, true
 		}
 	}
-	want := Canonical(name)
-	var best Tool
-	found := false
+	origin, canonical := splitTool(name)
+	if origin == "" || !hasUpper(canonical) {
+		// A bare name says nothing of its origin; a lowercase one could
+		// be a script's object id.
+		return Tool{}, false
+	}
 	for _, t := range tools {
-		// A script's own tool is called only by the name it is offered
-		// under: its object id can be another tool's canonical name
-		// (script__get_items beside todo__get_items).
-		if strings.HasPrefix(t.Name, "script__") {
-			continue
-		}
-		if t.Canonical == want && (!found || len(t.Name) < len(best.Name)) {
-			best, found = t, true
+		if t.Name == canonical {
+			return t, true
 		}
 	}
-	return best, found
+	return Tool{}, false
+}
+
+// splitTool splits an advertised name into its origin and canonical part.
+func splitTool(name string) (origin, canonical string) {
+	if i := strings.LastIndex(name, "__"); i >= 0 && i+2 < len(name) {
+		return name[:i], name[i+2:]
+	}
+	return "", name
+}
+
+func hasUpper(s string) bool {
+	return strings.IndexFunc(s, unicode.IsUpper) >= 0
 }
 
 // unknownTool reports whether a call failed because HA no longer knows the tool name.
@@ -244,7 +261,25 @@ func (c *Client) toolsLocked(ctx context.Context, force bool) ([]Tool, error) {
 		tools = []Tool{}
 	}
 	a.tools, a.toolsAt = tools, time.Now()
+	c.listed.Store(&listedTools{tools: tools, at: a.toolsAt})
 	return tools, nil
+}
+
+type listedTools struct {
+	tools []Tool
+	at    time.Time
+}
+
+// ListedTools is the Assist tool list as Home Assistant last gave it, and
+// when it was fetched; nil before the first. It never waits: a caller that
+// follows the list (the folds of ha_ask and ha_act) compares at with what
+// it last saw. The list is fetched again when a call finds it older than
+// Config.ToolsTTL.
+func (c *Client) ListedTools() ([]Tool, time.Time) {
+	if l := c.listed.Load(); l != nil {
+		return slices.Clone(l.tools), l.at
+	}
+	return nil, time.Time{}
 }
 
 func (c *Client) callToolLocked(ctx context.Context, name string, args map[string]any) (ToolResult, error) {

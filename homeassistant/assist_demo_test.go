@@ -26,23 +26,23 @@ func TestAssistEndpointLoadingAfterARestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.house.SetMCPServerLoaded(false)
-	_, err := c.CallAssist(t.Context(), "GetLiveContext", nil)
+	_, err := c.CallAssist(t.Context(), "homeassistant__GetLiveContext", nil)
 	e := asError(t, err)
 	if e.Kind != homeassistant.KindAssistLoading {
 		t.Fatalf("a 404 right after a restart: %v", err)
 	}
 	time.Sleep(400 * time.Millisecond)
-	_, err = c.CallAssist(t.Context(), "GetLiveContext", nil)
+	_, err = c.CallAssist(t.Context(), "homeassistant__GetLiveContext", nil)
 	if kind(err) != homeassistant.KindNoAssist {
 		t.Fatalf("a 404 that lasts: %v, want KindNoAssist", err)
 	}
 	f.house.SetMCPServerLoaded(true)
-	if _, err := c.CallAssist(t.Context(), "GetLiveContext", nil); err != nil {
+	if _, err := c.CallAssist(t.Context(), "homeassistant__GetLiveContext", nil); err != nil {
 		t.Fatalf("loaded again: %v", err)
 	}
 	// A new 404 streak starts its grace afresh.
 	f.house.SetMCPServerLoaded(false)
-	if _, err := c.CallAssist(t.Context(), "HassTurnOn", map[string]any{"name": "Porch Light"}); kind(err) != homeassistant.KindAssistLoading {
+	if _, err := c.CallAssist(t.Context(), "intent__HassTurnOn", map[string]any{"name": "Porch Light"}); kind(err) != homeassistant.KindAssistLoading {
 		t.Errorf("a new restart: %v", err)
 	}
 }
@@ -52,7 +52,7 @@ func TestAssistCallCutAtHomeAssistantsLimit(t *testing.T) {
 	f := newHouse(t, demo.NamingPlain)
 	c := f.connected(t)
 	f.house.SetAssistStall(50 * time.Millisecond)
-	_, err := c.CallAssist(t.Context(), "HassTurnOn", map[string]any{"name": "Porch Light"})
+	_, err := c.CallAssist(t.Context(), "intent__HassTurnOn", map[string]any{"name": "Porch Light"})
 	e := asError(t, err)
 	if e.Kind != homeassistant.KindServerError || e.Status != 500 {
 		t.Fatalf("a call cut at Home Assistant's limit: %v, want KindServerError", err)

@@ -24,22 +24,37 @@ func TestCanonical(t *testing.T) {
 
 func TestFindTool(t *testing.T) {
 	t.Parallel()
-	tools := []Tool{
-		{Name: "assist__intent__HassTurnOn", Canonical: "HassTurnOn"},
-		{Name: "intent__HassTurnOn", Canonical: "HassTurnOn"},
-		{Name: "light__HassLightSet", Canonical: "HassLightSet"},
+	prefixed := []Tool{
+		{Name: "intent_script__HassTurnOn"},
+		{Name: "intent__HassTurnOn"},
+		{Name: "light__HassLightSet"},
+		{Name: "intent_script__get_items"},
+		{Name: "script__get_items"},
 	}
-	if got, ok := findTool(tools, "HassTurnOn"); !ok || got.Name != "intent__HassTurnOn" {
-		t.Errorf("HassTurnOn → %q %v", got.Name, ok)
-	}
-	if got, ok := findTool(tools, "assist__intent__HassTurnOn"); !ok || got.Name != "assist__intent__HassTurnOn" {
-		t.Errorf("exact name → %q %v", got.Name, ok)
-	}
-	if got, ok := findTool(tools, "HassLightSet"); !ok || got.Name != "light__HassLightSet" {
-		t.Errorf("HassLightSet → %q %v", got.Name, ok)
-	}
-	if _, ok := findTool(tools, "HassTurnOff"); ok {
-		t.Error("HassTurnOff found in a list without it")
+	plain := []Tool{{Name: "HassTurnOn"}, {Name: "get_items"}, {Name: "GetLiveContext"}}
+	for _, c := range []struct {
+		tools      []Tool
+		name, want string // want "" for none
+	}{
+		{prefixed, "intent__HassTurnOn", "intent__HassTurnOn"},
+		{prefixed, "intent_script__HassTurnOn", "intent_script__HassTurnOn"},
+		{prefixed, "light__HassLightSet", "light__HassLightSet"},
+		{prefixed, "HassTurnOn", ""},          // a bare name says no origin
+		{prefixed, "todo__get_items", ""},     // never another origin's get_items
+		{prefixed, "intent__HassTurnOff", ""}, // not listed
+		{prefixed, "climate__HassTurnOn", ""}, // another origin
+		{plain, "intent__HassTurnOn", "HassTurnOn"},
+		{plain, "homeassistant__GetLiveContext", "GetLiveContext"},
+		{plain, "todo__get_items", ""}, // a bare lowercase name could be a script's
+		{plain, "get_items", "get_items"},
+	} {
+		got, ok := findTool(c.tools, c.name)
+		if c.want == "" && ok {
+			t.Errorf("%s found %s, want none", c.name, got.Name)
+		}
+		if c.want != "" && (!ok || got.Name != c.want) {
+			t.Errorf("%s found %q (%v), want %s", c.name, got.Name, ok, c.want)
+		}
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -45,6 +46,9 @@ type Client struct {
 	sessions uint64
 
 	assist assistState
+	// listed is the Assist tool list as last fetched, and when: read
+	// without waiting on the Assist lock (ListedTools).
+	listed atomic.Pointer[listedTools]
 }
 
 // Status describes the websocket session, for answers and `maison check`.

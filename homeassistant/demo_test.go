@@ -323,7 +323,7 @@ func TestAssistBothNamingEras(t *testing.T) {
 					t.Errorf("no %s among %v", want, tools)
 				}
 			}
-			res, err := c.CallAssist(t.Context(), "HassTurnOn", map[string]any{"name": "Living Room Lamp", "area": "", "domain": []string{}})
+			res, err := c.CallAssist(t.Context(), "intent__HassTurnOn", map[string]any{"name": "Living Room Lamp", "area": "", "domain": []string{}})
 			if err != nil || res.IsError {
 				t.Fatalf("HassTurnOn: %+v, %v", res, err)
 			}
@@ -335,7 +335,7 @@ func TestAssistBothNamingEras(t *testing.T) {
 				return s.State == "on"
 			})
 			// An unexposed entity cannot be acted on: HA checks exposure after the name and reports ASSISTANT.
-			res, err = c.CallAssist(t.Context(), "HassTurnOff", map[string]any{"name": "Shed Power"})
+			res, err = c.CallAssist(t.Context(), "intent__HassTurnOff", map[string]any{"name": "Shed Power"})
 			if err != nil || !res.IsError || assist.MatchReason(res.Text) != "ASSISTANT" {
 				t.Errorf("unexposed entity: %+v, %v", res, err)
 			}
@@ -363,7 +363,7 @@ func TestAssistNamingSwitchMidRun(t *testing.T) {
 				t.Fatal(err)
 			}
 			f.house.SetToolNaming(tc.to)
-			res, err := c.CallAssist(t.Context(), "HassTurnOn", map[string]any{"name": "Porch Light"})
+			res, err := c.CallAssist(t.Context(), "intent__HassTurnOn", map[string]any{"name": "Porch Light"})
 			if err != nil || res.IsError {
 				t.Fatalf("HassTurnOn after the switch: %+v, %v", res, err)
 			}
@@ -550,7 +550,7 @@ func TestLatencyTimesOut(t *testing.T) {
 	}
 	ctx, cancel = context.WithTimeout(t.Context(), 50*time.Millisecond)
 	defer cancel()
-	if _, err := c.CallAssist(ctx, "GetDateTime", nil); kind(err) != homeassistant.KindTimeout {
+	if _, err := c.CallAssist(ctx, "llm__GetDateTime", nil); kind(err) != homeassistant.KindTimeout {
 		t.Errorf("assist: %v, want KindTimeout", err)
 	}
 	ctx, cancel = context.WithTimeout(t.Context(), 50*time.Millisecond)
@@ -629,7 +629,7 @@ func BenchmarkCallAssistDemo(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		if res, err := c.CallAssist(b.Context(), "GetDateTime", nil); err != nil || res.IsError {
+		if res, err := c.CallAssist(b.Context(), "llm__GetDateTime", nil); err != nil || res.IsError {
 			b.Fatal(res, err)
 		}
 	}

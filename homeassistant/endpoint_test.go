@@ -104,7 +104,7 @@ func TestAssistFallsBackToLegacyEndpoint(t *testing.T) {
 	if len(tools) != 1 || tools[0].Canonical != "HassTurnOn" {
 		t.Fatalf("tools = %+v", tools)
 	}
-	res, err := c.CallAssist(t.Context(), "HassTurnOn", map[string]any{"name": "Kitchen Light", "area": ""})
+	res, err := c.CallAssist(t.Context(), "intent__HassTurnOn", map[string]any{"name": "Kitchen Light", "area": ""})
 	if err != nil || res.IsError || !strings.Contains(res.Text, "action_done") {
 		t.Fatalf("call = %+v, %v", res, err)
 	}
@@ -158,7 +158,7 @@ func TestAssistLegacyAdminOnlyIsNotRetried(t *testing.T) {
 	defer srv.Close()
 	c := newTestClient(t, srv.URL, "tok")
 	for range 3 {
-		_, err := c.CallAssist(t.Context(), "HassTurnOn", map[string]any{"name": "x"})
+		_, err := c.CallAssist(t.Context(), "intent__HassTurnOn", map[string]any{"name": "x"})
 		var e *Error
 		if !errors.As(err, &e) || e.Kind != KindNotAllowed || e.Status != http.StatusUnauthorized {
 			t.Fatalf("err = %v, want KindNotAllowed 401", err)

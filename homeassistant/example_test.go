@@ -29,7 +29,7 @@ func ExampleClient() {
 	s, _ := c.State("camera.garage")
 	fmt.Printf("%s is %s, in the %s\n", s.Name(), s.State, c.Area(s.EntityID))
 
-	res, err := c.CallAssist(ctx, "HassTurnOn", map[string]any{"name": "Porch Light", "area": ""})
+	res, err := c.CallAssist(ctx, "intent__HassTurnOn", map[string]any{"name": "Porch Light", "area": ""})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -2,14 +2,18 @@ package tools
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"maison/actions"
 	"maison/assist"
+	"maison/homeassistant"
 	"maison/voice"
 	"maison/words"
 )
@@ -17,23 +21,112 @@ import (
 // addAssistTools offers the house's actions under stable names. Home
 // Assistant's own tools are listed at start: those maison knows get a
 // wrapper written for the model and the ear; others pass through with
-// conservative annotations.
+// conservative annotations, folded into ha_ask and ha_act, which follow
+// Home Assistant's list as it changes (followFolds).
 func (s *server) addAssistTools(ctx context.Context, srv *mcp.Server) error {
 	tools, err := s.deps.HA.AssistTools(ctx)
 	if err != nil {
 		return fmt.Errorf("tools: listing Home Assistant's Assist tools: %w", err)
 	}
-	wrapped := map[string]toolDef{}
-	for _, d := range s.table() {
-		if d.intent != "" {
-			wrapped[d.intent] = d
+	wrapped := s.wrapped()
+	for _, t := range tools {
+		if d, ok := wrapped[t.Canonical]; ok && actions.IntentOfTool(t.Name).How != actions.NotModeled {
+			s.withArgs(srv, d)
 		}
 	}
-	reads, acts := &fold{name: askTool, readOnly: true}, &fold{name: actTool}
+	_, at := s.deps.HA.ListedTools()
+	s.setFolds(srv, tools, at)
+	return nil
+}
+
+// wrapped are maison's wrappers of Home Assistant's tools, by the
+// canonical name of the tool each wraps.
+func (s *server) wrapped() map[string]toolDef {
+	out := map[string]toolDef{}
+	for _, d := range s.table() {
+		if d.intent != "" {
+			out[d.intent] = d
+		}
+	}
+	return out
+}
+
+// foldState is what ha_ask and ha_act were last built from.
+type foldState struct {
+	mu     sync.Mutex
+	at     time.Time         // when Home Assistant gave the list they follow
+	listed map[string]string // each fold offered, by name: its tool as JSON
+}
+
+// followFolds builds ha_ask and ha_act again when Home Assistant's tool
+// list changed since they were built: a to-do list no longer shared, an
+// action no longer offered, is no longer named. It never waits on Home
+// Assistant; the list is the one its client last fetched.
+func (s *server) followFolds(srv *mcp.Server) {
+	if !s.whole.Load() {
+		return
+	}
+	tools, at := s.deps.HA.ListedTools()
+	if tools == nil {
+		return
+	}
+	s.setFolds(srv, tools, at)
+}
+
+// setFolds offers Home Assistant's tools without a wrapper, folded, as
+// tools gives them, fetched at at; a fold unchanged is left as it is.
+func (s *server) setFolds(srv *mcp.Server, tools []homeassistant.Tool, at time.Time) {
+	s.folds.mu.Lock()
+	defer s.folds.mu.Unlock()
+	if s.folds.listed != nil && at.Equal(s.folds.at) {
+		return
+	}
+	first := s.folds.listed == nil
+	if first {
+		s.folds.listed = map[string]string{}
+	}
+	s.folds.at = at
+	reads, acts := s.foldsOf(tools)
+	changed := first
 	var offered []string
+	for _, f := range []*fold{reads, acts} {
+		prev, had := s.folds.listed[f.name]
+		if len(f.actions) == 0 {
+			if had {
+				srv.RemoveTools(f.name)
+				delete(s.folds.listed, f.name)
+				changed = true
+			}
+			continue
+		}
+		tool := f.tool()
+		b, _ := json.Marshal(tool)
+		if !had || string(b) != prev {
+			s.scopes.add(tool)
+			srv.AddTool(tool, s.foldHandler(f))
+			s.folds.listed[f.name] = string(b)
+			changed = true
+		}
+		for _, p := range f.actions {
+			offered = append(offered, p.action+" in "+f.name)
+		}
+	}
+	if !changed {
+		return
+	}
+	if len(offered) == 0 {
+		offered = append(offered, "none")
+	}
+	s.log.Info("Home Assistant tools offered as they are (MAISON_PASSTHROUGH)", "tools", strings.Join(offered, ", "))
+}
+
+// foldsOf sorts Home Assistant's tools without a wrapper into the two
+// folds: those that only read, and any other.
+func (s *server) foldsOf(tools []homeassistant.Tool) (reads, acts *fold) {
+	wrapped := s.wrapped()
+	reads, acts = &fold{name: askTool, readOnly: true}, &fold{name: actTool}
 	for _, t := range tools {
-		if d, ok := wrapped[t.Canonical]; ok {
-			s.withArgs(srv, d)
+		if _, ok := wrapped[t.Canonical]; ok && actions.IntentOfTool(t.Name).How != actions.NotModeled {
 			continue
 		}
 		if !s.deps.Passthrough.offers(t.Canonical) || !s.deps.Actions.Offers(t.Name) {
@@ -50,22 +143,7 @@ func (s *server) addAssistTools(ctx context.Context, srv *mcp.Server) error {
 		}
 		f.add(p)
 	}
-	for _, f := range []*fold{reads, acts} {
-		if len(f.actions) == 0 {
-			continue
-		}
-		tool := f.tool()
-		s.scopes.add(tool)
-		srv.AddTool(tool, s.foldHandler(f))
-		for _, p := range f.actions {
-			offered = append(offered, p.action+" in "+f.name)
-		}
-	}
-	if len(offered) == 0 {
-		offered = append(offered, "none")
-	}
-	s.log.Info("Home Assistant tools offered as they are (MAISON_PASSTHROUGH)", "tools", strings.Join(offered, ", "))
-	return nil
+	return reads, acts
 }
 
 // targetIn names what an action applies to, the way Assist takes it. A

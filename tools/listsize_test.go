@@ -56,6 +56,10 @@ func (r recordedAssist) AssistTools(context.Context) ([]homeassistant.Tool, erro
 	return r.tools, nil
 }
 
+func (r recordedAssist) ListedTools() ([]homeassistant.Tool, time.Time) {
+	return r.tools, time.Unix(1, 0) // recorded once
+}
+
 // withRealTools serves maison's tools over HTTP, as maison serve does, in
 // front of the demo house but listing the real house's Assist tools under
 // naming (the names of 2026.9 and later, or those before), behind a bearer

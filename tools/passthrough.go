@@ -161,10 +161,39 @@ func passedOf(t homeassistant.Tool) (passed, bool) {
 	}
 	about := strings.TrimSuffix(firstSentence(t.Description), ".")
 	p := passed{action: action, advertised: t.Name, about: voice.English.Quote(about, 120), schema: portableSchema(in)}
-	if _, clash := p.props()[actionArg]; clash {
+	if _, clash := p.props()[actionArg]; clash || !plainNames(p.schema) {
 		return passed{}, false
 	}
 	return p, true
+}
+
+// plainNames reports whether every argument a schema names, at any depth,
+// is a plain identifier: a script's fields are any text its author wrote,
+// and a name is said in the fold's description as it is, unquoted.
+func plainNames(schema map[string]any) bool {
+	props, _ := schema["properties"].(map[string]any)
+	for k, v := range props {
+		if !actionName.MatchString(k) {
+			return false
+		}
+		if m, ok := v.(map[string]any); ok && !plainNames(m) {
+			return false
+		}
+	}
+	for _, k := range []string{"items", "additionalProperties"} {
+		if m, ok := schema[k].(map[string]any); ok && !plainNames(m) {
+			return false
+		}
+	}
+	for _, k := range []string{"anyOf", "oneOf", "allOf"} {
+		bs, _ := schema[k].([]any)
+		for _, b := range bs {
+			if m, ok := b.(map[string]any); ok && !plainNames(m) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // firstSentence is a description's first sentence when it says enough on
@@ -214,12 +243,19 @@ func (f *fold) lookup(name string) *passed {
 	if p := f.find(name); p != nil {
 		return p
 	}
+	name = spokenName(name)
 	for i, p := range f.actions {
 		if strings.EqualFold(p.action, name) || p.advertised == name || snake(p.action) == strings.TrimPrefix(name, passthroughPrefix) {
 			return &f.actions[i]
 		}
 	}
 	return nil
+}
+
+// spokenName is a name as maison's words say it ("get items", "todo list":
+// an underscore is said as a space) written back as the name it is.
+func spokenName(name string) string {
+	return strings.Join(strings.Fields(name), "_")
 }
 
 // passthroughExamples are what a person might ask that a Home Assistant tool answers.
@@ -397,9 +433,18 @@ func (s *server) foldHandler(f *fold) mcp.ToolHandler {
 		delete(fields, actionArg)
 		known := p.args()
 		for _, k := range slices.Sorted(maps.Keys(fields)) {
-			if !slices.Contains(known, k) {
-				return sayError(words.UnknownActionArg(s.deps.Lang, p.action, k, known)), nil
+			if slices.Contains(known, k) {
+				continue
 			}
+			// An argument as the refusals say it: "todo list" for todo_list.
+			if as := spokenName(k); as != k && slices.Contains(known, as) {
+				if _, twice := fields[as]; !twice {
+					fields[as] = fields[k]
+					delete(fields, k)
+					continue
+				}
+			}
+			return sayError(words.UnknownActionArg(s.deps.Lang, p.action, k, known)), nil
 		}
 		for _, k := range p.required() {
 			if v, ok := fields[k]; !ok || string(v) == "null" {
@@ -452,7 +497,7 @@ func portableSchema(in map[string]any) map[string]any {
 		if d, _ := pm["description"].(string); strings.TrimSpace(d) == "" || slices.Contains(targetKeys, name) {
 			pm["description"] = describeArg(name)
 		} else {
-			pm["description"] = voice.Sentence(voice.Clean(d, 100))
+			pm["description"] = voice.English.Quote(d, 100) // Home Assistant's words: data
 		}
 		props[name] = pm
 	}

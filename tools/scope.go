@@ -130,6 +130,7 @@ func (s *server) guard(next mcp.MethodHandler) mcp.MethodHandler {
 			}
 			return res, err
 		case "tools/list":
+			s.followFolds(s.srv)
 			res, err := next(ctx, method, req)
 			if lr, ok := res.(*mcp.ListToolsResult); ok && err == nil && limited {
 				lr.Tools = slices.DeleteFunc(slices.Clone(lr.Tools), func(t *mcp.Tool) bool {

@@ -29,6 +29,7 @@ import (
 // HomeAssistant is the part of the Home Assistant client the tools use.
 type HomeAssistant interface {
 	AssistTools(ctx context.Context) ([]homeassistant.Tool, error)
+	ListedTools() ([]homeassistant.Tool, time.Time)
 	CallAssist(ctx context.Context, canonical string, args map[string]any) (homeassistant.ToolResult, error)
 	States() []homeassistant.State
 	Registry() homeassistant.Registry
@@ -147,6 +148,10 @@ type server struct {
 	// changed once it is whole.
 	lastOwnTool *mcp.Tool
 	lastOwn     mcp.ToolHandler
+	// srv is the server the tools are registered on; folds are what
+	// ha_ask and ha_act were last built from (followFolds).
+	srv   *mcp.Server
+	folds foldState
 }
 
 // New returns the MCP server with every tool registered. It asks Home
@@ -210,6 +215,7 @@ func newServer(deps Deps, awaiting bool) (*mcp.Server, *server, error) {
 		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: awaiting}, Prompts: &mcp.PromptCapabilities{}},
 		SetCacheable: s.cacheHints,
 	})
+	s.srv = srv
 	for _, d := range s.table() {
 		if d.intent != "" { // the house's actions wait for Home Assistant: addAssistTools
 			continue
@@ -314,7 +320,8 @@ func (s *server) holdListChanged(next mcp.MethodHandler) mcp.MethodHandler {
 
 // cacheHints says how long a client may keep what maison lists (2026-07-28):
 // what the server is, the same for everyone, for an hour; its tool and
-// prompt lists, fixed while it runs but narrowed by each caller's scopes,
+// prompt lists, narrowed by each caller's scopes (ha_ask and ha_act follow
+// Home Assistant's list as it changes),
 // for five minutes and for that caller only. Answers about the house carry
 // no hint and are never cached. It must not call back into the server.
 func (s *server) cacheHints(_ context.Context, req mcp.Request, c *mcp.Cacheable) {

@@ -119,11 +119,11 @@ func TestThermostatsAndPlayersSayWhatAssistShares(t *testing.T) {
 		Attributes: map[string]string{"media_title": "I Wanna Be A Hippy", "media_artist": "Technohead"}}
 	dry := Device{Names: []string{"Humidifier"}, Domain: "humidifier", State: "on", Attributes: map[string]string{"humidity": "65"}}
 	for lang, want := range map[voice.Lang][3]string{
-		voice.English: {"The “HeatPump” is “heat”, reading 25 degrees Celsius and aiming for 20 degrees Celsius.",
+		voice.English: {"The “HeatPump” is set to heat, reading 25 degrees Celsius and aiming for 20 degrees Celsius.",
 			"The “Kitchen” is playing “I Wanna Be A Hippy” by “Technohead”.", "The “Humidifier” is on, aiming for 65 percent."},
-		voice.French: {"« HeatPump » : « heat », mesurant 25 degrés Celsius et visant 20 degrés Celsius.",
+		voice.French: {"« HeatPump » : en mode chauffage, mesurant 25 degrés Celsius et visant 20 degrés Celsius.",
 			"« Kitchen » joue « I Wanna Be A Hippy » de « Technohead ».", "« Humidifier » : allumé, visant 65 pour cent."},
-		voice.German: {"„HeatPump“ ist „heat“, gemessen 25 Grad Celsius und Ziel 20 Grad Celsius.",
+		voice.German: {"„HeatPump“ ist auf Heizen gestellt, gemessen 25 Grad Celsius und Ziel 20 Grad Celsius.",
 			"„Kitchen“ spielt „I Wanna Be A Hippy“ von „Technohead“.", "„Humidifier“ ist an, Ziel 65 Prozent."},
 	} {
 		for i, d := range []Device{heat, player, dry} {

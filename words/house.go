@@ -129,6 +129,9 @@ func State(lang voice.Lang, d Device, now time.Time) string {
 	case "todo":
 		// A to-do list's state is how many of its items are not done.
 		if n, err := strconv.Atoi(d.State); err == nil && n >= 0 {
+			if n == 0 {
+				return voice.Sentence(say(lang, "house.state.todo_none", "name", name))
+			}
 			return voice.Sentence(sayN(lang, "house.state.todo", n, "name", name, "n", lang.Number(n)))
 		}
 	case "media_player":
@@ -206,6 +209,22 @@ var stateKeys = map[string]Key{
 	"recording":      "state.recording",
 	"streaming":      "state.streaming",
 	"unavailable":    "state.unavailable",
+	// Media players, vacuums, mowers, thermostats' modes, people.
+	"playing":   "state.playing",
+	"paused":    "state.paused",
+	"standby":   "state.standby",
+	"buffering": "state.buffering",
+	"docked":    "state.docked",
+	"cleaning":  "state.cleaning",
+	"returning": "state.returning",
+	"mowing":    "state.mowing",
+	"heat":      "state.heat",
+	"cool":      "state.cool",
+	"heat_cool": "state.heat_cool",
+	"dry":       "state.dry",
+	"fan_only":  "state.fan_only",
+	"home":      "state.home",
+	"not_home":  "state.not_home",
 }
 
 // Home is the house as assist reads it for a sentence: what the first
@@ -227,20 +246,33 @@ func House(lang voice.Lang, h Home, now time.Time, limit int) string {
 	if h.Empty {
 		return say(lang, "house.nothing_shared")
 	}
-	names := func(ds []Device) []string {
-		out := make([]string, len(ds))
-		for i, d := range ds {
-			out[i] = Quote(lang, d.Name())
+	named := max(limit/3, 1) // of each group named together; the others counted
+	// names are the devices with a name, the first of them named, the
+	// others counted; count is how many have one.
+	names := func(ds []Device) (out []string, count int) {
+		for _, d := range ds {
+			if q := Quote(lang, d.Name()); q != "" {
+				if count < named {
+					out = append(out, q)
+				}
+				count++
+			}
 		}
-		return the(lang, out)
+		out = the(lang, out)
+		if n := count - len(out); n > 0 {
+			out = append(out, say(lang, "house.others", "n", lang.Number(n)))
+		}
+		return out, count
 	}
 	open, unlocked := h.Open, h.Unlocked
 	var first []string
 	if len(open) > 0 {
-		first = append(first, sayN(lang, "house.summary.open", len(open), "names", lang.List(names(open))))
+		said, _ := names(open)
+		first = append(first, sayN(lang, "house.summary.open", len(open), "names", lang.List(said)))
 	}
 	if len(unlocked) > 0 {
-		first = append(first, sayN(lang, "house.summary.unlocked", len(unlocked), "names", lang.List(names(unlocked))))
+		said, _ := names(unlocked)
+		first = append(first, sayN(lang, "house.summary.unlocked", len(unlocked), "names", lang.List(said)))
 	}
 	if len(open) == 0 && len(unlocked) == 0 {
 		first = append(first, say(lang, "house.summary.all_closed"))
@@ -274,17 +306,13 @@ func House(lang voice.Lang, h Home, now time.Time, limit int) string {
 		// Named together: an idle camera's state says nothing, and may not
 		// even say whether it is on (Home Assistant says idle of a camera
 		// turned off); the camera tools tell more.
-		var named []string
-		for _, d := range h.Cameras {
-			if q := Quote(lang, d.Name()); q != "" {
-				named = append(named, q)
-			}
+		if cams, n := names(h.Cameras); n > 0 {
+			out = append(out, voice.Sentence(sayN(lang, "house.cameras", n, "names", lang.List(cams))))
 		}
-		if len(named) > 0 {
-			out = append(out, voice.Sentence(sayN(lang, "house.cameras", len(named), "names", lang.List(the(lang, named)))))
-		}
+		told := 0
 		for _, d := range h.Cameras {
-			if d.State != "idle" && d.State != "" {
+			if told < named && d.State != "idle" && d.State != "" {
+				told++
 				if s := State(lang, d, now); s != "" {
 					out = append(out, s)
 				}

@@ -101,6 +101,12 @@ func Answered(lang voice.Lang, phrases string) string {
 	return voice.Sentence(say(lang, "result.answered", "said", lang.Quote(phrases, 400)))
 }
 
+// AnsweredNothing says that a tool's result held nothing to say: an empty
+// list.
+func AnsweredNothing(lang voice.Lang) string {
+	return say(lang, "result.answered_nothing")
+}
+
 // CouldNot says that a tool failed, with Home Assistant's error as data.
 func CouldNot(lang voice.Lang, said string) string {
 	return say(lang, "result.could_not", "said", voice.Stopped(quoteData(lang, said)))
