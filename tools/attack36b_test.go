@@ -155,3 +155,96 @@ func TestAttack36bScriptNeverRunsAnIntent(t *testing.T) {
 		t.Errorf("a safe-listed script's call unlocked the front door: it is %s (answer %q)", st, text)
 	}
 }
+
+// Finding 3 (promise 4, a name as spoken): a fold's refusals say a name
+// with its underscores as spaces ("hass set position" for the script
+// hass_set_position), and lookup takes such a name back by trying every
+// action in turn for any of its loose matches (any case, the snake case of
+// an intent's name) before the exact one: the first action in Home
+// Assistant's order wins. Told by maison that the script is called "hass
+// set position", a model asking for it gets the intent HassSetPosition,
+// another action with other effects; the script is never run.
+func TestAttack36bSpokenActionNameIsTheActionSaid(t *testing.T) {
+	t.Parallel()
+	script := extraTool{name: "script__hass_set_position", description: "Sets the garden lights to the position of the sun",
+		schema: map[string]any{"type": "object", "properties": map[string]any{
+			"name": map[string]any{"type": "string"}, "position": map[string]any{"type": "integer"}}}}
+	var mu sync.Mutex
+	var called []string
+	wrap := assistWrap{
+		list: func() []extraTool { return []extraTool{script} },
+		call: func(name string, _ map[string]any) (json.RawMessage, string, map[string]any) {
+			mu.Lock()
+			called = append(called, name)
+			mu.Unlock()
+			if name == script.name {
+				return json.RawMessage(`{"content":[{"type":"text","text":"{\"success\": true, \"result\": {}}"}],"isError":false}`), "", nil
+			}
+			return nil, "", nil
+		},
+	}
+	r := demotest.New(t, demotest.Options{Wrap: wrap.handler, LazyFrames: true, House: demo.Options{ToolNaming: demo.NamingPrefixed},
+		Bridge: bridge.Config{Safe: []string{"script.hass_set_position"}}})
+	act := listed(t, r.Session, "ha_act")
+	if !strings.Contains(act.Description, "hass_set_position") || !strings.Contains(act.Description, "HassSetPosition") {
+		t.Fatalf("ha_act does not offer both: %q", act.Description)
+	}
+	refusal, _ := demotest.CallText(t, r.Session, "ha_act", map[string]any{"action": "NoSuchAction"})
+	spoken := "hass set position"
+	if !strings.Contains(refusal, "“"+spoken+"”") {
+		t.Logf("the refusal does not say %q: %q", spoken, refusal)
+	}
+	text, _ := demotest.CallText(t, r.Session, "ha_act", map[string]any{"action": spoken, "name": "Garage Door", "position": 100})
+	mu.Lock()
+	defer mu.Unlock()
+	ran := false
+	for _, c := range called {
+		ran = ran || c == script.name
+	}
+	if !ran {
+		t.Errorf("asked for %q, as ha_act's refusal names the script (%q), ha_act did not run the script but another action: %q; Home Assistant was called with %v",
+			spoken, refusal, text, called)
+	}
+}
+
+// itemsAnswer answers todo__get_items with the items given, as Home
+// Assistant 2026.11 does ({"items": […]}, as JSON text).
+func itemsAnswer(items string) assistWrap {
+	return assistWrap{
+		list: func() []extraTool { return []extraTool{getItems} },
+		call: func(name string, _ map[string]any) (json.RawMessage, string, map[string]any) {
+			if name != "todo__get_items" {
+				return nil, "", nil
+			}
+			out, _ := json.Marshal(map[string]any{"content": []any{map[string]any{"type": "text", "text": items}}, "isError": false})
+			return out, "", nil
+		},
+	}
+}
+
+// Finding 4 (promise 5, the data said): SayResult says {"items": […]} by
+// flattening it and dropping each value that voice.Speakable refuses (a
+// date, a web address, an entity id): a to-do item whose summary holds
+// one vanishes without a word, and a list of such items is said to be
+// empty ("Home Assistant answered, and its answer is empty."). Asked
+// what is on the list, the model is told something false.
+func TestAttack36bToDoItemsAreNotDroppedSilently(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct{ items, want string }{
+		"alone":     {`{"items": [{"summary": "Renew passport before 2027-01-15", "uid": "1"}]}`, "passport"},
+		"with more": {`{"items": [{"summary": "Oat milk", "uid": "1", "status": "needs_action"}, {"summary": "Pay the plumber at plumbing.com", "uid": "2", "status": "needs_action"}]}`, "plumber"},
+	} {
+		t.Run(strings.ReplaceAll(name, " ", "_"), func(t *testing.T) {
+			t.Parallel()
+			wrap := itemsAnswer(tc.items)
+			r := demotest.New(t, demotest.Options{Wrap: wrap.handler, LazyFrames: true, House: demo.Options{ToolNaming: demo.NamingPrefixed}})
+			text, _ := demotest.CallText(t, r.Session, "ha_ask", map[string]any{"action": "get_items", "todo_list": "Shopping list"})
+			if !strings.Contains(text, tc.want) && !strings.Contains(text, "not said") && !strings.Contains(text, "left out") {
+				t.Errorf("what is on the shopping list: %q; the item with %q is left out without a word (Home Assistant answered %s)", text, tc.want, tc.items)
+			}
+			if strings.Contains(text, "empty") {
+				t.Errorf("a list with items is said to be empty: %q", text)
+			}
+		})
+	}
+}
