@@ -11,6 +11,7 @@ package assist_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"maison/assist"
 	"maison/voice"
@@ -32,6 +33,39 @@ func TestAttack36bFailureIsNotSaidAsDone(t *testing.T) {
 	for _, text := range []string{`{"error": {"message": "the door is jammed"}}`, `{"success": "false", "error": "the door is jammed"}`} {
 		if o := assist.SayResult(voice.English, "unlock_front_door", nil, text, false); !o.IsError {
 			t.Errorf("Home Assistant answered %s; maison says %q, not a failure", text, o.Text)
+		}
+	}
+}
+
+// Finding 7 (promise 5, bounded): flatten stops after 41 phrases said, but
+// a phrase voice.Speakable refuses (one naming an entity id, a date, a web
+// address) is not counted, and each is its key, unbounded, and a value:
+// an array of n values under one long key costs n scans of the key. About
+// 30 kB of JSON in a tool's answer (a safe-listed script's response
+// variables, a tool's bare data) holds maison's CPU for seconds; 100 kB,
+// well under the 8 MB maison reads, for about ten (measured: 102 kB in
+// 8.9 s, 108 kB in 39 s), past the call's budget, which does not stop it.
+func TestAttack36bSayingDataIsBounded(t *testing.T) {
+	t.Parallel()
+	key := strings.Repeat("kitchen ", 2500) + "light.kitchen"
+	values := strings.TrimSuffix(strings.Repeat("0,", 5000), ",")
+	for name, text := range map[string]string{
+		"script response": `{"success": true, "result": {"` + key + `": [` + values + `]}}`,
+		"bare data":       `{"` + key + `": [` + values + `]}`,
+	} {
+		done := make(chan time.Duration, 1)
+		go func() {
+			start := time.Now()
+			assist.SayResult(voice.English, "unlock_front_door", nil, text, false)
+			done <- time.Since(start)
+		}()
+		select {
+		case took := <-done:
+			if took > time.Second {
+				t.Errorf("%s of %d bytes took %v to say", name, len(text), took)
+			}
+		case <-time.After(3 * time.Second):
+			t.Errorf("%s of %d bytes: still being said after 3 s", name, len(text))
 		}
 	}
 }
