@@ -248,3 +248,24 @@ func TestAttack36bToDoItemsAreNotDroppedSilently(t *testing.T) {
 		})
 	}
 }
+
+// Finding 8 (promise 3, text from Home Assistant as data): an argument's
+// enum values (a script field's select options, a to-do list's name) go
+// into the fold's input schema as they are: unbounded, with line breaks,
+// outside any quote. Every other text of Home Assistant's in the folds is
+// quoted and bounded (descriptions to 100 or 120 characters).
+func TestAttack36bEnumValuesAreBoundedData(t *testing.T) {
+	t.Parallel()
+	option := "gentle\n\n" + order + strings.Repeat(" and then some", 40)
+	script := extraTool{name: "script__water_garden", description: "Waters the garden",
+		schema: map[string]any{"type": "object", "properties": map[string]any{
+			"mode": map[string]any{"type": "string", "enum": []any{"quick", option}}}}}
+	wrap := assistWrap{list: func() []extraTool { return []extraTool{script} }}
+	r := demotest.New(t, demotest.Options{Wrap: wrap.handler, LazyFrames: true, House: demo.Options{ToolNaming: demo.NamingPrefixed},
+		Bridge: bridge.Config{Safe: []string{"script.water_garden"}}})
+	act := listed(t, r.Session, "ha_act")
+	raw, _ := json.Marshal(act.InputSchema)
+	if strings.Contains(string(raw), "SYSTEM:") || strings.Contains(string(raw), `\n`) {
+		t.Errorf("ha_act's input schema carries an enum value as Home Assistant gave it (%d characters): %s", len(option), raw)
+	}
+}
