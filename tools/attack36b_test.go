@@ -269,3 +269,21 @@ func TestAttack36bEnumValuesAreBoundedData(t *testing.T) {
 		t.Errorf("ha_act's input schema carries an enum value as Home Assistant gave it (%d characters): %s", len(option), raw)
 	}
 }
+
+// Finding 9 (promise 4, low: words): one argument given twice, as written
+// and as said ("todo_list" and "todo list"), is refused, rightly; but the
+// refusal says the action has no argument called “todo list” and, in the
+// same breath, that its arguments are “todo list” and “status”. A model
+// told so cannot tell what to change, and tries again as before.
+func TestAttack36bArgumentGivenTwiceIsSaidSo(t *testing.T) {
+	t.Parallel()
+	wrap := itemsAnswer(`{"items": []}`)
+	r := demotest.New(t, demotest.Options{Wrap: wrap.handler, LazyFrames: true, House: demo.Options{ToolNaming: demo.NamingPrefixed}})
+	text, isErr := demotest.CallText(t, r.Session, "ha_ask", map[string]any{"action": "get_items", "todo_list": "Shopping list", "todo list": "Shopping list"})
+	if !isErr {
+		t.Fatalf("an argument given twice was taken: %q", text)
+	}
+	if strings.Contains(text, "no argument called “todo list”") && strings.Contains(text, "are “todo list”") {
+		t.Errorf("the refusal contradicts itself: %q", text)
+	}
+}
