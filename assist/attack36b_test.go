@@ -41,14 +41,14 @@ func TestAttack36bFailureIsNotSaidAsDone(t *testing.T) {
 // a phrase voice.Speakable refuses (one naming an entity id, a date, a web
 // address) is not counted, and each is its key, unbounded, and a value:
 // an array of n values under one long key costs n scans of the key. About
-// 30 kB of JSON in a tool's answer (a safe-listed script's response
-// variables, a tool's bare data) holds maison's CPU for seconds; 100 kB,
+// 16 kB of JSON in a tool's answer (a safe-listed script's response
+// variables, a tool's bare data) holds maison's CPU for 5.6 s; 100 kB,
 // well under the 8 MB maison reads, for about ten (measured: 102 kB in
 // 8.9 s, 108 kB in 39 s), past the call's budget, which does not stop it.
 func TestAttack36bSayingDataIsBounded(t *testing.T) {
 	t.Parallel()
-	key := strings.Repeat("kitchen ", 2500) + "light.kitchen"
-	values := strings.TrimSuffix(strings.Repeat("0,", 5000), ",")
+	key := strings.Repeat("kitchen ", 1250) + "light.kitchen"
+	values := strings.TrimSuffix(strings.Repeat("0,", 3000), ",")
 	for name, text := range map[string]string{
 		"script response": `{"success": true, "result": {"` + key + `": [` + values + `]}}`,
 		"bare data":       `{"` + key + `": [` + values + `]}`,
@@ -64,8 +64,8 @@ func TestAttack36bSayingDataIsBounded(t *testing.T) {
 			if took > time.Second {
 				t.Errorf("%s of %d bytes took %v to say", name, len(text), took)
 			}
-		case <-time.After(3 * time.Second):
-			t.Errorf("%s of %d bytes: still being said after 3 s", name, len(text))
+		case <-time.After(1500 * time.Millisecond):
+			t.Errorf("%s of %d bytes: still being said after 1.5 s", name, len(text))
 		}
 	}
 }
