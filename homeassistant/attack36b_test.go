@@ -26,13 +26,13 @@ func TestAttack36bBareNameStandsOnlyForItsOwnIntent(t *testing.T) {
 		"x__script__HassTurnOff",     // a script, as IntentOfTool reads it
 		"homeassistant__HassTurnOff", // an origin HassTurnOff never had
 	} {
-		if got, ok := findTool(tools, planned); ok {
+		if got, ok := findTool(tools, planned, ownBare); ok {
 			t.Errorf("%s, no longer listed, is carried out by Home Assistant's %s", planned, got.Name)
 		}
 	}
 	// What must still work: the intent's own name, in either era.
 	for _, planned := range []string{"intent__HassTurnOn", "homeassistant__GetLiveContext"} {
-		if _, ok := findTool(tools, planned); !ok {
+		if _, ok := findTool(tools, planned, ownBare); !ok {
 			t.Errorf("%s is not found among the bare names", planned)
 		}
 	}
