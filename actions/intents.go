@@ -212,6 +212,24 @@ func IntentOfTool(advertised string) Intent {
 	return in
 }
 
+// BareName is what Home Assistant called the tool advertised before 2026.9,
+// when it prefixed none (homeassistant.Config.BareName): an intent maison
+// models, offered by its own integration, had its canonical name alone. A
+// script's tool, another integration's of the same canonical name, or a
+// name that could be a script's (lowercase) had none of its own.
+func BareName(advertised string) (string, bool) {
+	i := strings.LastIndex(advertised, "__")
+	if i < 0 || i+2 >= len(advertised) {
+		return "", false
+	}
+	prefix, canonical := advertised[:i], advertised[i+2:]
+	in := IntentOfTool(canonical)
+	if in.How == NotModeled || in.Script != "" || prefix != in.origin() {
+		return "", false
+	}
+	return canonical, true
+}
+
 // Intents lists the canonical names maison models, sorted.
 func Intents() []string {
 	out := make([]string, 0, len(intents))

@@ -66,29 +66,7 @@ func SayResult(lang voice.Lang, canonical string, args map[string]any, text stri
 	}
 	var r intentResponse
 	if err := json.Unmarshal([]byte(text), &r); err != nil || r.ResponseType == "" {
-		var env toolEnvelope
-		if json.Unmarshal([]byte(text), &env) == nil && env.known() {
-			if env.failed() {
-				return Outcome{Text: words.CouldNot(lang, env.Error), IsError: true}
-			}
-			if said := flatten(env.Result, 400); said != "" {
-				return Outcome{Text: words.Answered(lang, said)}
-			}
-			return Outcome{Text: words.DidIt(lang)}
-		}
-		// Data of its own, as a to-do list's items ({"items": […]}) or a
-		// calendar's events: said, or said to be empty.
-		var data any
-		if json.Unmarshal([]byte(text), &data) == nil {
-			switch data.(type) {
-			case map[string]any, []any:
-				if said := flatten(json.RawMessage(text), 400); said != "" {
-					return Outcome{Text: words.Answered(lang, said)}
-				}
-				return Outcome{Text: words.AnsweredNothing(lang)}
-			}
-		}
-		return Outcome{Text: words.DidIt(lang)}
+		return sayData(lang, text)
 	}
 	if r.ResponseType == "error" {
 		return Outcome{Text: words.Refused(lang, r.Speech.Plain.Speech+" "+r.Data.Code), IsError: true}
@@ -111,6 +89,67 @@ func SayResult(lang voice.Lang, canonical string, args map[string]any, text stri
 		return Outcome{Text: words.DidIt(lang)}
 	}
 	return Outcome{Text: voice.Paragraph(parts...), IsError: len(r.Data.Success) == 0}
+}
+
+// sayData says an answer that is not an intent's: a tool's envelope
+// ({"success", "result", "error"}), data of its own (a to-do list's
+// {"items": […]}, a calendar's events), or text. Anything that may say a
+// failure (an error, a success that is not true) is said as one; nothing
+// is said as done unless Home Assistant said so.
+func sayData(lang voice.Lang, text string) Outcome {
+	if strings.TrimSpace(text) == "" {
+		return Outcome{Text: words.DidIt(lang)}
+	}
+	var data any
+	if json.Unmarshal([]byte(text), &data) != nil {
+		return Outcome{Text: words.Says(lang, text)} // plain text: Home Assistant's words
+	}
+	obj, isObject := data.(map[string]any)
+	if !isObject {
+		if said := flattenValue(data, 400); said != "" {
+			return Outcome{Text: words.Answered(lang, said)}
+		}
+		return Outcome{Text: words.AnsweredNothing(lang)}
+	}
+	errVal, hasErr := obj["error"]
+	success, hasSuccess := obj["success"]
+	if (hasErr && !emptyValue(errVal)) || (hasSuccess && success != true) {
+		why := flattenValue(errVal, 160)
+		if why == "" {
+			why = flattenValue(obj["result"], 160)
+		}
+		return Outcome{Text: words.CouldNot(lang, why), IsError: true}
+	}
+	if result, ok := obj["result"]; ok && (hasSuccess || len(obj) == 1 || hasErr) {
+		if said := flattenValue(result, 400); said != "" {
+			return Outcome{Text: words.Answered(lang, said)}
+		}
+		return Outcome{Text: words.DidIt(lang)} // Home Assistant said it succeeded, with nothing more
+	}
+	if hasSuccess && len(obj) == 1 {
+		return Outcome{Text: words.DidIt(lang)}
+	}
+	if said := flattenValue(data, 400); said != "" {
+		return Outcome{Text: words.Answered(lang, said)}
+	}
+	return Outcome{Text: words.AnsweredNothing(lang)}
+}
+
+// emptyValue reports whether v says nothing: null, false, "", [] or {}.
+func emptyValue(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return true
+	case bool:
+		return !x
+	case string:
+		return strings.TrimSpace(x) == ""
+	case []any:
+		return len(x) == 0
+	case map[string]any:
+		return len(x) == 0
+	}
+	return false
 }
 
 // SayResults says several answers to one action, sent once for each
@@ -219,10 +258,24 @@ func flatten(raw json.RawMessage, limit int) string {
 	if json.Unmarshal(raw, &v) != nil {
 		return ""
 	}
+	return flattenValue(v, limit)
+}
+
+// maxPhrases bounds what flattenValue looks at, said or not: a tool's
+// answer can be megabytes.
+const maxPhrases = 200
+
+// programKeys are the keys whose values are for programs, not people.
+var programKeys = []string{"uid", "id", "unique id", "context id"}
+
+// flattenValue is v in plain phrases ("summary Oat milk, status needs
+// action"), keys before their values, cut at limit runes.
+func flattenValue(v any, limit int) string {
 	var parts []string
+	size, seen := 0, 0
 	var walk func(key string, v any)
 	walk = func(key string, v any) {
-		if len(parts) > 40 {
+		if seen >= maxPhrases || size > limit {
 			return
 		}
 		switch x := v.(type) {
@@ -233,22 +286,33 @@ func flatten(raw json.RawMessage, limit int) string {
 			}
 			slices.Sort(keys)
 			for _, k := range keys {
-				walk(strings.ReplaceAll(k, "_", " "), x[k])
+				if seen >= maxPhrases || size > limit {
+					return
+				}
+				name := voice.Clean(k, 40) // underscores said as spaces
+				if slices.Contains(programKeys, strings.ToLower(name)) {
+					seen++
+					continue
+				}
+				walk(name, x[k])
 			}
 		case []any:
 			for _, e := range x {
+				if seen >= maxPhrases || size > limit {
+					return
+				}
 				walk(key, e)
 			}
 		case nil:
+			seen++
 		default:
+			seen++
 			val := voice.Clean(fmt.Sprint(x), 80)
 			if key != "" {
 				val = key + " " + val
 			}
-			// Timestamps, ids and addresses are for programs, not the ear.
-			if voice.Speakable(val+".") == nil {
-				parts = append(parts, val)
-			}
+			parts = append(parts, val)
+			size += len(val) + 2
 		}
 	}
 	walk("", v)

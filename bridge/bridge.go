@@ -180,7 +180,7 @@ func Start(ctx context.Context, cfg Config) (*Bridge, error) {
 			return nil, err
 		}
 	}
-	hc := homeassistant.Config{URL: b.URL, Token: token, Logger: log.With("component", "homeassistant")}
+	hc := homeassistant.Config{URL: b.URL, Token: token, Logger: log.With("component", "homeassistant"), BareName: actions.BareName}
 	if cfg.HomeAssistant != nil {
 		cfg.HomeAssistant(&hc)
 	}

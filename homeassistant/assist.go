@@ -14,7 +14,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 )
 
 // The Assist client speaks JSON-RPC by hand over plain POSTs rather than through go-sdk's client: Home
@@ -112,13 +111,13 @@ func (c *Client) CallAssist(ctx context.Context, canonical string, args map[stri
 	if err != nil {
 		return ToolResult{}, err
 	}
-	tool, ok := findTool(tools, canonical)
+	tool, ok := findTool(tools, canonical, c.cfg.BareName)
 	if !ok {
 		if tools, err = c.toolsLocked(ctx, true); err != nil {
 			return ToolResult{}, err
 		}
 		refreshed = true
-		if tool, ok = findTool(tools, canonical); !ok {
+		if tool, ok = findTool(tools, canonical, c.cfg.BareName); !ok {
 			return ToolResult{}, &Error{Kind: KindNotFound, Op: "assist tool " + canonical,
 				Err: errors.New("not offered by home assistant; the entities it acts on may not be exposed to assist")}
 		}
@@ -133,7 +132,7 @@ func (c *Client) CallAssist(ctx context.Context, canonical string, args map[stri
 			return ToolResult{}, err
 		}
 		refreshed = true
-		if tool, ok = findTool(tools, canonical); !ok {
+		if tool, ok = findTool(tools, canonical, c.cfg.BareName); !ok {
 			return ToolResult{}, &Error{Kind: KindNotFound, Op: "assist tool " + canonical,
 				Err: errors.New("no longer offered by home assistant")}
 		}
@@ -141,43 +140,26 @@ func (c *Client) CallAssist(ctx context.Context, canonical string, args map[stri
 }
 
 // findTool finds the tool name stands for: its exact advertised name, or
-// the same tool under the naming of another release. A name is its origin
-// (the integration that offers it, "intent" in intent__HassTurnOn) and its
-// canonical part; only a tool of the same origin stands for it, so that a
-// call planned for todo__get_items never runs intent_script__get_items or
-// script__get_items. Before 2026.9 Home Assistant advertised bare names:
-// there a prefixed name with a capital in its canonical part (an intent's;
-// a script's object id has none) stands for the bare one.
-func findTool(tools []Tool, name string) (Tool, bool) {
+// the name the same tool had before 2026.9 as bare says (Config.BareName).
+// Never another tool with the same canonical part: a call planned for
+// todo__get_items never runs intent_script__get_items or script__get_items.
+func findTool(tools []Tool, name string, bare func(string) (string, bool)) (Tool, bool) {
 	for _, t := range tools {
 		if t.Name == name {
 			return t, true
 		}
 	}
-	origin, canonical := splitTool(name)
-	if origin == "" || !hasUpper(canonical) {
-		// A bare name says nothing of its origin; a lowercase one could
-		// be a script's object id.
+	if bare == nil {
 		return Tool{}, false
 	}
-	for _, t := range tools {
-		if t.Name == canonical {
-			return t, true
+	if old, ok := bare(name); ok && old != name {
+		for _, t := range tools {
+			if t.Name == old {
+				return t, true
+			}
 		}
 	}
 	return Tool{}, false
-}
-
-// splitTool splits an advertised name into its origin and canonical part.
-func splitTool(name string) (origin, canonical string) {
-	if i := strings.LastIndex(name, "__"); i >= 0 && i+2 < len(name) {
-		return name[:i], name[i+2:]
-	}
-	return "", name
-}
-
-func hasUpper(s string) bool {
-	return strings.IndexFunc(s, unicode.IsUpper) >= 0
 }
 
 // unknownTool reports whether a call failed because HA no longer knows the tool name.

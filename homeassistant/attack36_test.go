@@ -16,7 +16,7 @@ func TestAttack36AToolIsCalledOnlyByTheNameItWasPlannedUnder(t *testing.T) {
 		{Name: "mycomponent__HassSetPosition", Canonical: "HassSetPosition"},
 	}
 	for _, planned := range []string{"todo__get_items", "weather__HassGetWeather", "intent__HassSetPosition"} {
-		if got, ok := findTool(tools, planned); ok {
+		if got, ok := findTool(tools, planned, ownBare); ok {
 			t.Errorf("%s, no longer listed, is carried out by %s", planned, got.Name)
 		}
 	}

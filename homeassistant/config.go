@@ -59,6 +59,14 @@ type Config struct {
 	RequestTimeout time.Duration
 	// ToolsTTL is how long the Assist tool list is reused before listing again. Zero means 1m.
 	ToolsTTL time.Duration
+	// BareName says what an Assist tool was called before Home Assistant
+	// 2026.9 prefixed each tool with the integration that offers it
+	// (intent__HassTurnOn was HassTurnOn): a call whose name is not listed
+	// is carried out under that name, when it is. ok is false for a tool
+	// that had no such name of its own (a script's, another integration's
+	// with the same canonical part). Nil: a tool is called only by its own
+	// name.
+	BareName func(name string) (bare string, ok bool)
 	// AssistGrace is how long the Assist endpoint may answer 404 before maison says the integration is
 	// missing: after a restart Home Assistant serves 404 there until its MCP server integration has loaded.
 	// Zero means 3m.

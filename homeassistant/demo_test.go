@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"image/jpeg"
+	"maison/actions"
 	"net/http"
 	"reflect"
 	"slices"
@@ -85,6 +86,7 @@ func (f *fixture) client(t *testing.T, token string, opts ...func(*homeassistant
 	cfg := homeassistant.Config{
 		URL: f.url, Token: token,
 		ReconnectMin: 5 * time.Millisecond, ReconnectMax: 50 * time.Millisecond,
+		BareName: actions.BareName,
 	}
 	for _, o := range opts {
 		o(&cfg)

@@ -104,7 +104,7 @@ func TestAssistFallsBackToLegacyEndpoint(t *testing.T) {
 	if len(tools) != 1 || tools[0].Canonical != "HassTurnOn" {
 		t.Fatalf("tools = %+v", tools)
 	}
-	res, err := c.CallAssist(t.Context(), "intent__HassTurnOn", map[string]any{"name": "Kitchen Light", "area": ""})
+	res, err := c.CallAssist(t.Context(), "HassTurnOn", map[string]any{"name": "Kitchen Light", "area": ""})
 	if err != nil || res.IsError || !strings.Contains(res.Text, "action_done") {
 		t.Fatalf("call = %+v, %v", res, err)
 	}

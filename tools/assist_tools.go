@@ -78,8 +78,8 @@ func (s *server) followFolds(srv *mcp.Server) {
 func (s *server) setFolds(srv *mcp.Server, tools []homeassistant.Tool, at time.Time) {
 	s.folds.mu.Lock()
 	defer s.folds.mu.Unlock()
-	if s.folds.listed != nil && at.Equal(s.folds.at) {
-		return
+	if s.folds.listed != nil && !at.After(s.folds.at) {
+		return // the same list, or an older one read before the lock
 	}
 	first := s.folds.listed == nil
 	if first {

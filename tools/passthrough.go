@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -161,36 +162,92 @@ func passedOf(t homeassistant.Tool) (passed, bool) {
 	}
 	about := strings.TrimSuffix(firstSentence(t.Description), ".")
 	p := passed{action: action, advertised: t.Name, about: voice.English.Quote(about, 120), schema: portableSchema(in)}
-	if _, clash := p.props()[actionArg]; clash || !plainNames(p.schema) {
+	if _, clash := p.props()[actionArg]; clash || !safeArgs(p.props()) {
 		return passed{}, false
 	}
 	return p, true
 }
 
-// plainNames reports whether every argument a schema names, at any depth,
-// is a plain identifier: a script's fields are any text its author wrote,
-// and a name is said in the fold's description as it is, unquoted.
-func plainNames(schema map[string]any) bool {
-	props, _ := schema["properties"].(map[string]any)
+// safeArgs reports whether a tool's arguments, as a fold shows them
+// (strictProperty), say nothing but data: every argument named, at any
+// depth, by a plain identifier (a script's fields are any text its author
+// wrote, and names are said unquoted), every list of items one schema,
+// every value it lists short, on one line, with nothing hidden.
+func safeArgs(props map[string]any) bool {
 	for k, v := range props {
-		if !actionName.MatchString(k) {
-			return false
-		}
-		if m, ok := v.(map[string]any); ok && !plainNames(m) {
-			return false
-		}
-	}
-	for _, k := range []string{"items", "additionalProperties"} {
-		if m, ok := schema[k].(map[string]any); ok && !plainNames(m) {
+		m, ok := v.(map[string]any)
+		if !actionName.MatchString(k) || !ok || !safeSchema(strictProperty(m)) {
 			return false
 		}
 	}
-	for _, k := range []string{"anyOf", "oneOf", "allOf"} {
-		bs, _ := schema[k].([]any)
-		for _, b := range bs {
-			if m, ok := b.(map[string]any); ok && !plainNames(m) {
+	return true
+}
+
+func safeSchema(p map[string]any) bool {
+	if props, ok := p["properties"]; ok {
+		m, ok := props.(map[string]any)
+		if !ok || !safeArgs(m) {
+			return false
+		}
+	}
+	if req, ok := p["required"]; ok {
+		rs, ok := req.([]any)
+		if !ok {
+			return false
+		}
+		for _, r := range rs {
+			if s, ok := r.(string); !ok || !actionName.MatchString(s) {
 				return false
 			}
+		}
+	}
+	if items, ok := p["items"]; ok {
+		m, ok := items.(map[string]any)
+		if !ok || !safeSchema(m) {
+			return false // a list of schemas (tuple form) is not offered
+		}
+	}
+	if extra, ok := p["additionalProperties"]; ok {
+		if _, isBool := extra.(bool); !isBool {
+			return false
+		}
+	}
+	if branches, ok := p["anyOf"]; ok {
+		bs, ok := branches.([]any)
+		if !ok {
+			return false
+		}
+		for _, b := range bs {
+			if m, ok := b.(map[string]any); !ok || !safeSchema(m) {
+				return false
+			}
+		}
+	}
+	if enum, ok := p["enum"]; ok {
+		vs, ok := enum.([]any)
+		if !ok {
+			return false
+		}
+		for _, v := range vs {
+			if s, ok := v.(string); ok && !plainValue(s) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// plainValue reports whether a value Home Assistant lists (a to-do list's
+// name, a script field's option) can stand in a schema as it is: it must
+// be sent exactly, so it cannot be quoted; it may not be long, span lines
+// or hide anything.
+func plainValue(s string) bool {
+	if utf8.RuneCountInString(s) > 100 || !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) || voice.Invisible(r) {
+			return false
 		}
 	}
 	return true
@@ -243,13 +300,22 @@ func (f *fold) lookup(name string) *passed {
 	if p := f.find(name); p != nil {
 		return p
 	}
-	name = spokenName(name)
+	if p := f.find(spokenName(name)); p != nil {
+		return p // as the refusals say it: "get items"
+	}
+	// Looser: any case, the advertised name, the old tool's name. Two
+	// actions that match so are neither: the call names no one action.
+	loose := spokenName(name)
+	var found *passed
 	for i, p := range f.actions {
-		if strings.EqualFold(p.action, name) || p.advertised == name || snake(p.action) == strings.TrimPrefix(name, passthroughPrefix) {
-			return &f.actions[i]
+		if strings.EqualFold(p.action, loose) || p.advertised == name || snake(p.action) == strings.TrimPrefix(loose, passthroughPrefix) {
+			if found != nil {
+				return nil
+			}
+			found = &f.actions[i]
 		}
 	}
-	return nil
+	return found
 }
 
 // spokenName is a name as maison's words say it ("get items", "todo list":
@@ -324,24 +390,46 @@ func (f *fold) tool() *mcp.Tool {
 // default Home Assistant applies itself) are left out.
 var strictKeywords = []string{"type", "description", "enum", "items", "anyOf", "minimum", "maximum", "properties", "required", "additionalProperties"}
 
-// strictProperty is p with only strictKeywords, in its items and branches too.
+// strictProperty is p with only strictKeywords, in its properties, items
+// and branches too, where Home Assistant's descriptions are quoted as data
+// (an argument's own was, by portableSchema).
 func strictProperty(p map[string]any) map[string]any {
+	return strictAt(p, false)
+}
+
+func strictAt(p map[string]any, nested bool) map[string]any {
 	out := map[string]any{}
 	for k, v := range p {
 		if !slices.Contains(strictKeywords, k) {
 			continue
 		}
 		switch k {
+		case "description":
+			if d, ok := v.(string); ok && nested {
+				v = voice.English.Quote(d, 100)
+			}
 		case "items":
 			if m, ok := v.(map[string]any); ok {
-				v = strictProperty(m)
+				v = strictAt(m, true)
+			}
+		case "properties":
+			if m, ok := v.(map[string]any); ok {
+				kept := map[string]any{}
+				for name, sub := range m {
+					if sm, ok := sub.(map[string]any); ok {
+						kept[name] = strictAt(sm, true)
+					} else {
+						kept[name] = sub // not a schema: safeSchema refuses it
+					}
+				}
+				v = kept
 			}
 		case "anyOf":
 			if bs, ok := v.([]any); ok {
 				kept := make([]any, 0, len(bs))
 				for _, b := range bs {
 					if m, ok := b.(map[string]any); ok {
-						kept = append(kept, strictProperty(m))
+						kept = append(kept, strictAt(m, true))
 					}
 				}
 				v = kept
@@ -438,11 +526,12 @@ func (s *server) foldHandler(f *fold) mcp.ToolHandler {
 			}
 			// An argument as the refusals say it: "todo list" for todo_list.
 			if as := spokenName(k); as != k && slices.Contains(known, as) {
-				if _, twice := fields[as]; !twice {
-					fields[as] = fields[k]
-					delete(fields, k)
-					continue
+				if _, twice := fields[as]; twice {
+					return sayError(words.ActionArgTwice(s.deps.Lang, p.action, as)), nil
 				}
+				fields[as] = fields[k]
+				delete(fields, k)
+				continue
 			}
 			return sayError(words.UnknownActionArg(s.deps.Lang, p.action, k, known)), nil
 		}

@@ -87,6 +87,12 @@ func MissingActionArg(lang voice.Lang, action, name string) string {
 	return say(lang, "args.action.missing_arg", "action", lang.Quote(action, 64), "name", lang.Quote(name, 40))
 }
 
+// ActionArgTwice says that Home Assistant's action was given the argument
+// name twice, once as it is written and once as it is said.
+func ActionArgTwice(lang voice.Lang, action, name string) string {
+	return say(lang, "args.action.twice", "action", lang.Quote(action, 64), "name", lang.Quote(name, 40))
+}
+
 // quoteAll is names quoted and said as a list.
 func quoteAll(lang voice.Lang, names []string) string {
 	quoted := make([]string, len(names))

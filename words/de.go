@@ -484,6 +484,7 @@ var german = table{
 		"args.action.unknown_arg.none": "Die Aktion {action} nimmt keine Argumente an, aber {name} wurde angegeben, daher wurde nichts ausgeführt. Rufen Sie sie ohne Argumente noch einmal auf.",
 		"args.action.unknown_arg.some": "Die Aktion {action} hat kein Argument namens {name}, daher wurde nichts ausgeführt. Ihre Argumente sind {quoted}.",
 		"args.action.missing_arg":      "Der Aktion {action} fehlt das Argument {name}, daher wurde nichts ausgeführt. Rufen Sie sie damit noch einmal auf.",
+		"args.action.twice":            "Die Aktion {action} hat das Argument {name} zweimal bekommen, einmal mit Leerzeichen, daher wurde nichts getan. Geben Sie es nur einmal an.",
 
 		// the tools' other refusals (tools.go)
 		"tools.need_target":             "Sagen Sie, welches Gerät oder welcher Raum: Nennen Sie einen Namen, etwa Küchenlicht, oder einen Bereich, etwa Küche. Es wurde nichts geändert.",

@@ -490,6 +490,7 @@ var english = table{
 		"args.action.unknown_arg.none": "The action {action} takes no argument, and {name} was given, so nothing was done. Call it again with the action alone.",
 		"args.action.unknown_arg.some": "The action {action} has no argument called {name}, so nothing was done. Its arguments are {quoted}.",
 		"args.action.missing_arg":      "The action {action} needs the argument {name}, so nothing was done. Call it again with it.",
+		"args.action.twice":            "The action {action} was given the argument {name} twice, once with spaces, so nothing was done. Give it once.",
 
 		// the tools' other refusals (tools.go)
 		"tools.need_target":             "Say which device or room: give a name, such as kitchen light, or an area, such as kitchen. Nothing was changed.",

@@ -481,6 +481,7 @@ var french = table{
 		"args.action.unknown_arg.none": "L'action {action} ne prend aucun argument, et {name} a été donné, alors rien n'a été fait. Rappelez-la sans argument.",
 		"args.action.unknown_arg.some": "L'action {action} n'a pas d'argument appelé {name}, alors rien n'a été fait. Ses arguments sont {quoted}.",
 		"args.action.missing_arg":      "L'action {action} a besoin de l'argument {name}, alors rien n'a été fait. Rappelez-la avec cet argument.",
+		"args.action.twice":            "L'action {action} a reçu l'argument {name} deux fois, une fois avec des espaces, donc rien n'a été fait. Donnez-le une seule fois.",
 
 		// the tools' other refusals (tools.go)
 		"tools.need_target":             "Dites quel appareil ou quelle pièce : un nom, comme lumière de la cuisine, ou une pièce, comme cuisine. Rien n'a changé.",
