@@ -5,11 +5,8 @@ package tools_test
 // states the promise and tries to break it against the demo Home Assistant.
 
 import (
-	"bytes"
 	"encoding/json"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -276,50 +273,22 @@ func scriptTools(next http.Handler, scripts map[string]struct {
 	intent      string
 	args        map[string]any
 }) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != "/api/mcp/assist" || r.Method != http.MethodPost {
-			next.ServeHTTP(w, r)
-			return
-		}
-		body, _ := io.ReadAll(r.Body)
-		var msg map[string]any
-		_ = json.Unmarshal(body, &msg)
-		method, _ := msg["method"].(string)
-		if method == "tools/call" {
-			params, _ := msg["params"].(map[string]any)
-			name, _ := params["name"].(string)
+	w := assistWrap{
+		list: func() []extraTool {
+			var out []extraTool
+			for name, s := range scripts {
+				out = append(out, extraTool{name: name, description: s.description, schema: map[string]any{"type": "object", "properties": map[string]any{}}})
+			}
+			return out
+		},
+		call: func(name string, _ map[string]any) (json.RawMessage, string, map[string]any) {
 			if s, ok := scripts[name]; ok {
-				params["name"], params["arguments"] = s.intent, s.args
-				body, _ = json.Marshal(msg)
+				return nil, s.intent, s.args
 			}
-		}
-		r.Body = io.NopCloser(bytes.NewReader(body))
-		r.ContentLength = int64(len(body))
-		if method != "tools/list" {
-			next.ServeHTTP(w, r)
-			return
-		}
-		rec := httptest.NewRecorder()
-		next.ServeHTTP(rec, r)
-		var resp map[string]any
-		if json.Unmarshal(rec.Body.Bytes(), &resp) == nil {
-			if res, ok := resp["result"].(map[string]any); ok {
-				list, _ := res["tools"].([]any)
-				for name, s := range scripts {
-					list = append(list, map[string]any{"name": name, "description": s.description,
-						"inputSchema": map[string]any{"type": "object", "properties": map[string]any{}}})
-				}
-				res["tools"] = list
-			}
-		}
-		out, _ := json.Marshal(resp)
-		for k, v := range rec.Header() {
-			w.Header()[k] = v
-		}
-		w.Header().Del("Content-Length")
-		w.WriteHeader(rec.Code)
-		w.Write(out)
-	})
+			return nil, "", nil
+		},
+	}
+	return w.handler(next)
 }
 
 // scriptRig is newRig with the house behind scriptTools.
