@@ -4,10 +4,15 @@ import (
 	"bytes"
 	"errors"
 	"image/png"
+	"os/exec"
 	"strings"
 	"testing"
 
+	"maison/bridge"
 	"maison/camera"
+	"maison/camera/picture"
+	"maison/demotest"
+	"maison/internal/camframe"
 	"maison/voice"
 )
 
@@ -58,5 +63,94 @@ func TestAttack35PNGRefusalDoesNotClaimAnEighthWasTried(t *testing.T) {
 		if said := ce.Say(lang); strings.Contains(said, eighth) {
 			t.Errorf("%s: a PNG never decoded smaller is said to be too large %q: %s", lang, eighth, said)
 		}
+	}
+}
+
+// hierarchicalJPEG is a hierarchical JPEG as T.81 Annex J and B.3 lay it
+// out: the DHP segment giving the whole picture's size (128×96) before
+// any frame, a first, non-differential frame (SOF1) at half that size,
+// then EXP (expand by two each way) and a differential frame (SOF5) at
+// the full size. A hierarchical file always begins so: its first frame
+// header is never a differential one.
+func hierarchicalJPEG() []byte {
+	b := camframe.Baseline(64, 48, camframe.LayoutGrey, 2, 1)
+	sof := camframe.SegmentOffset(b, 0xc0)
+	l := int(b[sof+2])<<8 | int(b[sof+3])
+	sofSeg := bytes.Clone(b[sof : sof+2+l])
+	full := func(marker byte) []byte {
+		s := bytes.Clone(sofSeg)
+		s[1] = marker
+		s[5], s[6], s[7], s[8] = 0, 96, 0, 128
+		return s
+	}
+	first := bytes.Clone(sofSeg)
+	first[1] = 0xc1
+	sos := camframe.SegmentOffset(b, 0xda)
+	end := len(b) - 2 // before EOI
+	var out []byte
+	out = append(out, b[:sof]...)
+	out = append(out, full(0xde)...) // DHP
+	out = append(out, first...)
+	out = append(out, b[sof+2+l:end]...)
+	out = append(out, 0xff, 0xdf, 0, 3, 0x11) // EXP
+	out = append(out, full(0xc5)...)          // SOF5, differential
+	out = append(out, b[sos:end]...)
+	return append(out, 0xff, 0xd9)
+}
+
+// A camera sending hierarchical JPEG is refused from its headers and told
+// so in words naming the setting (jpegfix Options.Admit, words
+// camera.error.hierarchical). Seen: Admit only looks at the first frame
+// header, which in a hierarchical file is the non-differential one, so
+// the DHP segment is dropped as "garbage", the differential frame as "a
+// second JPEG placed after the first", and the 64×48 first frame is shown
+// as the camera's picture, said to be repaired.
+func TestAttack35HierarchicalJPEGIsRefusedAsHierarchical(t *testing.T) {
+	t.Parallel()
+	data := hierarchicalJPEG()
+	if djpeg, err := exec.LookPath("djpeg"); err == nil {
+		cmd := exec.CommandContext(t.Context(), djpeg)
+		cmd.Stdin = bytes.NewReader(data)
+		out, _ := cmd.CombinedOutput()
+		t.Logf("djpeg on the camera's bytes: %.80s", bytes.TrimSpace(out[max(0, len(out)-200):]))
+	}
+	_, rep, err := picture.Repair(data)
+	if got := picture.Unusability(err); got != picture.UnusableHierarchical {
+		t.Errorf("repair: %v (unusable %d), want refused as hierarchical; repairs said: %q", err, got, rep.Sentences())
+	}
+	svc, cam := oddService(t, data)
+	snap, err := svc.Snapshot(t.Context(), cam)
+	if err == nil {
+		t.Fatalf("a hierarchical JPEG shown as a %dx%d picture (of 128x96), repairs said: %q", snap.Image.Width, snap.Image.Height, snap.Repairs)
+	}
+	var ce *camera.Error
+	if !errors.As(err, &ce) || !strings.Contains(ce.Say(voice.English), "hierarchical JPEG") {
+		t.Errorf("said %v, want the hierarchical words", err)
+	}
+}
+
+// A larger result budget (MAISON_RESULT_BUDGET, up to 10,000,000) is
+// asked for to get larger, sharper pictures. The memory plan counts
+// 8 × the picture's byte share as held by the encoder whatever the
+// picture's size (afterDecode), so at 10,000,000 that alone is 60 MB of
+// the 64 MB budget: the 4K backyard is decoded at 1/8 and sent at 480×270,
+// against 1429×804 at the default budget.
+func TestAttack35ALargerResultBudgetNeverShrinksThePicture(t *testing.T) {
+	t.Parallel()
+	width := map[int]int{}
+	for _, budget := range []int{0, 10_000_000} {
+		r := sharedHouse().Rig(t, demotest.Options{Bridge: bridge.Config{NoTools: true, ResultBudget: budget}})
+		cam, err := r.Bridge.Cameras.Find(t.Context(), "backyard")
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap, err := r.Bridge.Cameras.Snapshot(t.Context(), cam)
+		if err != nil {
+			t.Fatalf("budget %d: %v", budget, err)
+		}
+		width[budget] = snap.Image.Width
+	}
+	if width[10_000_000] < width[0] {
+		t.Errorf("the 4K backyard is %d px wide under a result budget of 10,000,000, %d under the default: a larger budget gave a smaller picture", width[10_000_000], width[0])
 	}
 }
