@@ -2,6 +2,7 @@ package camera_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"sync"
@@ -12,6 +13,7 @@ import (
 	"maison/camera/picture"
 	"maison/homeassistant"
 	"maison/internal/camframe"
+	"maison/voice"
 )
 
 type manyFrames struct {
@@ -91,4 +93,61 @@ func TestAttack35SalvagedPixelsAreHeldWithinTheBudget(t *testing.T) {
 		t.Errorf("an hour after %d damaged cameras were shown, %.1f MB stay held, more than the %.0f MB budget for pictures (frame bytes shared: %.1f MB)", src.n, float64(held)/1e6, float64(mem.Total())/1e6, float64(len(cut))/1e6)
 	}
 	runtime.KeepAlive(svc)
+}
+
+// A second caller of a camera whose picture a first caller is waiting for
+// memory to make waits on the first caller's turn (once.get) until its
+// own deadline, with none of admit's margin: it answers at its deadline,
+// not before, and as "not ready in time" (context.DeadlineExceeded)
+// rather than busy. The README: a picture that waits for memory "says it
+// is busy in words a little before the call's deadline rather than
+// answering late".
+func TestAttack35ASecondCallerWaitingOnTheFirstSaysBusyBeforeItsDeadline(t *testing.T) {
+	mem := picture.NewMemory(picture.DefaultMemory)
+	// Other pictures keep most of the memory taken: six callers fitting
+	// a 2000×2000 progressive frame (38 MB each) one after another.
+	bomb := camframe.ProgressiveBomb(2000, 2000, 3, 1000, false)
+	held, err := func() (picture.Frame, error) { f, _, err := picture.Repair(bomb); return f, err }()
+	if err != nil {
+		t.Fatal(err)
+	}
+	busyCtx, stop := context.WithTimeout(t.Context(), 6*time.Second)
+	var wg sync.WaitGroup
+	for range 6 {
+		wg.Go(func() {
+			for busyCtx.Err() == nil {
+				held.Fit(busyCtx, picture.Limits{Memory: mem})
+			}
+		})
+	}
+	defer func() { stop(); wg.Wait() }()
+	time.Sleep(100 * time.Millisecond)
+	svc, err := camera.New(camera.Config{Source: &manyFrames{n: 1, frame: camframe.Frame4K()}, Allow: []string{"camera.c00"}, Memory: mem})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cam, err := svc.Find(t.Context(), "camera.c00")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, cancel := context.WithTimeout(t.Context(), 5*time.Second)
+	defer cancel()
+	go svc.Snapshot(first, cam)
+	time.Sleep(50 * time.Millisecond) // the first caller is waiting for memory
+	ctx, cancel2 := context.WithTimeout(t.Context(), 600*time.Millisecond)
+	defer cancel2()
+	deadline, _ := ctx.Deadline()
+	_, err = svc.Snapshot(ctx, cam)
+	late := time.Since(deadline)
+	if err == nil {
+		t.Skip("the first caller's picture was made in time: nothing to judge")
+	}
+	var ce *camera.Error
+	said := ""
+	if errors.As(err, &ce) {
+		said = ce.Say(voice.English)
+	}
+	if !errors.Is(err, picture.ErrBusy) || late >= 0 {
+		t.Errorf("the second caller answered %v after its deadline: %v\nsaid: %s", late.Round(time.Millisecond), err, said)
+	}
 }
