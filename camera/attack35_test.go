@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"image/png"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -152,5 +153,34 @@ func TestAttack35ALargerResultBudgetNeverShrinksThePicture(t *testing.T) {
 	}
 	if width[10_000_000] < width[0] {
 		t.Errorf("the 4K backyard is %d px wide under a result budget of 10,000,000, %d under the default: a larger budget gave a smaller picture", width[10_000_000], width[0])
+	}
+}
+
+// A camera whose every frame is unusable for a setting (12-bit samples) is
+// said so by camera_snapshot and describe_camera; camera_overview draws
+// its place empty and says it "gave no usable picture just now ... try
+// this camera alone in a moment" (fr "dans un instant", de "gleich noch
+// einmal"): a passing moment, where the setting lasts until someone
+// changes it, and trying again in a moment gets the same refusal.
+func TestAttack35OverviewSaysACameraSettingAsASetting(t *testing.T) {
+	t.Parallel()
+	b, err := os.ReadFile("../fixtures/jpeg/third.twelve-bit.jpeg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc, _ := oddService(t, b)
+	ov, err := svc.Overview(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for lang, c := range map[voice.Lang]struct{ passing, setting string }{
+		voice.English: {"in a moment", "12-bit"},
+		voice.French:  {"dans un instant", "12 bits"},
+		voice.German:  {"gleich noch einmal", "12-Bit"},
+	} {
+		said := ov.Say(lang)
+		if strings.Contains(said, c.passing) || !strings.Contains(said, c.setting) {
+			t.Errorf("%s: %q\nwant the setting (%q), not a passing moment (%q)", lang, said, c.setting, c.passing)
+		}
 	}
 }
