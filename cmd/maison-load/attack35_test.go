@@ -16,6 +16,9 @@ import (
 	"maison/internal/longtest"
 )
 
+// attackCallers is how many callers ask at once (4 peak at about 113 MB).
+var attackCallers = 24
+
 // The README: "Memory is bounded whatever the mix", pictures within two
 // thirds of the 96 MiB soft limit, well within the Kubernetes manifest's
 // 256 MiB. The picture budget counts pixels only: every closer look
@@ -51,7 +54,7 @@ func TestAttack35ManyCloserLooksStayWithinThePod(t *testing.T) {
 	regions := []string{"top right", "bottom left", "centre", "left half"}
 	p := drive(t.Context(), m, func(r *rand.Rand) call {
 		return toolCall("camera_snapshot region", "camera_snapshot", map[string]any{"camera": "RGB 7000", "region": regions[r.IntN(len(regions))]})
-	}, 24, 15*time.Second, nil)
+	}, attackCallers, 15*time.Second, nil)
 	_, peak := m.memory()
 	busy, pictures := 0, 0
 	for _, o := range p.outcomes {
