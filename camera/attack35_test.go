@@ -2,6 +2,7 @@ package camera_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"image/png"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"maison/camera"
 	"maison/camera/picture"
 	"maison/demotest"
+	"maison/homeassistant"
 	"maison/internal/camframe"
 	"maison/voice"
 )
@@ -181,6 +183,37 @@ func TestAttack35OverviewSaysACameraSettingAsASetting(t *testing.T) {
 		said := ov.Say(lang)
 		if strings.Contains(said, c.passing) || !strings.Contains(said, c.setting) {
 			t.Errorf("%s: %q\nwant the setting (%q), not a passing moment (%q)", lang, said, c.setting, c.passing)
+		}
+	}
+}
+
+// noFrame is a Home Assistant whose one camera (a file camera whose file
+// is missing) gets a 500 at once for every picture.
+type noFrame struct{ oneFrame }
+
+func (noFrame) CameraImage(context.Context, string, int, int) (homeassistant.Image, error) {
+	return homeassistant.Image{}, &homeassistant.Error{Kind: homeassistant.KindCameraFailed, Op: "GET /api/camera_proxy/camera.odd", Status: 500}
+}
+
+// The same for a camera that gives Home Assistant no picture at all (a
+// file camera whose file is missing: a 500 at once): camera_snapshot and
+// describe_camera say "this is not a slow moment; it lasts until the
+// camera, or its file, has a picture again", while camera_overview says
+// it "gave no usable picture just now ... try this camera alone in a
+// moment".
+func TestAttack35OverviewSaysAMissingPictureAsLasting(t *testing.T) {
+	t.Parallel()
+	svc, err := camera.New(camera.Config{Source: &noFrame{}, Allow: []string{"camera.odd"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ov, err := svc.Overview(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for lang, passing := range map[voice.Lang]string{voice.English: "in a moment", voice.French: "dans un instant", voice.German: "gleich noch einmal"} {
+		if said := ov.Say(lang); strings.Contains(said, passing) {
+			t.Errorf("%s: %q\nsays a missing picture as a passing moment (%q)", lang, said, passing)
 		}
 	}
 }
