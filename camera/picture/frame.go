@@ -154,3 +154,31 @@ func (f Frame) Upright() (image.Point, error) {
 	}
 	return p, err
 }
+
+// Held is the bytes the frame holds while it is kept: its repaired bytes,
+// or for a damaged frame the pixels of the part that decodes.
+func (f Frame) Held() int64 {
+	n := int64(len(f.body))
+	if f.partial != nil {
+		n += imageBytes(f.partial)
+	}
+	return n
+}
+
+// imageBytes is what an image's pixels take in memory.
+func imageBytes(img image.Image) int64 {
+	switch m := img.(type) {
+	case *image.YCbCr:
+		return int64(len(m.Y) + len(m.Cb) + len(m.Cr))
+	case *image.Gray:
+		return int64(len(m.Pix))
+	case *image.RGBA:
+		return int64(len(m.Pix))
+	case *image.NRGBA:
+		return int64(len(m.Pix))
+	case *image.CMYK:
+		return int64(len(m.Pix))
+	}
+	s := img.Bounds().Size()
+	return int64(s.X) * int64(s.Y) * 4
+}

@@ -98,6 +98,19 @@ func (l Limits) admit(ctx context.Context, n int64) (func(), error) {
 	return func() { l.Memory.sem.Release(n) }, nil
 }
 
+// Hold waits for n bytes of m for what a picture's making holds besides
+// the pixels its decode admits: a camera's frame as fetched and repaired,
+// shared by the callers that cut parts of it. The wait ends as admit's
+// does (ErrBusy a little before ctx's deadline). Bytes are not made
+// smaller by a scale: more than the whole budget takes all of it. A nil
+// Memory holds nothing. The release must be called once.
+func (m *Memory) Hold(ctx context.Context, n int64) (func(), error) {
+	if m == nil {
+		return func() {}, nil
+	}
+	return Limits{Memory: m}.admit(ctx, min(max(n, 0), m.total))
+}
+
 // tooLargeForMemory refuses a picture that needs more than the whole
 // budget even at an eighth of its size.
 func tooLargeForMemory(n, total int64) error {
