@@ -117,6 +117,12 @@ func tooLargeForMemory(n, total int64) error {
 	return &UnusableError{Why: UnusableMemory, Detail: fmt.Sprintf("making its picture needs %d MB, more than the %d MB maison gives pictures", n>>20, total>>20)}
 }
 
+// tooLargeWhole refuses a picture that is not a JPEG, decoded whole, that
+// needs more than the whole budget: no smaller scale is tried.
+func tooLargeWhole(n, total int64) error {
+	return &UnusableError{Why: UnusableMemoryWhole, Detail: fmt.Sprintf("decoding its picture whole needs %d MB, more than the %d MB maison gives pictures", n>>20, total>>20)}
+}
+
 // afterBytesPerPixel is what the fitted picture costs a pixel: the
 // resized planes and the encoder's coefficients, and again for each
 // smaller size a picture full of detail is tried at (encodeWithin).

@@ -141,11 +141,14 @@ func (f Frame) Tile(ctx context.Context, size image.Point, l Limits) (image.Imag
 			return nil, err
 		}
 	default:
-		cfg, err := configOther(f.body)
+		cfg, format, err := configOther(f.body)
 		if err != nil {
 			return nil, err
 		}
-		n = otherBytes(cfg) + afterDecode(image.Pt(cfg.Width, cfg.Height), image.Pt(w, h), false, 0)
+		n = otherBytes(f.body, format, cfg) + afterDecode(image.Pt(cfg.Width, cfg.Height), image.Pt(w, h), false, 0)
+		if n > l.budget() {
+			return nil, tooLargeWhole(n, l.budget())
+		}
 	}
 	release, err := l.admit(ctx, n)
 	if err != nil {
