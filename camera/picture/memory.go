@@ -132,13 +132,21 @@ const afterBytesPerPixel = 22
 // headers read, the strict check of the result.
 const afterSlack = 1 << 20
 
+// encodedBytesPerPixel bounds what a JPEG of the fitted picture takes a
+// pixel at the qualities encodeWithin tries (80 and below): its bytes
+// grow with maxBytes only up to what the picture's pixels can fill, so a
+// larger result budget never asks more memory than the picture needs.
+const encodedBytesPerPixel = 3
+
 // afterDecode is what the steps after a decode of dec pixels hold, for a
-// picture fitted to fit pixels within maxBytes: the resize's passes and
+// picture fitted to fit pixels within maxBytes (the encoder's bytes
+// counted for no more than fit's pixels can fill): the resize's passes and
 // its result, the encoder's coefficients and its bytes, counted at 3 bytes
 // a pixel whatever the subsampling; a picture turned upright is a copy of
 // 4 bytes a pixel (imaging's NRGBA), resized in that form too.
 func afterDecode(dec, fit image.Point, turned bool, maxBytes int) int64 {
-	n := afterSlack + int64(fit.X)*int64(dec.Y)*3 + int64(fit.X)*int64(fit.Y)*afterBytesPerPixel + 8*int64(maxBytes)
+	fitPx := int64(fit.X) * int64(fit.Y)
+	n := afterSlack + int64(fit.X)*int64(dec.Y)*3 + fitPx*afterBytesPerPixel + 8*min(int64(maxBytes), fitPx*encodedBytesPerPixel)
 	if turned {
 		n += int64(dec.X)*int64(dec.Y)*4 + int64(fit.X)*int64(dec.Y)*4 + int64(fit.X)*int64(fit.Y)*8
 	}
