@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"maison/bridge"
+	"maison/camera/picture"
 	"maison/demotest"
 )
 
@@ -28,5 +29,18 @@ func TestAttack35OverviewOutOfMemoryIsNotSaidAsHomeAssistant(t *testing.T) {
 	}
 	if len(res.Content) < 2 {
 		t.Errorf("no overview picture under a larger result budget: %s", text)
+	}
+}
+
+// An overview whose picture needs more than maison's whole memory for
+// pictures is said as maison's own setting, in words that blame neither
+// Home Assistant nor a camera.
+func TestOverviewTooLargeForMemoryIsSaidAsMaisons(t *testing.T) {
+	t.Parallel()
+	r := demotest.New(t, demotest.Options{Bridge: bridge.Config{PictureMemory: picture.NewMemory(4 << 20)}})
+	res := demotest.Call(t, r.Session, "camera_overview", map[string]any{})
+	text := strings.Join(demotest.Texts(res), " ")
+	if !strings.Contains(text, "picture of all the cameras") || strings.Contains(text, "Home Assistant is") || strings.Contains(text, "reach Home Assistant") {
+		t.Errorf("camera_overview over the memory for pictures said: %s", text)
 	}
 }

@@ -178,3 +178,14 @@ func clause(s string) string {
 	}
 	return s
 }
+
+// OverviewMemory says why the overview picture itself could not be made:
+// other pictures held maison's memory for pictures until the call could
+// wait no longer (busy), or the picture needs more of it than maison has.
+// Neither is Home Assistant's trouble nor a camera's.
+func OverviewMemory(lang voice.Lang, busy bool) string {
+	if busy {
+		return say(lang, "overview.error.busy")
+	}
+	return say(lang, "overview.error.too_large_for_memory")
+}
