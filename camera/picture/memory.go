@@ -59,6 +59,19 @@ var ErrBusy = errors.New("camera: busy making other pictures")
 // memory ends unanswered, to say so before the caller's deadline.
 const answerMargin = 500 * time.Millisecond
 
+// AnswerBefore is ctx ending a little before its deadline, for a wait on
+// other pictures (for memory, or for another caller's picture of the same
+// frame) to end with time left to say it is busy (ErrBusy) before the
+// caller's deadline.
+func AnswerBefore(ctx context.Context) (context.Context, context.CancelFunc) {
+	dl, ok := ctx.Deadline()
+	if !ok {
+		return ctx, func() {}
+	}
+	margin := min(answerMargin, time.Until(dl)/5)
+	return context.WithDeadline(ctx, dl.Add(-margin))
+}
+
 // budget is the total a call is admitted against.
 func (l Limits) budget() int64 {
 	if l.Memory == nil {
@@ -85,13 +98,8 @@ func (l Limits) admit(ctx context.Context, n int64) (func(), error) {
 	if l.Memory.sem.TryAcquire(n) {
 		return func() { l.Memory.sem.Release(n) }, nil
 	}
-	wait := ctx
-	if dl, ok := ctx.Deadline(); ok {
-		margin := min(answerMargin, time.Until(dl)/5)
-		var cancel context.CancelFunc
-		wait, cancel = context.WithDeadline(ctx, dl.Add(-margin))
-		defer cancel()
-	}
+	wait, cancel := AnswerBefore(ctx)
+	defer cancel()
 	if err := l.Memory.sem.Acquire(wait, n); err != nil {
 		return nil, fmt.Errorf("%w: waited for %d MB of pictures' memory: %w", ErrBusy, n>>20, err)
 	}
