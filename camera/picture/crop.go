@@ -138,6 +138,11 @@ func cutOut(f Frame, want image.Rectangle, scale int) (image.Image, image.Rectan
 // decoders, after its header was checked; it returns the scale it decoded
 // at.
 func decodeScaled(f Frame, scale int) (image.Image, int, error) {
+	if f.damaged {
+		// The part that decodes, grey elsewhere, at the scale planned.
+		img, got, _, err := jpegscale.DecodePartial(f.body, ceilDiv(f.info.Width, scale), ceilDiv(f.info.Height, scale))
+		return img, got, err
+	}
 	if f.IsJPEG() {
 		img, err := jpegscale.Decode(f.body, scale)
 		return img, scale, err

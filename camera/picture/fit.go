@@ -174,7 +174,7 @@ func fitFrame(ctx context.Context, f Frame, l Limits, reencode bool) (Fitted, er
 		return Fitted{}, err
 	}
 	defer release()
-	img, err := jpegscale.Decode(f.body, scale)
+	img, _, err := decodeScaled(f, scale)
 	if err != nil {
 		return Fitted{}, fmt.Errorf("%w: %w", ErrNotImage, err)
 	}
