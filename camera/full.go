@@ -40,6 +40,7 @@ func (f *fullFrame) held() int64 {
 // last of them is done with it.
 type fullCall struct {
 	done    chan struct{}
+	at      time.Time // when it was fetched, on the service's clock
 	v       fullFrame
 	err     error
 	users   int // the work itself and every caller given it; guarded by Service.fullMu
@@ -67,6 +68,7 @@ func (s *Service) fullFrame(ctx context.Context, id string) (*fullFrame, func(),
 		go func() {
 			defer cancel()
 			c.v, c.err = s.fetchFull(work, id)
+			c.at = s.cfg.Now()
 			if c.err == nil {
 				c.release, c.err = s.cfg.Memory.Hold(work, c.v.held())
 			}
@@ -98,7 +100,7 @@ func (s *Service) fullFrame(ctx context.Context, id string) (*fullFrame, func(),
 func (c *fullCall) joinable(now time.Time, maxAge time.Duration) bool {
 	select {
 	case <-c.done:
-		return c.err == nil && now.Sub(c.v.img.Fetched) < maxAge
+		return c.err == nil && now.Sub(c.at) < maxAge
 	default:
 		return true
 	}
