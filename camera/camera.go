@@ -141,6 +141,9 @@ type Service struct {
 	// crops bounds the full-resolution frames decoded for a part at once:
 	// the work is the processor's, and each costs tens of megabytes.
 	crops chan struct{}
+
+	fullMu sync.Mutex
+	fulls  map[string]*fullCall // the full-resolution frame being fetched or cut from, by camera
 }
 
 // seenFrame remembers a frame by its hash and when it was first fetched.
@@ -188,7 +191,7 @@ func New(cfg Config) (*Service, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	svc := &Service{cfg: cfg, log: log, limits: picture.Limits{MaxBytes: PictureBytes(cfg.ResultBudget), Memory: cfg.Memory}, sizes: map[string]image.Point{}, seen: map[string]seenFrame{}, seed: maphash.MakeSeed(), power: map[string]power{}, font: sync.OnceValues(picture.LabelFont), crops: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))}
+	svc := &Service{cfg: cfg, log: log, limits: picture.Limits{MaxBytes: PictureBytes(cfg.ResultBudget), Memory: cfg.Memory}, sizes: map[string]image.Point{}, seen: map[string]seenFrame{}, seed: maphash.MakeSeed(), power: map[string]power{}, font: sync.OnceValues(picture.LabelFont), crops: make(chan struct{}, max(1, runtime.GOMAXPROCS(0))), fulls: map[string]*fullCall{}}
 	svc.frames = shared.New(svc.prepareNoting, cfg.MaxAge, cfg.Now)
 	return svc, nil
 }

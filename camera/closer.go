@@ -5,8 +5,6 @@ import (
 	"image"
 
 	"maison/camera/picture"
-	"maison/homeassistant"
-	"maison/jpegfix"
 	"maison/words"
 )
 
@@ -34,64 +32,47 @@ func (s *Service) Closer(ctx context.Context, cam Camera, r Region) (Snapshot, e
 
 // closer is a closer look without its words, which are gathered once its
 // decoding slot is given back: the part cut, or for a damaged frame the
-// part of the whole picture that decodes.
+// part of the whole picture that decodes. The full-resolution frame is
+// fetched and repaired once for every closer look at the camera at the
+// same time, and held against the memory budget for pictures.
 func (s *Service) closer(ctx context.Context, cam Camera, r Region) (Snapshot, error) {
-	img, err := s.fetch(ctx, cam.EntityID, 0, 0)
-	s.notePower(cam.EntityID, err)
+	full, done, err := s.fullFrame(ctx, cam.EntityID)
 	if err != nil {
 		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
 	}
+	defer done()
 	// No more parts decoded at once than there are processors to decode
 	// them; a slot is not held while waiting on the camera.
 	if err := s.takeSlot(ctx); err != nil {
 		return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
 	}
 	defer func() { <-s.crops }()
-	f, rep, err := picture.Repair(img.Bytes)
-	if refused(err) {
+	err = full.err
+	if err == nil {
+		var part Part
+		if part, err = s.crop(ctx, full.f, r); err == nil {
+			return s.closerPart(cam, full, part), nil
+		}
+	}
+	if full.again {
 		// As for the whole picture: cameras often send a whole frame the
 		// next time; if not, the part of the whole picture that decodes.
-		s.log.Info("camera frame refused; fetching it once more", "camera", cam.EntityID, "err", err)
-		tries := []try{{img, rep, err}}
-		<-s.crops // not held while waiting on the camera
-		again, ferr := s.fetch(ctx, cam.EntityID, 0, 0)
-		s.crops <- struct{}{} // the second frame, or the first's salvage, is decoded next
-		if ferr != nil {
-			s.log.Warn("fetching the camera frame again failed", "camera", cam.EntityID, "err", ferr)
-		} else {
-			img = again
-			if f, rep, err = picture.Repair(img.Bytes); refused(err) {
-				tries = append(tries, try{again, rep, err})
-			}
-		}
-		if err == nil {
-			var part Part
-			if part, err = s.crop(ctx, f, r); err == nil {
-				return s.closerPart(cam, img, rep, part), nil
-			}
-		}
-		if ferr == nil && len(tries) == 1 {
+		if full.ferr == nil && len(full.tries) == 1 {
 			// The second frame is not a damaged frame but no picture at
 			// all: one damaged frame came, as when fetching it failed.
 			s.log.Warn("the camera frame fetched again is not usable", "camera", cam.EntityID, "err", err)
 		}
-		return s.closerDamaged(ctx, cam, tries, len(tries) == 1)
-	}
-	if err == nil {
-		var part Part
-		if part, err = s.crop(ctx, f, r); err == nil {
-			return s.closerPart(cam, img, rep, part), nil
-		}
+		return s.closerDamaged(ctx, cam, full.tries, len(full.tries) == 1)
 	}
 	s.log.Warn("camera frame refused", "camera", cam.EntityID, "err", err)
 	return Snapshot{Camera: cam}, &Error{Camera: cam, Err: err}
 }
 
 // closerPart is the snapshot of a part cut from a frame, without words.
-func (s *Service) closerPart(cam Camera, img homeassistant.Image, rep jpegfix.Report, part Part) Snapshot {
-	snap := Snapshot{Camera: cam, Image: part.Fitted, Fetched: img.Fetched, FetchedBytes: len(img.Bytes), Part: &part}
-	if rep.Defects() > 0 {
-		snap.Repairs = rep.Sentences()
+func (s *Service) closerPart(cam Camera, full *fullFrame, part Part) Snapshot {
+	snap := Snapshot{Camera: cam, Image: part.Fitted, Fetched: full.img.Fetched, FetchedBytes: full.size, Part: &part}
+	if full.rep.Defects() > 0 {
+		snap.Repairs = full.rep.Sentences()
 	}
 	s.noteSize(cam.EntityID, part.SourceWidth, part.SourceHeight)
 	return snap

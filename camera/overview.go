@@ -48,6 +48,8 @@ const (
 	TileUnavailable                  // Home Assistant says it is unavailable
 	TileLate                         // no picture within the overview's wait
 	TileFailed                       // no usable picture
+	TileSetting                      // the camera always sends pictures in a way maison cannot show
+	TileNoPicture                    // Home Assistant answered at once that the camera gave it no picture
 )
 
 // Tile is one camera's place in the overview.
@@ -112,7 +114,7 @@ func (s *Service) Overview(ctx context.Context) (Overview, error) {
 			case waitCtx.Err() != nil && ctx.Err() == nil:
 				t.State, t.Err = TileLate, err
 			default:
-				t.State, t.Err = TileFailed, err
+				t.State, t.Err = failedTile(err), err
 			}
 		})
 	}
@@ -150,6 +152,19 @@ func (s *Service) Overview(ctx context.Context) (Overview, error) {
 		}
 	}
 	return ov, nil
+}
+
+// failedTile is the state of a tile whose camera gave no usable picture:
+// as camera_snapshot says it, a setting of the camera or no picture at
+// all lasts, anything else may pass.
+func failedTile(err error) TileState {
+	switch {
+	case picture.Unusability(err) != 0:
+		return TileSetting
+	case errors.Is(err, errNoPicture):
+		return TileNoPicture
+	}
+	return TileFailed
 }
 
 // houseWide returns the fault of Home Assistant itself (unreachable,
@@ -210,7 +225,7 @@ func (s *Service) drawOverview(ctx context.Context, grid picture.Grid, tiles []T
 	out, failures, err := picture.Overview(ctx, grid, cells, fnt, TileFailed.words(s.cfg.Lang), s.overviewLimits(len(tiles)))
 	for i, ferr := range failures {
 		if ferr != nil {
-			tiles[i].State, tiles[i].Err = TileFailed, ferr // drawn and said as empty
+			tiles[i].State, tiles[i].Err = failedTile(ferr), ferr // drawn and said as empty
 		}
 	}
 	if err != nil {

@@ -1,6 +1,7 @@
 package camera
 
 import (
+	"maison/camera/picture"
 	"maison/voice"
 	"maison/words"
 )
@@ -15,7 +16,7 @@ func (o Overview) Say(lang voice.Lang) string {
 			area = t.Camera.Area
 		}
 		ov.Tiles = append(ov.Tiles, words.Tile{Camera: t.Camera.Say(lang), Area: area, Row: t.Row, Col: t.Col,
-			Empty: emptyOf[t.State], Facts: t.Facts, Damaged: t.Damaged})
+			Empty: emptyOf[t.State], Facts: t.Facts, Damaged: t.Damaged, Setting: unusableWords[picture.Unusability(t.Err)]})
 	}
 	for _, c := range o.Beyond {
 		ov.Beyond = append(ov.Beyond, c.Say(lang))
@@ -33,6 +34,8 @@ var emptyOf = [...]words.Empty{
 	TileUnavailable: words.EmptyUnavailable,
 	TileLate:        words.EmptyLate,
 	TileFailed:      words.EmptyFailed,
+	TileSetting:     words.EmptySetting,
+	TileNoPicture:   words.EmptyNoPicture,
 }
 
 // AreaSaysMore reports whether the camera's area is worth saying after its

@@ -35,6 +35,7 @@ func TestCameraSettingsAreSaidAsSettings(t *testing.T) {
 		{unusable(picture.UnusableNoHeight), "height only comes after", "hauteur", "Höhe", "restart"},
 		{unusable(picture.UnusableTooLarge), "more than 50 megapixels", "50 mégapixels", "50 Megapixeln", "restart"},
 		{unusable(picture.UnusableMemory), "memory I am given", "mémoire", "Speicher", "restart"},
+		{unusable(picture.UnusableMemoryWhole), "decode whole", "en entier", "ganz entschlüsseln", "eighth"},
 		{fmt.Errorf("%w: %w", picture.ErrBusy, context.DeadlineExceeded), "busy making other pictures", "occupé", "beschäftigt", "could not get a picture"},
 		{fmt.Errorf("%w: %w", camera.ErrNoPicture, &homeassistant.Error{Kind: homeassistant.KindCameraFailed, Status: 500}), "answered at once", "tout de suite", "sofort", "in time"},
 	} {

@@ -337,6 +337,7 @@ var unusableWords = map[picture.Unusable]words.CameraTrouble{
 	picture.UnusableNoHeight:     words.CameraNoHeight,
 	picture.UnusableTooLarge:     words.CameraTooManyPixels,
 	picture.UnusableMemory:       words.CameraTooLargeForMemory,
+	picture.UnusableMemoryWhole:  words.CameraTooLargeForMemoryWhole,
 }
 
 // Error is a camera that could not be shown, with words for the ear.

@@ -18,6 +18,7 @@ const (
 	sosMarker   = 0xda // Start Of Scan.
 	dqtMarker   = 0xdb // Define Quantization Table.
 	dnlMarker   = 0xdc // Define Number of Lines.
+	dhpMarker   = 0xde // Define Hierarchical Progression: a hierarchical file's first segment of a frame's kind.
 	driMarker   = 0xdd // Define Restart Interval.
 	app0Marker  = 0xe0 // APPlication specific (0): JFIF.
 	app1Marker  = 0xe1 // APPlication specific (1): Exif, XMP.

@@ -35,6 +35,8 @@ type Options struct {
 	// repair, and Repair returns it wrapped (not a FormatError), with the
 	// report's Frame set. The caller refuses there, from the header alone,
 	// what it would refuse anyway (a size or a coding it does not take).
+	// A DHP segment before the first frame header (a hierarchical file)
+	// is judged first, as a frame header with Hierarchical set.
 	Admit func(Frame) error
 
 	// countMin, for tests, overrides the length of sequential data from
@@ -268,12 +270,42 @@ func (r *repairer) run() error {
 			p = m + 2
 		case isSegment(code):
 			p, err = r.segment(m, code)
+		case code == dhpMarker && r.sofAt < 0 && r.opts.Admit != nil:
+			// A hierarchical file begins with DHP (section B.3), before
+			// any frame header: its first frame is only the smallest of
+			// several, so the file is judged hierarchical, not repaired
+			// down to that frame. A malformed DHP is garbage.
+			if err = r.dhpAdmits(m); err == nil {
+				p, err = r.resync(m)
+			}
 		default:
 			// 0xFF00 or a reserved marker between segments: garbage.
 			p, err = r.resync(m)
 		}
 	}
 	return err
+}
+
+// dhpAdmits is Options.Admit's judgement of the DHP segment at m, read
+// as the frame header it is laid out as, of a hierarchical picture; nil
+// when it is no well-formed DHP segment (then it is garbage).
+func (r *repairer) dhpAdmits(m int) error {
+	src := r.src
+	if m+4 > len(src) {
+		return nil
+	}
+	l := int(src[m+2])<<8 | int(src[m+3])
+	if m+2+l > len(src) || validSOF(src, m, l) != "" {
+		return nil
+	}
+	g := readFrame(src, m)
+	fr := g.facts()
+	fr.Hierarchical = true
+	fr.Orientation = max(r.orientation, 1)
+	if err := r.opts.Admit(fr); err != nil {
+		return fmt.Errorf("jpegfix: the hierarchical progression header at byte %s: %w", commas(m), err)
+	}
+	return nil
 }
 
 // finishAtEOF closes an image whose input ended without EOI.

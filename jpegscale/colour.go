@@ -18,8 +18,9 @@ const (
 )
 
 // colour says how the frame's components are read: three are RGB without
-// a JFIF header when an Adobe segment names transform 0 or the components
-// are named R, G and B; four are YCCK when an Adobe segment names a
+// a JFIF header when an Adobe segment names transform 0, or, without an
+// Adobe segment, when the components are named R, G and B (libjpeg's
+// rule: the Adobe segment's transform wins over the names); four are YCCK when an Adobe segment names a
 // transform, CMYK otherwise (with or without an Adobe segment).
 func (d *decoder) colour() colourSpace {
 	switch d.ncomp {
@@ -29,7 +30,15 @@ func (d *decoder) colour() colourSpace {
 		if d.jfif {
 			return colourYCbCr
 		}
-		if d.adobe && d.adobeTransform == 0 || d.comp[0].id == 'R' && d.comp[1].id == 'G' && d.comp[2].id == 'B' {
+		if d.adobe {
+			// An Adobe segment decides before the components' names are
+			// looked at: transform 0 is RGB, any other Y'CbCr.
+			if d.adobeTransform == 0 {
+				return colourRGB
+			}
+			return colourYCbCr
+		}
+		if d.comp[0].id == 'R' && d.comp[1].id == 'G' && d.comp[2].id == 'B' {
 			return colourRGB
 		}
 		return colourYCbCr

@@ -2,10 +2,13 @@ package tools
 
 import (
 	"context"
+	"errors"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"maison/camera/picture"
 	"maison/panel"
+	"maison/words"
 )
 
 var cameraOverviewTool = &mcp.Tool{
@@ -22,7 +25,13 @@ func (s *server) cameraOverviewDef() toolDef {
 
 func (s *server) cameraOverview(ctx context.Context, _ *mcp.CallToolRequest, _ argValues) *mcp.CallToolResult {
 	ov, err := s.deps.Cameras.Overview(ctx)
-	if err != nil {
+	switch {
+	case errors.Is(err, picture.ErrBusy) || picture.Unusability(err) != 0:
+		// maison's own memory for pictures, not Home Assistant: the
+		// picture of all the cameras could not be made.
+		s.log.Warn("camera overview not made", "err", err)
+		return sayError(words.OverviewMemory(s.deps.Lang, errors.Is(err, picture.ErrBusy)))
+	case err != nil:
 		return sayError(s.haTrouble(err))
 	}
 	if len(ov.Tiles) == 0 {

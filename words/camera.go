@@ -58,26 +58,27 @@ type CameraTrouble int
 
 // The troubles of a camera's picture.
 const (
-	CameraUnknown           CameraTrouble = iota // nothing more is known
-	CameraOff                                    // turned off in Home Assistant
-	CameraNotReady                               // maison's own deadline passed before the picture was ready
-	CameraEmpty                                  // Home Assistant answered with an empty picture
-	CameraTooLarge                               // the picture is larger than maison accepts
-	CameraLost                                   // Home Assistant has lost touch with the camera (unavailable)
-	CameraSlow                                   // Home Assistant could not get a picture in time
-	CameraGone                                   // Home Assistant no longer knows the camera
-	CameraRefetchFailed                          // damaged, too little to show, and asking again failed
-	CameraTooDamaged                             // damaged twice in a row, too little to show
-	CameraNotPicture                             // the camera sent something that is not a picture
-	CameraTwelveBit                              // the camera always sends 12-bit pictures
-	CameraArithmetic                             // the camera always sends arithmetic-coded pictures
-	CameraLossless                               // the camera always sends lossless JPEG
-	CameraHierarchical                           // the camera always sends hierarchical JPEG
-	CameraNoHeight                               // the camera always gives the height after the picture (DNL)
-	CameraTooManyPixels                          // the camera sends more than 50 megapixels
-	CameraTooLargeForMemory                      // even an eighth of its picture needs more memory than maison gives pictures
-	CameraBusy                                   // other pictures held the memory until the caller could wait no longer
-	CameraNoPicture                              // Home Assistant answered at once that the camera gave it no picture
+	CameraUnknown                CameraTrouble = iota // nothing more is known
+	CameraOff                                         // turned off in Home Assistant
+	CameraNotReady                                    // maison's own deadline passed before the picture was ready
+	CameraEmpty                                       // Home Assistant answered with an empty picture
+	CameraTooLarge                                    // the picture is larger than maison accepts
+	CameraLost                                        // Home Assistant has lost touch with the camera (unavailable)
+	CameraSlow                                        // Home Assistant could not get a picture in time
+	CameraGone                                        // Home Assistant no longer knows the camera
+	CameraRefetchFailed                               // damaged, too little to show, and asking again failed
+	CameraTooDamaged                                  // damaged twice in a row, too little to show
+	CameraNotPicture                                  // the camera sent something that is not a picture
+	CameraTwelveBit                                   // the camera always sends 12-bit pictures
+	CameraArithmetic                                  // the camera always sends arithmetic-coded pictures
+	CameraLossless                                    // the camera always sends lossless JPEG
+	CameraHierarchical                                // the camera always sends hierarchical JPEG
+	CameraNoHeight                                    // the camera always gives the height after the picture (DNL)
+	CameraTooManyPixels                               // the camera sends more than 50 megapixels
+	CameraTooLargeForMemory                           // even an eighth of its picture needs more memory than maison gives pictures
+	CameraBusy                                        // other pictures held the memory until the caller could wait no longer
+	CameraNoPicture                                   // Home Assistant answered at once that the camera gave it no picture
+	CameraTooLargeForMemoryWhole                      // a picture decoded whole (not a JPEG) needs more memory than maison gives pictures
 )
 
 // cameraOff says that cam, as named aloud, is turned off: the one sentence
@@ -88,25 +89,26 @@ func cameraOff(lang voice.Lang, name string) string {
 
 // cameraErrors are the words of each trouble of a camera's picture.
 var cameraErrors = map[CameraTrouble]Key{
-	CameraOff:               "camera.error.off",
-	CameraNotReady:          "camera.error.not_ready",
-	CameraEmpty:             "camera.error.empty",
-	CameraTooLarge:          "camera.error.too_large",
-	CameraLost:              "camera.error.lost",
-	CameraSlow:              "camera.error.slow",
-	CameraGone:              "camera.error.gone",
-	CameraRefetchFailed:     "camera.error.refetch_failed",
-	CameraTooDamaged:        "camera.error.too_damaged",
-	CameraNotPicture:        "camera.error.not_picture",
-	CameraTwelveBit:         "camera.error.twelve_bit",
-	CameraArithmetic:        "camera.error.arithmetic",
-	CameraLossless:          "camera.error.lossless",
-	CameraHierarchical:      "camera.error.hierarchical",
-	CameraNoHeight:          "camera.error.no_height",
-	CameraTooManyPixels:     "camera.error.too_many_pixels",
-	CameraTooLargeForMemory: "camera.error.too_large_for_memory",
-	CameraBusy:              "camera.error.busy",
-	CameraNoPicture:         "camera.error.no_picture",
+	CameraOff:                    "camera.error.off",
+	CameraNotReady:               "camera.error.not_ready",
+	CameraEmpty:                  "camera.error.empty",
+	CameraTooLarge:               "camera.error.too_large",
+	CameraLost:                   "camera.error.lost",
+	CameraSlow:                   "camera.error.slow",
+	CameraGone:                   "camera.error.gone",
+	CameraRefetchFailed:          "camera.error.refetch_failed",
+	CameraTooDamaged:             "camera.error.too_damaged",
+	CameraNotPicture:             "camera.error.not_picture",
+	CameraTwelveBit:              "camera.error.twelve_bit",
+	CameraArithmetic:             "camera.error.arithmetic",
+	CameraLossless:               "camera.error.lossless",
+	CameraHierarchical:           "camera.error.hierarchical",
+	CameraNoHeight:               "camera.error.no_height",
+	CameraTooManyPixels:          "camera.error.too_many_pixels",
+	CameraTooLargeForMemory:      "camera.error.too_large_for_memory",
+	CameraBusy:                   "camera.error.busy",
+	CameraNoPicture:              "camera.error.no_picture",
+	CameraTooLargeForMemoryWhole: "camera.error.too_large_for_memory_whole",
 }
 
 // CameraError tells a person why the camera named aloud as name cannot be

@@ -28,6 +28,8 @@ const (
 	EmptyUnavailable              // Home Assistant says it is unavailable
 	EmptyLate                     // no picture within the overview's wait
 	EmptyFailed                   // no usable picture
+	EmptySetting                  // the camera always sends pictures in a way maison cannot show (Tile.Setting)
+	EmptyNoPicture                // Home Assistant answered at once that the camera gave it no picture
 )
 
 // Tile is one camera's place in an overview.
@@ -38,6 +40,9 @@ type Tile struct {
 	Empty    Empty
 	Facts    []string // what nearby exposed sensors report, a sentence each
 	Damaged  bool     // only the part of its picture that decodes is drawn
+	// Setting is, for EmptySetting, the camera's setting that makes every
+	// picture it sends unusable (CameraTwelveBit, CameraTooManyPixels...).
+	Setting CameraTrouble
 }
 
 // More counts the cameras beyond the grid.
@@ -102,6 +107,21 @@ var emptyTileWords = map[Empty]struct{ first, again Key }{
 	EmptyUnavailable: {"overview.empty.unavailable", "overview.empty.unavailable_again"},
 	EmptyLate:        {"overview.empty.late", "overview.empty.late_again"},
 	EmptyFailed:      {"overview.empty.failed", "overview.empty.failed_again"},
+	EmptySetting:     {"overview.empty.setting", "overview.empty.setting_again"},
+	EmptyNoPicture:   {"overview.empty.no_picture", "overview.empty.no_picture_again"},
+}
+
+// settingWords name, within a sentence, each camera setting that makes its
+// every picture unusable.
+var settingWords = map[CameraTrouble]Key{
+	CameraTwelveBit:              "overview.setting.twelve_bit",
+	CameraArithmetic:             "overview.setting.arithmetic",
+	CameraLossless:               "overview.setting.lossless",
+	CameraHierarchical:           "overview.setting.hierarchical",
+	CameraNoHeight:               "overview.setting.no_height",
+	CameraTooManyPixels:          "overview.setting.too_many_pixels",
+	CameraTooLargeForMemory:      "overview.setting.memory",
+	CameraTooLargeForMemoryWhole: "overview.setting.memory_whole",
 }
 
 // emptyTileLabels are the words drawn in an empty tile of the picture.
@@ -110,6 +130,8 @@ var emptyTileLabels = map[Empty]Key{
 	EmptyUnavailable: "overview.label.unavailable",
 	EmptyLate:        "overview.label.late",
 	EmptyFailed:      "overview.label.failed",
+	EmptySetting:     "overview.label.setting",
+	EmptyNoPicture:   "overview.label.failed",
 }
 
 // Label is what an empty tile of the overview picture shows, or "" for a
@@ -128,7 +150,13 @@ func (t Tile) say(lang voice.Lang, n int, where string, again bool) string {
 	if where != "" {
 		head = say(lang, "overview.tile.where", "n", lang.Number(n), "where", where, "camera", name)
 	}
-	if w, ok := emptyTileWords[t.Empty]; ok {
+	if w, ok := emptyTileWords[t.Empty]; ok && t.Empty == EmptySetting {
+		setting := settingWords[t.Setting].In(lang)
+		if again {
+			return voice.Sentence(head + say(lang, "overview.empty.setting_again", "setting", setting))
+		}
+		return voice.Sentence(head + say(lang, "overview.empty.setting", "setting", setting))
+	} else if ok {
 		if again {
 			return voice.Sentence(head + w.again.In(lang))
 		}
@@ -177,4 +205,15 @@ func clause(s string) string {
 		return "the " + rest
 	}
 	return s
+}
+
+// OverviewMemory says why the overview picture itself could not be made:
+// other pictures held maison's memory for pictures until the call could
+// wait no longer (busy), or the picture needs more of it than maison has.
+// Neither is Home Assistant's trouble nor a camera's.
+func OverviewMemory(lang voice.Lang, busy bool) string {
+	if busy {
+		return say(lang, "overview.error.busy")
+	}
+	return say(lang, "overview.error.too_large_for_memory")
 }

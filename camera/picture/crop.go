@@ -74,12 +74,16 @@ func (f Frame) Crop(ctx context.Context, want image.Rectangle, l Limits) (Cut, e
 func cropPlan(f Frame, want image.Rectangle, fit image.Point, l Limits) (int, int64, error) {
 	fitTo := func(dec image.Point) image.Point { return image.Pt(fitSize(dec.X, dec.Y, l)) }
 	if !f.IsJPEG() {
-		cfg, err := configOther(f.body)
+		cfg, format, err := configOther(f.body)
 		if err != nil {
 			return 0, 0, err
 		}
 		dec := image.Pt(cfg.Width, cfg.Height)
-		return 1, otherBytes(cfg) + afterDecode(dec, fitTo(want.Size()), true, l.MaxBytes), nil
+		n := otherBytes(f.body, format, cfg) + afterDecode(dec, fitTo(want.Size()), true, l.MaxBytes)
+		if n > l.budget() {
+			return 0, n, tooLargeWhole(n, l.budget())
+		}
+		return 1, n, nil
 	}
 	hdr, err := jpegscale.ReadHeader(f.body)
 	if err != nil {
@@ -134,6 +138,11 @@ func cutOut(f Frame, want image.Rectangle, scale int) (image.Image, image.Rectan
 // decoders, after its header was checked; it returns the scale it decoded
 // at.
 func decodeScaled(f Frame, scale int) (image.Image, int, error) {
+	if f.damaged {
+		// The part that decodes, grey elsewhere, at the scale planned.
+		img, got, _, err := jpegscale.DecodePartial(f.body, ceilDiv(f.info.Width, scale), ceilDiv(f.info.Height, scale))
+		return img, got, err
+	}
 	if f.IsJPEG() {
 		img, err := jpegscale.Decode(f.body, scale)
 		return img, scale, err

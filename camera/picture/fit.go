@@ -174,7 +174,7 @@ func fitFrame(ctx context.Context, f Frame, l Limits, reencode bool) (Fitted, er
 		return Fitted{}, err
 	}
 	defer release()
-	img, err := jpegscale.Decode(f.body, scale)
+	img, _, err := decodeScaled(f, scale)
 	if err != nil {
 		return Fitted{}, fmt.Errorf("%w: %w", ErrNotImage, err)
 	}
@@ -200,23 +200,106 @@ func dcLuma(ctx context.Context, body []byte, hdr jpegscale.Header, l Limits) *S
 
 // fitOther fits a picture that is not a JPEG (some cameras answer PNG),
 // decoded whole by the standard decoders once its header is checked and
-// its pixels admitted.
+// its decode admitted; a picture at least twice the fitted size on each
+// side is first reduced by a whole factor, and what the decoder held
+// besides its result is given back before the fit is admitted.
 func fitOther(ctx context.Context, src []byte, l Limits) (Fitted, error) {
-	cfg, err := configOther(src)
+	cfg, format, err := configOther(src)
 	if err != nil {
 		return Fitted{}, err
 	}
 	dec := image.Pt(cfg.Width, cfg.Height)
-	release, err := l.admit(ctx, otherBytes(cfg)+afterDecode(dec, image.Pt(fitSize(dec.X, dec.Y, l)), false, l.MaxBytes))
+	want := image.Pt(fitSize(dec.X, dec.Y, l))
+	k := 1
+	if reducible(cfg) {
+		k = max(1, min(dec.X/want.X, dec.Y/want.Y))
+	}
+	held := image.Pt(ceilDiv(dec.X, k), ceilDiv(dec.Y, k))
+	heldBytes := pixelBytes(cfg, held)
+	decode := otherBytes(src, format, cfg)
+	if k == 1 {
+		decode -= heldBytes // the decoded picture is what is held
+	}
+	after := afterDecode(held, image.Pt(fitSize(held.X, held.Y, l)), false, l.MaxBytes)
+	if n := heldBytes + max(decode, after); n > l.budget() {
+		return Fitted{}, tooLargeWhole(n, l.budget())
+	}
+	releaseHeld, err := l.admit(ctx, heldBytes)
 	if err != nil {
 		return Fitted{}, err
 	}
-	defer release()
+	defer releaseHeld()
+	releaseDecode, err := l.admit(ctx, decode)
+	if err != nil {
+		return Fitted{}, err
+	}
 	img, sb, err := decodeOther(src)
+	if err == nil && k > 1 {
+		img = boxReduce(img, k)
+	}
+	releaseDecode()
 	if err != nil {
 		return Fitted{}, err
 	}
+	releaseAfter, err := l.admit(ctx, after)
+	if err != nil {
+		return Fitted{}, err
+	}
+	defer releaseAfter()
 	return fitImage(img, sb, 1, l)
+}
+
+// reducible reports whether a picture that is not a JPEG decodes to
+// 8-bit RGB(A) pixels, which boxReduce takes.
+func reducible(cfg image.Config) bool {
+	return cfg.ColorModel == color.RGBAModel || cfg.ColorModel == color.NRGBAModel
+}
+
+// boxReduce averages each k×k block of an 8-bit RGB(A) picture into one
+// pixel, keeping its type; any other picture is returned as it is.
+func boxReduce(img image.Image, k int) image.Image {
+	var pix []uint8
+	var stride int
+	b := img.Bounds()
+	var out image.Image
+	var dst []uint8
+	var dstStride int
+	w, h := ceilDiv(b.Dx(), k), ceilDiv(b.Dy(), k)
+	switch m := img.(type) {
+	case *image.RGBA:
+		pix, stride = m.Pix, m.Stride
+		d := image.NewRGBA(image.Rect(0, 0, w, h))
+		out, dst, dstStride = d, d.Pix, d.Stride
+	case *image.NRGBA:
+		pix, stride = m.Pix, m.Stride
+		d := image.NewNRGBA(image.Rect(0, 0, w, h))
+		out, dst, dstStride = d, d.Pix, d.Stride
+	default:
+		return img
+	}
+	for y := range h {
+		y0, y1 := y*k, min((y+1)*k, b.Dy())
+		for x := range w {
+			x0, x1 := x*k, min((x+1)*k, b.Dx())
+			var sum [4]int
+			for sy := y0; sy < y1; sy++ {
+				row := pix[sy*stride:]
+				for sx := x0; sx < x1; sx++ {
+					p := row[sx*4 : sx*4+4]
+					sum[0] += int(p[0])
+					sum[1] += int(p[1])
+					sum[2] += int(p[2])
+					sum[3] += int(p[3])
+				}
+			}
+			n := (y1 - y0) * (x1 - x0)
+			o := dst[y*dstStride+x*4:]
+			for c := range 4 {
+				o[c] = uint8((sum[c] + n/2) / n)
+			}
+		}
+	}
+	return out
 }
 
 // fitImage turns img upright (Exif orientation o), resizes it to fit l and
@@ -381,10 +464,9 @@ func lumaStats(img image.Image) Stats {
 }
 
 // decodeOther decodes a picture that is not a JPEG (some cameras answer
-// PNG) with the standard decoders, after refusing from its header one that
-// claims more than maxFramePixels.
+// PNG) with the standard decoders, once its header is checked.
 func decodeOther(src []byte) (image.Image, image.Rectangle, error) {
-	if _, err := configOther(src); err != nil {
+	if _, _, err := configOther(src); err != nil {
 		return nil, image.Rectangle{}, err
 	}
 	img, _, err := image.Decode(bytes.NewReader(src))
@@ -396,21 +478,44 @@ func decodeOther(src []byte) (image.Image, image.Rectangle, error) {
 
 // configOther reads the header of a picture that is not a JPEG and
 // refuses one claiming more than MaxFramePixels.
-func configOther(src []byte) (image.Config, error) {
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(src))
+func configOther(src []byte) (image.Config, string, error) {
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(src))
 	if err != nil {
-		return cfg, fmt.Errorf("%w: %w", ErrNotImage, err)
+		return cfg, format, fmt.Errorf("%w: %w", ErrNotImage, err)
 	}
-	return cfg, checkFrameSize(cfg.Width, cfg.Height)
+	return cfg, format, checkFrameSize(cfg.Width, cfg.Height)
 }
 
-// otherBytes is what the standard decoders hold for a picture: four bytes
-// a pixel, eight for 16-bit colour models.
-func otherBytes(cfg image.Config) int64 {
-	px := int64(cfg.Width) * int64(cfg.Height)
+// pixelBytes is what a decoded picture of size p takes: four bytes a
+// pixel, eight for 16-bit colour models.
+func pixelBytes(cfg image.Config, p image.Point) int64 {
+	px := int64(p.X) * int64(p.Y)
 	switch cfg.ColorModel {
 	case color.RGBA64Model, color.NRGBA64Model, color.Gray16Model:
 		return px * 8
 	}
 	return px * 4
+}
+
+// otherBytes is what the standard decoders allocate for a picture of
+// format, its result included, as measured: a PNG's pixels (an interlaced
+// PNG's passes are decoded apart, then merged: twice), a TIFF's data read
+// whole and grown as it is read besides its pixels (up to five times
+// them), any other format twice its pixels; and the decoder's own buffers.
+func otherBytes(src []byte, format string, cfg image.Config) int64 {
+	px := pixelBytes(cfg, image.Pt(cfg.Width, cfg.Height))
+	switch {
+	case format == "png" && !interlacedPNG(src):
+		return afterSlack + px
+	case format == "tiff":
+		return afterSlack + 5*px
+	}
+	return afterSlack + 2*px
+}
+
+// interlacedPNG reports whether a PNG's header says Adam7 interlacing.
+func interlacedPNG(src []byte) bool {
+	// The signature (8 bytes), IHDR's length and type (8), then width,
+	// height, depth, colour type, compression, filter, interlace.
+	return len(src) > 28 && string(src[12:16]) == "IHDR" && src[28] != 0
 }

@@ -27,9 +27,11 @@ type Frame struct {
 	// reencode is set when jpegfix could not walk the image data: such a
 	// frame is never passed on as it came.
 	reencode bool
-	// partial is, for a damaged frame, the part that decodes (grey where
-	// it does not), decoded as stored at the size the fit needs.
-	partial image.Image
+	// damaged is set for the part of a damaged frame that decodes: body is
+	// the damaged bytes, decoded again (within the memory budget) when a
+	// picture is made of them, grey where they do not decode; no pixels
+	// are kept between pictures.
+	damaged bool
 }
 
 // IsJPEG reports whether jpegfix read the frame as a JPEG.
@@ -102,18 +104,10 @@ func Process(ctx context.Context, raw []byte, l Limits) (Fitted, jpegfix.Report,
 // re-encoded, quality first and then size. The part of a damaged frame
 // that decodes carries no pixel facts: they would speak of the grey.
 func (f Frame) Fit(ctx context.Context, l Limits) (Fitted, error) {
-	if f.partial == nil {
-		return checked(fitFrame(ctx, f, l, f.reencode))
+	fit, err := fitFrame(ctx, f, l, f.reencode || f.damaged)
+	if f.damaged {
+		fit.Luma = nil
 	}
-	l = l.withDefaults()
-	dec := f.partial.Bounds().Size()
-	release, err := l.admit(ctx, afterDecode(dec, image.Pt(fitSize(dec.X, dec.Y, l)), f.info.Orientation > 1, l.MaxBytes))
-	if err != nil {
-		return Fitted{}, err
-	}
-	defer release()
-	fit, err := fitImage(f.partial, image.Rect(0, 0, f.info.Width, f.info.Height), f.info.Orientation, l)
-	fit.Luma = nil
 	return checked(fit, err)
 }
 
@@ -122,7 +116,7 @@ func (f Frame) Fit(ctx context.Context, l Limits) (Fitted, error) {
 // through; nil when the frame is not a JPEG jpegscale reads, or is the
 // part of a damaged one.
 func (f Frame) Luma(ctx context.Context, l Limits) *Stats {
-	if f.partial != nil || !f.IsJPEG() {
+	if f.damaged || !f.IsJPEG() {
 		return nil
 	}
 	hdr, err := jpegscale.ReadHeader(f.body)
@@ -135,7 +129,7 @@ func (f Frame) Luma(ctx context.Context, l Limits) *Stats {
 // Size is the stored size of the frame's pixels, as its header says,
 // refused when it claims more than any camera sends.
 func (f Frame) Size() (image.Point, error) {
-	if f.IsJPEG() || f.partial != nil {
+	if f.IsJPEG() || f.damaged {
 		return image.Pt(f.info.Width, f.info.Height), checkFrameSize(f.info.Width, f.info.Height)
 	}
 	cfg, _, err := image.DecodeConfig(bytes.NewReader(f.body))
@@ -154,3 +148,7 @@ func (f Frame) Upright() (image.Point, error) {
 	}
 	return p, err
 }
+
+// Held is the bytes the frame holds while it is kept: its repaired bytes,
+// or for a damaged frame the bytes the camera sent (never its pixels).
+func (f Frame) Held() int64 { return int64(len(f.body)) }

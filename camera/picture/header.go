@@ -34,6 +34,10 @@ const (
 	// UnusableMemory: making a picture of the frame, even at an eighth of
 	// its size, needs more memory than maison gives pictures (Memory).
 	UnusableMemory
+	// UnusableMemoryWhole: making a picture of a frame that is not a JPEG
+	// (PNG, say), which is decoded whole, needs more memory than maison
+	// gives pictures: no smaller scale was there to try.
+	UnusableMemoryWhole
 )
 
 // MaxFramePixels bounds the stored size of a frame maison decodes: half

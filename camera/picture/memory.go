@@ -59,6 +59,19 @@ var ErrBusy = errors.New("camera: busy making other pictures")
 // memory ends unanswered, to say so before the caller's deadline.
 const answerMargin = 500 * time.Millisecond
 
+// AnswerBefore is ctx ending a little before its deadline, for a wait on
+// other pictures (for memory, or for another caller's picture of the same
+// frame) to end with time left to say it is busy (ErrBusy) before the
+// caller's deadline.
+func AnswerBefore(ctx context.Context) (context.Context, context.CancelFunc) {
+	dl, ok := ctx.Deadline()
+	if !ok {
+		return ctx, func() {}
+	}
+	margin := min(answerMargin, time.Until(dl)/5)
+	return context.WithDeadline(ctx, dl.Add(-margin))
+}
+
 // budget is the total a call is admitted against.
 func (l Limits) budget() int64 {
 	if l.Memory == nil {
@@ -85,23 +98,37 @@ func (l Limits) admit(ctx context.Context, n int64) (func(), error) {
 	if l.Memory.sem.TryAcquire(n) {
 		return func() { l.Memory.sem.Release(n) }, nil
 	}
-	wait := ctx
-	if dl, ok := ctx.Deadline(); ok {
-		margin := min(answerMargin, time.Until(dl)/5)
-		var cancel context.CancelFunc
-		wait, cancel = context.WithDeadline(ctx, dl.Add(-margin))
-		defer cancel()
-	}
+	wait, cancel := AnswerBefore(ctx)
+	defer cancel()
 	if err := l.Memory.sem.Acquire(wait, n); err != nil {
 		return nil, fmt.Errorf("%w: waited for %d MB of pictures' memory: %w", ErrBusy, n>>20, err)
 	}
 	return func() { l.Memory.sem.Release(n) }, nil
 }
 
+// Hold waits for n bytes of m for what a picture's making holds besides
+// the pixels its decode admits: a camera's frame as fetched and repaired,
+// shared by the callers that cut parts of it. The wait ends as admit's
+// does (ErrBusy a little before ctx's deadline). Bytes are not made
+// smaller by a scale: more than the whole budget takes all of it. A nil
+// Memory holds nothing. The release must be called once.
+func (m *Memory) Hold(ctx context.Context, n int64) (func(), error) {
+	if m == nil {
+		return func() {}, nil
+	}
+	return Limits{Memory: m}.admit(ctx, min(max(n, 0), m.total))
+}
+
 // tooLargeForMemory refuses a picture that needs more than the whole
 // budget even at an eighth of its size.
 func tooLargeForMemory(n, total int64) error {
 	return &UnusableError{Why: UnusableMemory, Detail: fmt.Sprintf("making its picture needs %d MB, more than the %d MB maison gives pictures", n>>20, total>>20)}
+}
+
+// tooLargeWhole refuses a picture that is not a JPEG, decoded whole, that
+// needs more than the whole budget: no smaller scale is tried.
+func tooLargeWhole(n, total int64) error {
+	return &UnusableError{Why: UnusableMemoryWhole, Detail: fmt.Sprintf("decoding its picture whole needs %d MB, more than the %d MB maison gives pictures", n>>20, total>>20)}
 }
 
 // afterBytesPerPixel is what the fitted picture costs a pixel: the
@@ -113,13 +140,21 @@ const afterBytesPerPixel = 22
 // headers read, the strict check of the result.
 const afterSlack = 1 << 20
 
+// encodedBytesPerPixel bounds what a JPEG of the fitted picture takes a
+// pixel at the qualities encodeWithin tries (80 and below): its bytes
+// grow with maxBytes only up to what the picture's pixels can fill, so a
+// larger result budget never asks more memory than the picture needs.
+const encodedBytesPerPixel = 3
+
 // afterDecode is what the steps after a decode of dec pixels hold, for a
-// picture fitted to fit pixels within maxBytes: the resize's passes and
+// picture fitted to fit pixels within maxBytes (the encoder's bytes
+// counted for no more than fit's pixels can fill): the resize's passes and
 // its result, the encoder's coefficients and its bytes, counted at 3 bytes
 // a pixel whatever the subsampling; a picture turned upright is a copy of
 // 4 bytes a pixel (imaging's NRGBA), resized in that form too.
 func afterDecode(dec, fit image.Point, turned bool, maxBytes int) int64 {
-	n := afterSlack + int64(fit.X)*int64(dec.Y)*3 + int64(fit.X)*int64(fit.Y)*afterBytesPerPixel + 8*int64(maxBytes)
+	fitPx := int64(fit.X) * int64(fit.Y)
+	n := afterSlack + int64(fit.X)*int64(dec.Y)*3 + fitPx*afterBytesPerPixel + 8*min(int64(maxBytes), fitPx*encodedBytesPerPixel)
 	if turned {
 		n += int64(dec.X)*int64(dec.Y)*4 + int64(fit.X)*int64(dec.Y)*4 + int64(fit.X)*int64(fit.Y)*8
 	}

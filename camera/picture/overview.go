@@ -121,13 +121,11 @@ func (f Frame) Tile(ctx context.Context, size image.Point, l Limits) (image.Imag
 	}
 	o := f.info.Orientation
 	tileTo := func(image.Point) image.Point { return image.Pt(w, h) }
-	img := f.partial
+	var img image.Image
 	var n int64
 	scale := 1
 	switch {
-	case img != nil:
-		n = afterDecode(img.Bounds().Size(), image.Pt(w, h), o > 1, 0)
-	case f.IsJPEG():
+	case f.IsJPEG(): // a damaged frame's part that decodes too
 		sw, sh := w, h // as stored: turning comes after
 		if o >= 5 {
 			sw, sh = h, w
@@ -141,11 +139,14 @@ func (f Frame) Tile(ctx context.Context, size image.Point, l Limits) (image.Imag
 			return nil, err
 		}
 	default:
-		cfg, err := configOther(f.body)
+		cfg, format, err := configOther(f.body)
 		if err != nil {
 			return nil, err
 		}
-		n = otherBytes(cfg) + afterDecode(image.Pt(cfg.Width, cfg.Height), image.Pt(w, h), false, 0)
+		n = otherBytes(f.body, format, cfg) + afterDecode(image.Pt(cfg.Width, cfg.Height), image.Pt(w, h), false, 0)
+		if n > l.budget() {
+			return nil, tooLargeWhole(n, l.budget())
+		}
 	}
 	release, err := l.admit(ctx, n)
 	if err != nil {

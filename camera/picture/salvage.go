@@ -64,8 +64,8 @@ func Salvage(ctx context.Context, raw []byte, rep jpegfix.Report, l Limits, caus
 	if err != nil {
 		return Frame{}, Damage{}, fmt.Errorf("%w: %w: %w", ErrNotImage, ErrTooDamaged, err)
 	}
-	// The part that decodes stays in the frame cache as pixels: only the
-	// decode is admitted here, the fit of it when it is fitted.
+	// The part that decodes is measured here and decoded again for each
+	// picture made of it: only this decode is admitted here.
 	scale, n, err := plan(hdr, image.Pt(fr.Width, fr.Height), image.Pt(w, h), image.Rectangle{}, false, l, func(image.Point) image.Point { return image.Point{} })
 	if err != nil {
 		return Frame{}, Damage{}, err
@@ -75,7 +75,7 @@ func Salvage(ctx context.Context, raw []byte, rep jpegfix.Report, l Limits, caus
 		return Frame{}, Damage{}, err
 	}
 	defer release()
-	img, _, cov, err := jpegscale.DecodePartial(src, ceilDiv(fr.Width, scale), ceilDiv(fr.Height, scale))
+	_, _, cov, err := jpegscale.DecodePartial(src, ceilDiv(fr.Width, scale), ceilDiv(fr.Height, scale))
 	if err != nil {
 		return Frame{}, Damage{}, fmt.Errorf("%w: %w: %w", ErrNotImage, ErrTooDamaged, err)
 	}
@@ -91,7 +91,9 @@ func Salvage(ctx context.Context, raw []byte, rep jpegfix.Report, l Limits, caus
 			d.Reason = cause.Error()
 		}
 	}
-	return Frame{info: fr, partial: img}, d, nil
+	// Only the damaged bytes are kept: a picture of them decodes them
+	// again, admitted then, so no pixels are held between pictures.
+	return Frame{body: src, info: fr, damaged: true}, d, nil
 }
 
 // damageOf turns a partial decode's coverage into bands of the upright
