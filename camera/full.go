@@ -45,6 +45,10 @@ type fullCall struct {
 	err     error
 	users   int // the work itself and every caller given it; guarded by Service.fullMu
 	release func()
+	// deadline is the time the work was given, its first caller's;
+	// outOfTime says it failed because that time ran out.
+	deadline  time.Time
+	outOfTime bool
 }
 
 // fullFrame returns cam's full-resolution frame, fetched and repaired now
@@ -52,7 +56,31 @@ type fullCall struct {
 // call once done with it. However many ask at once, a camera's frame is
 // held once, and counted against the memory budget for pictures.
 func (s *Service) fullFrame(ctx context.Context, id string) (*fullFrame, func(), error) {
+	for {
+		c := s.joinFull(ctx, id)
+		done := func() { s.putFull(id, c) }
+		select {
+		case <-c.done:
+		case <-ctx.Done():
+			done()
+			return nil, nil, ctx.Err()
+		}
+		if c.err != nil {
+			done()
+			if c.outOfTime && ctx.Err() == nil && c.shortOf(ctx) {
+				continue // its first caller's time ran out, not this one's: fetched again, within this one's
+			}
+			return nil, nil, c.err
+		}
+		return &c.v, done, nil
+	}
+}
+
+// joinFull is the fetch of id's full frame a caller shares: one running or
+// fresh, or one started now with the caller's deadline.
+func (s *Service) joinFull(ctx context.Context, id string) *fullCall {
 	s.fullMu.Lock()
+	defer s.fullMu.Unlock()
 	c := s.fulls[id]
 	if c != nil && !c.joinable(s.cfg.Now(), s.cfg.MaxAge) {
 		c = nil
@@ -64,6 +92,7 @@ func (s *Service) fullFrame(ctx context.Context, id string) (*fullFrame, func(),
 		cancel := context.CancelFunc(func() {})
 		if dl, ok := ctx.Deadline(); ok {
 			work, cancel = context.WithDeadline(work, dl)
+			c.deadline = dl
 		}
 		go func() {
 			defer cancel()
@@ -74,25 +103,23 @@ func (s *Service) fullFrame(ctx context.Context, id string) (*fullFrame, func(),
 			}
 			if c.err != nil {
 				c.v = fullFrame{}
+				c.outOfTime = work.Err() != nil
 			}
 			close(c.done)
 			s.putFull(id, c)
 		}()
 	}
 	c.users++
-	s.fullMu.Unlock()
-	done := func() { s.putFull(id, c) }
-	select {
-	case <-c.done:
-	case <-ctx.Done():
-		done()
-		return nil, nil, ctx.Err()
+	return c
+}
+
+// shortOf reports whether c was given less time than ctx has.
+func (c *fullCall) shortOf(ctx context.Context) bool {
+	if c.deadline.IsZero() {
+		return false
 	}
-	if c.err != nil {
-		done()
-		return nil, nil, c.err
-	}
-	return &c.v, done, nil
+	dl, ok := ctx.Deadline()
+	return !ok || dl.After(c.deadline)
 }
 
 // joinable reports whether a caller asking now may share c: still being

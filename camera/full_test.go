@@ -65,3 +65,56 @@ func TestCloserLooksAtOnceShareOneFullFrame(t *testing.T) {
 	}
 	release()
 }
+
+// slowFirstFrame is one camera whose first frame never comes before the
+// caller gives up; every later one comes at once.
+type slowFirstFrame struct {
+	manyFrames
+	calls atomic.Int32
+}
+
+func (s *slowFirstFrame) CameraImage(ctx context.Context, id string, w, h int) (homeassistant.Image, error) {
+	if s.calls.Add(1) == 1 {
+		<-ctx.Done()
+		return homeassistant.Image{}, ctx.Err()
+	}
+	return s.manyFrames.CameraImage(ctx, id, w, h)
+}
+
+// A closer look that joins another's fetch is not cut short by the other's
+// deadline: when the shared fetch runs out of the first caller's time, the
+// later one, with time left, fetches again within its own.
+func TestACloserLookJoiningAnotherIsNotCutShortByItsDeadline(t *testing.T) {
+	t.Parallel()
+	src := &slowFirstFrame{manyFrames: manyFrames{n: 1, frame: camframe.Frame4K()}}
+	svc, err := camera.New(camera.Config{Source: src, Allow: []string{"camera.c00"}, Memory: picture.NewMemory(picture.DefaultMemory)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cam, err := svc.Find(t.Context(), "camera.c00")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := camera.ParseRegion("top left")
+	short, cancel := context.WithTimeout(t.Context(), 300*time.Millisecond)
+	defer cancel()
+	first := make(chan error, 1)
+	go func() {
+		_, err := svc.Closer(short, cam, r)
+		first <- err
+	}()
+	for src.calls.Load() == 0 {
+		time.Sleep(5 * time.Millisecond) // the first look's fetch has begun
+	}
+	long, cancelLong := context.WithTimeout(t.Context(), time.Minute)
+	defer cancelLong()
+	if _, err := svc.Closer(long, cam, r); err != nil {
+		t.Errorf("the later look, with a minute left, failed with the first's deadline: %v", err)
+	}
+	if err := <-first; err == nil {
+		t.Error("the first look, whose fetch never came, succeeded")
+	}
+	if n := src.calls.Load(); n != 2 {
+		t.Errorf("%d fetches, want 2: the shared one, and the later look's own", n)
+	}
+}
