@@ -67,11 +67,6 @@ type toolEnvelope struct {
 	Error   string          `json:"error"`
 }
 
-// known reports whether the text was such an envelope at all.
-func (e toolEnvelope) known() bool {
-	return e.Success != nil || len(e.Result) > 0 || e.Error != ""
-}
-
 // failed reports whether the tool said it failed, in either era.
 func (e toolEnvelope) failed() bool {
 	if e.Success != nil {

@@ -106,7 +106,7 @@ func sayData(lang voice.Lang, text string) Outcome {
 	}
 	obj, isObject := data.(map[string]any)
 	if !isObject {
-		if said := flattenValue(data, 400); said != "" {
+		if said := flatten(data, 400); said != "" {
 			return Outcome{Text: words.Answered(lang, said)}
 		}
 		return Outcome{Text: words.AnsweredNothing(lang)}
@@ -114,14 +114,14 @@ func sayData(lang voice.Lang, text string) Outcome {
 	errVal, hasErr := obj["error"]
 	success, hasSuccess := obj["success"]
 	if (hasErr && !emptyValue(errVal)) || (hasSuccess && success != true) {
-		why := flattenValue(errVal, 160)
+		why := flatten(errVal, 160)
 		if why == "" {
-			why = flattenValue(obj["result"], 160)
+			why = flatten(obj["result"], 160)
 		}
 		return Outcome{Text: words.CouldNot(lang, why), IsError: true}
 	}
 	if result, ok := obj["result"]; ok && (hasSuccess || len(obj) == 1 || hasErr) {
-		if said := flattenValue(result, 400); said != "" {
+		if said := flatten(result, 400); said != "" {
 			return Outcome{Text: words.Answered(lang, said)}
 		}
 		return Outcome{Text: words.DidIt(lang)} // Home Assistant said it succeeded, with nothing more
@@ -129,7 +129,7 @@ func sayData(lang voice.Lang, text string) Outcome {
 	if hasSuccess && len(obj) == 1 {
 		return Outcome{Text: words.DidIt(lang)}
 	}
-	if said := flattenValue(data, 400); said != "" {
+	if said := flatten(data, 400); said != "" {
 		return Outcome{Text: words.Answered(lang, said)}
 	}
 	return Outcome{Text: words.AnsweredNothing(lang)}
@@ -251,26 +251,16 @@ func sayDateTime(lang voice.Lang, raw json.RawMessage) (string, bool) {
 	return words.DateTime(lang, t), true
 }
 
-// flatten says a JSON value as plain phrases ("name, value; name, value"),
-// cleaned and bounded: no braces, quotes or keys in code form reach the ear.
-func flatten(raw json.RawMessage, limit int) string {
-	var v any
-	if json.Unmarshal(raw, &v) != nil {
-		return ""
-	}
-	return flattenValue(v, limit)
-}
-
-// maxPhrases bounds what flattenValue looks at, said or not: a tool's
+// maxPhrases bounds what flatten looks at, said or not: a tool's
 // answer can be megabytes.
 const maxPhrases = 200
 
 // programKeys are the keys whose values are for programs, not people.
 var programKeys = []string{"uid", "id", "unique id", "context id"}
 
-// flattenValue is v in plain phrases ("summary Oat milk, status needs
+// flatten is v in plain phrases ("summary Oat milk, status needs
 // action"), keys before their values, cut at limit runes.
-func flattenValue(v any, limit int) string {
+func flatten(v any, limit int) string {
 	var parts []string
 	size, seen := 0, 0
 	var walk func(key string, v any)
