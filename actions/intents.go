@@ -230,16 +230,6 @@ func BareName(advertised string) (string, bool) {
 	return canonical, true
 }
 
-// Intents lists the canonical names maison models, sorted.
-func Intents() []string {
-	out := make([]string, 0, len(intents))
-	for k := range intents {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
-}
-
 // ArgError is an argument maison does not send: one the intent does not
 // take, or a value it does not accept.
 type ArgError struct {

@@ -177,9 +177,6 @@ func New(cfg Config) (*Desk, error) {
 	return d, nil
 }
 
-// Lang is the page's language.
-func (d *Desk) Lang() voice.Lang { return d.cfg.Lang }
-
 // MaxWaitingPerClient bounds the references one client may have waiting at
 // once, so that one client filling the desk does not block the others.
 const MaxWaitingPerClient = 20

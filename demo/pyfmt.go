@@ -191,30 +191,3 @@ func pyRepr(s string) string {
 	b.WriteByte(quote)
 	return b.String()
 }
-
-// pyOptRepr is repr() of an optional str: None when empty.
-func pyOptRepr(s string) string {
-	if s == "" {
-		return "None"
-	}
-	return pyRepr(s)
-}
-
-// pySetRepr is repr() of a set of str, or None when nil. Python's order is
-// arbitrary; sorted keeps the text stable.
-func pySetRepr(items []string) string {
-	if items == nil {
-		return "None"
-	}
-	s := slices.Clone(items)
-	slices.Sort(s)
-	s = slices.Compact(s)
-	parts := make([]string, len(s))
-	for i, x := range s {
-		parts[i] = pyRepr(x)
-	}
-	if len(parts) == 0 {
-		return "set()"
-	}
-	return "{" + strings.Join(parts, ", ") + "}"
-}

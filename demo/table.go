@@ -142,13 +142,6 @@ func (h *House) build() {
 	}
 }
 
-func (h *House) areaName(id string) string {
-	if a := h.areaByID(id); a != nil {
-		return a.name
-	}
-	return ""
-}
-
 // areaByID returns the area with that id, or nil.
 func (h *House) areaByID(id string) *area {
 	for i := range h.areas {

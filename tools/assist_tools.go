@@ -181,13 +181,6 @@ func (t targetIn) empty() bool {
 	return strings.TrimSpace(t.Name) == "" && strings.TrimSpace(t.Area) == "" && strings.TrimSpace(t.Floor) == ""
 }
 
-// aimed reports whether the call names anything to act on: a name, an area
-// or a floor, or only a kind of device (a domain, a device class), which
-// reaches every exposed device of that kind.
-func (t targetIn) aimed() bool {
-	return !t.empty() || len(t.Domain) > 0 || len(t.DeviceClass) > 0
-}
-
 // act carries out a plan through the actions service and says what Home
 // Assistant did, and anything it did that the plan did not reach.
 func (s *server) act(ctx context.Context, p *actions.Plan) *mcp.CallToolResult {
@@ -250,24 +243,4 @@ func (s *server) noMatch(args map[string]any) string {
 
 func (s *server) needTarget() *mcp.CallToolResult {
 	return sayError(words.NeedTarget(s.deps.Lang))
-}
-
-// targetFrom reads an Assist target out of raw arguments.
-func targetFrom(args map[string]any) targetIn {
-	str := func(k string) string { v, _ := args[k].(string); return v }
-	list := func(k string) []string {
-		var out []string
-		switch v := args[k].(type) {
-		case string:
-			out = append(out, v)
-		case []any:
-			for _, x := range v {
-				if s, ok := x.(string); ok {
-					out = append(out, s)
-				}
-			}
-		}
-		return out
-	}
-	return targetIn{Name: str("name"), Area: str("area"), Floor: str("floor"), Domain: list("domain"), DeviceClass: list("device_class")}
 }

@@ -71,15 +71,6 @@ func (n Noun) many() string {
 	return n.Many
 }
 
-// Plural chooses the form for n things, in either language: one when n is
-// 1, many otherwise (voice.Plural(n, "has", "have")).
-func Plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
 // Count says how many of a thing there are, the number in words up to one
 // hundred: "no lights", "one light", "three lights"; « aucune lumière »,
 // « une lumière », « vingt et une lumières », « aucun capteur », « un

@@ -504,7 +504,6 @@ var german = table{
 
 		// the tools' other refusals (tools.go)
 		"tools.need_target":             "Sagen Sie, welches Gerät oder welcher Raum: Nennen Sie einen Namen, etwa Küchenlicht, oder einen Bereich, etwa Küche. Es wurde nichts geändert.",
-		"tools.not_run_by_its_words":    "Ich führe {name} nicht über diese Aktion aus, weil Name oder Beschreibung darauf hindeuten, dass es eine Tür, ein Tor oder ein Schloss öffnen kann. Es wurde nichts geändert. Verwenden Sie stattdessen Einschalten mit dem Namen {name}: Dabei wird zuerst die Person gefragt.",
 		"tools.details_unreadable":      "Diese Angaben lassen sich nicht als benannte Werte lesen. Es wurde nichts geändert.",
 		"tools.not_through_this_action": "Ich tue das nicht über diese Aktion, weil sie Folgendes bewirken könnte: {what}. Es wurde nichts geändert. Verwenden Sie stattdessen Einschalten oder Ausschalten: Dabei wird zuerst die Person gefragt.",
 		"tools.hours_and_since":         "Es wurden sowohl Stunden als auch ein Zeitpunkt angegeben, daher wurde nichts gelesen. Rufen Sie das Werkzeug mit nur einem von beiden noch einmal auf.",

@@ -510,7 +510,6 @@ var english = table{
 
 		// the tools' other refusals (tools.go)
 		"tools.need_target":             "Say which device or room: give a name, such as kitchen light, or an area, such as kitchen. Nothing was changed.",
-		"tools.not_run_by_its_words":    "I will not run {name} through this action, because its name or description says it may open a door, a gate or a lock. Nothing was changed. Use turn on with the name {name} instead: it asks the person first.",
 		"tools.details_unreadable":      "Those details are not readable as named values. Nothing was changed.",
 		"tools.not_through_this_action": "I will not do that through this action, because it could {what}. Nothing was changed. Use turn on or turn off instead: they ask the person first.",
 		"tools.hours_and_since":         "Give either how many hours or since when, not both, so nothing was read. Call it again with one of them.",

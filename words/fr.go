@@ -501,7 +501,6 @@ var french = table{
 
 		// the tools' other refusals (tools.go)
 		"tools.need_target":             "Dites quel appareil ou quelle pièce : un nom, comme lumière de la cuisine, ou une pièce, comme cuisine. Rien n'a changé.",
-		"tools.not_run_by_its_words":    "Je ne lancerai pas {name} par cette action, parce que son nom ou sa description dit qu'elle peut ouvrir une porte, un portail ou une serrure. Rien n'a changé. Utilisez plutôt allumer avec le nom {name} : il demande d'abord à la personne.",
 		"tools.details_unreadable":      "Ces détails ne sont pas lisibles. Rien n'a changé.",
 		"tools.not_through_this_action": "Je ne le ferai pas par cette action, parce qu'elle pourrait {what}. Rien n'a changé. Utilisez plutôt allumer ou éteindre : ils demandent d'abord à la personne.",
 		"tools.hours_and_since":         "Donnez soit un nombre d'heures, soit depuis quand, pas les deux, alors rien n'a été lu. Rappelez-le avec l'un des deux.",

@@ -11,13 +11,6 @@ func NeedTarget(lang voice.Lang) string {
 	return say(lang, "tools.need_target")
 }
 
-// NotRunByItsWords refuses to run the action name (quoted) through its
-// own tool, because its name or description reads like a door, a gate or
-// a lock: turn on asks the person first.
-func NotRunByItsWords(lang voice.Lang, name string) string {
-	return say(lang, "tools.not_run_by_its_words", "name", name)
-}
-
 // DetailsUnreadable says that an action's details are not named values.
 func DetailsUnreadable(lang voice.Lang) string {
 	return say(lang, "tools.details_unreadable")

@@ -251,19 +251,6 @@ func (t *tail) runtime() (int, []string) {
 	return t.runtimeSeen, t.lastRuntime
 }
 
-// grep returns the lines kept that match re.
-func (t *tail) grep(re *regexp.Regexp) []string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	var out []string
-	for _, l := range t.lines {
-		if re.MatchString(l) {
-			out = append(out, l)
-		}
-	}
-	return out
-}
-
 // linesTotal is how many lines the server has logged.
 func (t *tail) linesTotal() int {
 	t.mu.Lock()

@@ -3,7 +3,7 @@
 // another: statuses, error codes and texts, and the shape of each JSON
 // answer (its keys and their types, which keys are always there). The
 // answers of the real Home Assistant are recorded in demo/testdata/realha;
-// the demo's tests ask the demo the same questions and compare (Conforms), and
+// the demo's tests ask the demo the same questions and compare (Compare), and
 // the real-house tests ask the real one again so the recording cannot go stale.
 package hawire
 

@@ -159,16 +159,6 @@ func field(m map[string]any, k string) (v any, has, optional bool) {
 	return nil, false, false
 }
 
-// Conforms lists how the demo's shape departs from the real one's: a key
-// the demo sends that Home Assistant never does, a key Home Assistant always
-// sends that the demo may leave out, a type Home Assistant never uses there.
-// Empty when the demo could have been Home Assistant.
-func Conforms(demo, real any) []string {
-	var diffs []string
-	conforms("", demo, real, false, &diffs)
-	return diffs
-}
-
 // conforms compares demo's shape with real's; holdsOnly leaves out the keys
 // and types demo has beyond real's, keeping only what real always holds.
 func conforms(path string, demo, real any, holdsOnly bool, diffs *[]string) {

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"net"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -118,6 +117,3 @@ func (s *Server) Restart() {
 		s.t.Fatal(err)
 	}
 }
-
-// Dir is where the server keeps its files.
-func (s *Server) Dir() string { return filepath.Clean(s.dir) }
