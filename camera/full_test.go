@@ -26,13 +26,10 @@ func (g *gatedFrames) CameraImage(ctx context.Context, id string, w, h int) (hom
 	return g.manyFrames.CameraImage(ctx, id, w, h)
 }
 
-// Closer looks at one camera at the same time share one fetch of its
-// full frame, whose bytes are held against the memory budget while they
-// are cut from and given back once the last look is done.
-func TestCloserLooksAtOnceShareOneFullFrame(t *testing.T) {
-	t.Parallel()
-	src := &gatedFrames{manyFrames: manyFrames{n: 1, frame: camframe.Frame4K()}, gate: make(chan struct{})}
-	mem := picture.NewMemory(picture.DefaultMemory)
+// closerRig is a service over src's one camera, the camera, and the
+// region a closer look asks for.
+func closerRig(t *testing.T, src camera.Source, mem *picture.Memory) (*camera.Service, camera.Camera, camera.Region) {
+	t.Helper()
 	svc, err := camera.New(camera.Config{Source: src, Allow: []string{"camera.c00"}, Memory: mem})
 	if err != nil {
 		t.Fatal(err)
@@ -42,6 +39,17 @@ func TestCloserLooksAtOnceShareOneFullFrame(t *testing.T) {
 		t.Fatal(err)
 	}
 	r, _ := camera.ParseRegion("top left")
+	return svc, cam, r
+}
+
+// Closer looks at one camera at the same time share one fetch of its
+// full frame, whose bytes are held against the memory budget while they
+// are cut from and given back once the last look is done.
+func TestCloserLooksAtOnceShareOneFullFrame(t *testing.T) {
+	t.Parallel()
+	src := &gatedFrames{manyFrames: manyFrames{n: 1, frame: camframe.Frame4K()}, gate: make(chan struct{})}
+	mem := picture.NewMemory(picture.DefaultMemory)
+	svc, cam, r := closerRig(t, src, mem)
 	var wg sync.WaitGroup
 	for range 8 {
 		wg.Go(func() {
@@ -87,15 +95,7 @@ func (s *slowFirstFrame) CameraImage(ctx context.Context, id string, w, h int) (
 func TestACloserLookJoiningAnotherIsNotCutShortByItsDeadline(t *testing.T) {
 	t.Parallel()
 	src := &slowFirstFrame{manyFrames: manyFrames{n: 1, frame: camframe.Frame4K()}}
-	svc, err := camera.New(camera.Config{Source: src, Allow: []string{"camera.c00"}, Memory: picture.NewMemory(picture.DefaultMemory)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cam, err := svc.Find(t.Context(), "camera.c00")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, _ := camera.ParseRegion("top left")
+	svc, cam, r := closerRig(t, src, picture.NewMemory(picture.DefaultMemory))
 	short, cancel := context.WithTimeout(t.Context(), 300*time.Millisecond)
 	defer cancel()
 	first := make(chan error, 1)
