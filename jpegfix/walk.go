@@ -660,16 +660,9 @@ func (w *walker) acRefine(ac *huffman.Table, ss, se int, nz *uint64) bool {
 			// Past r zero coefficients, a correction bit for each
 			// nonzero one met, to the (r+1)th zero: found in the record
 			// of what is zero rather than coefficient by coefficient.
-			z := ^*nz & bandMask(k, se)
-			for ; r > 0 && z != 0; r-- {
-				z &= z - 1
-			}
-			at := se + 1
-			if z != 0 {
-				at = bits.TrailingZeros64(z)
-			}
+			at := huffman.RunEnd(*nz, k, se, r)
 			if at > k {
-				skipBits(br, bits.OnesCount64(*nz&bandMask(k, at-1)))
+				skipBits(br, bits.OnesCount64(*nz&huffman.Band(k, at-1)))
 			}
 			k = at
 			if s != 0 {
@@ -678,19 +671,10 @@ func (w *walker) acRefine(ac *huffman.Table, ss, se int, nz *uint64) bool {
 		}
 	}
 	if w.eobrun > 0 {
-		skipBits(br, bits.OnesCount64(*nz&bandMask(k, se)))
+		skipBits(br, bits.OnesCount64(*nz&huffman.Band(k, se)))
 		w.eobrun--
 	}
 	return true
-}
-
-// bandMask is the mask of coefficients k to se, k ≤ se ≤ 63; empty when
-// k > se.
-func bandMask(k, se int) uint64 {
-	if k > se {
-		return 0
-	}
-	return ^uint64(0) >> (63 - se) &^ (1<<k - 1)
 }
 
 // skipBits skips n bits, a few dozen at a time.

@@ -1,6 +1,10 @@
 package jpegscale
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"maison/internal/huffman"
+)
 
 // Progressive decoding (T.81 Annex G.2): coefficients accumulate in each
 // component's store, in zig-zag order, over several scans; the inverse DCT
@@ -152,16 +156,9 @@ func (d *decoder) acRefine(sc *scanComp, bx, by, ss, se, al int) error {
 			// Skip r zero coefficients (refining the nonzero ones met on
 			// the way), then place v on the next zero coefficient: the
 			// (r+1)th zero from k, found in the record of what is zero.
-			z := ^*nz & bandFrom(k, se)
-			for ; r > 0 && z != 0; r-- {
-				z &= z - 1
-			}
-			at := se + 1
-			if z != 0 {
-				at = bits.TrailingZeros64(z)
-			}
+			at := huffman.RunEnd(*nz, k, se, r)
 			if at > k {
-				d.correct(b, *nz&bandFrom(k, at-1), p1, m1)
+				d.correct(b, *nz&huffman.Band(k, at-1), p1, m1)
 			}
 			k = at
 			if v != 0 && k <= se {
@@ -175,15 +172,10 @@ func (d *decoder) acRefine(sc *scanComp, bx, by, ss, se, al int) error {
 	if d.eobrun > 0 {
 		// Inside an end-of-band run: only correction bits remain, one
 		// for each coefficient of the band from k on that is not zero.
-		d.correct(b, *nz&bandFrom(k, se), p1, m1)
+		d.correct(b, *nz&huffman.Band(k, se), p1, m1)
 		d.eobrun--
 	}
 	return nil
-}
-
-// bandFrom is the mask of coefficients k to se, k ≤ se ≤ 63.
-func bandFrom(k, se int) uint64 {
-	return ^uint64(0) >> (63 - se) &^ (1<<k - 1)
 }
 
 // correct reads the correction bit of each coefficient in band, in

@@ -83,3 +83,27 @@ func TestReaderPaddedStuffedByte(t *testing.T) {
 		t.Error("fill bytes before a marker were read as data")
 	}
 }
+
+// A refinement run of r zeros from k ends on the (r+1)th coefficient of
+// the band that is still zero, counted one by one as T.81 G.1.2.3 does.
+func TestRunEndCountsZerosOneByOne(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		nz       uint64
+		k, se, r int
+	}{{0, 1, 63, 0}, {0b1110, 1, 63, 0}, {0b1110, 1, 63, 2}, {^uint64(0), 1, 63, 0}, {0b1010_1010, 1, 9, 3}, {0, 5, 4, 0}, {1 << 63, 60, 63, 3}} {
+		want, zeros := c.se+1, 0
+		for i := c.k; i <= c.se; i++ {
+			if c.nz&(1<<i) == 0 {
+				if zeros == c.r {
+					want = i
+					break
+				}
+				zeros++
+			}
+		}
+		if got := RunEnd(c.nz, c.k, c.se, c.r); got != want {
+			t.Errorf("RunEnd(%b, %d, %d, %d) = %d, want %d", c.nz, c.k, c.se, c.r, got, want)
+		}
+	}
+}
