@@ -256,10 +256,11 @@ type listedTools struct {
 // when it was fetched; nil before the first. It never waits: a caller that
 // follows the list (the folds of ha_ask and ha_act) compares at with what
 // it last saw. The list is fetched again when a call finds it older than
-// Config.ToolsTTL.
+// Config.ToolsTTL. It is shared, read on every tools/list: not to be
+// changed.
 func (c *Client) ListedTools() ([]Tool, time.Time) {
 	if l := c.listed.Load(); l != nil {
-		return slices.Clone(l.tools), l.at
+		return l.tools, l.at
 	}
 	return nil, time.Time{}
 }
