@@ -107,8 +107,11 @@ func TestSIGTERMAnswersEveryRequest(t *testing.T) {
 // what came of it, and whether the request was written on a connection
 // maison had taken (a refused dial never reached it).
 func keepAlivePost(ctx context.Context, client *http.Client, url, body string) outcome {
-	var wrote atomic.Bool
-	trace := &httptrace.ClientTrace{WroteRequest: func(httptrace.WroteRequestInfo) { wrote.Store(true) }}
+	var wrote, reused atomic.Bool
+	trace := &httptrace.ClientTrace{
+		WroteRequest: func(httptrace.WroteRequestInfo) { wrote.Store(true) },
+		GotConn:      func(c httptrace.GotConnInfo) { reused.Store(c.Reused) },
+	}
 	req, _ := http.NewRequestWithContext(httptrace.WithClientTrace(ctx, trace), "POST", url, strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
@@ -118,7 +121,12 @@ func keepAlivePost(ctx context.Context, client *http.Client, url, body string) o
 	if err != nil {
 		var errno syscall.Errno
 		refused := errors.As(err, &errno) && errno == syscall.ECONNREFUSED
-		return outcome{err: err, reached: wrote.Load() || !refused}
+		// A new connection that ends before any answer was one the kernel
+		// took into the listen queue as maison closed its listener: reset
+		// unaccepted, it never reached maison, which closes no connection
+		// it accepted before answering what was sent on it.
+		unaccepted := !reused.Load() && !refused
+		return outcome{err: err, reached: (wrote.Load() || !refused) && !unaccepted}
 	}
 	defer resp.Body.Close()
 	b, err := io.ReadAll(resp.Body)
